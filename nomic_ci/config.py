@@ -1,0 +1,78 @@
+"""The game's parameters, derived from the bindings of the rules in force.
+
+Nothing here is configured anywhere else: amend a rule's bindings and the
+engine follows; repeal the rule and its mechanic is gone. When two rules bind
+the same key, the precedence rule decides (lowest number by default).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Mapping, Sequence
+
+from .errors import GameError
+from .mechanics import registry
+from .mechanics.layers import Layer
+from .mechanics.precedence import LOWEST_NUMBER
+from .mechanics.values import Roll
+from .rules import Rule
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    victory_points: int | None = None
+    ends_at: datetime | None = None
+    starting_points: int = 0
+    turn_roll: Roll | None = None
+    voting_window: timedelta | None = None
+    turn_timeout: timedelta | None = None
+    proposer_votes_yes: bool = False
+    layers: tuple[Layer, ...] = ()
+    other_files_as_rule: int | None = None
+    precedence: str = LOWEST_NUMBER
+    eligible_voters: str | None = None
+    turn_order: str | None = None
+    # which rule set each binding, so decisions can cite it
+    sources: Mapping[str, int] = field(default_factory=dict)
+
+    def cite(self, key: str) -> str:
+        number = self.sources.get(key)
+        return f"rule {number}" if number is not None else "the rules"
+
+
+def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
+    # only one precedence exists so far; the binding is where others will plug in
+    assert precedence == LOWEST_NUMBER
+    return sorted(rules, key=lambda r: r.number)
+
+
+def derive_config(rules: Sequence[Rule]) -> GameConfig:
+    """Check every binding of every rule and resolve conflicts by precedence."""
+    known = registry()
+    parsed: dict[int, dict[str, Any]] = {}
+    for rule in rules:
+        parsed[rule.number] = {}
+        for key, raw in rule.bindings.items():
+            binding = known.get(key)
+            if binding is None:
+                raise GameError(f"unknown binding {key!r}", path=rule.path,
+                                line=rule.binding_lines.get(key),
+                                hint="the bindings are " + ", ".join(sorted(known))
+                                     + " (see the README's rule-file format)")
+            try:
+                parsed[rule.number][key] = binding.parse(raw)
+            except ValueError as exc:
+                raise GameError(f"binding {key!r} must be {exc}, not {raw!r}", path=rule.path,
+                                line=rule.binding_lines.get(key)) from None
+    # the precedence binding itself is taken from the lowest-numbered rule that sets it
+    precedence = next((parsed[r.number]["precedence"] for r in sorted(rules, key=lambda r: r.number)
+                       if "precedence" in parsed[r.number]), LOWEST_NUMBER)
+    values: dict[str, Any] = {}
+    sources: dict[str, int] = {}
+    for rule in _precedence_order(rules, precedence):
+        for key, value in parsed[rule.number].items():
+            if key not in values:
+                values[key] = value
+                sources[key] = rule.number
+    return GameConfig(**values, sources=sources)

@@ -1,0 +1,136 @@
+"""One entry point that converges the game: read everything, apply what is due, repeat.
+
+Whatever triggered it (a proposal, a vote, a timer), a run re-reads the game
+and every open proposal and applies transitions until nothing more is due.
+Running it twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Mapping
+
+from .dice import Dice
+from .forge import Forge, MergeStatus
+from .game import (Decide, EndGame, Game, Open, PassTurn, Reclose, Refuse, Retract, Transition,
+                   apply, load_game, next_transition)
+from .records import dump_record
+from .render import render_all
+from .state import dump_state, load_state
+
+MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
+
+
+@dataclass
+class Report:
+    """What a run did, in the order it did it, for the log and the CLI."""
+
+    lines: list[str] = field(default_factory=list)
+    transitions: list[Transition] = field(default_factory=list)
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
+    report = Report()
+    passes = 0
+    for _ in range(MAX_STEPS):
+        files = forge.read_files()
+        game = load_game(files)
+        proposals = forge.proposals({o.key for o in game.state.open_proposals})
+        transition = next_transition(game, proposals, now)
+        if transition is None:
+            break
+        if isinstance(transition, PassTurn):
+            passes += 1
+            if passes > len(game.state.players):
+                report.say("Stopped after a full round of turns passing with no proposal; "
+                           "the next run goes on.")
+                break
+        if isinstance(transition, Decide) and transition.passed:
+            result = forge.merge(transition.proposal, _merge_message(transition))
+            if result.status is not MergeStatus.MERGED:
+                report.say(f"Proposal {transition.open.number} passed but could not be merged "
+                           f"({result.status.value}{': ' + result.detail if result.detail else ''}"
+                           "); it is tried again on the next run.")
+                break
+            files = forge.read_files()
+            game = load_game(files)  # the new rules, and any state the proposal changed
+        state, record = apply(game, transition, dice)
+        _, docs = load_state(files)
+        changed = dict(dump_state(state, docs))
+        if record is not None:
+            changed[record.path] = dump_record(record)
+        changed.update(render_all(load_game({**files, **changed})))
+        changed = {path: text for path, text in changed.items() if files.get(path) != text}
+        summary = describe(transition) + _consequences(game, state, record)
+        report.say(summary)
+        report.transitions.append(transition)
+        if changed:
+            forge.write_files(changed, summary)
+        _tell_players(forge, transition, summary)
+    else:
+        report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
+                   "please report it.")
+    forge.finish()
+    return report
+
+
+def _consequences(game: Game, state, record) -> str:
+    """The dice, the winners and the next turn, as a sentence to add to a transition."""
+    parts = []
+    if record is not None and record.dice:
+        rolls = " + ".join(str(d.result) for d in record.dice)
+        for login, gained in record.points.items():
+            points = next(p.points for p in state.players if p.login == login)
+            parts.append(f"{login} rolls {rolls}: +{gained}, now {points} points")
+    if state.over and not game.state.over:
+        parts.append(f"{', '.join(state.winners) or 'nobody'} won the game")
+    elif state.turn != game.state.turn and state.turn:
+        parts.append(f"it is now {state.turn}'s turn")
+    return (" " + "; ".join(parts).capitalize() + ".") if parts else ""
+
+
+def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
+    match transition:
+        case Open(proposal=proposal):
+            forge.announce(proposal, summary)
+        case Refuse(proposal=proposal) | Reclose(proposal=proposal):
+            forge.close(proposal, summary)
+        case Decide(proposal=proposal, passed=False):
+            forge.close(proposal, summary)
+        case Decide(proposal=proposal):
+            forge.announce(proposal, summary)
+
+
+def _merge_message(decision: Decide) -> str:
+    return f"Proposal {decision.open.number} passed: {decision.open.title}\n\n{decision.reason}"
+
+
+def describe(transition: Transition) -> str:
+    """One line a player understands."""
+    match transition:
+        case Open(proposal=p, number=n):
+            return f"Proposal {n} ({p.title!r}, by {p.author.login}) is open for votes."
+        case Refuse(proposal=p, number=n, reason=reason):
+            return f"Proposal {n} ({p.title!r}, by {p.author.login}) is refused: {reason}."
+        case Decide(open=o, passed=passed, reason=reason):
+            return f"Proposal {o.number} ({o.title!r}) {'passed' if passed else 'failed'}: {reason}."
+        case Retract(open=o, reason=reason):
+            return f"Proposal {o.number} ({o.title!r}) is retracted: {reason}."
+        case PassTurn(from_login=a, to_login=b, reason=reason):
+            return f"The turn passes from {a} to {b}: {reason}."
+        case EndGame(winners=winners, reason=reason):
+            return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
+        case Reclose(record=r):
+            return f"Proposal {r.number} was already {r.outcome.value}; closing it."
+    raise TypeError(transition)
+
+
+def current_game(forge: Forge) -> Game:
+    return load_game(forge.read_files())
+
+
+__all__ = ["reconcile", "describe", "Report", "current_game", "Mapping"]

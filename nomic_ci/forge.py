@@ -1,0 +1,58 @@
+"""What the engine needs from a forge, the place proposals and votes live.
+
+Two forges implement it: the local git repository (localforge.py) and
+GitHub. The engine talks only to this interface; the game core to neither.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Collection, Mapping, Protocol, Sequence
+
+from .model import Proposal
+
+GAME_DIRS = ("rules/", "state/", "proposals/")
+
+
+class MergeStatus(enum.Enum):
+    MERGED = "merged"
+    HEAD_MOVED = "head moved"  # the proposal changed after its votes were counted
+    NOT_MERGEABLE = "not mergeable"  # a conflict, or a branch protection
+    PENDING = "pending"  # the forge is still working out whether it can merge
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    status: MergeStatus
+    detail: str = ""
+
+
+class Forge(Protocol):
+    def read_files(self) -> Mapping[str, str]:
+        """The game's files (rules/, state/, proposals/) at the tip of the default branch."""
+        ...
+
+    def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
+        """Every open proposal, plus those with the keys in `known`, whatever their state."""
+        ...
+
+    def merge(self, proposal: Proposal, message: str) -> MergeResult:
+        """Merge the proposal exactly at `proposal.head` into the default branch."""
+        ...
+
+    def close(self, proposal: Proposal, message: str) -> None:
+        """Close the proposal unmerged, telling its players why."""
+        ...
+
+    def announce(self, proposal: Proposal, message: str) -> None:
+        """Tell the proposal's players something (a comment)."""
+        ...
+
+    def write_files(self, files: Mapping[str, str], message: str) -> None:
+        """Commit these files to the default branch (the engine's own changes)."""
+        ...
+
+    def finish(self) -> None:
+        """Make everything written in this run visible at once."""
+        ...

@@ -1,0 +1,421 @@
+"""The game core: given the game's files, the forge's facts and the time, what happens next.
+
+`next_transition` is pure and level-triggered: it looks at everything and
+returns the earliest thing that is due, stamped with the moment it became due
+(not the moment the engine happened to run), so a late or repeated run
+reaches the same game. `apply` turns a transition into the new state and, for
+a decided proposal, its record. The engine loop (engine.py) alternates the two
+with the forge's merges and closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Mapping, Sequence
+
+from .config import GameConfig, derive_config
+from .dice import Dice
+from .errors import GameError
+from .involvement import layer_for, rules_involved
+from .model import ChangeKind, ForgeState, Proposal
+from .records import DieRoll, Outcome, Record, load_records
+from .rules import Rule, ordered, parse_rule, parse_rules
+from .state import GameState, OpenProposal, Player, load_state
+from .tally import Tally, count_votes
+from .thresholds import Threshold
+
+
+@dataclass(frozen=True)
+class Game:
+    rules: tuple[Rule, ...]
+    config: GameConfig
+    state: GameState
+    records: tuple[Record, ...]
+
+    def record_for(self, key: str) -> Record | None:
+        return next((r for r in self.records if r.key == key), None)
+
+    @property
+    def eligible_voters(self) -> tuple[Player, ...]:
+        return self.state.players if self.config.eligible_voters == "all-players" else ()
+
+
+def load_game(files: Mapping[str, str]) -> Game:
+    rules = parse_rules(files)
+    state, _ = load_state(files)
+    return Game(rules, derive_config(rules), state, load_records(files))
+
+
+# --- transitions ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Open:
+    """A proposal is numbered and put to the vote."""
+    at: datetime
+    proposal: Proposal
+    number: int
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """A proposal may not be played: it is closed, with the reason."""
+    at: datetime
+    proposal: Proposal
+    number: int
+    reason: str
+    was_open: OpenProposal | None = None
+
+
+@dataclass(frozen=True)
+class Decide:
+    """A proposal's vote is over: it passed (merge) or failed (close)."""
+    at: datetime
+    proposal: Proposal
+    open: OpenProposal
+    passed: bool
+    tally: Tally
+    threshold: str
+    rules: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Retract:
+    """A proposal in its vote was closed on the forge by its author or an admin."""
+    at: datetime
+    open: OpenProposal
+    reason: str
+
+
+@dataclass(frozen=True)
+class PassTurn:
+    at: datetime
+    from_login: str
+    to_login: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class EndGame:
+    at: datetime
+    winners: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Reclose:
+    """A decided proposal is still open on the forge (a run stopped half-way): close it."""
+    at: datetime
+    proposal: Proposal
+    record: Record
+
+
+Transition = Open | Refuse | Decide | Retract | PassTurn | EndGame | Reclose
+
+
+# --- what a proposal involves and needs ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Requirement:
+    rules: tuple[int, ...]
+    threshold: Threshold
+    explanation: str  # e.g. "rule 104, rules 100–199: a majority of the eligible voters"
+
+
+def requirement(game: Game, proposal: Proposal) -> Requirement | str:
+    """The threshold a proposal needs, or why it cannot be put to the vote at all."""
+    involvement = rules_involved(proposal.changes)
+    config = game.config
+    if involvement.misnamed:
+        return (f"{involvement.misnamed[0]} is not a rule file name: name rule files "
+                "rules/NNN-slug.md")
+    if involvement.other_files and config.other_files_as_rule is None:
+        return (f"it changes {involvement.other_files[0]}, outside rules/, and no rule in force "
+                "lets a proposal change files outside rules/")
+    numbers = involvement.numbers(config)
+    layer = layer_for(config, numbers)
+    if layer is None:
+        if not config.layers:
+            return "no rule in force sets a voting threshold (rule 104's layers are repealed)"
+        return (f"rule {numbers[0]:03d} is in no layer of {config.cite('layers')}: number new "
+                f"rules within " + ", ".join(str(l) for l in config.layers))
+    why = f"{config.cite('layers')}, {layer}"
+    if involvement.other_files and numbers[0] == config.other_files_as_rule:
+        why += f" (it changes {involvement.other_files[0]}, which counts as rule " \
+               f"{config.other_files_as_rule:03d})"
+    return Requirement(numbers, layer.threshold, f"{why}: {layer.threshold}")
+
+
+def problems(game: Game, proposal: Proposal) -> list[str]:
+    """Why this proposal cannot be put to the vote, if anything."""
+    found = list(proposal.problems)
+    if not proposal.changes:
+        found.append("it changes nothing")
+        return found
+    needed = requirement(game, proposal)
+    if isinstance(needed, str):
+        found.append(needed)
+    try:
+        resulting_config(game, proposal)
+    except GameError as error:
+        found.append(f"it would leave the rules broken: {error}")
+    return found
+
+
+def resulting_rules(game: Game, proposal: Proposal) -> tuple[Rule, ...]:
+    """The rules as they would stand if the proposal passed (raises GameError if broken)."""
+    by_path = {rule.path: rule for rule in game.rules}
+    for change in proposal.changes:
+        if change.kind is ChangeKind.REMOVED:
+            by_path.pop(change.path, None)
+        elif change.kind is ChangeKind.RENAMED and change.previous_path:
+            by_path.pop(change.previous_path, None)
+    for path, text in proposal.rule_texts:
+        by_path[path] = parse_rule(path, text)
+    return ordered(by_path.values())
+
+
+def resulting_config(game: Game, proposal: Proposal) -> GameConfig:
+    return derive_config(resulting_rules(game, proposal))
+
+
+# --- deciding what is due ------------------------------------------------------------------
+
+def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) -> Transition | None:
+    """The earliest transition due at or before `now`, or None when the game is settled."""
+    state, config = game.state, game.config
+    if now < state.last_change:
+        raise GameError(f"the time given ({_iso(now)}) is before the game's last change "
+                        f"({_iso(state.last_change)})", hint="give a later --now")
+    by_key = {p.key: p for p in proposals}
+    due: list[tuple[datetime, int, Transition]] = []
+
+    def at_least_last(moment: datetime) -> datetime:
+        return max(moment, state.last_change)
+
+    for open_ in state.open_proposals:
+        proposal = by_key.get(open_.key)
+        if proposal is None or proposal.state is not ForgeState.OPEN:
+            closed = proposal.closed_at if proposal and proposal.closed_at else now
+            due.append((at_least_last(min(closed, now)), 0,
+                        Retract(at_least_last(min(closed, now)), open_,
+                                "closed on the forge before its vote finished")))
+        elif state.over:
+            due.append((state.last_change, 0,
+                        Refuse(state.last_change, proposal, open_.number,
+                               "the game ended before its vote finished", open_)))
+        else:
+            decision = _vote_due(game, open_, proposal, now)
+            if decision is not None:
+                due.append((decision.at, 0, decision))
+
+    number = state.next_proposal
+    open_keys = {o.key for o in state.open_proposals}
+    for proposal in sorted(proposals, key=lambda p: (p.opened_at, p.key)):
+        if proposal.state is not ForgeState.OPEN or proposal.key in open_keys:
+            continue
+        at = at_least_last(proposal.opened_at)
+        record = game.record_for(proposal.key)
+        if record is not None:
+            due.append((at, 1, Reclose(at, proposal, record)))
+            continue
+        reason = _refusal(game, proposal)
+        due.append((at, 1, Refuse(at, proposal, number, reason) if reason
+                    else Open(at, proposal, number)))
+        number += 1  # only the earliest is applied; the rest are looked at again after it
+
+    if not state.over:
+        if state.turn and config.turn_timeout and not state.open_proposals \
+                and state.turn_started is not None:
+            at = at_least_last(state.turn_started + config.turn_timeout)
+            due.append((at, 2, PassTurn(at, state.turn, _next_player(state, state.turn),
+                                        f"{state.turn} did not propose within "
+                                        f"{_hours(config.turn_timeout)} "
+                                        f"({config.cite('turn_timeout')})")))
+        if config.ends_at is not None:
+            at = at_least_last(config.ends_at)
+            due.append((at, 3, EndGame(at, _leaders(state),
+                                       f"the game's end date ({config.cite('ends_at')})")))
+
+    ready = [entry for entry in due if entry[0] <= now]
+    return min(ready, key=lambda entry: (entry[0], entry[1]))[2] if ready else None
+
+
+def _refusal(game: Game, proposal: Proposal) -> str | None:
+    state, config = game.state, game.config
+    if state.over:
+        return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
+    author = state.player(proposal.author)
+    if author is None:
+        return f"{proposal.author.login} is not a player (see state/players.yaml)"
+    if config.turn_order and state.turn and author.login != state.turn:
+        return (f"it is {state.turn}'s turn, not {author.login}'s "
+                f"({config.cite('turn_order')}): propose when your turn comes")
+    if state.open_proposals:
+        current = state.open_proposals[0]
+        return (f"proposal {current.number} is still in its vote; one proposal a turn "
+                f"({config.cite('turn_order')})")
+    found = problems(game, proposal)
+    return "; ".join(found) if found else None
+
+
+def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetime) -> Tally:
+    return count_votes(game.state, voters=game.eligible_voters, proposer=proposal.author,
+                       proposer_votes_yes=game.config.proposer_votes_yes,
+                       reviews=proposal.reviews, head=proposal.head, until=until,
+                       opened=vote_started(open_, proposal))
+
+
+def vote_started(open_: OpenProposal, proposal: Proposal) -> datetime:
+    """A vote starts when the proposal opened, and again at every push."""
+    return max(open_.opened, proposal.pushed_at)
+
+
+def vote_deadline(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime | None:
+    window = game.config.voting_window
+    return vote_started(open_, proposal) + window if window else None
+
+
+def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> Decide | None:
+    """Decided at the first moment every eligible voter had voted, or at the deadline."""
+    start = max(vote_started(open_, proposal), game.state.last_change)
+    deadline = vote_deadline(game, open_, proposal)
+    horizon = min(now, deadline) if deadline else now
+    moments = sorted({start} | {r.submitted_at for r in proposal.reviews
+                                if start < r.submitted_at <= horizon})
+    for moment in moments:
+        if moment > horizon:
+            break
+        tally = tally_at(game, open_, proposal, moment)
+        if tally.complete and tally.eligible:
+            return _decision(game, open_, proposal, moment, tally, "every eligible voter voted")
+    if deadline is not None and deadline <= now:
+        at = max(deadline, game.state.last_change)
+        return _decision(game, open_, proposal, at, tally_at(game, open_, proposal, at),
+                         f"its voting window closed ({game.config.cite('voting_window')})")
+    return None
+
+
+def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,
+              why: str) -> Decide:
+    needed = requirement(game, proposal)
+    if isinstance(needed, str):  # the rules changed under it since it opened
+        return Decide(at, proposal, open_, False, tally, "none", (), f"{why}; {needed}")
+    eligible = len(tally.eligible)
+    passed = needed.threshold.is_met(tally.yes, eligible, tally.veto_yes)
+    verdict = "met" if passed else "not met"
+    return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
+                  f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
+                  f"{needed.threshold.explain(eligible)} — {verdict}")
+
+
+def _next_player(state: GameState, login: str) -> str:
+    logins = [p.login for p in state.players]
+    if login not in logins:
+        return logins[0]
+    return logins[(logins.index(login) + 1) % len(logins)]
+
+
+def _leaders(state: GameState) -> tuple[str, ...]:
+    if not state.players:
+        return ()
+    best = max(p.points for p in state.players)
+    return tuple(p.login for p in state.players if p.points == best)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _hours(delta) -> str:
+    hours = delta.total_seconds() / 3600
+    return f"{hours:g} hours"
+
+
+# --- applying a transition -----------------------------------------------------------------
+
+def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Record | None]:
+    """The state after `transition` and the record it makes, if any.
+
+    For a passed proposal, `game` is the game as it stands after the merge, so
+    the new rules and any change the proposal made to the state are in it.
+    """
+    state = replace(game.state, last_change=max(game.state.last_change, transition.at))
+    match transition:
+        case Open(at, proposal, number):
+            author = state.player(proposal.author)
+            assert author is not None
+            opened = OpenProposal(number, proposal.key, proposal.title, author.account, at)
+            return replace(state, open_proposals=state.open_proposals + (opened,),
+                           next_proposal=number + 1), None
+        case Refuse(at, proposal, number, reason, was_open):
+            if was_open is None:
+                state = replace(state, next_proposal=number + 1)
+            state = _without(state, proposal.key)
+            return state, Record(number, proposal.key, proposal.title, proposal.author,
+                                 Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
+                                 head=proposal.head)
+        case Retract(at, open_, reason):
+            state = _pass_turn_after(_without(state, open_.key), game.config, at)
+            return state, Record(open_.number, open_.key, open_.title, open_.author,
+                                 Outcome.RETRACTED, reason, opened=open_.opened, decided=at,
+                                 turn_to=state.turn)
+        case Decide():
+            return _apply_decision(game, state, transition, dice)
+        case PassTurn(at, _, to_login, _):
+            return replace(state, turn=to_login, turn_started=at), None
+        case EndGame(at, winners, _):
+            return replace(state, winners=winners, ended_at=at, turn=None), None
+        case Reclose():
+            return game.state, None
+    raise TypeError(transition)
+
+
+def _apply_decision(game: Game, state: GameState, decision: Decide,
+                    dice: Dice) -> tuple[GameState, Record]:
+    config, open_ = game.config, decision.open
+    rolls: list[DieRoll] = []
+    points: dict[str, int] = {}
+    proposer = state.player(open_.author)
+    if config.turn_roll is not None and proposer is not None:
+        for die in range(config.turn_roll.count):
+            inputs = {"seed": state.dice_seed, "proposal": open_.number, "die": die + 1,
+                      "purpose": "turn"}
+            result = dice.roll(config.turn_roll.sides, inputs)
+            rolls.append(DieRoll(f"{config.cite('turn_roll')}: {config.turn_roll} added to the "
+                                 f"proposer's score", config.turn_roll.sides, result, inputs,
+                                 dice.method))
+        gained = sum(r.result for r in rolls)
+        points[proposer.login] = gained
+        state = state.with_player(replace(proposer, points=proposer.points + gained))
+    state = _without(state, open_.key)
+    state = _check_victory(state, config, decision.at)
+    state = _pass_turn_after(state, config, decision.at)
+    outcome = Outcome.PASSED if decision.passed else Outcome.FAILED
+    return state, Record(open_.number, open_.key, open_.title, open_.author, outcome,
+                         decision.reason, opened=open_.opened, decided=decision.at,
+                         head=decision.proposal.head, rules=decision.rules,
+                         threshold=decision.threshold, counted=decision.tally.counted,
+                         left_out=decision.tally.left_out, dice=tuple(rolls), points=points,
+                         turn_to=state.turn)
+
+
+def _without(state: GameState, key: str) -> GameState:
+    return replace(state, open_proposals=tuple(o for o in state.open_proposals if o.key != key))
+
+
+def _check_victory(state: GameState, config: GameConfig, at: datetime) -> GameState:
+    if config.victory_points is None or state.over:
+        return state
+    winners = tuple(p.login for p in state.players if p.points >= config.victory_points)
+    if winners:
+        return replace(state, winners=winners, ended_at=at, turn=None)
+    return state
+
+
+def _pass_turn_after(state: GameState, config: GameConfig, at: datetime) -> GameState:
+    if state.over or not config.turn_order or not state.players:
+        return state
+    current = state.turn or state.players[-1].login
+    return replace(state, turn=_next_player(state, current), turn_started=at)

@@ -1,0 +1,142 @@
+"""The few git operations the local forge needs, done with plumbing.
+
+Commits are built in the object database and the branch moves once, with a
+compare-and-swap on its old value, so a run is all-or-nothing and never
+touches a player's working tree unless that tree is the branch being moved.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from .errors import GameError
+from .model import ChangeKind, FileChange
+
+ENGINE_NAME = "nomic-ci"
+ENGINE_EMAIL = "nomic-ci@localhost"
+_KINDS = {"A": ChangeKind.ADDED, "M": ChangeKind.MODIFIED, "D": ChangeKind.REMOVED,
+          "R": ChangeKind.RENAMED, "T": ChangeKind.MODIFIED, "C": ChangeKind.ADDED}
+
+
+class GitError(GameError):
+    pass
+
+
+class Git:
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
+            check: bool = True) -> subprocess.CompletedProcess:
+        full_env = {**os.environ, **(env or {})}
+        result = subprocess.run(["git", *args], cwd=self.path, input=input, env=full_env,
+                                capture_output=True)
+        if check and result.returncode != 0:
+            raise GitError(f"git {' '.join(args)} failed: "
+                           f"{result.stderr.decode(errors='replace').strip()}",
+                           path=str(self.path))
+        return result
+
+    def out(self, *args: str, **kwargs) -> str:
+        return self.run(*args, **kwargs).stdout.decode().strip()
+
+    def rev(self, ref: str) -> str | None:
+        result = self.run("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
+        return result.stdout.decode().strip() or None
+
+    def git_path(self, name: str) -> Path:
+        return self.path / self.out("rev-parse", "--git-path", name)
+
+    def read_files(self, commit: str, prefixes: Iterable[str]) -> dict[str, str]:
+        """The text of every file under `prefixes` at `commit`."""
+        listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
+        entries = [line.split("\t", 1) for line in listing.split("\0") if line]
+        blobs = [(meta.split()[2], path) for meta, path in entries if meta.split()[1] == "blob"]
+        if not blobs:
+            return {}
+        batch = self.run("cat-file", "--batch", input="".join(f"{sha}\n" for sha, _ in blobs)
+                         .encode()).stdout
+        files: dict[str, str] = {}
+        offset = 0
+        for _, path in blobs:
+            header_end = batch.index(b"\n", offset)
+            size = int(batch[offset:header_end].split()[2])
+            content = batch[header_end + 1:header_end + 1 + size]
+            offset = header_end + 1 + size + 1
+            try:
+                files[path] = content.decode()
+            except UnicodeDecodeError:
+                files[path] = ""  # a picture or other attachment: present, not text
+        return files
+
+    def show(self, commit: str, path: str) -> str:
+        return self.run("show", f"{commit}:{path}").stdout.decode()
+
+    def changes(self, base: str, head: str) -> tuple[FileChange, ...]:
+        raw = self.run("diff", "--name-status", "-z", "-M", base, head).stdout.decode()
+        parts = [p for p in raw.split("\0") if p]
+        found = []
+        index = 0
+        while index < len(parts):
+            status = parts[index]
+            kind = _KINDS.get(status[0], ChangeKind.MODIFIED)
+            if status[0] in "RC":
+                found.append(FileChange(parts[index + 2], kind, parts[index + 1]
+                                        if kind is ChangeKind.RENAMED else None))
+                index += 3
+            else:
+                found.append(FileChange(parts[index + 1], kind))
+                index += 2
+        return tuple(found)
+
+    def merge_base(self, a: str, b: str) -> str:
+        return self.out("merge-base", a, b)
+
+    def merge_tree(self, ours: str, theirs: str) -> str | None:
+        """The merged tree of two commits, or None when they conflict."""
+        result = self.run("merge-tree", "--write-tree", ours, theirs, check=False)
+        if result.returncode == 1:
+            return None
+        if result.returncode != 0:
+            raise GitError(f"git merge-tree failed: {result.stderr.decode().strip()}")
+        return result.stdout.decode().split("\n", 1)[0].strip()
+
+    def tree_with(self, commit: str, files: Mapping[str, str]) -> str:
+        """A tree: `commit`'s, with `files` written over it."""
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+            self.run("read-tree", commit, env=env)
+            for path, text in sorted(files.items()):
+                sha = self.out("hash-object", "-w", "--stdin", input=text.encode())
+                self.run("update-index", "--add", "--cacheinfo", f"100644,{sha},{path}", env=env)
+            return self.out("write-tree", env=env)
+
+    def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
+        stamp = f"{int(when.timestamp())} +0000"
+        env = {"GIT_AUTHOR_NAME": ENGINE_NAME, "GIT_AUTHOR_EMAIL": ENGINE_EMAIL,
+               "GIT_COMMITTER_NAME": ENGINE_NAME, "GIT_COMMITTER_EMAIL": ENGINE_EMAIL,
+               "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
+        args = ["commit-tree", tree]
+        for parent in parents:
+            args += ["-p", parent]
+        return self.out(*args, "-F", "-", input=message.encode(), env=env)
+
+    def move_branch(self, branch: str, new: str, old: str) -> None:
+        """Move the branch from `old` to `new`, failing if someone moved it meanwhile."""
+        result = self.run("update-ref", f"refs/heads/{branch}", new, old, check=False)
+        if result.returncode != 0:
+            raise GitError(f"the branch {branch} moved while the engine ran; nothing was written",
+                           hint="run the command again: it re-reads the game")
+        if self.out("symbolic-ref", "--quiet", "HEAD", check=False) == f"refs/heads/{branch}":
+            # the checked-out branch moved under the working tree: bring the tree along,
+            # as checkout would, keeping any local edits that do not collide
+            self.run("read-tree", "-m", "-u", old, new, check=False)
+
+    def head_branch(self) -> str | None:
+        ref = self.out("symbolic-ref", "--quiet", "HEAD", check=False)
+        return ref.removeprefix("refs/heads/") if ref else None

@@ -1,0 +1,17 @@
+"""Who plays: the eligible voters and the turn order (seed 002 rule 106).
+
+The list itself is `state/players.yaml`; these bindings say the rules use it.
+"""
+
+from __future__ import annotations
+
+from . import Binding
+from .values import choice
+
+BINDINGS = (
+    Binding("eligible_voters", choice("all-players"), "'all-players'",
+            "every player in state/players.yaml is an eligible voter"),
+    Binding("turn_order", choice("players-file"), "'players-file'",
+            "players take turns in the order of state/players.yaml, one proposal a turn; "
+            "a proposal from anyone else is refused"),
+)

@@ -1,0 +1,17 @@
+"""How long things take: the voting window and the turn timeout."""
+
+from __future__ import annotations
+
+from . import Binding
+from .values import duration, flag
+
+BINDINGS = (
+    Binding("voting_window", duration, "a duration such as '48h'",
+            "a proposal is decided when this long has passed since it opened or was last "
+            "pushed to, if not every eligible voter has voted before"),
+    Binding("turn_timeout", duration, "a duration such as '72h'",
+            "a turn passes to the next player when its player has not proposed this long "
+            "after the turn started"),
+    Binding("proposer_votes_yes", flag, "true or false",
+            "the proposer's own proposal counts as their yes vote"),
+)

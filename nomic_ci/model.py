@@ -1,0 +1,93 @@
+"""The facts the game core decides on: plain frozen values, no behaviour worth testing.
+
+A forge (local git, GitHub) turns what it knows into these; the core never sees
+a forge object.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Account:
+    """Someone on the forge. `id` is the numeric user id where the forge has one."""
+
+    login: str
+    id: int | None = None
+
+
+class ChangeKind(enum.Enum):
+    ADDED = "added"
+    MODIFIED = "modified"
+    REMOVED = "removed"
+    RENAMED = "renamed"
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file a proposal changes; `previous_path` is set for renames."""
+
+    path: str
+    kind: ChangeKind
+    previous_path: str | None = None
+
+
+class ReviewState(enum.Enum):
+    """A review's state, normalized from the forge's spelling (`approved`, `APPROVED`)."""
+
+    APPROVED = "APPROVED"
+    CHANGES_REQUESTED = "CHANGES_REQUESTED"
+    COMMENTED = "COMMENTED"
+    DISMISSED = "DISMISSED"
+    PENDING = "PENDING"
+
+    @classmethod
+    def parse(cls, text: str) -> "ReviewState":
+        return cls(text.upper())
+
+
+@dataclass(frozen=True)
+class Review:
+    """A review as the forge reports it; only some states are votes (see tally)."""
+
+    id: int
+    author: Account
+    state: ReviewState
+    commit: str | None
+    submitted_at: datetime
+
+
+class ForgeState(enum.Enum):
+    OPEN = "open"
+    MERGED = "merged"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """Everything the core needs to know about one proposal on the forge.
+
+    `key` is the forge's own identifier (a PR number, a local branch id);
+    the game gives the proposal its number. `pushed_at` is the time of the
+    last push, so a vote window restarts when the content changes.
+    `rule_texts` holds the new content of every rule file the proposal adds or
+    modifies, so the core can check the rules it would enact. `problems` are
+    reasons the forge could not read it completely (such as too many files):
+    such a proposal is never tallied.
+    """
+
+    key: str
+    title: str
+    author: Account
+    head: str
+    opened_at: datetime
+    pushed_at: datetime
+    changes: tuple[FileChange, ...] = ()
+    reviews: tuple[Review, ...] = ()
+    rule_texts: tuple[tuple[str, str], ...] = ()
+    state: ForgeState = ForgeState.OPEN
+    closed_at: datetime | None = None
+    problems: tuple[str, ...] = field(default=())

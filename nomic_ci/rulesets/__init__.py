@@ -1,0 +1,76 @@
+"""The rulesets shipped with nomic-ci, and making a new game from one.
+
+A ruleset is a folder of rule files and state templates. The templates take
+the game's own values (players, start, end date, dice seed) through
+`string.Template` placeholders such as `$players`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from importlib import resources
+from string import Template
+
+from .. import yamlio
+from ..errors import GameError
+
+DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as given to `init`: `login` or `login:id`."""
+
+    login: str
+    id: int | None = None
+    veto: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> "Seat":
+        login, _, number = text.strip().partition(":")
+        if not login or (number and not number.isdigit()):
+            raise GameError(f"{text!r} is not a player", hint="give players as LOGIN or LOGIN:ID, "
+                                                              "separated by commas")
+        return cls(login, int(number) if number else None)
+
+
+def names() -> list[str]:
+    root = resources.files(__name__)
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / "ruleset.yaml").is_file())
+
+
+def describe(name: str) -> dict:
+    folder = resources.files(__name__) / name
+    if not (folder / "ruleset.yaml").is_file():
+        raise GameError(f"no ruleset named {name!r}", hint=f"the rulesets are {', '.join(names())}")
+    return dict(yamlio.load((folder / "ruleset.yaml").read_text(), f"{name}/ruleset.yaml"))
+
+
+def game_files(name: str, *, players: list[Seat] | None, start: datetime,
+               ends: datetime | None = None, dice_seed: str | None = None) -> dict[str, str]:
+    """The files of a new game of ruleset `name`: rules/ and state/."""
+    info = describe(name)
+    seats = players or [Seat.parse(p) for p in str(info["players"]).split(",")]
+    if len({s.login.lower() for s in seats}) != len(seats):
+        raise GameError("a player is listed twice", hint="give each player once")
+    if not seats:
+        raise GameError("a game needs players", hint="give them with --players LOGIN,LOGIN,...")
+    ends = ends or start + timedelta(days=int(info.get("game_length_days", 90)))
+    values = {
+        "players": "\n".join(
+            f"  - login: {s.login}\n    id: {s.id if s.id is not None else 'null'}\n"
+            f"    points: 0" + ("\n    veto: true" if s.veto else "") for s in seats),
+        "turn": seats[0].login,
+        "started": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "ends_at": ends.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "ends_on": f"{ends:%B} {ends.day}, {ends.year}",
+        "dice_seed": dice_seed or secrets.token_hex(16),
+    }
+    files: dict[str, str] = {}
+    folder = resources.files(__name__) / name
+    for sub in ("rules", "state"):
+        for item in sorted((folder / sub).iterdir(), key=lambda p: p.name):
+            files[f"{sub}/{item.name}"] = Template(item.read_text()).safe_substitute(values)
+    return files

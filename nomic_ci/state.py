@@ -1,0 +1,269 @@
+"""The game's state: `state/players.yaml` and `state/game.yaml`.
+
+Loaded with ruamel.yaml round-trip and validated into plain values; written
+back into the same documents, so comments and key order survive and a run
+that changes nothing rewrites nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Mapping
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from . import yamlio
+from .errors import GameError
+from .mechanics.values import moment
+from .model import Account
+
+PLAYERS = "state/players.yaml"
+GAME = "state/game.yaml"
+_LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$")
+
+
+@dataclass(frozen=True)
+class Player:
+    login: str
+    id: int | None
+    points: int
+    veto: bool = False
+
+    @property
+    def account(self) -> Account:
+        return Account(self.login, self.id)
+
+
+@dataclass(frozen=True)
+class OpenProposal:
+    """A proposal the game has numbered and put to the vote."""
+
+    number: int
+    key: str
+    title: str
+    author: Account
+    opened: datetime
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[Player, ...]
+    turn: str | None
+    turn_started: datetime | None
+    next_proposal: int
+    open_proposals: tuple[OpenProposal, ...]
+    winners: tuple[str, ...]
+    ended_at: datetime | None
+    last_change: datetime
+    dice_seed: str
+
+    def player(self, account: Account) -> Player | None:
+        """The player an account is: by numeric id where both have one, else by login."""
+        for player in self.players:
+            if player.id is not None and account.id is not None:
+                if player.id == account.id:
+                    return player
+            elif player.login.lower() == account.login.lower():
+                return player
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.ended_at is not None
+
+    def with_player(self, updated: Player) -> "GameState":
+        return replace(self, players=tuple(updated if p.login == updated.login else p
+                                           for p in self.players))
+
+
+class _Fields:
+    """Reads typed fields from one YAML mapping, with errors naming file, field and line."""
+
+    def __init__(self, node: Any, path: str, where: str = "") -> None:
+        if not isinstance(node, Mapping):
+            raise GameError(f"{where or 'the file'} must be a mapping of fields", path=path)
+        self.node, self.path, self.where = node, path, where
+
+    def get(self, key: str, parse, expect: str, *, optional: bool = False, default: Any = None):
+        if key not in self.node:
+            if optional:
+                return default
+            raise GameError(f"{self.where}missing field {key!r}", path=self.path,
+                            line=yamlio.line_of(self.node, next(iter(self.node), None)),
+                            hint=f"add '{key}:' with {expect}")
+        value = self.node[key]
+        if value is None and optional:
+            return default
+        try:
+            return parse(value)
+        except (ValueError, TypeError):
+            raise GameError(f"{self.where}field {key!r} must be {expect}, not {value!r}",
+                            path=self.path, line=yamlio.line_of(self.node, key)) from None
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _login(value: Any) -> str:
+    if not isinstance(value, str) or not _LOGIN.match(value):
+        raise ValueError
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    return value
+
+
+def _logins(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ValueError
+    return tuple(_login(v) for v in value)
+
+
+@dataclass
+class StateDocuments:
+    """The loaded YAML documents, kept so writing back preserves comments and order."""
+
+    players: CommentedMap
+    game: CommentedMap
+
+
+def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
+    for path in (PLAYERS, GAME):
+        if path not in files:
+            raise GameError("missing", path=path,
+                            hint="every game has state/players.yaml and state/game.yaml; "
+                                 "'nomic-ci init' makes them")
+    players_doc = yamlio.load(files[PLAYERS], PLAYERS)
+    game_doc = yamlio.load(files[GAME], GAME)
+    players_list = _Fields(players_doc, PLAYERS).get("players", lambda v: v if isinstance(
+        v, list) else (_ for _ in ()).throw(ValueError()), "a list of players in turn order")
+    players = []
+    seen: set[str] = set()
+    for index, node in enumerate(players_list):
+        fields = _Fields(node, PLAYERS, f"player {index + 1}: ")
+        login = fields.get("login", _login, "their forge login")
+        player = Player(login=login,
+                        id=fields.get("id", _int, "their numeric user id, or null",
+                                      optional=True),
+                        points=fields.get("points", _int, "a whole number"),
+                        veto=fields.get("veto", _bool, "true or false", optional=True,
+                                        default=False))
+        if login.lower() in seen:
+            raise GameError(f"player {login} is listed twice", path=PLAYERS,
+                            line=yamlio.line_of(players_list, index),
+                            hint="each player appears once; the order is the turn order")
+        seen.add(login.lower())
+        players.append(player)
+
+    fields = _Fields(game_doc, GAME)
+    opens = []
+    for index, node in enumerate(fields.get("open_proposals", lambda v: list(v or []),
+                                            "a list", optional=True, default=[])):
+        item = _Fields(node, GAME, f"open proposal {index + 1}: ")
+        opens.append(OpenProposal(
+            number=item.get("number", _int, "a whole number"),
+            key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else _text(v),
+                             "the forge's id for it")),
+            title=item.get("title", _text, "text"),
+            author=Account(item.get("author", _login, "a login"),
+                           item.get("author_id", _int, "a numeric id or null", optional=True)),
+            opened=item.get("opened", moment, "a time"),
+        ))
+    turn = fields.get("turn", _login, "a player's login, or null", optional=True)
+    if turn is not None and turn.lower() not in seen:
+        raise GameError(f"the turn belongs to {turn}, who is not in {PLAYERS}", path=GAME,
+                        line=yamlio.line_of(game_doc, "turn"),
+                        hint=f"set 'turn:' to a player listed in {PLAYERS}")
+    state = GameState(
+        players=tuple(players),
+        turn=turn,
+        turn_started=fields.get("turn_started", moment, "a time", optional=True),
+        next_proposal=fields.get("next_proposal", _int, "a whole number"),
+        open_proposals=tuple(opens),
+        winners=fields.get("winners", _logins, "a list of logins", optional=True, default=()),
+        ended_at=fields.get("ended_at", moment, "a time or null", optional=True),
+        last_change=fields.get("last_change", moment, "a time"),
+        dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
+    )
+    return state, StateDocuments(players_doc, game_doc)
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Equal as game values: a time written quoted or unquoted is the same time."""
+    if old == new:
+        return True
+    if isinstance(new, str) and isinstance(old, (str, datetime)):
+        try:
+            return moment(old) == moment(new)
+        except ValueError:
+            return False
+    return False
+
+
+def _set(node: CommentedMap, key: str, value: Any) -> None:
+    """Set a field only when its value changed, so untouched text stays as written."""
+    if key in node and _same(node[key], value):
+        return
+    node[key] = value
+
+
+def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
+    """The state files' new text, written into the loaded documents."""
+    players_node = docs.players["players"]
+    by_login = {str(node["login"]).lower(): node for node in players_node}
+    new_list = CommentedSeq()
+    for player in state.players:
+        node = by_login.get(player.login.lower()) or CommentedMap(login=player.login)
+        _set(node, "login", player.login)
+        _set(node, "id", player.id)
+        _set(node, "points", player.points)
+        if player.veto or "veto" in node:
+            _set(node, "veto", player.veto)
+        new_list.append(node)
+    if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
+            len(new_list) != len(players_node):
+        docs.players["players"] = new_list
+
+    game = docs.game
+    _set(game, "turn", state.turn)
+    _set(game, "turn_started", _time(state.turn_started))
+    _set(game, "next_proposal", state.next_proposal)
+    opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
+                          author_id=p.author.id, opened=_time(p.opened))
+             for p in state.open_proposals]
+    if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
+        game["open_proposals"] = CommentedSeq(opens)
+    if list(game.get("winners") or []) != list(state.winners):
+        game["winners"] = CommentedSeq(state.winners)
+    _set(game, "ended_at", _time(state.ended_at))
+    _set(game, "last_change", _time(state.last_change))
+    _set(game, "dice_seed", state.dice_seed)
+    return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
+
+
+def _plain_list(value: Any) -> list[dict]:
+    result = []
+    for item in value or []:
+        entry = dict(item)
+        if entry.get("opened") is not None:
+            entry["opened"] = _time(moment(entry["opened"]))
+        result.append(entry)
+    return result

@@ -1,0 +1,67 @@
+"""What it takes to adopt a proposal, in exact arithmetic (no floats).
+
+`unanimous`, `majority` and `N%` count yes votes against the number of
+eligible voters, not against the votes cast; `veto` needs a yes from a veto
+holder who is not the proposer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+_PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+
+
+@dataclass(frozen=True)
+class Threshold:
+    kind: str  # "unanimous", "majority", "fraction" or "veto"
+    fraction: Fraction | None = None
+
+    def required_yes(self, eligible: int) -> int:
+        """The fewest yes votes that can meet this threshold (a veto needs 1)."""
+        if self.kind == "unanimous":
+            return max(eligible, 1)
+        if self.kind == "majority":
+            return eligible // 2 + 1
+        if self.kind == "fraction":
+            assert self.fraction is not None
+            exact = self.fraction * eligible
+            return max(-(-exact.numerator // exact.denominator), 1)  # ceiling, at least one
+        return 1
+
+    def is_met(self, yes: int, eligible: int, veto_yes: bool = False) -> bool:
+        if self.kind == "veto":
+            return veto_yes
+        return eligible > 0 and yes >= self.required_yes(eligible)
+
+    def __str__(self) -> str:
+        if self.kind == "fraction":
+            assert self.fraction is not None
+            percent = self.fraction * 100
+            shown = percent.numerator if percent.denominator == 1 else float(percent)
+            return f"{shown}% of the eligible voters"
+        return {
+            "unanimous": "unanimity of the eligible voters",
+            "majority": "a majority of the eligible voters",
+            "veto": "a yes from a veto holder other than the proposer",
+        }[self.kind]
+
+    def explain(self, eligible: int) -> str:
+        """e.g. 'a majority of the eligible voters: 5 of 9'."""
+        if self.kind == "veto":
+            return str(self)
+        return f"{self}: {self.required_yes(eligible)} of {eligible}"
+
+
+def parse_threshold(value: Any) -> Threshold:
+    if value in ("unanimous", "majority", "veto"):
+        return Threshold(value)
+    match = _PERCENT.match(value) if isinstance(value, str) else None
+    if match:
+        fraction = Fraction(match[1]) / 100
+        if 0 < fraction <= 1:
+            return Threshold("fraction", fraction)
+    raise ValueError("'unanimous', 'majority', 'veto' or a percentage such as '30%'")

@@ -1,0 +1,42 @@
+"""Re-check the whole history: every roll from its inputs, every score from the records."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from .dice import METHOD, derive_roll
+from .game import load_game
+
+
+def verify(files: Mapping[str, str]) -> list[str]:
+    """What does not add up, one line each naming the record or file; empty when all is well."""
+    game = load_game(files)
+    found: list[str] = []
+    earned: dict[str, int] = {}
+    for record in game.records:
+        for die in record.dice:
+            if die.method != METHOD:
+                found.append(f"{record.path}: a die rolled by {die.method!r} cannot be re-rolled")
+                continue
+            again = derive_roll(die.sides, die.inputs)
+            if again != die.result:
+                found.append(f"{record.path}: {die.purpose} recorded {die.result}, but its "
+                             f"inputs give {again}")
+        rolled = sum(d.result for d in record.dice)
+        if sum(record.points.values()) != rolled:
+            found.append(f"{record.path}: points {dict(record.points)} do not match the dice "
+                         f"({rolled})")
+        for login, delta in record.points.items():
+            earned[login] = earned.get(login, 0) + delta
+    start = game.config.starting_points
+    for player in game.state.players:
+        expected = start + earned.get(player.login, 0)
+        if player.points != expected:
+            found.append(f"state/players.yaml: {player.login} has {player.points} points, but "
+                         f"the records give {expected} ({start} to start"
+                         f" + {earned.get(player.login, 0)} from proposals)")
+    numbers = [r.number for r in game.records] + [o.number for o in game.state.open_proposals]
+    if numbers and game.state.next_proposal <= max(numbers):
+        found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
+                     f"proposal {max(numbers)} exists")
+    return found

@@ -1,0 +1,54 @@
+"""YAML in and out with ruamel.yaml round-trip, so comments and key order survive.
+
+Errors come back as GameError naming the file and line.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from .errors import GameError
+
+
+def _yaml() -> YAML:
+    yaml = YAML()  # round-trip
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.preserve_quotes = True
+    yaml.width = 100
+    return yaml
+
+
+def load(text: str, path: str, first_line: int = 1) -> Any:
+    """Parse YAML text; `first_line` is where the text starts in its file (front matter)."""
+    try:
+        return _yaml().load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + first_line if mark else None
+        raise GameError(f"not valid YAML: {exc.problem or exc.context}", path=path, line=line,
+                        hint="fix the YAML syntax at that line") from None
+    except YAMLError as exc:
+        raise GameError(f"not valid YAML: {exc}", path=path) from None
+
+
+def dump(data: Any) -> str:
+    out = io.StringIO()
+    _yaml().dump(data, out)
+    return out.getvalue()
+
+
+def line_of(node: Any, key: Any, first_line: int = 1) -> int | None:
+    """The 1-based line of `key` in a mapping (or index in a sequence) loaded by `load`."""
+    try:
+        if isinstance(node, CommentedMap):
+            return node.lc.key(key)[0] + first_line
+        if isinstance(node, CommentedSeq):
+            return node.lc.item(key)[0] + first_line
+    except (KeyError, IndexError, TypeError):
+        pass
+    return None
