@@ -233,8 +233,12 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--repo", default=".", help="the game's directory (default: here)")
     top.add_argument("--now", help="the time to act at, ISO-8601 (default: the clock)")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # the global options may also come after the command; SUPPRESS keeps the ones given first
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--repo", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument("--now", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
-    init = commands.add_parser("init", help="make a new game")
+    init = commands.add_parser("init", parents=[common], help="make a new game")
     init.add_argument("dir")
     init.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names())
     init.add_argument("--players", help="LOGIN[:ID],... in turn order (default: the seed's)")
@@ -243,13 +247,13 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("--dice-seed", help="the dice seed in hex (default: random)")
     init.set_defaults(run=cmd_init)
 
-    propose = commands.add_parser("propose", help="propose the changes on a branch")
+    propose = commands.add_parser("propose", parents=[common], help="propose the changes on a branch")
     propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
     propose.add_argument("--branch", required=True)
     propose.add_argument("--title", required=True)
     propose.set_defaults(run=cmd_propose)
 
-    vote = commands.add_parser("vote", help="vote on a proposal")
+    vote = commands.add_parser("vote", parents=[common], help="vote on a proposal")
     vote.add_argument("number", type=int)
     vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
     side = vote.add_mutually_exclusive_group(required=True)
@@ -257,17 +261,17 @@ def parser() -> argparse.ArgumentParser:
     side.add_argument("--no", dest="yes", action="store_false")
     vote.set_defaults(run=cmd_vote)
 
-    commands.add_parser("tick", help="decide and apply everything that is due").set_defaults(
+    commands.add_parser("tick", parents=[common], help="decide and apply everything that is due").set_defaults(
         run=cmd_tick)
-    status = commands.add_parser("status", help="the scoreboard, the turn and open votes")
+    status = commands.add_parser("status", parents=[common], help="the scoreboard, the turn and open votes")
     status.add_argument("--json", action="store_true")
     status.set_defaults(run=cmd_status)
-    render = commands.add_parser("render", help="rewrite the READMEs from the game's files")
+    render = commands.add_parser("render", parents=[common], help="rewrite the READMEs from the game's files")
     render.add_argument("--check", action="store_true", help="fail if they are out of date")
     render.set_defaults(run=cmd_render)
-    commands.add_parser("verify", help="re-check every roll and score").set_defaults(
+    commands.add_parser("verify", parents=[common], help="re-check every roll and score").set_defaults(
         run=cmd_verify)
-    demo = commands.add_parser("demo", help="play a short scripted game")
+    demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
     demo.add_argument("dir", nargs="?")
     demo.set_defaults(run=cmd_demo)
     return top

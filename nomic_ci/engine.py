@@ -65,7 +65,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
             changed[record.path] = dump_record(record)
         changed.update(render_all(load_game({**files, **changed})))
         changed = {path: text for path, text in changed.items() if files.get(path) != text}
-        summary = describe(transition) + _consequences(game, state, record)
+        summary = describe(transition) + _consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
         if changed:
@@ -78,19 +78,19 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     return report
 
 
-def _consequences(game: Game, state, record) -> str:
-    """The dice, the winners and the next turn, as a sentence to add to a transition."""
+def _consequences(game: Game, state, record, transition: Transition) -> str:
+    """The dice, the winners and the next turn, as sentences to add to a transition."""
     parts = []
     if record is not None and record.dice:
         rolls = " + ".join(str(d.result) for d in record.dice)
         for login, gained in record.points.items():
-            points = next(p.points for p in state.players if p.login == login)
-            parts.append(f"{login} rolls {rolls}: +{gained}, now {points} points")
+            points = next((p.points for p in state.players if p.login == login), gained)
+            parts.append(f"Dice: {login} rolls {rolls} (+{gained}, now {points} points).")
     if state.over and not game.state.over:
-        parts.append(f"{', '.join(state.winners) or 'nobody'} won the game")
-    elif state.turn != game.state.turn and state.turn:
-        parts.append(f"it is now {state.turn}'s turn")
-    return (" " + "; ".join(parts).capitalize() + ".") if parts else ""
+        parts.append(f"{', '.join(state.winners) or 'Nobody'} won the game!")
+    elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):
+        parts.append(f"Next: {state.turn}'s turn.")
+    return "".join(" " + part for part in parts)
 
 
 def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:

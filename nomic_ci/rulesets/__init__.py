@@ -57,7 +57,9 @@ def game_files(name: str, *, players: list[Seat] | None, start: datetime,
         raise GameError("a player is listed twice", hint="give each player once")
     if not seats:
         raise GameError("a game needs players", hint="give them with --players LOGIN,LOGIN,...")
-    ends = ends or start + timedelta(days=int(info.get("game_length_days", 90)))
+    if ends is None:  # midnight (UTC) at the end of the ruleset's usual length, as rule 107 says
+        last = start + timedelta(days=int(info.get("game_length_days", 90)))
+        ends = last.replace(hour=0, minute=0, second=0, microsecond=0)
     values = {
         "players": "\n".join(
             f"  - login: {s.login}\n    id: {s.id if s.id is not None else 'null'}\n"
