@@ -95,7 +95,7 @@ def parse_rule(path: str, text: str) -> Rule:
         raise GameError("'bindings' must be a mapping of binding names to values", path=path,
                         line=yamlio.line_of(data, "bindings", first_line))
     lines = {key: yamlio.line_of(bindings, key, first_line) or first_line for key in bindings}
-    body = "\n".join(text.splitlines()[front.map[1] + 1:]).strip()
+    body = "\n".join(text.splitlines()[front.map[1]:]).strip()
     return Rule(number=number, title=title, mutable=mutable, text=body, path=path,
                 bindings=_plain(bindings), binding_lines=lines)
 

@@ -20,6 +20,9 @@ def _yaml() -> YAML:
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.preserve_quotes = True
     yaml.width = 100
+    # write null as `null`, as people do, so a no-op load and dump keeps the bytes
+    yaml.representer.add_representer(
+        type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
     return yaml
 
 
@@ -30,7 +33,11 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + first_line if mark else None
-        raise GameError(f"not valid YAML: {exc.problem or exc.context}", path=path, line=line,
+        problem = exc.problem or exc.context
+        if exc.context and exc.context_mark and exc.problem_mark:
+            problem = (f"{exc.context} (from line {exc.context_mark.line + first_line}), "
+                       f"{exc.problem}")
+        raise GameError(f"not valid YAML: {problem}", path=path, line=line,
                         hint="fix the YAML syntax at that line") from None
     except YAMLError as exc:
         raise GameError(f"not valid YAML: {exc}", path=path) from None

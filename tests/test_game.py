@@ -1,0 +1,191 @@
+"""The pure game core: what is due, when, and what it does to the state."""
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from nomic_ci.dice import SeededDice, derive_roll
+from nomic_ci.errors import GameError
+from nomic_ci.game import (Decide, EndGame, Open, PassTurn, Reclose, Refuse, Retract, apply,
+                           next_transition)
+from nomic_ci.model import ForgeState
+from nomic_ci.records import Outcome
+
+from conftest import HOUR, T0, make_game, proposal, review
+
+DICE = SeededDice()
+
+
+class ScriptedDice:
+    method = "scripted"
+
+    def __init__(self, *results):
+        self.results = list(results)
+
+    def roll(self, sides, inputs):
+        return self.results.pop(0)
+
+
+def step(game, proposals, now, dice=DICE):
+    """Apply the next transition; returns (transition, game after, record)."""
+    transition = next_transition(game, proposals, now)
+    assert transition is not None
+    state, record = apply(game, transition, dice)
+    records = game.records + ((record,) if record else ())
+    return transition, replace(game, state=state, records=records), record
+
+
+def opened(game=None, **kwargs):
+    game = game or make_game()
+    p = proposal(**kwargs)
+    t, game, _ = step(game, [p], p.opened_at)
+    assert isinstance(t, Open)
+    return game, p
+
+
+def test_the_current_players_proposal_opens_and_gets_the_next_number():
+    game, _ = opened()
+    assert [(o.number, o.author.login) for o in game.state.open_proposals] == [(1, "alice")]
+    assert game.state.next_proposal == 2
+
+
+
+
+def test_a_proposal_out_of_turn_or_from_a_stranger_is_refused_and_recorded():
+    game = make_game()
+    for author, words in [("bob", "it is alice's turn, not bob's (rule 106)"),
+                          ("mallory", "mallory is not a player")]:
+        p = proposal(author, key=author)
+        t, after, record = step(game, [p], T0)
+        assert isinstance(t, Refuse) and words in t.reason
+        assert record.outcome is Outcome.REFUSED and record.number == 1
+        assert after.state.next_proposal == 2 and after.state.turn == "alice"
+
+
+def test_a_second_proposal_while_one_is_in_its_vote_is_refused():
+    game, first = opened()
+    second = proposal(key="2", opened=T0 + HOUR)
+    t, _, _ = step(game, [first, second], T0 + HOUR)
+    assert isinstance(t, Refuse) and "proposal 1 is still in its vote" in t.reason
+
+
+def test_nothing_is_due_until_everyone_voted_or_the_window_closed():
+    game, p = opened()
+    p = replace(p, reviews=(review("bob", at=T0 + HOUR),))
+    assert next_transition(game, [p], T0 + 47 * HOUR) is None
+
+
+def test_a_vote_is_decided_at_the_moment_the_last_eligible_voter_voted():
+    game, p = opened()
+    p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", "CHANGES_REQUESTED",
+                                                                at=T0 + 2 * HOUR)))
+    t, after, record = step(game, [p], T0 + 30 * HOUR)  # the engine ran late
+    assert isinstance(t, Decide) and t.passed and t.at == T0 + 2 * HOUR
+    assert record.decided == T0 + 2 * HOUR
+    assert after.state.turn == "bob" and after.state.turn_started == T0 + 2 * HOUR
+    roll = derive_roll(6, {"seed": "5eed", "proposal": 1, "die": 1, "purpose": "turn"})
+    assert record.dice[0].result == roll
+    assert after.state.players[0].points == roll
+    assert record.threshold == "rule 104, rules 100–199: a majority of the eligible voters"
+
+
+def test_at_the_deadline_the_votes_cast_by_then_decide():
+    game, p = opened()
+    p = replace(p, reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR),
+                            review("carol", at=T0 + 49 * HOUR)))
+    t, after, record = step(game, [p], T0 + 50 * HOUR)
+    assert isinstance(t, Decide) and not t.passed and t.at == T0 + 48 * HOUR
+    assert "its voting window closed (rule 103)" in t.reason
+    assert [b.reason for b in record.left_out] == ["cast after the vote closed"]
+    # failing still rolls rule 103's die and passes the turn
+    assert record.points == {"alice": record.dice[0].result}
+    assert after.state.turn == "bob"
+
+
+def test_a_push_restarts_the_window_and_makes_earlier_votes_stale():
+    game, p = opened()
+    p = replace(p, head="head2", pushed_at=T0 + 40 * HOUR,
+                reviews=(review("bob", at=T0 + HOUR, commit="head1"),
+                         review("carol", at=T0 + 2 * HOUR, commit="head1")))
+    assert next_transition(game, [p], T0 + 60 * HOUR) is None  # window now ends at 88h
+    t, _, record = step(game, [p], T0 + 88 * HOUR)
+    assert not t.passed and t.at == T0 + 88 * HOUR
+    assert all("older version" in b.reason for b in record.left_out)
+
+
+def test_an_idle_turn_passes_after_the_timeout_measured_from_the_turn_start():
+    game = make_game()
+    assert next_transition(game, [], T0 + 71 * HOUR) is None
+    t, after, record = step(game, [], T0 + 100 * HOUR)
+    assert isinstance(t, PassTurn) and (t.from_login, t.to_login) == ("alice", "bob")
+    assert t.at == T0 + 72 * HOUR and record is None
+    assert after.state.turn_started == T0 + 72 * HOUR
+
+
+def test_a_closed_proposal_is_retracted_and_the_turn_moves_on():
+    game, p = opened()
+    t, after, record = step(game, [replace(p, state=ForgeState.CLOSED, closed_at=T0 + HOUR)],
+                            T0 + 2 * HOUR)
+    assert isinstance(t, Retract) and record.outcome is Outcome.RETRACTED
+    assert after.state.turn == "bob" and not after.state.open_proposals
+
+
+def test_reaching_the_victory_points_wins_and_ends_the_game():
+    game = make_game()
+    game = replace(game, state=game.state.with_player(replace(game.state.players[0], points=98)))
+    game, p = opened(game)
+    p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
+    t, after, _ = step(game, [p], T0 + HOUR, ScriptedDice(2))
+    assert after.state.winners == ("alice",) and after.state.over and after.state.turn is None
+    t, _, record = step(after, [proposal("bob", key="9", opened=T0 + 2 * HOUR)], T0 + 2 * HOUR)
+    assert isinstance(t, Refuse) and "the game is over: alice won" in t.reason
+
+
+def test_at_the_end_date_the_highest_scores_win_together():
+    game = make_game(ends=T0 + 10 * HOUR)
+    state = game.state
+    state = state.with_player(replace(state.players[1], points=7))
+    state = state.with_player(replace(state.players[2], points=7))
+    game = replace(game, state=state)
+    t, after, _ = step(game, [], T0 + 11 * HOUR)
+    assert isinstance(t, EndGame) and t.winners == ("bob", "carol") and t.at == T0 + 10 * HOUR
+    assert next_transition(after, [], T0 + 500 * HOUR) is None
+
+
+def test_a_vote_that_closed_before_the_end_date_is_decided_before_the_game_ends():
+    game, p = opened(make_game(ends=T0 + 50 * HOUR))
+    t, _, _ = step(game, [p], T0 + 60 * HOUR)
+    assert isinstance(t, Decide) and t.at == T0 + 48 * HOUR
+
+
+def test_a_recorded_proposal_still_open_on_the_forge_is_only_closed_again():
+    game, p = opened()
+    p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
+    _, after, _ = step(game, [p], T0 + HOUR)
+    t = next_transition(after, [p], T0 + 2 * HOUR)  # the forge did not hear the close
+    assert isinstance(t, Reclose)
+    state, record = apply(after, t, DICE)
+    assert state == after.state and record is None
+
+
+def test_a_time_before_the_last_change_is_an_error():
+    game, _ = opened(opened=T0 + 5 * HOUR)
+    with pytest.raises(GameError, match="before the game's last change"):
+        next_transition(game, [], T0)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["bob", "carol", "dave", "erin"]),
+                          st.sampled_from(["APPROVED", "CHANGES_REQUESTED"]),
+                          st.integers(1, 47)), max_size=8),
+       st.sampled_from(["bob", "carol", "dave", "erin"]))
+def test_one_more_yes_never_turns_a_pass_into_a_fail(votes, extra):
+    game, p = opened(make_game("alice,bob,carol,dave,erin"))
+    cast = tuple(review(who, state, at=T0 + h * HOUR, review_id=i + 1)
+                 for i, (who, state, h) in enumerate(votes) if who != extra)
+    base = next_transition(game, [replace(p, reviews=cast)], T0 + 48 * HOUR)
+    more = next_transition(game, [replace(p, reviews=cast + (
+        review(extra, at=T0 + 47 * HOUR, review_id=999),))], T0 + 48 * HOUR)
+    if base.passed:
+        assert more.passed

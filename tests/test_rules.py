@@ -1,0 +1,88 @@
+"""Rule files: parsing, and errors that say which file, which line and what to do."""
+
+import pytest
+
+from nomic_ci.config import derive_config
+from nomic_ci.errors import GameError
+from nomic_ci.rules import parse_rule, parse_rules
+
+GOOD = """---
+number: 201
+title: Friendly Rule
+mutable: true
+bindings:
+  turn_timeout: 24h
+---
+Be *nice*.
+"""
+
+
+def test_a_rule_file_gives_its_fields_prose_and_bindings():
+    rule = parse_rule("rules/201-friendly-rule.md", GOOD)
+    assert (rule.number, rule.title, rule.mutable) == (201, "Friendly Rule", True)
+    assert rule.text == "Be *nice*."
+    assert rule.bindings == {"turn_timeout": "24h"}
+    assert rule.binding_lines == {"turn_timeout": 6}
+
+
+def test_the_shipped_rules_parse_and_bind_what_seed_002_says(files):
+    rules = parse_rules(files)
+    assert [r.number for r in rules] == [101, 102, 103, 104, 105, 106, 107]
+    config = derive_config(rules)
+    assert config.victory_points == 100
+    assert str(config.turn_roll) == "1d6"
+    assert [str(layer.threshold) for layer in config.layers] == [
+        "unanimity of the eligible voters", "a majority of the eligible voters",
+        "30% of the eligible voters", "a yes from a veto holder other than the proposer"]
+    assert config.other_files_as_rule == 0
+    assert config.sources["layers"] == 104
+
+
+def error_of(path: str, text: str) -> GameError:
+    with pytest.raises(GameError) as caught:
+        derive_config(parse_rules({path: text}))
+    return caught.value
+
+
+@pytest.mark.parametrize("text, line, words", [
+    (GOOD.replace("title: Friendly Rule", "title: [unclosed"), 4,
+     "not valid YAML: while parsing a flow sequence (from line 3)"),
+    (GOOD.replace("mutable: true", "mutable: sometimes"), 4, "field 'mutable' must be true or false"),
+    (GOOD.replace("number: 201", "number: 202"), 2, "does not match the file name"),
+    (GOOD.replace("turn_timeout: 24h", "turn_timeout: soon"), 6, "'turn_timeout' must be a positive duration"),
+    (GOOD.replace("turn_timeout: 24h", "turn_timout: 24h"), 6, "unknown binding 'turn_timout'"),
+    (GOOD.replace("mutable: true", "mutable: true\nauthor: me"), 5, "unknown field 'author'"),
+    (GOOD.replace("title: Friendly Rule\n", ""), 2, "missing field 'title'"),
+    ("Just prose, no front matter.\n", 1, "no front matter"),
+])
+def test_a_broken_rule_file_is_an_error_naming_file_line_and_problem(text, line, words):
+    error = error_of("rules/201-friendly-rule.md", text)
+    assert error.path == "rules/201-friendly-rule.md"
+    assert error.line == line
+    assert words in str(error)
+    assert str(error).startswith(f"rules/201-friendly-rule.md:{line}: ")
+
+
+def test_a_wrong_binding_type_says_what_is_expected():
+    text = GOOD.replace("turn_timeout: 24h", "layers:\n    - numbers: 100-199\n      need: most")
+    error = error_of("rules/201-friendly-rule.md", text)
+    assert "'unanimous', 'majority', 'veto' or a percentage" in str(error)
+    assert error.line == 6
+
+
+def test_two_rules_with_one_number_is_an_error():
+    with pytest.raises(GameError) as caught:
+        parse_rules({"rules/201-a.md": GOOD, "rules/201-friendly-rule.md": GOOD})
+    assert "rule 201 is also defined in rules/201-a.md" in str(caught.value)
+
+
+def test_a_misnamed_rule_file_is_an_error_with_the_naming_scheme():
+    with pytest.raises(GameError) as caught:
+        parse_rules({"rules/friendly.md": GOOD})
+    assert "rules/NNN-slug.md" in str(caught.value)
+
+
+def test_the_rendered_readme_and_attachments_are_not_rules():
+    rules = parse_rules({"rules/README.md": "# generated", "rules/305.png": "",
+                         "rules/201-friendly-rule.md": GOOD})
+    assert [r.number for r in rules] == [201]

@@ -1,0 +1,60 @@
+"""State files: validated with errors naming file and field; round-trips byte for byte."""
+
+from dataclasses import replace
+
+import pytest
+
+from nomic_ci.errors import GameError
+from nomic_ci.state import dump_state, load_state
+
+
+def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
+    state, docs = load_state(files)
+    assert dump_state(state, docs) == {p: files[p] for p in ("state/players.yaml",
+                                                             "state/game.yaml")}
+
+
+def test_a_change_keeps_comments_and_touches_only_what_changed(files):
+    files["state/players.yaml"] = files["state/players.yaml"].replace(
+        "  - login: bob\n", "  # bob joined late\n  - login: bob\n")
+    state, docs = load_state(files)
+    state = state.with_player(replace(state.players[1], points=4))
+    out = dump_state(state, docs)
+    assert "# bob joined late" in out["state/players.yaml"]
+    assert out["state/players.yaml"].count("points: 4") == 1
+    assert out["state/game.yaml"] == files["state/game.yaml"]
+
+
+def test_unquoted_and_quoted_times_are_the_same_time(files):
+    files["state/game.yaml"] = files["state/game.yaml"].replace(
+        "turn_started: 2026-05-01T12:00:00Z", "turn_started: '2026-05-01T12:00:00Z'")
+    state, docs = load_state(files)
+    assert dump_state(state, docs)["state/game.yaml"] == files["state/game.yaml"]
+
+
+@pytest.mark.parametrize("path, old, new, words, line", [
+    ("state/players.yaml", "points: 0", "points: lots", "player 1: field 'points' must be a "
+                                                        "whole number, not 'lots'", 7),
+    ("state/players.yaml", "login: bob", "login: alice", "player alice is listed twice", None),
+    ("state/game.yaml", "turn: alice", "turn: zed", "the turn belongs to zed, who is not in "
+                                                    "state/players.yaml", 2),
+    ("state/game.yaml", "next_proposal: 1", "next_proposal: one", "field 'next_proposal' "
+                                                                  "must be a whole number", 4),
+    ("state/game.yaml", "dice_seed: 5eed", "", "missing field 'dice_seed'", None),
+    ("state/game.yaml", "open_proposals: []", "open_proposals: [", "not valid YAML", None),
+])
+def test_a_broken_state_file_is_an_error_naming_file_and_field(files, path, old, new, words,
+                                                               line):
+    files[path] = files[path].replace(old, new, 1)
+    with pytest.raises(GameError) as caught:
+        load_state(files)
+    assert caught.value.path == path
+    assert words in str(caught.value)
+    if line:
+        assert caught.value.line == line
+
+
+def test_a_missing_state_file_says_how_to_make_one(files):
+    del files["state/game.yaml"]
+    with pytest.raises(GameError, match="nomic-ci init"):
+        load_state(files)
