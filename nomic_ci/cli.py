@@ -208,7 +208,7 @@ def cmd_render(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    files = _files_for_reading(Path(args.repo))
+    files = _working_files(Path(args.repo))
     found = verify(files)
     for line in found:
         print(f"nomic-ci: {line}", file=sys.stderr)

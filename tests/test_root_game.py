@@ -1,0 +1,29 @@
+"""The repository root is itself a ready game of the default ruleset."""
+
+from pathlib import Path
+
+from nomic_ci import rulesets
+from nomic_ci.cli import _working_files
+from nomic_ci.game import load_game
+from nomic_ci.render import stale_readmes
+from nomic_ci.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_root_rules_are_the_shipped_default_ruleset():
+    files = _working_files(ROOT)
+    game = load_game(files)
+    shipped = rulesets.game_files("default", players=None, start=game.state.last_change,
+                                  ends=game.config.ends_at, dice_seed=game.state.dice_seed)
+    rules = {p: t for p, t in files.items() if p.startswith("rules/") and p != "rules/README.md"}
+    assert rules == {p: t for p, t in shipped.items() if p.startswith("rules/")}
+    assert [p.login for p in game.state.players] == [
+        "robee", "stolksdorf", "DukeKataron", "JMTyler", "Meggeroni", "lpellow", "wcarss",
+        "mimosacb", "McCsocks"]
+
+
+def test_the_root_game_is_rendered_and_verifies():
+    files = _working_files(ROOT)
+    assert stale_readmes(files) == []
+    assert verify(files) == []
