@@ -7,7 +7,7 @@ Running it twice changes nothing the second time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Mapping
 
@@ -51,13 +51,18 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 break
         if isinstance(transition, Decide) and transition.passed:
             result = forge.merge(transition.proposal, _merge_message(transition))
-            if result.status is not MergeStatus.MERGED:
-                report.say(f"Proposal {transition.open.number} passed but could not be merged "
-                           f"({result.status.value}{': ' + result.detail if result.detail else ''}"
-                           "); it is tried again on the next run.")
+            if result.status is MergeStatus.NOT_MERGEABLE:
+                # it can never merge as it is: it fails, so the game goes on
+                transition = replace(transition, passed=False, reason=(
+                    f"{transition.reason}, but it cannot be merged ({result.detail or 'conflict'}):"
+                    " update the branch and propose it again"))
+            elif result.status is not MergeStatus.MERGED:
+                report.say(f"Proposal {transition.open.number} passed but is not merged yet "
+                           f"({result.status.value}); the next run tries again.")
                 break
-            files = forge.read_files()
-            game = load_game(files)  # the new rules, and any state the proposal changed
+            else:
+                files = forge.read_files()
+                game = load_game(files)  # the new rules, and any state the proposal changed
         state, record = apply(game, transition, dice)
         _, docs = load_state(files)
         changed = dict(dump_state(state, docs))

@@ -222,3 +222,69 @@ def test_the_demo_plays_in_seconds(tmp_path, capsys):
     for words in ["passed", "failed", "is refused: it is bob's turn", "Dice: alice rolls",
                   "The turn passes from carol to alice", "everything adds up", "## Scoreboard"]:
         assert words in out
+
+
+def test_a_passed_proposal_that_changes_the_state_is_merged_and_the_dice_apply_on_top(
+        tmp_path, capsys):
+    t = Table(tmp_path / "g", capsys)
+    players = t.read("state/players.yaml") + "  - login: dave\n    id: null\n    points: 0\n"
+    t.later().branch("dave-joins", {"state/players.yaml": players})
+    t.propose("alice", "dave-joins", "Dave joins")
+    assert t.status()["proposals"][0]["state"] == "voting"
+    t.later().vote(1, "bob")  # outside rules/ counts as rule 000: unanimity of alice and bob
+    assert "unanimity of the eligible voters: 2 of 2 — met" in t.out
+    status = t.status()
+    assert status["players"] == [{"login": "alice", "points": roll(1)},
+                                 {"login": "bob", "points": 0}, {"login": "dave", "points": 0}]
+    assert status["turn"] == "bob"
+
+
+def test_deleting_a_proposals_branch_retracts_it(tmp_path, capsys):
+    t = Table(tmp_path / "g", capsys)
+    t.later().branch("idea", new_rule(201))
+    t.propose("alice", "idea")
+    subprocess.run(["git", "branch", "-D", "idea"], cwd=t.root, check=True, capture_output=True)
+    assert t.later().cli("tick") == 0
+    assert "Proposal 1 ('A proposal') is retracted" in t.out
+    assert t.status()["proposals"][0]["state"] == "retracted"
+    assert t.status()["turn"] == "bob"
+
+
+def test_a_run_that_stops_half_way_leaves_the_game_as_it_was(tmp_path, capsys, monkeypatch):
+    from nomic_ci.localforge import LocalForge
+    t = Table(tmp_path / "g", capsys)
+    t.later().branch("idea", new_rule(201))
+    t.propose("alice", "idea")
+    head = subprocess.run(["git", "rev-parse", "main"], cwd=t.root, capture_output=True,
+                          text=True).stdout
+
+    def crash(self):
+        raise KeyboardInterrupt  # the machine stops between building commits and publishing
+
+    monkeypatch.setattr(LocalForge, "finish", crash)
+    with pytest.raises(KeyboardInterrupt):
+        t.later().cli("vote", "1", "--as", "bob", "--yes")
+    assert subprocess.run(["git", "rev-parse", "main"], cwd=t.root, capture_output=True,
+                          text=True).stdout == head
+    monkeypatch.undo()
+    # the vote itself was lost with the run; cast again, the game converges as if nothing happened
+    t.vote(1, "bob")
+    assert t.status()["proposals"][0]["state"] == "passed"
+    assert t.cli("verify") == 0
+
+
+def test_a_passed_proposal_that_conflicts_with_main_fails_with_what_to_do(tmp_path, capsys):
+    t = Table(tmp_path / "g", capsys)
+    players = t.read("state/players.yaml")
+    t.later().branch("edit-players", {"state/players.yaml": players.replace(
+        "points: 0", "points: 0  # hello", 1)})
+    t.propose("alice", "edit-players")
+    # meanwhile an admin edits the same line on main by hand
+    (t.root / "state/players.yaml").write_text(players.replace("points: 0", "points: 0 ", 1))
+    subprocess.run(["git", "commit", "-qam", "admin edit"], cwd=t.root, check=True, env={
+        "GIT_AUTHOR_NAME": "admin", "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": "admin",
+        "GIT_COMMITTER_EMAIL": "a@b", "PATH": "/usr/bin:/bin"})
+    t.later().vote(1, "bob")
+    assert "cannot be merged (branch edit-players conflicts with main)" in t.out
+    assert t.status()["proposals"][0]["state"] == "failed"
+    assert t.status()["turn"] == "bob"
