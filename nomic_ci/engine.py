@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import Mapping
 
 from .dice import Dice
-from .forge import Forge, MergeStatus
+from .forge import ENGINE_PATHS, Forge, MergeStatus
 from .game import (Decide, EndGame, Game, Open, PassTurn, Reclose, Refuse, Retract, Transition,
-                   apply, load_game, next_transition)
+                   apply, load_game, next_transition, vote_view)
 from .records import dump_record
 from .render import render_all
 from .state import dump_state, load_state
@@ -76,11 +76,31 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         if changed:
             forge.write_files(changed, summary)
         _tell_players(forge, transition, summary)
+        if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
+            report.say("That proposal changed the engine: this run stops here, and the new "
+                       "engine carries on at the next run.")
+            forge.finish()
+            return report
     else:
         report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
                    "please report it.")
+    _show_votes(forge, now)
     forge.finish()
     return report
+
+
+def _changes_engine(decision: Decide) -> bool:
+    return any(c.path.startswith(ENGINE_PATHS) or (c.previous_path or "").startswith(ENGINE_PATHS)
+               for c in decision.proposal.changes)
+
+
+def _show_votes(forge: Forge, now: datetime) -> None:
+    """Show each open proposal where its vote stands (the sticky comment, the status)."""
+    game = load_game(forge.read_files())
+    by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
+    for open_ in game.state.open_proposals:
+        if open_.key in by_key:
+            forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
 
 
 def _consequences(game: Game, state, record, transition: Transition) -> str:

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Collection, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Collection, Mapping, Protocol, Sequence
 
 from .model import Proposal
 
+if TYPE_CHECKING:
+    from .game import VoteView
+
 GAME_DIRS = ("rules/", "state/", "proposals/")
+# a merged proposal that changes these changes the engine itself: the run stops, so the
+# new engine takes over on the next run
+ENGINE_PATHS = ("nomic_ci/", ".github/", "pyproject.toml")
 
 
 class MergeStatus(enum.Enum):
@@ -47,6 +53,10 @@ class Forge(Protocol):
 
     def announce(self, proposal: Proposal, message: str) -> None:
         """Tell the proposal's players something (a comment)."""
+        ...
+
+    def show(self, proposal: Proposal, view: "VoteView") -> None:
+        """Show where the proposal's vote stands on the proposal itself."""
         ...
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:

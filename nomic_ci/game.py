@@ -196,7 +196,11 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
 
     for open_ in state.open_proposals:
         proposal = by_key.get(open_.key)
-        if proposal is None or proposal.state is not ForgeState.OPEN:
+        if proposal is not None and proposal.state is ForgeState.MERGED:
+            # merged by an earlier run that stopped before recording it, or by hand
+            due.append((at_least_last(min(proposal.closed_at or now, now)), 0,
+                        _merged_decision(game, open_, proposal, now)))
+        elif proposal is None or proposal.state is not ForgeState.OPEN:
             closed = proposal.closed_at if proposal and proposal.closed_at else now
             due.append((at_least_last(min(closed, now)), 0,
                         Retract(at_least_last(min(closed, now)), open_,
@@ -295,6 +299,37 @@ def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
         return _decision(game, open_, proposal, at, tally_at(game, open_, proposal, at),
                          f"its voting window closed ({game.config.cite('voting_window')})")
     return None
+
+
+def _merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
+                     now: datetime) -> Decide:
+    """A proposal already merged on the forge passed: its content is in force either way."""
+    merged_at = max(min(proposal.closed_at or now, now), game.state.last_change)
+    decision = _vote_due(game, open_, proposal, merged_at)
+    if decision is not None and decision.passed:
+        return decision
+    tally = tally_at(game, open_, proposal, merged_at)
+    needed = requirement(game, proposal)
+    return Decide(merged_at, proposal, open_, True, tally,
+                  needed.explanation if isinstance(needed, Requirement) else "none",
+                  needed.rules if isinstance(needed, Requirement) else (),
+                  "merged on the forge by someone other than the engine, before its vote "
+                  "finished: its changes are in force")
+
+
+@dataclass(frozen=True)
+class VoteView:
+    """Where an open proposal's vote stands, for showing on the proposal."""
+
+    number: int
+    tally: Tally
+    needed: Requirement | str
+    deadline: datetime | None
+
+
+def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
+    return VoteView(open_.number, tally_at(game, open_, proposal, now),
+                    requirement(game, proposal), vote_deadline(game, open_, proposal))
 
 
 def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,

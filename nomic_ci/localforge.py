@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Collection, Mapping, Sequence
 
 from .errors import GameError
+from .game import VoteView
 from .forge import GAME_DIRS, MergeResult, MergeStatus
 from .gitrepo import Git
 from .mechanics.values import moment
@@ -133,6 +134,8 @@ class LocalForge:
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:
         entry = self._entry(proposal.key)
+        if entry["state"] == "merged":
+            return MergeResult(MergeStatus.MERGED)
         if entry["head"] != proposal.head:
             return MergeResult(MergeStatus.HEAD_MOVED)
         tree = self.git.merge_tree(self.tip, proposal.head)
@@ -153,6 +156,9 @@ class LocalForge:
     def announce(self, proposal: Proposal, message: str) -> None:
         self._entry(proposal.key)["comments"].append({"at": _iso(self.now), "body": message})
         self.messages.append(message)
+
+    def show(self, proposal: Proposal, view: VoteView) -> None:
+        """Nothing to show: `nomic-ci status` reads the vote directly."""
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         tree = self.git.tree_with(self.tip, files)
