@@ -120,14 +120,15 @@ def _consequences(game: Game, state, record, transition: Transition) -> str:
 
 def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
     match transition:
-        case Open(proposal=proposal):
-            forge.announce(proposal, summary)
-        case Refuse(proposal=proposal) | Reclose(proposal=proposal):
-            forge.close(proposal, summary)
+        case Refuse(proposal=proposal):
+            forge.close(proposal, summary, "refused")
+        case Reclose(proposal=proposal, record=record):
+            forge.close(proposal, summary, record.outcome.value)
         case Decide(proposal=proposal, passed=False):
-            forge.close(proposal, summary)
+            forge.close(proposal, summary, "failed")
         case Decide(proposal=proposal):
             forge.announce(proposal, summary)
+        # an opened proposal is shown by forge.show; a retracted one is already closed
 
 
 def _merge_message(decision: Decide) -> str:

@@ -47,8 +47,8 @@ class Forge(Protocol):
         """Merge the proposal exactly at `proposal.head` into the default branch."""
         ...
 
-    def close(self, proposal: Proposal, message: str) -> None:
-        """Close the proposal unmerged, telling its players why."""
+    def close(self, proposal: Proposal, message: str, outcome: str) -> None:
+        """Close the proposal unmerged, telling its players why; `outcome` is the record's."""
         ...
 
     def announce(self, proposal: Proposal, message: str) -> None:

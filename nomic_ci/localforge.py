@@ -147,7 +147,7 @@ class LocalForge:
         self.messages.append(message)
         return MergeResult(MergeStatus.MERGED)
 
-    def close(self, proposal: Proposal, message: str) -> None:
+    def close(self, proposal: Proposal, message: str, outcome: str) -> None:
         entry = self._entry(proposal.key)
         if entry["state"] == "open":
             entry.update(state="closed", closed=_iso(self.now))

@@ -1,0 +1,291 @@
+"""GitHub as a forge, through PyGithub: pull requests are proposals, reviews are votes.
+
+Everything a run learns about a pull request is read through the API as data;
+no pull-request code is ever checked out. The engine's own changes to the
+default branch go in through the Git Data API as fast-forward commits, and a
+passed proposal is merged pinned to the head its votes were counted on.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Callable, Collection, Mapping, Sequence
+
+from github import GithubException, InputGitTreeElement
+from github.Commit import Commit
+from github.PullRequest import PullRequest
+from github.Repository import Repository
+
+from .forge import GAME_DIRS, MergeResult, MergeStatus
+from .game import Requirement, VoteView
+from .model import Account, ChangeKind, FileChange, ForgeState, Proposal, Review, ReviewState
+from .rules import is_rule_text
+
+STATUS_CONTEXT = "nomic/vote"
+MARKER = "<!-- nomic-ci:vote -->"
+LABELS = {"voting": "nomic: voting", "passed": "nomic: passed", "failed": "nomic: failed",
+          "refused": "nomic: refused"}
+MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
+_KINDS = {"added": ChangeKind.ADDED, "removed": ChangeKind.REMOVED,
+          "renamed": ChangeKind.RENAMED, "copied": ChangeKind.ADDED}
+
+
+class StateConflict(Exception):
+    """The default branch moved while this run worked: re-read it and run again."""
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+
+
+@dataclass
+class GitHubForge:
+    repo: Repository
+    engine_login: str  # the account the engine comments as: its sticky comment is its own
+    now: datetime
+    say: Callable[[str], None] = print
+    local_blob: Callable[[str], str | None] = lambda sha: None  # the checkout, as a cache
+    branch: str = field(init=False)
+    tip: str = field(init=False)
+    _blobs: dict[str, str] = field(default_factory=dict)
+    _pending: dict[str, str] = field(default_factory=dict)
+    _messages: list[str] = field(default_factory=list)
+    _pulls: dict[str, PullRequest] = field(default_factory=dict)
+    _facts: dict[str, Proposal] = field(default_factory=dict)
+    _listed: bool = False
+
+    def __post_init__(self) -> None:
+        self.branch = self.repo.default_branch
+        self.tip = self.repo.get_git_ref(f"heads/{self.branch}").object.sha
+        self._tip_files: dict[str, str] | None = None
+
+    # --- reading -------------------------------------------------------------------------
+
+    def _blob(self, sha: str) -> str:
+        if sha not in self._blobs:
+            text = self.local_blob(sha)
+            if text is None:
+                blob = self.repo.get_git_blob(sha)
+                raw = base64.b64decode(blob.content) if blob.encoding == "base64" \
+                    else blob.content.encode()
+                text = raw.decode(errors="replace")
+            self._blobs[sha] = text
+        return self._blobs[sha]
+
+    def _read_tip(self) -> dict[str, str]:
+        """The game's files at the tip: one tree request, and blobs not already known."""
+        if self._tip_files is None:
+            tree_sha = self.repo.get_git_commit(self.tip).tree.sha
+            tree = self.repo.get_git_tree(tree_sha, recursive=True)
+            self._tip_files = {e.path: self._blob(e.sha) for e in tree.tree
+                               if e.type == "blob" and e.path.startswith(GAME_DIRS)}
+        return self._tip_files
+
+    def read_files(self) -> Mapping[str, str]:
+        return {**self._read_tip(), **self._pending}
+
+    def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
+        if not self._listed:
+            for pull in self.repo.get_pulls(state="open", sort="created", direction="asc"):
+                if not pull.draft:
+                    self._remember(pull)
+            self._listed = True
+        for key in known:
+            if key not in self._facts:
+                self._remember(self.repo.get_pull(int(key)))
+        return [p for key, p in self._facts.items() if p.state is ForgeState.OPEN or key in known]
+
+    def _remember(self, pull: PullRequest) -> None:
+        key = str(pull.number)
+        self._pulls[key] = pull
+        self._facts[key] = self._proposal(pull)
+
+    def _proposal(self, pull: PullRequest) -> Proposal:
+        changes, texts, problems = [], [], []
+        for index, item in enumerate(pull.get_files()):
+            if index + 1 >= MAX_FILES:
+                problems.append(f"it changes {MAX_FILES:,} files or more, and GitHub lists no "
+                                f"more than {MAX_FILES:,}, so it cannot be counted")
+                break
+            kind = _KINDS.get(item.status, ChangeKind.MODIFIED)
+            changes.append(FileChange(item.filename, kind, item.previous_filename
+                                      if kind is ChangeKind.RENAMED else None))
+            if kind is not ChangeKind.REMOVED and is_rule_text(item.filename):
+                texts.append((item.filename, self._blob(item.sha)))
+        reviews = tuple(Review(r.id, Account(r.user.login, r.user.id),
+                               ReviewState.parse(r.state), r.commit_id, _utc(r.submitted_at))
+                        for r in pull.get_reviews() if r.user is not None and r.submitted_at)
+        state = ForgeState.MERGED if pull.merged else (
+            ForgeState.OPEN if pull.state == "open" else ForgeState.CLOSED)
+        return Proposal(key=str(pull.number), title=pull.title,
+                        author=Account(pull.user.login, pull.user.id), head=pull.head.sha,
+                        opened_at=_utc(pull.created_at),
+                        pushed_at=self._first_seen(pull.head.sha),
+                        changes=tuple(changes), reviews=reviews, rule_texts=tuple(texts),
+                        state=state, closed_at=_utc(pull.merged_at or pull.closed_at),
+                        problems=tuple(problems))
+
+    def _commit(self, sha: str) -> Commit:
+        # built from what we know, so that reading its statuses costs no extra request
+        return Commit(self.repo._requester, {}, {"sha": sha, "url": f"{self.repo.url}/commits/{sha}"},
+                      completed=True)
+
+    def _statuses(self, sha: str) -> list:
+        return [s for s in self._commit(sha).get_statuses()
+                if s.context == STATUS_CONTEXT and s.creator and s.creator.login == self.engine_login]
+
+    def _first_seen(self, head: str) -> datetime:
+        """When the engine first saw this head: the time of its first status on it.
+
+        A commit's own dates are whatever its author wrote, so they cannot say when
+        it was pushed; the engine's first status on it is stamped by GitHub.
+        """
+        seen = [_utc(s.created_at) for s in self._statuses(head)]
+        return min(seen) if seen else self.now
+
+    # --- acting --------------------------------------------------------------------------
+
+    def merge(self, proposal: Proposal, message: str) -> MergeResult:
+        if proposal.state is ForgeState.MERGED:
+            return MergeResult(MergeStatus.MERGED)
+        self.flush()  # the state the merge goes on top of must already be in
+        pull = self._pulls[proposal.key]
+        title, _, body = message.partition("\n\n")
+        try:
+            result = pull.merge(sha=proposal.head, merge_method="merge", commit_title=title,
+                                commit_message=body)
+        except GithubException as error:
+            # the merge may have happened even though the answer was an error: look again
+            fresh = self.repo.get_pull(pull.number)
+            if fresh.merged:
+                return self._merged(proposal, fresh.merge_commit_sha)
+            if error.status == 409:
+                return MergeResult(MergeStatus.HEAD_MOVED)
+            if error.status == 405:
+                if fresh.mergeable is None:
+                    return MergeResult(MergeStatus.PENDING)
+                detail = (error.data or {}).get("message", "GitHub refused to merge it")
+                return MergeResult(MergeStatus.NOT_MERGEABLE,
+                                   f"{detail}; mergeable state: {fresh.mergeable_state}")
+            raise
+        return self._merged(proposal, result.sha)
+
+    def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
+        self.tip = sha
+        self._tip_files = None
+        self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
+        self._label(proposal, "passed")
+        self._set_status(proposal.head, "success", "passed")
+        return MergeResult(MergeStatus.MERGED)
+
+    def close(self, proposal: Proposal, message: str, outcome: str) -> None:
+        pull = self._pulls[proposal.key]
+        pull.create_issue_comment(message)
+        if proposal.state is ForgeState.OPEN:
+            pull.edit(state="closed")
+        self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
+        self._label(proposal, outcome)
+        self._set_status(proposal.head, "failure", outcome)
+
+    def announce(self, proposal: Proposal, message: str) -> None:
+        self._pulls[proposal.key].create_issue_comment(message)
+
+    def show(self, proposal: Proposal, view: VoteView) -> None:
+        """The sticky comment, the `nomic/vote` status and the voting label."""
+        pull = self._pulls[proposal.key]
+        body = sticky_comment(view)
+        mine = [c for c in pull.get_issue_comments()
+                if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
+        if not mine:
+            pull.create_issue_comment(body)
+        elif mine[0].body != body:
+            mine[0].edit(body)
+        self._set_status(proposal.head, "pending", status_line(view))
+        self._label(proposal, "voting")
+
+    def _set_status(self, sha: str, state: str, description: str) -> None:
+        latest = self._statuses(sha)[:1]  # GitHub lists the newest first
+        if latest and latest[0].state == state and latest[0].description == description:
+            return
+        self._commit(sha).create_status(state, description=description[:140],
+                                        context=STATUS_CONTEXT)
+
+    def _label(self, proposal: Proposal, outcome: str) -> None:
+        pull = self._pulls[proposal.key]
+        wanted = LABELS[outcome]
+        current = [label.name for label in pull.labels]
+        ours = [name for name in current if name in LABELS.values()]
+        if ours != [wanted]:
+            pull.set_labels(*[n for n in current if n not in LABELS.values()], wanted)
+
+    def write_files(self, files: Mapping[str, str], message: str) -> None:
+        self._pending.update(files)
+        self._messages.append(message)
+
+    def flush(self) -> None:
+        """Commit what this run wrote as one fast-forward commit on the default branch."""
+        tip_files = self._read_tip()
+        changed = {p: t for p, t in self._pending.items() if tip_files.get(p) != t}
+        if changed:
+            base = self.repo.get_git_commit(self.tip)
+            elements = [InputGitTreeElement(path, "100644", "blob", content=text)
+                        for path, text in sorted(changed.items())]
+            tree = self.repo.create_git_tree(elements, base.tree)
+            title = self._messages[0] if len(self._messages) == 1 else \
+                f"nomic-ci: {len(self._messages)} changes to the game"
+            body = "\n".join(f"- {m}" for m in self._messages) if len(self._messages) > 1 else ""
+            commit = self.repo.create_git_commit(f"{title}\n\n{body}".strip(), tree, [base])
+            try:
+                self.repo.get_git_ref(f"heads/{self.branch}").edit(commit.sha, force=False)
+            except GithubException as error:
+                if error.status in (409, 422):
+                    raise StateConflict(f"{self.branch} moved while the engine ran") from error
+                raise
+            self.tip = commit.sha
+            self._tip_files = {**tip_files, **changed}
+        self._pending.clear()
+        self._messages.clear()
+
+    def finish(self) -> None:
+        self.flush()
+
+
+def sticky_comment(view: VoteView) -> str:
+    tally, needed = view.tally, view.needed
+    lines = [MARKER, f"### Proposal {view.number}: where the vote stands", ""]
+    if isinstance(needed, Requirement):
+        rules = ", ".join(f"{n:03d}" for n in needed.rules)
+        lines.append(f"Involves rules {rules}, so it needs {needed.explanation} "
+                     f"({needed.threshold.explain(len(tally.eligible))}).")
+    else:
+        lines.append(f"It cannot pass as it is: {needed}.")
+    if view.deadline:
+        lines.append(f"The vote closes at {view.deadline:%Y-%m-%d %H:%M} UTC, or as soon as every "
+                     "eligible voter has voted. A push restarts it.")
+    lines += ["", "| player | vote | on commit |", "|---|---|---|"]
+    for ballot in tally.counted:
+        lines.append(f"| {ballot.login} | {'yes' if ballot.yes else 'no'} | "
+                     f"{(ballot.commit or '')[:7]} |")
+    for login in tally.not_voted:
+        lines.append(f"| {login} | not yet | |")
+    if tally.left_out:
+        lines += ["", "Not counted:"]
+        lines += [f"- {b.login}: {b.reason}" for b in tally.left_out]
+    lines += ["", "Vote by approving (yes) or requesting changes (no) on the current commit."]
+    return "\n".join(lines) + "\n"
+
+
+def status_line(view: VoteView) -> str:
+    tally, needed = view.tally, view.needed
+    eligible = len(tally.eligible)
+    parts = [f"{tally.yes}/{eligible} yes", f"{tally.no} no"]
+    if isinstance(needed, Requirement):
+        parts.append("needs a veto holder" if needed.threshold.kind == "veto"
+                     else f"needs {needed.threshold.required_yes(eligible)}")
+    if view.deadline:
+        parts.append(f"closes {view.deadline:%Y-%m-%d %H:%M} UTC")
+    return " · ".join(parts)

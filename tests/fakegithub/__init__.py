@@ -1,0 +1,8 @@
+"""A stateful fake of GitHub's REST API for offline tests (see server.FakeGitHub)."""
+
+from .clock import FakeClock
+from .recording import Fault, RecordedRequest
+from .scenario import HEAD
+from .server import ROUTES, FakeGitHub
+
+__all__ = ["FakeGitHub", "FakeClock", "Fault", "RecordedRequest", "HEAD", "ROUTES"]

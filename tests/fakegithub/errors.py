@@ -1,0 +1,36 @@
+"""GitHub's error answers, raised anywhere in the fake and rendered by the dispatcher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DOCS = "https://docs.github.com/rest"
+
+
+class ApiError(Exception):
+    """An error response: `{"message", "documentation_url"}` plus `errors` for a 422."""
+
+    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(f"{status} {message}")
+        self.status = status
+        self.message = message
+        self.errors = errors
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "message": self.message,
+            "documentation_url": DOCS,
+            "status": str(self.status),
+        }
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
+
+
+def not_found() -> ApiError:
+    return ApiError(404, "Not Found")
+
+
+def invalid(resource: str, field: str, code: str = "invalid", **extra: Any) -> ApiError:
+    """422 Validation Failed with one error, shaped as GitHub shapes them."""
+    return ApiError(422, "Validation Failed", [{"resource": resource, "field": field, "code": code, **extra}])

@@ -1,0 +1,303 @@
+"""A thin wrapper over a real bare git repository, driven by the git CLI.
+
+The fake GitHub keeps every object (blobs, trees, commits, refs) in a real
+repository so that diffs, merges and fast-forward checks behave exactly as
+git — and therefore GitHub — computes them, instead of a model of them that
+could drift.  Every write goes through plumbing commands (hash-object,
+update-index on a throw-away index, write-tree, commit-tree, update-ref) so
+the repository needs no work tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+ZERO_SHA = "0" * 40
+FILE_MODE = "100644"
+
+
+class GitError(RuntimeError):
+    """A git command failed; carries its stderr."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Author or committer of a commit."""
+
+    name: str
+    email: str
+    when: datetime
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    """A commit as `git cat-file commit` tells it."""
+
+    sha: str
+    tree: str
+    parents: tuple[str, ...]
+    author: Identity
+    committer: Identity
+    message: str
+
+
+@dataclass(frozen=True)
+class TreeEntry:
+    """One line of `git ls-tree`."""
+
+    mode: str
+    type: str  # blob, tree or commit
+    sha: str
+    path: str
+    size: int | None
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file of a diff, as GitHub's files API describes it."""
+
+    filename: str
+    status: str  # added, modified, removed, renamed, copied, changed
+    previous_filename: str | None
+    additions: int
+    deletions: int
+    blob_sha: str
+
+
+_STATUS = {"A": "added", "M": "modified", "D": "removed", "R": "renamed", "C": "copied", "T": "changed"}
+
+
+class GitRepo:
+    """A bare repository at `path`; every method is one or a few git calls."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    @classmethod
+    def init(cls, path: Path, branch: str = "main") -> GitRepo:
+        """Create a bare repository whose HEAD names `branch`."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["git", "init", "--quiet", "--bare", f"--initial-branch={branch}", str(path)],
+            check=True,
+            capture_output=True,
+        )
+        return cls(path)
+
+    # -- running git -----------------------------------------------------
+
+    def git(self, *args: str, input: bytes | None = None, env: dict[str, str] | None = None) -> bytes:
+        """Run git in the repository and return its stdout; raise GitError on failure."""
+        proc = self._run(args, input, env)
+        if proc.returncode != 0:
+            raise GitError(f"git {' '.join(args)}: {proc.stderr.decode(errors='replace').strip()}")
+        return proc.stdout
+
+    def _run(self, args, input: bytes | None = None, env: dict[str, str] | None = None):
+        full_env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(self.path),  # no user config leaks in
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "LC_ALL": "C",
+            **(env or {}),
+        }
+        return subprocess.run(
+            ["git", "--git-dir", str(self.path), *args],
+            input=input,
+            capture_output=True,
+            env=full_env,
+        )
+
+    def text(self, *args: str, **kw) -> str:
+        return self.git(*args, **kw).decode().strip()
+
+    # -- reading ---------------------------------------------------------
+
+    def resolve(self, rev: str) -> str | None:
+        """The commit sha `rev` names, or None when it names nothing."""
+        proc = self._run(["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"])
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def resolve_tree(self, rev: str) -> str | None:
+        """The tree sha `rev` (a tree, a commit or a branch) names, or None."""
+        proc = self._run(["rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}"])
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def ref_sha(self, ref: str) -> str | None:
+        """Where the full ref name `ref` (refs/heads/main) points, or None if it does not exist."""
+        proc = self._run(["show-ref", "--verify", "--hash", ref])
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def object_type(self, sha: str) -> str | None:
+        proc = self._run(["cat-file", "-t", sha])
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def read_blob(self, sha: str) -> bytes:
+        return self.git("cat-file", "blob", sha)
+
+    def commit_info(self, sha: str) -> CommitInfo:
+        raw = self.git("cat-file", "commit", sha).decode()
+        header, _, message = raw.partition("\n\n")
+        tree, parents, people = "", [], {}
+        for line in header.splitlines():
+            key, _, value = line.partition(" ")
+            if key == "tree":
+                tree = value
+            elif key == "parent":
+                parents.append(value)
+            elif key in ("author", "committer"):
+                people[key] = _parse_identity(value)
+        return CommitInfo(sha, tree, tuple(parents), people["author"], people["committer"], message)
+
+    def ls_tree(
+        self, treeish: str, path: str = "", recursive: bool = False, trees: bool = False
+    ) -> list[TreeEntry]:
+        """Entries of `treeish` at `path`; `recursive` descends, listing subtrees too with `trees`."""
+        args = ["ls-tree", "-z", "--long", "--full-tree"]
+        if recursive:
+            args += ["-r", "-t"] if trees else ["-r"]
+        args.append(treeish)
+        if path:
+            args.append(path)
+        entries = []
+        for record in self.git(*args).split(b"\0"):
+            if not record:
+                continue
+            meta, _, name = record.decode().partition("\t")
+            mode, kind, sha, size = meta.split()
+            entries.append(TreeEntry(mode, kind, sha, name, None if size == "-" else int(size)))
+        return entries
+
+    def entry_at(self, treeish: str, path: str) -> TreeEntry | None:
+        """The tree entry at `path` in `treeish`; the root tree itself for an empty path."""
+        if not path:
+            sha = self.text("rev-parse", f"{treeish}^{{tree}}")
+            return TreeEntry("040000", "tree", sha, "", None)
+        found = self.ls_tree(treeish, path)
+        return found[0] if len(found) == 1 and found[0].path == path else None
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        return self._run(["merge-base", "--is-ancestor", ancestor, descendant]).returncode == 0
+
+    def merge_base(self, a: str, b: str) -> str | None:
+        proc = self._run(["merge-base", a, b])
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def commits_between(self, base: str, head: str, limit: int = 250) -> list[str]:
+        """Commits reachable from head but not base, oldest first (GitHub stops at 250)."""
+        out = self.text("rev-list", "--reverse", f"--max-count={limit}", head, f"^{base}")
+        return out.split() if out else []
+
+    def diff_files(self, base: str, head: str) -> list[FileChange]:
+        """Files changed from `base` to `head` with rename detection, in git's order."""
+        raw = self.git("diff", "-z", "--raw", "--no-abbrev", "-M", base, head).split(b"\0")
+        nums = self.git("diff", "-z", "--numstat", "-M", base, head).split(b"\0")
+        counts = _parse_numstat(nums)
+        changes, i = [], 0
+        while i < len(raw) and raw[i]:
+            _old_mode, _new_mode, old_sha, new_sha, code = raw[i].decode()[1:].split()
+            letter = code[0]
+            if letter in "RC":
+                old, new, i = raw[i + 1].decode(), raw[i + 2].decode(), i + 3
+            else:
+                old, new, i = None, raw[i + 1].decode(), i + 2
+            adds, dels = counts.pop(0)
+            blob = old_sha if letter == "D" else new_sha
+            changes.append(FileChange(new, _STATUS.get(letter, "changed"), old, adds, dels, blob))
+        return changes
+
+    def merge_tree(self, ours: str, theirs: str) -> str | None:
+        """The tree of merging `theirs` into `ours`, or None on a conflict."""
+        proc = self._run(["merge-tree", "--write-tree", "--no-messages", ours, theirs])
+        if proc.returncode == 1:
+            return None
+        if proc.returncode != 0:
+            raise GitError(proc.stderr.decode(errors="replace"))
+        return proc.stdout.decode().split()[0]
+
+    # -- writing ---------------------------------------------------------
+
+    def write_blob(self, data: bytes) -> str:
+        return self.text("hash-object", "-w", "--stdin", input=data)
+
+    def write_blobs(self, contents: list[bytes]) -> list[str]:
+        """Write many blobs into one pack with a single `git fast-import` (tests make thousands)."""
+        if not contents:
+            return []
+        stream = b"".join(b"blob\ndata %d\n%s\n" % (len(data), data) for data in contents)
+        self.git("fast-import", "--quiet", input=stream)
+        return [hashlib.sha1(b"blob %d\0%s" % (len(data), data)).hexdigest() for data in contents]
+
+    def build_tree(self, base_tree: str | None, edits: list[tuple[str, str | None, str]]) -> str:
+        """A new tree: `base_tree` with (path, blob sha or None to delete, mode) edits applied."""
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
+            if base_tree:
+                self.git("read-tree", base_tree, env=env)
+            else:
+                self.git("read-tree", "--empty", env=env)
+            lines = []
+            for path, sha, mode in edits:
+                lines.append(f"0 {ZERO_SHA}\t{path}" if sha is None else f"{mode} {sha}\t{path}")
+            if lines:
+                self.git("update-index", "--index-info", input=("\n".join(lines) + "\n").encode(), env=env)
+            return self.text("write-tree", env=env)
+
+    def commit_tree(
+        self, tree: str, parents: list[str], message: str, author: Identity, committer: Identity
+    ) -> str:
+        args = ["commit-tree", tree]
+        for parent in parents:
+            args += ["-p", parent]
+        env = {
+            "GIT_AUTHOR_NAME": author.name,
+            "GIT_AUTHOR_EMAIL": author.email,
+            "GIT_AUTHOR_DATE": _git_date(author.when),
+            "GIT_COMMITTER_NAME": committer.name,
+            "GIT_COMMITTER_EMAIL": committer.email,
+            "GIT_COMMITTER_DATE": _git_date(committer.when),
+        }
+        return self.text(*args, input=message.encode(), env=env)
+
+    def update_ref(self, ref: str, new: str, old: str | None = None) -> bool:
+        """Point `ref` at `new`; with `old`, only if it still points there (compare-and-swap)."""
+        args = ["update-ref", ref, new] + ([old] if old else [])
+        return self._run(args).returncode == 0
+
+    def delete_ref(self, ref: str) -> None:
+        self.git("update-ref", "-d", ref)
+
+    def ref_names(self, prefix: str = "refs/") -> list[str]:
+        out = self.text("for-each-ref", "--format=%(refname)", prefix)
+        return out.splitlines() if out else []
+
+
+def _parse_numstat(records: list[bytes]) -> list[tuple[int, int]]:
+    """(additions, deletions) per file from `git diff -z --numstat` (binary files count 0)."""
+    counts, i = [], 0
+    while i < len(records) and records[i]:
+        adds, dels, path = records[i].decode().split("\t", 2)
+        i += 1 if path else 3  # a rename is "a\td\t" then old and new paths
+        counts.append((0 if adds == "-" else int(adds), 0 if dels == "-" else int(dels)))
+    return counts
+
+
+def _git_date(when: datetime) -> str:
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return f"{int(when.timestamp())} +0000"
+
+
+def _parse_identity(value: str) -> Identity:
+    """'Name <email> 1700000000 +0100' -> Identity with an aware UTC datetime."""
+    name, _, rest = value.partition(" <")
+    email, _, stamp = rest.partition("> ")
+    seconds, _tz = stamp.split()
+    return Identity(name, email, datetime.fromtimestamp(int(seconds), tz=UTC))

@@ -1,0 +1,147 @@
+"""The fake's in-memory world: users, pull requests and what hangs off them.
+
+Git content (branches, commits, files) lives in the real repository; this
+module holds only what GitHub keeps beside git: who the users are, the pull
+requests and their reviews, comments, labels, reactions and commit
+statuses.  Records refer to users by numeric id, as GitHub does, so that a
+renamed login shows up everywhere at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from datetime import datetime
+
+REVIEW_STATES = ("APPROVED", "CHANGES_REQUESTED", "COMMENTED", "DISMISSED", "PENDING")
+REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
+STATUS_STATES = ("error", "failure", "pending", "success")
+
+
+@dataclass
+class User:
+    id: int
+    login: str
+    type: str = "User"  # User, Bot or Organization
+    created_at: datetime | None = None
+
+
+@dataclass
+class Review:
+    id: int
+    user_id: int
+    state: str
+    commit_id: str | None
+    submitted_at: datetime | None
+    body: str = ""
+
+
+@dataclass
+class Comment:
+    id: int
+    number: int  # the issue (pull request) it is on
+    user_id: int
+    body: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class Reaction:
+    id: int
+    user_id: int
+    content: str
+    created_at: datetime
+
+
+@dataclass
+class Label:
+    id: int
+    name: str
+    color: str = "ededed"
+    description: str | None = None
+
+
+@dataclass
+class Status:
+    id: int
+    sha: str
+    state: str
+    context: str
+    description: str | None
+    target_url: str | None
+    creator_id: int
+    created_at: datetime
+
+
+@dataclass
+class PullRequest:
+    """A pull request; its head commit is whatever its head ref points at."""
+
+    number: int
+    id: int
+    issue_id: int  # the PR's issue has an id of its own
+    user_id: int
+    title: str
+    body: str | None
+    head_ref: str  # branch name in the head repository
+    fork_owner_id: int | None  # the head is in this user's fork; None: in the repository itself
+    base_ref: str
+    draft: bool
+    created_at: datetime
+    updated_at: datetime
+    state: str = "open"
+    closed_at: datetime | None = None
+    merged_at: datetime | None = None
+    merged_by_id: int | None = None
+    merge_commit_sha: str | None = None
+    closed_head_sha: str | None = None  # head frozen when the PR closed
+    closed_base_sha: str | None = None  # base tip frozen when the PR closed
+    mergeable: bool | None = None  # None: computed from git
+    mergeable_null_reads: int = 0  # answer `mergeable: null` this many more times
+    mergeable_state: str | None = None  # None: derived
+    labels: list[str] = field(default_factory=list)
+    reviews: list[Review] = field(default_factory=list)
+    reactions: list[Reaction] = field(default_factory=list)
+
+    @property
+    def merged(self) -> bool:
+        return self.merged_at is not None
+
+
+@dataclass
+class World:
+    """Everything the fake knows besides git, plus one id sequence for all records."""
+
+    owner: str
+    name: str
+    default_branch: str = "main"
+    repo_id: int = 1296269
+    users: dict[int, User] = field(default_factory=dict)
+    pulls: dict[int, PullRequest] = field(default_factory=dict)
+    comments: dict[int, Comment] = field(default_factory=dict)
+    labels: dict[str, Label] = field(default_factory=dict)
+    statuses: list[Status] = field(default_factory=list)
+    _ids: itertools.count = field(default_factory=lambda: itertools.count(1001))
+    _numbers: itertools.count = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.owner}/{self.name}"
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def next_number(self) -> int:
+        return next(self._numbers)
+
+    def user_by_login(self, login: str) -> User | None:
+        wanted = login.lower()  # logins are case-insensitive on GitHub
+        return next((u for u in self.users.values() if u.login.lower() == wanted), None)
+
+    def label_named(self, name: str) -> Label | None:
+        wanted = name.lower()
+        return next((lab for key, lab in self.labels.items() if key.lower() == wanted), None)
+
+    def comments_on(self, number: int) -> list[Comment]:
+        return sorted((c for c in self.comments.values() if c.number == number), key=lambda c: c.id)
