@@ -18,6 +18,7 @@ from .gitrepo import Git
 from .localforge import LocalForge
 from .mechanics.values import moment
 from .render import render_all, stale_readmes
+from .status import status_json
 from .verify import verify
 
 
@@ -150,40 +151,24 @@ def cmd_status(args) -> int:
     root = Path(args.repo)
     now = _now(args.now)
     game = load_game(_files_for_reading(root))
-    live = {}
+    live, deadlines = {}, {}
     if (root / ".git").exists() and game.state.open_proposals:
         forge = LocalForge(root, now)
         by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
         for open_ in game.state.open_proposals:
             if open_.key in by_key:
-                live[open_.number] = (tally_at(game, open_, by_key[open_.key], now),
-                                      vote_deadline(game, open_, by_key[open_.key]))
-    proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
-                  "state": r.outcome.value, "yes": r.yes, "no": r.no} for r in game.records]
-    for open_ in game.state.open_proposals:
-        tally = live.get(open_.number, (None, None))[0]
-        proposals.append({"number": open_.number, "title": open_.title,
-                          "author": open_.author.login, "state": "voting",
-                          "yes": tally.yes if tally else 0, "no": tally.no if tally else 0})
-    proposals.sort(key=lambda p: p["number"])
-    state = game.state
+                live[open_.number] = tally_at(game, open_, by_key[open_.key], now)
+                deadlines[open_.number] = vote_deadline(game, open_, by_key[open_.key])
     if args.json:
-        print(json.dumps({
-            "turn": state.turn, "turn_started": _iso(state.turn_started),
-            "winners": list(state.winners), "over": state.over,
-            "players": [{"login": p.login, "points": p.points} for p in state.players],
-            "proposals": proposals}, indent=2))
+        print(json.dumps(status_json(game, live), indent=2))
         return 0
     print(render_all(game)["state/README.md"].split("\n", 2)[2].rstrip())
-    for number, (tally, deadline) in live.items():
+    for number, tally in live.items():
+        deadline = deadlines[number]
         print(f"\nProposal {number}: {tally.yes} yes, {tally.no} no; waiting for "
               f"{', '.join(tally.not_voted) or 'nobody'}"
               + (f"; closes {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""))
     return 0
-
-
-def _iso(value: datetime | None) -> str | None:
-    return value.strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
 
 
 def cmd_render(args) -> int:
@@ -219,6 +204,22 @@ def cmd_verify(args) -> int:
     print(f"Verified {len(game.records)} proposal records, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
     return 0
+
+
+def cmd_github(args) -> int:
+    import os
+
+    from . import githubrun
+    settings = githubrun.Settings.from_env(os.environ)
+    return githubrun.run(settings, _now(args.now), workdir=Path(args.repo))
+
+
+def cmd_check_proposal(args) -> int:
+    from .proposalcheck import check
+    ok, lines = check(Path(args.base), Path(args.head))
+    for line in lines:
+        print(line)
+    return 0 if ok else 1
 
 
 def cmd_demo(args) -> int:
@@ -271,6 +272,15 @@ def parser() -> argparse.ArgumentParser:
     render.set_defaults(run=cmd_render)
     commands.add_parser("verify", parents=[common], help="re-check every roll and score").set_defaults(
         run=cmd_verify)
+    github = commands.add_parser("github", parents=[common],
+                                 help="run the engine on GitHub (from the engine workflow)")
+    github.add_argument("action", choices=["reconcile"])
+    github.set_defaults(run=cmd_github)
+    check = commands.add_parser("check-proposal", parents=[common],
+                                help="check a proposal's files against the default branch's rules")
+    check.add_argument("--base", required=True, help="a checkout of the default branch")
+    check.add_argument("--head", required=True, help="a checkout of the proposal")
+    check.set_defaults(run=cmd_check_proposal)
     demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
     demo.add_argument("dir", nargs="?")
     demo.set_defaults(run=cmd_demo)

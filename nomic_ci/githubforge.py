@@ -47,7 +47,6 @@ class GitHubForge:
     repo: Repository
     engine_login: str  # the account the engine comments as: its sticky comment is its own
     now: datetime
-    say: Callable[[str], None] = print
     local_blob: Callable[[str], str | None] = lambda sha: None  # the checkout, as a cache
     branch: str = field(init=False)
     tip: str = field(init=False)

@@ -1,0 +1,69 @@
+"""`nomic-ci check-proposal`: tell a player what their proposal involves before anyone votes.
+
+Compares two directories, the default branch and the proposal, as data (the
+proposal's code is never run), and reports the rule files' problems and the
+layer and threshold that apply, using the default branch's rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .game import Requirement, load_game, problems, requirement
+from .model import Account, ChangeKind, FileChange, Proposal
+from .rules import is_rule_text
+
+SKIP = {".git"}
+
+
+def _contents(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and not SKIP.intersection(p.relative_to(root).parts)}
+
+
+def changes_between(base: Path, head: Path) -> tuple[tuple[FileChange, ...], dict[str, str]]:
+    """The file changes from `base` to `head` (a removed file whose content reappears is a
+    rename), and the text of every rule file the proposal adds or changes."""
+    before, after = _contents(base), _contents(head)
+    added = [p for p in after if p not in before]
+    removed = [p for p in before if p not in after]
+    found = [FileChange(p, ChangeKind.MODIFIED) for p in after
+             if p in before and before[p] != after[p]]
+    by_digest = {hashlib.sha256(after[p]).digest(): p for p in added}
+    for path in removed:
+        twin = by_digest.pop(hashlib.sha256(before[path]).digest(), None)
+        if twin is not None:
+            added.remove(twin)
+            found.append(FileChange(twin, ChangeKind.RENAMED, path))
+        else:
+            found.append(FileChange(path, ChangeKind.REMOVED))
+    found += [FileChange(p, ChangeKind.ADDED) for p in added]
+    texts = {c.path: after[c.path].decode(errors="replace") for c in found
+             if c.kind is not ChangeKind.REMOVED and is_rule_text(c.path)}
+    return tuple(sorted(found, key=lambda c: c.path)), texts
+
+
+def check(base: Path, head: Path) -> tuple[bool, list[str]]:
+    """(acceptable, lines to show the player)."""
+    game = load_game({path: data.decode(errors="replace")
+                      for path, data in _contents(base).items()
+                      if path.startswith(("rules/", "state/", "proposals/"))})
+    changes, texts = changes_between(base, head)
+    now = datetime.now(timezone.utc)
+    proposal = Proposal(key="check", title="", author=Account("?"), head="", opened_at=now,
+                        pushed_at=now, changes=changes, rule_texts=tuple(texts.items()))
+    found = problems(game, proposal)
+    lines = [f"It changes {len(changes)} file(s): "
+             + ", ".join(c.path for c in changes[:10]) + (" …" if len(changes) > 10 else "")]
+    needed = requirement(game, proposal) if changes else "it changes nothing"
+    if isinstance(needed, Requirement):
+        eligible = len(game.eligible_voters)
+        lines.append(f"It involves rule(s) {', '.join(f'{n:03d}' for n in needed.rules)}: "
+                     f"{needed.explanation} ({needed.threshold.explain(eligible)}).")
+    lines += [f"Problem: {problem}" for problem in found]
+    if not found:
+        lines.append("Its rule files are well formed. Whether it is your turn is checked when "
+                     "the engine sees it.")
+    return not found, lines

@@ -1,0 +1,206 @@
+"""A game table for scenario tests: the same moves on the local forge or on (fake) GitHub.
+
+Both tables drive the game only through what players and the engine really
+use: the `nomic-ci` command line on a local repository, or pull requests and
+reviews on the fake GitHub server with `nomic-ci github reconcile` as the
+engine workflow runs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+from datetime import datetime
+from pathlib import Path
+from unittest import mock
+
+from nomic_ci import rulesets
+from nomic_ci.cli import main
+from nomic_ci.demo import commit_to_branch
+from nomic_ci.dice import derive_roll
+from nomic_ci.forge import GAME_DIRS
+from nomic_ci.game import load_game, tally_at
+from nomic_ci.githubforge import GitHubForge
+from nomic_ci.githubrun import Settings, client
+from nomic_ci.gitrepo import Git
+from nomic_ci.render import render_all
+from nomic_ci.status import status_json
+
+from conftest import HOUR, T0
+
+try:
+    from fakegithub import FakeClock, FakeGitHub
+except ImportError:  # pragma: no cover - when tests/ is a package
+    from tests.fakegithub import FakeClock, FakeGitHub
+
+SEED = "5eed"
+ENGINE = "nomic-ci[bot]"
+
+
+def roll(number: int) -> int:
+    return derive_roll(6, {"seed": SEED, "proposal": number, "die": 1, "purpose": "turn"})
+
+
+def new_rule(number: int, text: str = "A rule.") -> dict[str, str]:
+    return {f"rules/{number}-rule-{number}.md":
+            f"---\nnumber: {number}\ntitle: Rule {number}\nmutable: true\n---\n{text}\n"}
+
+
+def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            mock.patch.dict(os.environ, env or {}):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+class LocalTable:
+    """A game in a local git repository, played with the CLI."""
+
+    kind = "local"
+
+    def __init__(self, root: Path, players: str = "alice,bob", **init: str) -> None:
+        self.root, self.now = root, T0
+        extra = [f"--{k.replace('_', '-')}={v}" for k, v in init.items()]
+        code, _, err = run_cli("--now", T0.isoformat(), "init", str(root), "--players", players,
+                               "--dice-seed", SEED, *extra)
+        assert code == 0, err
+
+    def cli(self, *args: str) -> int:
+        self.code, self.out, self.err = run_cli("--repo", str(self.root), "--now",
+                                                self.now.isoformat(), *args)
+        return self.code
+
+    def later(self, hours: float = 1) -> "LocalTable":
+        self.now += hours * HOUR
+        return self
+
+    def branch(self, name: str, files: dict[str, str | None], author: str = "alice") -> None:
+        commit_to_branch(self.root, name, files, name, self.now, author)
+
+    def propose(self, author: str, branch: str, title: str = "A proposal") -> int:
+        self.cli("propose", "--as", author, "--branch", branch, "--title", title)
+        return int(self.out.splitlines()[0])
+
+    def vote(self, number: int, who: str, yes: bool = True) -> None:
+        assert self.cli("vote", str(number), "--as", who, "--yes" if yes else "--no") == 0, \
+            self.err
+
+    def withdraw(self, branch: str) -> None:
+        subprocess.run(["git", "branch", "-D", branch], cwd=self.root, check=True,
+                       capture_output=True)
+
+    def tick(self) -> None:
+        assert self.cli("tick") == 0, self.err
+
+    def status(self) -> dict:
+        assert self.cli("status", "--json") == 0, self.err
+        return json.loads(self.out)
+
+    def files(self) -> dict[str, str]:
+        git = Git(self.root)
+        return git.read_files(git.rev("refs/heads/main"), GAME_DIRS)
+
+    def read(self, path: str) -> str:
+        return self.files()[path]
+
+
+class GitHubTable:
+    """A game on the fake GitHub: pull requests, reviews, and the engine's reconcile."""
+
+    kind = "github"
+
+    def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None) -> None:
+        self.root, self.now = root, T0
+        logins = players.split(",")
+        self.ids = {login: 1000 + i for i, login in enumerate(logins)}
+        seats = [rulesets.Seat(login, self.ids[login]) for login in logins]
+        files = rulesets.game_files("default", players=seats, start=T0, dice_seed=SEED,
+                                    ends=datetime.fromisoformat(ends) if ends else None)
+        files.update(render_all(load_game(files)))
+        self.clock = FakeClock(T0)
+        self.fake = FakeGitHub("nomic", "game", clock=self.clock, files=files,
+                               token_login=ENGINE).start()
+        for login in logins + ["mallory"]:
+            self.fake.add_user(login, id=self.ids.get(login, 9999))
+        self.summary = root / "summary.md"
+        root.mkdir(parents=True, exist_ok=True)
+        self.prs: dict[str, int] = {}
+
+    def close(self) -> None:
+        errors = self.fake.internal_errors
+        self.fake.stop()
+        assert errors == [], errors[0]
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {"GITHUB_TOKEN": "ghs_test", "GITHUB_REPOSITORY": self.fake.full_name,
+                "GITHUB_API_URL": self.fake.url, "NOMIC_ENGINE_LOGIN": ENGINE,
+                "NOMIC_CI_HTTP_PACING": "off", "GITHUB_STEP_SUMMARY": str(self.summary),
+                "GITHUB_EVENT_NAME": "schedule"}
+
+    def reconcile(self) -> int:
+        self.code, self.out, self.err = run_cli("--repo", str(self.root), "--now",
+                                                self.now.isoformat(), "github", "reconcile",
+                                                env=self.env)
+        return self.code
+
+    def later(self, hours: float = 1) -> "GitHubTable":
+        self.now += hours * HOUR
+        self.clock.set(self.now)
+        return self
+
+    def branch(self, name: str, files: dict[str, str | None], author: str = "alice") -> None:
+        if self.fake.branch_sha(name):
+            self.fake.commit(name, files, author=author)
+            if name in self.prs:
+                self.fake.git.update_ref(f"refs/pull/{self.prs[name]}/head",
+                                         self.fake.branch_sha(name))
+        else:
+            self.fake.create_branch(name, files, author=author)
+
+    def propose(self, author: str, branch: str, title: str = "A proposal") -> int:
+        pr = self.fake.open_pr(author, branch, title, created_at=self.now)
+        self.prs[branch] = pr
+        self.reconcile()
+        return self.number_of(pr)
+
+    def number_of(self, pr: int) -> int:
+        game = load_game(self.files())
+        return next(o.number for o in game.state.open_proposals + tuple(game.records)
+                    if o.key == str(pr))
+
+    def pr_of(self, number: int) -> int:
+        game = load_game(self.files())
+        return int(next(o.key for o in game.state.open_proposals + tuple(game.records)
+                        if o.number == number))
+
+    def vote(self, number: int, who: str, yes: bool = True) -> None:
+        self.fake.add_review(self.pr_of(number), who, "APPROVED" if yes else "CHANGES_REQUESTED",
+                             submitted_at=self.now)
+        assert self.reconcile() == 0, self.err
+
+    def withdraw(self, branch: str) -> None:
+        pr = self.fake.pull(self.prs[branch])
+        pr.state, pr.closed_at = "closed", self.now
+
+    def tick(self) -> None:
+        assert self.reconcile() == 0, self.err
+
+    def status(self) -> dict:
+        game = load_game(self.files())
+        settings = Settings.from_env(self.env)
+        forge = GitHubForge(client(settings).get_repo(settings.repository), ENGINE, self.now)
+        by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
+        live = {o.number: tally_at(game, o, by_key[o.key], self.now)
+                for o in game.state.open_proposals if o.key in by_key}
+        return status_json(game, live)
+
+    def files(self) -> dict[str, str]:
+        return Git(self.fake.git.path).read_files("refs/heads/main", GAME_DIRS)
+
+    def read(self, path: str) -> str:
+        return self.files()[path]

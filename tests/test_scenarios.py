@@ -1,0 +1,141 @@
+"""Whole games, played the same way on the local forge and on (fake) GitHub.
+
+Each expected outcome is worked out from seed 002's rules in the test: the
+thresholds of rule 104, rule 103's d6 (recomputed from the game's dice seed),
+and the winners of rules 101 and 107.
+"""
+
+from datetime import timedelta
+
+import pytest
+
+from tables import GitHubTable, LocalTable, new_rule, roll
+
+from conftest import HOUR, T0
+
+
+@pytest.fixture(params=[LocalTable, GitHubTable], ids=["local", "github"])
+def table(request, tmp_path):
+    made = []
+
+    def make(**kwargs):
+        made.append(request.param(tmp_path / "game", **kwargs))
+        return made[-1]
+
+    yield make
+    for t in made:
+        if hasattr(t, "close"):
+            t.close()
+
+
+def record_of(t, number):
+    return next(text for path, text in t.files().items()
+                if path.startswith(f"proposals/{number:04d}-"))
+
+
+def test_a_game_played_to_a_winner(table):
+    t = table(players="alice,bob")
+    # alice lowers the target to 12 points: rule 101 is in the majority layer (2 of 2)
+    rule101 = t.read("rules/101-victory-condition.md").replace("100", "12")
+    t.later().branch("target", {"rules/101-victory-condition.md": rule101})
+    assert t.propose("alice", "target") == 1
+    t.later().vote(1, "bob")
+    assert "victory_points: 12" in t.read("rules/101-victory-condition.md")
+    points = {"alice": roll(1), "bob": 0}
+    turn, number = "bob", 1
+    while max(points.values()) < 12:
+        number += 1
+        t.later().branch(f"b{number}", new_rule(200 + number), author=turn)
+        assert t.propose(turn, f"b{number}") == number
+        other = "alice" if turn == "bob" else "bob"
+        t.later().vote(number, other)
+        points[turn] += roll(number)
+        turn = other
+    status = t.status()
+    assert status["winners"] == [login for login, p in points.items() if p >= 12]
+    assert status["players"] == [{"login": k, "points": v} for k, v in points.items()]
+    assert status["turn"] is None and status["over"]
+    assert [p["state"] for p in status["proposals"]] == ["passed"] * number
+    # the game is over: nothing more may be proposed
+    t.later().branch("late", new_rule(299), author=turn)
+    assert t.propose(turn, "late") == number + 1
+    assert t.status()["proposals"][-1]["state"] == "refused"
+    assert "the game is over" in record_of(t, number + 1)
+
+
+def test_a_game_ended_by_its_end_date(table):
+    t = table(players="alice,bob,carol", ends=(T0 + timedelta(days=10)).isoformat())
+    t.later().branch("one", new_rule(201))
+    t.propose("alice", "one")
+    t.later().vote(1, "bob")
+    t.later().vote(1, "carol", yes=False)  # 30% of 3 is 1: alice's own yes is enough
+    assert t.status()["proposals"][0]["state"] == "passed"
+    t.later(24 * 30).tick()
+    status = t.status()
+    assert status["winners"] == ["alice"] and status["over"]  # roll(1) >= 1 > 0
+
+
+def test_a_tie_at_the_end_date_is_won_jointly(table):
+    t = table(players="alice,bob", ends=(T0 + HOUR).isoformat())
+    t.later(2).tick()
+    assert t.status()["winners"] == ["alice", "bob"]
+
+
+def test_out_of_turn_and_second_proposals_are_refused_with_the_reason(table):
+    t = table(players="alice,bob,carol")
+    t.later().branch("bobs", new_rule(201), author="bob")
+    assert t.propose("bob", "bobs") == 1
+    assert "it is alice's turn, not bob's" in record_of(t, 1)
+    t.later().branch("first", new_rule(202))
+    t.propose("alice", "first")
+    t.later().branch("second", new_rule(203))
+    assert t.propose("alice", "second") == 3
+    assert "proposal 2 is still in its vote" in record_of(t, 3)
+    assert [p["state"] for p in t.status()["proposals"]] == ["refused", "voting", "refused"]
+
+
+def test_only_votes_on_the_current_version_count(table):
+    t = table(players="alice,bob,carol")
+    t.later().branch("idea", new_rule(150))
+    t.propose("alice", "idea")
+    t.later().vote(1, "bob")
+    t.later().branch("idea", new_rule(150, "A better rule."))  # alice pushes a new version
+    t.later().vote(1, "carol", yes=False)
+    assert t.status()["proposals"][0] == {"number": 1, "title": "A proposal", "author": "alice",
+                                          "state": "voting", "yes": 1, "no": 1}
+    t.later(60).tick()
+    record = record_of(t, 1)
+    assert "cast on an older version" in record and "outcome: failed" in record
+
+
+def test_a_strangers_vote_is_left_out(table):
+    t = table(players="alice,bob")
+    t.later().branch("idea", new_rule(201))
+    t.propose("alice", "idea")
+    t.later().vote(1, "mallory")
+    assert t.status()["proposals"][0]["yes"] == 1
+    t.later(60).tick()
+    assert "reason: not a player" in record_of(t, 1)
+
+
+def test_a_proposal_that_changes_the_state_needs_unanimity_and_keeps_the_dice(table):
+    t = table(players="alice,bob")
+    players = t.read("state/players.yaml") + "  - login: dave\n    id: null\n    points: 0\n"
+    t.later().branch("dave-joins", {"state/players.yaml": players})
+    t.propose("alice", "dave-joins", "Dave joins")
+    t.later().vote(1, "bob")
+    assert "unanimity of the eligible voters" in record_of(t, 1)
+    status = t.status()
+    assert status["players"] == [{"login": "alice", "points": roll(1)},
+                                 {"login": "bob", "points": 0}, {"login": "dave", "points": 0}]
+    assert status["turn"] == "bob"
+
+
+def test_a_withdrawn_proposal_is_retracted_and_the_turn_moves_on(table):
+    t = table(players="alice,bob")
+    t.later().branch("idea", new_rule(201))
+    t.propose("alice", "idea")
+    t.withdraw("idea")
+    t.later().tick()
+    status = t.status()
+    assert status["proposals"][0]["state"] == "retracted" and status["turn"] == "bob"
