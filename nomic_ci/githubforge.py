@@ -56,6 +56,7 @@ class GitHubForge:
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _listed: bool = False
+    _status_cache: dict[str, list] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.branch = self.repo.default_branch
@@ -118,7 +119,8 @@ class GitHubForge:
         reviews = tuple(Review(r.id, Account(r.user.login, r.user.id),
                                ReviewState.parse(r.state), r.commit_id, _utc(r.submitted_at))
                         for r in pull.get_reviews() if r.user is not None and r.submitted_at)
-        state = ForgeState.MERGED if pull.merged else (
+        # merged_at is in the list's payload; `merged` would cost a request per pull request
+        state = ForgeState.MERGED if pull.merged_at else (
             ForgeState.OPEN if pull.state == "open" else ForgeState.CLOSED)
         return Proposal(key=str(pull.number), title=pull.title,
                         author=Account(pull.user.login, pull.user.id), head=pull.head.sha,
@@ -134,8 +136,12 @@ class GitHubForge:
                       completed=True)
 
     def _statuses(self, sha: str) -> list:
-        return [s for s in self._commit(sha).get_statuses()
+        """The engine's own `nomic/vote` statuses on a commit, newest first (read once a run)."""
+        if sha not in self._status_cache:
+            self._status_cache[sha] = [
+                s for s in self._commit(sha).get_statuses()
                 if s.context == STATUS_CONTEXT and s.creator and s.creator.login == self.engine_login]
+        return self._status_cache[sha]
 
     def _first_seen(self, head: str) -> datetime:
         """When the engine first saw this head: the time of its first status on it.
@@ -210,8 +216,9 @@ class GitHubForge:
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
         if latest and latest[0].state == state and latest[0].description == description:
             return
-        self._commit(sha).create_status(state, description=description[:140],
-                                        context=STATUS_CONTEXT)
+        status = self._commit(sha).create_status(state, description=description[:140],
+                                                 context=STATUS_CONTEXT)
+        self._status_cache[sha] = [status] + self._statuses(sha)
 
     def _label(self, proposal: Proposal, outcome: str) -> None:
         pull = self._pulls[proposal.key]

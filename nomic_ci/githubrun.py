@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Mapping
 
-from github import Auth, Github
+from github import Auth, Github, GithubException
 
 from .dice import SeededDice
 from .engine import reconcile
@@ -89,6 +89,12 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         except StateConflict as conflict:
             lines.append(f"Attempt {attempt}: {conflict}; reading the game again.")
             continue
+        except GithubException as error:
+            # whatever was done before is on GitHub; the next run reads it and carries on
+            lines.append(f"GitHub answered {error.status} ({_message(error)}); this run stops "
+                         "here and the next run carries on from what is on GitHub.")
+            _publish(settings, lines, say)
+            return 1
         lines += report.lines or ["Nothing is due: nothing was written."]
         break
     else:
@@ -98,6 +104,11 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         return 1
     _publish(settings, lines, say)
     return 0
+
+
+def _message(error: GithubException) -> str:
+    data = error.data if isinstance(error.data, dict) else {}
+    return str(data.get("message") or error.data or "no message")
 
 
 def _publish(settings: Settings, lines: list[str], say: Callable[[str], None]) -> None:

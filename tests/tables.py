@@ -116,7 +116,7 @@ class GitHubTable:
     def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None) -> None:
         self.root, self.now = root, T0
         logins = players.split(",")
-        self.ids = {login: 1000 + i for i, login in enumerate(logins)}
+        self.ids = {login: 500 + i for i, login in enumerate(logins)}
         seats = [rulesets.Seat(login, self.ids[login]) for login in logins]
         files = rulesets.game_files("default", players=seats, start=T0, dice_seed=SEED,
                                     ends=datetime.fromisoformat(ends) if ends else None)
@@ -143,7 +143,14 @@ class GitHubTable:
                 "GITHUB_EVENT_NAME": "schedule"}
 
     def reconcile(self) -> int:
-        self.code, self.out, self.err = run_cli("--repo", str(self.root), "--now",
+        """As the engine workflow does: check out the default branch, then run the engine."""
+        checkout = self.root / "checkout"
+        if not checkout.exists():
+            subprocess.run(["git", "clone", "-q", str(self.fake.git.path), str(checkout)],
+                           check=True, capture_output=True)
+        subprocess.run(["git", "fetch", "-q", "origin", "main"], cwd=checkout, check=True,
+                       capture_output=True)
+        self.code, self.out, self.err = run_cli("--repo", str(checkout), "--now",
                                                 self.now.isoformat(), "github", "reconcile",
                                                 env=self.env)
         return self.code

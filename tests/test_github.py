@@ -1,0 +1,199 @@
+"""GitHub mode against the fake GitHub: what players see on the PR, and faults that converge."""
+
+import pytest
+
+from nomic_ci.githubforge import MARKER
+
+from tables import ENGINE, GitHubTable, new_rule, roll
+
+
+@pytest.fixture
+def hub(tmp_path):
+    t = GitHubTable(tmp_path / "game", players="alice,bob,carol")
+    yield t
+    t.close()
+
+
+def open_proposal(hub, author="alice", branch="idea", files=None):
+    hub.later().branch(branch, files or new_rule(150), author=author)
+    return hub.fake.open_pr(author, branch, "An idea", created_at=hub.now)
+
+
+def engine_comments(hub, pr):
+    return [c for c in hub.fake.world.comments_on(pr)
+            if hub.fake.world.users[c.user_id].login == ENGINE]
+
+
+def statuses(hub, sha):
+    return [s for s in hub.fake.world.statuses if s.sha == sha]
+
+
+def test_an_open_proposal_shows_its_vote_in_one_sticky_comment_a_status_and_a_label(hub):
+    pr = open_proposal(hub)
+    hub.reconcile()
+    hub.later().fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    hub.reconcile()
+    pull = hub.fake.pull(pr)
+    sticky = [c for c in engine_comments(hub, pr) if MARKER in c.body]
+    assert len(sticky) == 1
+    body = sticky[0].body
+    assert "a majority of the eligible voters: 2 of 3" in body
+    assert "| bob | yes |" in body and "| carol | not yet |" in body
+    assert "closes at 2026-05-03 13:00 UTC" in body
+    found = statuses(hub, hub.fake.head_sha(pr))
+    assert found[-1].state == "pending"
+    assert found[-1].description == "2/3 yes · 0 no · needs 2 · closes 2026-05-03 13:00 UTC"
+    assert pull.labels == ["nomic: voting"]
+
+
+def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
+    pr = open_proposal(hub)
+    hub.reconcile()
+    hub.later().fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    hub.reconcile()
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0
+    assert hub.fake.writes() == []
+    assert len(hub.fake.reads()) <= 10  # 4 for the game, 1 for the list, 4 for the proposal
+
+
+def test_a_passed_proposal_is_merged_at_the_counted_head_and_the_state_committed(hub):
+    pr = open_proposal(hub)
+    hub.reconcile()
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+    head = hub.fake.head_sha(pr)
+    hub.reconcile()
+    merge = [r for r in hub.fake.requests if r.method == "PUT" and r.path.endswith("/merge")]
+    assert merge[0].body["sha"] == head
+    assert hub.fake.pull(pr).merged
+    assert "rules/150-rule-150.md" in hub.files()
+    assert hub.status()["players"][0]["points"] == roll(1)
+    assert hub.fake.pull(pr).labels == ["nomic: passed"]
+    assert "Proposal 1 ('An idea') passed" in hub.summary.read_text()
+
+
+def test_a_proposal_out_of_turn_is_closed_with_the_reason(hub):
+    pr = open_proposal(hub, author="bob")
+    hub.reconcile()
+    pull = hub.fake.pull(pr)
+    assert pull.state == "closed" and not pull.merged
+    assert "it is alice's turn, not bob's" in engine_comments(hub, pr)[-1].body
+    assert pull.labels == ["nomic: refused"]
+
+
+def test_a_draft_is_not_a_proposal_until_it_is_ready(hub):
+    pr = open_proposal(hub, author="bob")
+    hub.fake.set_draft(pr, True)
+    hub.reconcile()
+    assert hub.fake.pull(pr).state == "open" and hub.status()["proposals"] == []
+
+
+def test_a_renamed_player_still_votes_by_their_numeric_id(hub):
+    pr = open_proposal(hub)
+    hub.reconcile()
+    hub.fake.rename_user("bob", "robert")
+    hub.later().fake.add_review(pr, "robert", "APPROVED", submitted_at=hub.now)
+    hub.reconcile()
+    assert hub.status()["proposals"][0]["yes"] == 2
+
+
+def test_a_proposal_of_more_files_than_github_lists_is_refused(hub):
+    files = {f"docs/{i}.txt": "x\n" for i in range(3001)}
+    pr = open_proposal(hub, files=files)
+    hub.reconcile()
+    assert hub.fake.pull(pr).state == "closed"
+    assert "GitHub lists no more than 3,000" in engine_comments(hub, pr)[-1].body
+
+
+def test_a_proposal_from_a_fork_is_played_like_any_other(hub):
+    hub.later().fake.create_branch("fork-idea", new_rule(151), author="alice", fork="alice")
+    pr = hub.fake.open_pr("alice", "fork-idea", "From a fork", created_at=hub.now, fork=True)
+    hub.reconcile()
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+    hub.reconcile()
+    assert hub.fake.pull(pr).merged and "rules/151-rule-151.md" in hub.files()
+
+
+def final(hub):
+    status = hub.status()
+    records = {p: t for p, t in hub.files().items() if p.startswith("proposals/0")}
+    return status, records
+
+
+def passing_game(hub):
+    pr = open_proposal(hub)
+    assert hub.reconcile() == 0
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+    return pr
+
+
+@pytest.fixture
+def clean_result(tmp_path):
+    t = GitHubTable(tmp_path / "clean", players="alice,bob,carol")
+    passing_game(t)
+    t.later().reconcile()
+    result = final(t)
+    t.close()
+    return result
+
+
+@pytest.mark.parametrize("method, path, status, after", [
+    ("GET", r".*/pulls", 502, False),  # a 5xx before anything is done
+    ("PUT", r".*/pulls/\d+/merge", 409, False),  # the head moved, says GitHub
+    ("PUT", r".*/pulls/\d+/merge", 500, True),  # merged, but the answer was lost
+    ("PATCH", r".*/git/refs/heads/main", 422, False),  # main moved under the state commit
+    ("PATCH", r".*/git/refs/heads/main", 500, False),  # a crash between merge and state commit
+    ("POST", r".*/git/commits", 500, False),
+    ("POST", r".*/issues/\d+/comments", 500, False),
+])
+def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
+        hub, clean_result, method, path, status, after):
+    pr = passing_game(hub)
+    hub.later()
+    hub.fake.fail(method, path, status, times=1, after=after)
+    hub.reconcile()  # may fail; it must not leave the game half-applied
+    assert any(r.faulted for r in hub.fake.requests), "the fault was never injected"
+    hub.reconcile()
+    assert hub.reconcile() == 0
+    assert hub.fake.pull(pr).merged
+    assert final(hub) == clean_result
+    hub.fake.clear_requests()
+    hub.reconcile()
+    assert hub.fake.writes() == []
+
+
+def test_a_merge_github_is_still_computing_is_left_for_the_next_run(hub):
+    pr = passing_game(hub)
+    hub.fake.set_mergeable(pr, None, null_reads=5)
+    hub.fake.fail("PUT", r".*/pulls/\d+/merge", 405, times=1)
+    hub.later().reconcile()
+    assert any(r.faulted for r in hub.fake.requests)
+    assert not hub.fake.pull(pr).merged and "not merged yet" in hub.out
+    hub.fake.set_mergeable(pr, None)
+    hub.reconcile()
+    assert hub.fake.pull(pr).merged
+
+
+def test_an_unmergeable_proposal_fails_and_says_why(hub):
+    pr = passing_game(hub)
+    hub.fake.set_mergeable(pr, False, state="dirty")
+    hub.later().reconcile()
+    pull = hub.fake.pull(pr)
+    assert pull.state == "closed" and not pull.merged
+    assert "cannot be merged" in engine_comments(hub, pr)[-1].body
+    assert hub.status()["proposals"][0]["state"] == "failed"
+
+
+def test_a_proposal_that_changes_the_engine_ends_the_run(hub):
+    players = hub.fake.file_at("state/players.yaml")
+    pr = open_proposal(hub, files={"nomic_ci/extra.py": "X = 1\n"})
+    hub.reconcile()
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+    hub.reconcile()
+    assert hub.fake.pull(pr).merged
+    assert "the new engine carries on at the next run" in hub.out
+    assert hub.fake.file_at("state/players.yaml") != players  # the roll was still recorded
