@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,6 +24,8 @@ from .verify import verify
 
 
 def _now(text: str | None) -> datetime:
+    # NOMIC_CI_NOW stands in for --now where no flag can be passed (a rehearsal under act)
+    text = text or os.environ.get("NOMIC_CI_NOW") or None
     if text is None:
         return datetime.now(timezone.utc).replace(microsecond=0)
     try:
@@ -207,8 +210,6 @@ def cmd_verify(args) -> int:
 
 
 def cmd_github(args) -> int:
-    import os
-
     from . import githubrun
     settings = githubrun.Settings.from_env(os.environ)
     return githubrun.run(settings, _now(args.now), workdir=Path(args.repo))
@@ -232,7 +233,8 @@ def parser() -> argparse.ArgumentParser:
         prog="nomic-ci", description="Play Nomic in a git repository: rules are files, "
                                      "proposals are branches or pull requests.")
     top.add_argument("--repo", default=".", help="the game's directory (default: here)")
-    top.add_argument("--now", help="the time to act at, ISO-8601 (default: the clock)")
+    top.add_argument("--now", help="the time to act at, ISO-8601 (default: $NOMIC_CI_NOW, "
+                                   "else the clock)")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # the global options may also come after the command; SUPPRESS keeps the ones given first
     common = argparse.ArgumentParser(add_help=False)
