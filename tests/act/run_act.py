@@ -302,8 +302,22 @@ def workflow_run_payload(
     rewritten. Note: GitHub leaves ``pull_requests`` empty for a fork's PR."""
     payload = json.loads(Path(template).read_text())
     pr = review_payload["pull_request"]
-    repository = copy.deepcopy(review_payload["repository"])
+    full = review_payload["repository"]
     run = payload["workflow_run"]
+
+    def lite(template_repo: Mapping, source: Mapping) -> dict:
+        # workflow_run carries short repository objects: keep the template's shape
+        repo = copy.deepcopy(dict(template_repo))
+        repo.update({key: source[key] for key in ("id", "name", "full_name") if key in source})
+        if isinstance(repo.get("owner"), dict) and isinstance(source.get("owner"), dict):
+            repo["owner"]["login"] = source["owner"]["login"]
+        return repo
+
+    def ref(side: Mapping) -> dict:
+        repo = side.get("repo") or full
+        return {"ref": side["ref"], "sha": side["sha"],
+                "repo": {"id": repo["id"], "url": repo["url"], "name": repo["name"]}}
+
     run.update(
         {
             "name": workflow_name,
@@ -313,21 +327,18 @@ def workflow_run_payload(
             "conclusion": conclusion,
             "head_branch": pr["head"]["ref"],
             "head_sha": pr["head"]["sha"],
-            "repository": copy.deepcopy(repository),
-            "head_repository": copy.deepcopy(pr["head"].get("repo") or repository),
+            "repository": lite(run["repository"], full),
+            "head_repository": lite(run["head_repository"], pr["head"].get("repo") or full),
             "pull_requests": [
-                {
-                    "id": pr["id"],
-                    "number": pr["number"],
-                    "url": pr["url"],
-                    "head": {"ref": pr["head"]["ref"], "sha": pr["head"]["sha"]},
-                    "base": {"ref": pr["base"]["ref"], "sha": pr["base"]["sha"]},
-                }
+                {"id": pr["id"], "number": pr["number"], "url": pr["url"],
+                 "head": ref(pr["head"]), "base": ref(pr["base"])}
             ],
         }
     )
     payload["workflow"].update({"name": workflow_name, "path": workflow_path})
-    payload["repository"] = repository
+    payload["repository"].update(
+        {key: full[key] for key in ("id", "name", "full_name", "default_branch") if key in full})
+    payload["repository"]["owner"]["login"] = full["owner"]["login"]
     payload["sender"] = copy.deepcopy(review_payload["sender"])
     payload.pop("organization", None)
     payload.pop("installation", None)
