@@ -49,18 +49,21 @@ class GitHubForge:
     now: datetime
     local_blob: Callable[[str], str | None] = lambda sha: None  # the checkout, as a cache
     branch: str = field(init=False)
-    tip: str = field(init=False)
+    tip: str = field(init=False)  # the default branch as this run has moved it
+    base_tip: str = field(init=False)  # the default branch as this run found it
     _blobs: dict[str, str] = field(default_factory=dict)
     _pending: dict[str, str] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _listed: bool = False
+    open_read: int = 0  # open pull requests listed, drafts included
     _status_cache: dict[str, list] = field(default_factory=dict)
+    wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
 
     def __post_init__(self) -> None:
         self.branch = self.repo.default_branch
-        self.tip = self.repo.get_git_ref(f"heads/{self.branch}").object.sha
+        self.tip = self.base_tip = self.repo.get_git_ref(f"heads/{self.branch}").object.sha
         self._tip_files: dict[str, str] | None = None
 
     # --- reading -------------------------------------------------------------------------
@@ -91,6 +94,7 @@ class GitHubForge:
     def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
         if not self._listed:
             for pull in self.repo.get_pulls(state="open", sort="created", direction="asc"):
+                self.open_read += 1
                 if not pull.draft:
                     self._remember(pull)
             self._listed = True
@@ -180,6 +184,7 @@ class GitHubForge:
         return self._merged(proposal, result.sha)
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
+        self.wrote.append(f"merged #{proposal.key} at {proposal.head[:7]} as {sha[:7]}")
         self.tip = sha
         self._tip_files = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
@@ -192,12 +197,14 @@ class GitHubForge:
         pull.create_issue_comment(message)
         if proposal.state is ForgeState.OPEN:
             pull.edit(state="closed")
+            self.wrote.append(f"closed #{proposal.key} ({outcome})")
         self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
         self._label(proposal, outcome)
         self._set_status(proposal.head, "failure", outcome)
 
     def announce(self, proposal: Proposal, message: str) -> None:
         self._pulls[proposal.key].create_issue_comment(message)
+        self.wrote.append(f"commented on #{proposal.key}")
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
@@ -207,8 +214,10 @@ class GitHubForge:
                 if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
         if not mine:
             pull.create_issue_comment(body)
+            self.wrote.append(f"posted the vote on #{proposal.key}")
         elif mine[0].body != body:
             mine[0].edit(body)
+            self.wrote.append(f"updated the vote on #{proposal.key}")
         self._set_status(proposal.head, "pending", status_line(view))
         self._label(proposal, "voting")
 
@@ -253,6 +262,7 @@ class GitHubForge:
                 raise
             self.tip = commit.sha
             self._tip_files = {**tip_files, **changed}
+            self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
         self._pending.clear()
         self._messages.clear()
 

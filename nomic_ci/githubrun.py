@@ -95,7 +95,10 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
                          "here and the next run carries on from what is on GitHub.")
             _publish(settings, lines, say)
             return 1
-        lines += report.lines or ["Nothing is due: nothing was written."]
+        lines.append(f"Read the game at {forge.base_tip[:7]} and "
+                     f"{forge.open_read} open pull request(s).")
+        lines += report.lines or ["Nothing is due."]
+        lines.append("Wrote: " + ("; ".join(forge.wrote) if forge.wrote else "nothing") + ".")
         break
     else:
         lines.append(f"The default branch kept moving: gave up after {ATTEMPTS} attempts; the "
