@@ -68,7 +68,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         changed = dict(dump_state(state, docs))
         if record is not None:
             changed[record.path] = dump_record(record)
-        changed.update(render_all(load_game({**files, **changed})))
+        records = game.records + ((record,) if record else ())
+        changed.update(render_all(replace(game, state=state, records=records)))
         changed = {path: text for path, text in changed.items() if files.get(path) != text}
         summary = describe(transition) + _consequences(game, state, record, transition)
         report.say(summary)

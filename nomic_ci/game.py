@@ -21,7 +21,7 @@ from .involvement import layer_for, rules_involved
 from .model import ChangeKind, ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, ordered, parse_rule, parse_rules
-from .state import GameState, OpenProposal, Player, load_state
+from .state import GameState, OpenProposal, Player, read_state
 from .tally import Tally, count_votes
 from .thresholds import Threshold
 
@@ -43,8 +43,7 @@ class Game:
 
 def load_game(files: Mapping[str, str]) -> Game:
     rules = parse_rules(files)
-    state, _ = load_state(files)
-    return Game(rules, derive_config(rules), state, load_records(files))
+    return Game(rules, derive_config(rules), read_state(files), load_records(files))
 
 
 # --- transitions ---------------------------------------------------------------------------

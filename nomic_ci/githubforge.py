@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Callable, Collection, Mapping, Sequence
+from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
@@ -47,7 +47,8 @@ class GitHubForge:
     repo: Repository
     engine_login: str  # the account the engine comments as: its sticky comment is its own
     now: datetime
-    local_blob: Callable[[str], str | None] = lambda sha: None  # the checkout, as a cache
+    # blobs the workflow's checkout already has, by sha: a cache that spares requests
+    local_blobs: Callable[[Iterable[str]], dict[str, str]] = lambda shas: {}
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
@@ -70,13 +71,12 @@ class GitHubForge:
 
     def _blob(self, sha: str) -> str:
         if sha not in self._blobs:
-            text = self.local_blob(sha)
-            if text is None:
-                blob = self.repo.get_git_blob(sha)
-                raw = base64.b64decode(blob.content) if blob.encoding == "base64" \
-                    else blob.content.encode()
-                text = raw.decode(errors="replace")
-            self._blobs[sha] = text
+            self._blobs.update(self.local_blobs([sha]))
+        if sha not in self._blobs:
+            blob = self.repo.get_git_blob(sha)
+            raw = base64.b64decode(blob.content) if blob.encoding == "base64" \
+                else blob.content.encode()
+            self._blobs[sha] = raw.decode(errors="replace")
         return self._blobs[sha]
 
     def _read_tip(self) -> dict[str, str]:
@@ -84,8 +84,9 @@ class GitHubForge:
         if self._tip_files is None:
             tree_sha = self.repo.get_git_commit(self.tip).tree.sha
             tree = self.repo.get_git_tree(tree_sha, recursive=True)
-            self._tip_files = {e.path: self._blob(e.sha) for e in tree.tree
-                               if e.type == "blob" and e.path.startswith(GAME_DIRS)}
+            entries = [e for e in tree.tree if e.type == "blob" and e.path.startswith(GAME_DIRS)]
+            self._blobs.update(self.local_blobs(e.sha for e in entries if e.sha not in self._blobs))
+            self._tip_files = {e.path: self._blob(e.sha) for e in entries}
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:

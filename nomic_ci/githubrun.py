@@ -8,11 +8,10 @@ to the log and to `$GITHUB_STEP_SUMMARY`.
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from github import Auth, Github, GithubException
 
@@ -21,6 +20,7 @@ from .engine import reconcile
 from .errors import GameError
 from .game import load_game
 from .githubforge import GitHubForge, StateConflict
+from .gitrepo import Git
 
 ATTEMPTS = 3  # runs of the whole reconcile when the default branch moves under one
 DEFAULT_ENGINE_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
@@ -52,21 +52,21 @@ class Settings:
 
 
 def client(settings: Settings) -> Github:
+    # pages of 100, GitHub's most, so a proposal's reviews take one request up to 100 voters
+    common = {"base_url": settings.api_url, "auth": Auth.Token(settings.token), "per_page": 100}
     if settings.paced:
-        return Github(base_url=settings.api_url, auth=Auth.Token(settings.token))
-    return Github(base_url=settings.api_url, auth=Auth.Token(settings.token), retry=None,
-                  seconds_between_requests=None, seconds_between_writes=None)
+        return Github(**common)  # PyGithub's retries and pacing of writes, as in production
+    return Github(**common, retry=None, seconds_between_requests=None,
+                  seconds_between_writes=None)
 
 
-def checkout_blobs(root: Path) -> Callable[[str], str | None]:
+def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, str]]:
     """Blob contents from the workflow's checkout of the default branch, to spare requests."""
-    def read(sha: str) -> str | None:
-        done = subprocess.run(["git", "cat-file", "blob", sha], cwd=root, capture_output=True)
-        return done.stdout.decode(errors="replace") if done.returncode == 0 else None
-    if subprocess.run(["git", "rev-parse", "--git-dir"], cwd=root,
-                      capture_output=True).returncode != 0:
-        return lambda sha: None
-    return read
+    git = Git(root)
+    if git.run("rev-parse", "--git-dir", check=False).returncode != 0:
+        return lambda shas: {}
+    return lambda shas: {sha: data.decode(errors="replace")
+                         for sha, data in git.blobs(shas).items()}
 
 
 def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
@@ -77,7 +77,7 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
     repo = gh.get_repo(settings.repository)
     local = checkout_blobs(workdir)
     for attempt in range(1, ATTEMPTS + 1):
-        forge = GitHubForge(repo, settings.engine_login, now, local_blob=local)
+        forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local)
         game = load_game(forge.read_files())
         unmatched = [p.login for p in game.state.players if p.id is None]
         if unmatched:

@@ -27,6 +27,13 @@ class GitError(GameError):
     pass
 
 
+def _text(content: bytes) -> str:
+    try:
+        return content.decode()
+    except UnicodeDecodeError:
+        return ""  # a picture or other attachment: present, not text
+
+
 class Git:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -56,23 +63,29 @@ class Git:
         """The text of every file under `prefixes` at `commit`."""
         listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
         entries = [line.split("\t", 1) for line in listing.split("\0") if line]
-        blobs = [(meta.split()[2], path) for meta, path in entries if meta.split()[1] == "blob"]
-        if not blobs:
+        blobs = {path: meta.split()[2] for meta, path in entries if meta.split()[1] == "blob"}
+        contents = self.blobs(blobs.values())
+        return {path: _text(contents[sha]) for path, sha in blobs.items()}
+
+    def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
+        """The contents of the blobs this repository has, by sha, in one `git cat-file`."""
+        wanted = list(dict.fromkeys(shas))
+        if not wanted:
             return {}
-        batch = self.run("cat-file", "--batch", input="".join(f"{sha}\n" for sha, _ in blobs)
+        batch = self.run("cat-file", "--batch", input="".join(f"{sha}\n" for sha in wanted)
                          .encode()).stdout
-        files: dict[str, str] = {}
+        found: dict[str, bytes] = {}
         offset = 0
-        for _, path in blobs:
+        for sha in wanted:
             header_end = batch.index(b"\n", offset)
-            size = int(batch[offset:header_end].split()[2])
-            content = batch[header_end + 1:header_end + 1 + size]
-            offset = header_end + 1 + size + 1
-            try:
-                files[path] = content.decode()
-            except UnicodeDecodeError:
-                files[path] = ""  # a picture or other attachment: present, not text
-        return files
+            header = batch[offset:header_end].split()
+            offset = header_end + 1
+            if len(header) < 3 or header[1] != b"blob":
+                continue  # "<sha> missing"
+            size = int(header[2])
+            found[sha] = batch[offset:offset + size]
+            offset += size + 1
+        return found
 
     def show(self, commit: str, path: str) -> str:
         return self.run("show", f"{commit}:{path}").stdout.decode()

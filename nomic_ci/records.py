@@ -8,6 +8,7 @@ every die with the inputs that produced it.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -108,7 +109,9 @@ def dump_record(record: Record) -> str:
     return yamlio.dump(data)
 
 
+@functools.lru_cache(maxsize=8192)
 def load_record(path: str, text: str) -> Record:
+    """Parse one record; cached, because a run reads the same history at every step."""
     data = yamlio.load(text, path)
     try:
         return Record(

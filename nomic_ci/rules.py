@@ -6,6 +6,7 @@ bindings are read here as raw values; `mechanics` gives them meaning.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -48,8 +49,10 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark").use(front_matter_plugin)
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_rule(path: str, text: str) -> Rule:
-    """Parse one rule file; every problem names the file and the line."""
+    """Parse one rule file; every problem names the file and the line (cached: a run reads
+    the same rules at every step)."""
     number = rule_number_of(path)
     if number is None:
         raise GameError("not a rule file name", path=path,

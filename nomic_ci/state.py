@@ -7,6 +7,7 @@ that changes nothing rewrites nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -141,14 +142,33 @@ class StateDocuments:
     game: CommentedMap
 
 
-def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
+def _texts(files: Mapping[str, str]) -> tuple[str, str]:
     for path in (PLAYERS, GAME):
         if path not in files:
             raise GameError("missing", path=path,
                             hint="every game has state/players.yaml and state/game.yaml; "
                                  "'nomic-ci init' makes them")
-    players_doc = yamlio.load(files[PLAYERS], PLAYERS)
-    game_doc = yamlio.load(files[GAME], GAME)
+    return files[PLAYERS], files[GAME]
+
+
+def read_state(files: Mapping[str, str]) -> GameState:
+    """The state as plain values (cached: a run reads the same state at several steps)."""
+    return _read_state(*_texts(files))
+
+
+@functools.lru_cache(maxsize=32)
+def _read_state(players_text: str, game_text: str) -> GameState:
+    return _parse(players_text, game_text)[0]
+
+
+def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
+    """The state, and its YAML documents to write changes back into."""
+    return _parse(*_texts(files))
+
+
+def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments]:
+    players_doc = yamlio.load(players_text, PLAYERS)
+    game_doc = yamlio.load(game_text, GAME)
     players_list = _Fields(players_doc, PLAYERS).get("players", lambda v: v if isinstance(
         v, list) else (_ for _ in ()).throw(ValueError()), "a list of players in turn order")
     players = []
