@@ -13,7 +13,8 @@ from typing import Mapping
 
 from .dice import Dice
 from .forge import ENGINE_PATHS, Forge, MergeStatus
-from .game import (Decide, EndGame, Game, Open, PassTurn, Reclose, Refuse, Retract, Transition,
+from .game import (Decide, EndGame, Game, Open, PassTurn, Push, Reclose, Refuse, Retract,
+                   Transition,
                    apply, load_game, next_transition, vote_view)
 from .records import dump_record
 from .render import render_all
@@ -58,7 +59,9 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                     " update the branch and propose it again"))
             elif result.status is not MergeStatus.MERGED:
                 report.say(f"Proposal {transition.open.number} passed but is not merged yet "
-                           f"({result.status.value}); the next run tries again.")
+                           f"({result.status.value}"
+                           f"{': ' + result.detail if result.detail else ''}); the next run "
+                           "tries again.")
                 break
             else:
                 files = forge.read_files()
@@ -129,7 +132,9 @@ def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
             forge.close(proposal, summary, "failed")
         case Decide(proposal=proposal):
             forge.announce(proposal, summary)
-        # an opened proposal is shown by forge.show; a retracted one is already closed
+        case Retract(proposal=proposal) if proposal is not None:
+            forge.close(proposal, summary, "retracted")  # already closed: says why, relabels
+        # an opened or pushed proposal is shown by forge.show
 
 
 def _merge_message(decision: Decide) -> str:
@@ -145,6 +150,9 @@ def describe(transition: Transition) -> str:
             return f"Proposal {n} ({p.title!r}, by {p.author.login}) is refused: {reason}."
         case Decide(open=o, passed=passed, reason=reason):
             return f"Proposal {o.number} ({o.title!r}) {'passed' if passed else 'failed'}: {reason}."
+        case Push(open=o, head=head):
+            return (f"Proposal {o.number} ({o.title!r}) has a new version, {head[:7]}: its vote "
+                    "starts again, and only votes on the new version count.")
         case Retract(open=o, reason=reason):
             return f"Proposal {o.number} ({o.title!r}) is retracted: {reason}."
         case PassTurn(from_login=a, to_login=b, reason=reason):

@@ -18,6 +18,7 @@ from .config import GameConfig, derive_config
 from .dice import Dice
 from .errors import GameError
 from .involvement import layer_for, rules_involved
+from .mechanics.values import iso
 from .model import ChangeKind, ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, ordered, parse_rule, parse_rules
@@ -80,11 +81,20 @@ class Decide:
 
 
 @dataclass(frozen=True)
+class Push:
+    """A proposal in its vote has a new version: the vote starts again on it."""
+    at: datetime
+    open: OpenProposal
+    head: str
+
+
+@dataclass(frozen=True)
 class Retract:
     """A proposal in its vote was closed on the forge by its author or an admin."""
     at: datetime
     open: OpenProposal
     reason: str
+    proposal: Proposal | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +120,7 @@ class Reclose:
     record: Record
 
 
-Transition = Open | Refuse | Decide | Retract | PassTurn | EndGame | Reclose
+Transition = Open | Push | Refuse | Decide | Retract | PassTurn | EndGame | Reclose
 
 
 # --- what a proposal involves and needs ----------------------------------------------------
@@ -156,9 +166,26 @@ def problems(game: Game, proposal: Proposal) -> list[str]:
     if isinstance(needed, str):
         found.append(needed)
     try:
-        resulting_config(game, proposal)
+        config = resulting_config(game, proposal)
     except GameError as error:
         found.append(f"it would leave the rules broken: {error}")
+    else:
+        found += unplayable(config)
+    return found
+
+
+def unplayable(config: GameConfig) -> list[str]:
+    """What would stop any later proposal from passing, so the game could never change again."""
+    found = []
+    if not config.layers:
+        found.append("it would leave no rule setting a voting threshold, so nothing could ever "
+                     "pass again")
+    elif config.other_files_as_rule is not None and not any(
+            layer.covers(config.other_files_as_rule) for layer in config.layers):
+        found.append(f"rule {config.other_files_as_rule:03d}, which changes outside rules/ count "
+                     "as, would be in no layer")
+    if config.eligible_voters is None:
+        found.append("it would leave no eligible voters, so nothing could ever pass again")
     return found
 
 
@@ -185,8 +212,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
     """The earliest transition due at or before `now`, or None when the game is settled."""
     state, config = game.state, game.config
     if now < state.last_change:
-        raise GameError(f"the time given ({_iso(now)}) is before the game's last change "
-                        f"({_iso(state.last_change)})", hint="give a later --now")
+        raise GameError(f"the time given ({iso(now)}) is before the game's last change "
+                        f"({iso(state.last_change)})", hint="give a later --now")
     by_key = {p.key: p for p in proposals}
     due: list[tuple[datetime, int, Transition]] = []
 
@@ -195,7 +222,12 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
 
     for open_ in state.open_proposals:
         proposal = by_key.get(open_.key)
-        if proposal is not None and proposal.state is ForgeState.MERGED:
+        if proposal is not None and proposal.state is ForgeState.OPEN \
+                and proposal.head != open_.head and not state.over:
+            # noticed before anything else is decided, so no vote is counted on a stale head
+            due.append((state.last_change, -1, Push(max(now, state.last_change), open_,
+                                                     proposal.head)))
+        elif proposal is not None and proposal.state is ForgeState.MERGED:
             # merged by an earlier run that stopped before recording it, or by hand
             due.append((at_least_last(min(proposal.closed_at or now, now)), 0,
                         _merged_decision(game, open_, proposal, now)))
@@ -203,7 +235,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
             closed = proposal.closed_at if proposal and proposal.closed_at else now
             due.append((at_least_last(min(closed, now)), 0,
                         Retract(at_least_last(min(closed, now)), open_,
-                                "closed on the forge before its vote finished")))
+                                "closed on the forge before its vote finished", proposal)))
         elif state.over:
             due.append((state.last_change, 0,
                         Refuse(state.last_change, proposal, open_.number,
@@ -264,26 +296,23 @@ def _refusal(game: Game, proposal: Proposal) -> str | None:
 
 
 def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetime) -> Tally:
+    """The votes on the version the game knows (`open_.head`) as they stood at `until`."""
     return count_votes(game.state, voters=game.eligible_voters, proposer=proposal.author,
                        proposer_votes_yes=game.config.proposer_votes_yes,
-                       reviews=proposal.reviews, head=proposal.head, until=until,
-                       opened=vote_started(open_, proposal))
+                       reviews=proposal.reviews, head=open_.head, until=until,
+                       opened=open_.head_since)
 
 
-def vote_started(open_: OpenProposal, proposal: Proposal) -> datetime:
-    """A vote starts when the proposal opened, and again at every push."""
-    return max(open_.opened, proposal.pushed_at)
-
-
-def vote_deadline(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime | None:
+def vote_deadline(game: Game, open_: OpenProposal) -> datetime | None:
+    """A vote starts when the proposal opens, and again at every push."""
     window = game.config.voting_window
-    return vote_started(open_, proposal) + window if window else None
+    return open_.head_since + window if window else None
 
 
 def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> Decide | None:
     """Decided at the first moment every eligible voter had voted, or at the deadline."""
-    start = max(vote_started(open_, proposal), game.state.last_change)
-    deadline = vote_deadline(game, open_, proposal)
+    start = max(open_.head_since, game.state.last_change)
+    deadline = vote_deadline(game, open_)
     horizon = min(now, deadline) if deadline else now
     moments = sorted({start} | {r.submitted_at for r in proposal.reviews
                                 if start < r.submitted_at <= horizon})
@@ -328,14 +357,17 @@ class VoteView:
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
     return VoteView(open_.number, tally_at(game, open_, proposal, now),
-                    requirement(game, proposal), vote_deadline(game, open_, proposal))
+                    requirement(game, proposal), vote_deadline(game, open_))
 
 
 def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,
               why: str) -> Decide:
     needed = requirement(game, proposal)
-    if isinstance(needed, str):  # the rules changed under it since it opened
-        return Decide(at, proposal, open_, False, tally, "none", (), f"{why}; {needed}")
+    found = problems(game, proposal)  # its last version may have broken what the first had right
+    if isinstance(needed, str) or found:
+        reason = "; ".join(found) or str(needed)
+        return Decide(at, proposal, open_, False, tally, "none", (),
+                      f"{why}, but it cannot pass: {reason}")
     eligible = len(tally.eligible)
     passed = needed.threshold.is_met(tally.yes, eligible, tally.veto_yes)
     verdict = "met" if passed else "not met"
@@ -358,10 +390,6 @@ def _leaders(state: GameState) -> tuple[str, ...]:
     return tuple(p.login for p in state.players if p.points == best)
 
 
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _hours(delta) -> str:
     hours = delta.total_seconds() / 3600
     return f"{hours:g} hours"
@@ -380,7 +408,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
         case Open(at, proposal, number):
             author = state.player(proposal.author)
             assert author is not None
-            opened = OpenProposal(number, proposal.key, proposal.title, author.account, at)
+            opened = OpenProposal(number, proposal.key, proposal.title, author.account, at,
+                                  proposal.head, at)
             return replace(state, open_proposals=state.open_proposals + (opened,),
                            next_proposal=number + 1), None
         case Refuse(at, proposal, number, reason, was_open):
@@ -390,7 +419,11 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             return state, Record(number, proposal.key, proposal.title, proposal.author,
                                  Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
                                  head=proposal.head)
-        case Retract(at, open_, reason):
+        case Push(at, open_, head):
+            pushed = replace(open_, head=head, head_since=at)
+            return replace(state, open_proposals=tuple(pushed if o.key == open_.key else o
+                                                       for o in state.open_proposals)), None
+        case Retract(at, open_, reason, _):
             state = _pass_turn_after(_without(state, open_.key), game.config, at)
             return state, Record(open_.number, open_.key, open_.title, open_.author,
                                  Outcome.RETRACTED, reason, opened=open_.opened, decided=at,
@@ -413,9 +446,11 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
     points: dict[str, int] = {}
     proposer = state.player(open_.author)
     if config.turn_roll is not None and proposer is not None:
+        rolled = sum(len(r.dice) for r in game.records)
         for die in range(config.turn_roll.count):
-            inputs = {"seed": state.dice_seed, "proposal": open_.number, "die": die + 1,
-                      "purpose": "turn"}
+            # the game's n-th roll: only a decided proposal rolls, so refused or withdrawn
+            # proposals cannot skip a roll a player dislikes
+            inputs = roll_inputs(state.dice_seed, rolled + die + 1, open_.number)
             result = dice.roll(config.turn_roll.sides, inputs)
             rolls.append(DieRoll(f"{config.cite('turn_roll')}: {config.turn_roll} added to the "
                                  f"proposer's score", config.turn_roll.sides, result, inputs,
@@ -433,6 +468,11 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
                          threshold=decision.threshold, counted=decision.tally.counted,
                          left_out=decision.tally.left_out, dice=tuple(rolls), points=points,
                          turn_to=state.turn)
+
+
+def roll_inputs(seed: str, roll: int, proposal: int) -> dict:
+    """What a turn's die is derived from: the game's seed and how many dice came before."""
+    return {"seed": seed, "roll": roll, "proposal": proposal, "purpose": "turn"}
 
 
 def _without(state: GameState, key: str) -> GameState:

@@ -18,6 +18,7 @@ from github.Commit import Commit
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
+from .errors import GameError
 from .forge import GAME_DIRS, MergeResult, MergeStatus
 from .game import Requirement, VoteView
 from .model import Account, ChangeKind, FileChange, ForgeState, Proposal, Review, ReviewState
@@ -26,7 +27,9 @@ from .rules import is_rule_text
 STATUS_CONTEXT = "nomic/vote"
 MARKER = "<!-- nomic-ci:vote -->"
 LABELS = {"voting": "nomic: voting", "passed": "nomic: passed", "failed": "nomic: failed",
-          "refused": "nomic: refused"}
+          "refused": "nomic: refused", "retracted": "nomic: retracted"}
+STATUS = {"passed": "success", "failed": "failure", "refused": "failure",
+          "retracted": "failure"}
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
 _KINDS = {"added": ChangeKind.ADDED, "removed": ChangeKind.REMOVED,
           "renamed": ChangeKind.RENAMED, "copied": ChangeKind.ADDED}
@@ -84,6 +87,10 @@ class GitHubForge:
         if self._tip_files is None:
             tree_sha = self.repo.get_git_commit(self.tip).tree.sha
             tree = self.repo.get_git_tree(tree_sha, recursive=True)
+            if tree.raw_data.get("truncated"):
+                raise GameError("GitHub listed only part of the repository's files, so the game "
+                                "cannot be read whole", hint="keep the repository under GitHub's "
+                                "limit of 100,000 files in a tree")
             entries = [e for e in tree.tree if e.type == "blob" and e.path.startswith(GAME_DIRS)]
             self._blobs.update(self.local_blobs(e.sha for e in entries if e.sha not in self._blobs))
             self._tip_files = {e.path: self._blob(e.sha) for e in entries}
@@ -94,7 +101,9 @@ class GitHubForge:
 
     def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
         if not self._listed:
-            for pull in self.repo.get_pulls(state="open", sort="created", direction="asc"):
+            # only proposals to the default branch: a pull request elsewhere changes no rule
+            for pull in self.repo.get_pulls(state="open", sort="created", direction="asc",
+                                            base=self.branch):
                 self.open_read += 1
                 if not pull.draft:
                     self._remember(pull)
@@ -130,7 +139,6 @@ class GitHubForge:
         return Proposal(key=str(pull.number), title=pull.title,
                         author=Account(pull.user.login, pull.user.id), head=pull.head.sha,
                         opened_at=_utc(pull.created_at),
-                        pushed_at=self._first_seen(pull.head.sha),
                         changes=tuple(changes), reviews=reviews, rule_texts=tuple(texts),
                         state=state, closed_at=_utc(pull.merged_at or pull.closed_at),
                         problems=tuple(problems))
@@ -148,15 +156,6 @@ class GitHubForge:
                 if s.context == STATUS_CONTEXT and s.creator and s.creator.login == self.engine_login]
         return self._status_cache[sha]
 
-    def _first_seen(self, head: str) -> datetime:
-        """When the engine first saw this head: the time of its first status on it.
-
-        A commit's own dates are whatever its author wrote, so they cannot say when
-        it was pushed; the engine's first status on it is stamped by GitHub.
-        """
-        seen = [_utc(s.created_at) for s in self._statuses(head)]
-        return min(seen) if seen else self.now
-
     # --- acting --------------------------------------------------------------------------
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:
@@ -173,14 +172,19 @@ class GitHubForge:
             fresh = self.repo.get_pull(pull.number)
             if fresh.merged:
                 return self._merged(proposal, fresh.merge_commit_sha)
+            detail = (error.data or {}).get("message") if isinstance(error.data, dict) else None
+            detail = f"GitHub said {error.status}: {detail or 'no reason given'}"
             if error.status == 409:
-                return MergeResult(MergeStatus.HEAD_MOVED)
-            if error.status == 405:
-                if fresh.mergeable is None:
-                    return MergeResult(MergeStatus.PENDING)
-                detail = (error.data or {}).get("message", "GitHub refused to merge it")
+                return MergeResult(MergeStatus.HEAD_MOVED, detail)
+            if error.status == 405 and fresh.mergeable is False:
                 return MergeResult(MergeStatus.NOT_MERGEABLE,
-                                   f"{detail}; mergeable state: {fresh.mergeable_state}")
+                                   f"{detail}; it conflicts ({fresh.mergeable_state})")
+            if error.status in (403, 422):
+                # a permission, such as merging workflow changes without the App
+                return MergeResult(MergeStatus.NOT_MERGEABLE, detail)
+            if error.status == 405:  # still computing, base just moved, a check pending
+                return MergeResult(MergeStatus.PENDING, f"{detail}; mergeable state: "
+                                                        f"{fresh.mergeable_state}")
             raise
         return self._merged(proposal, result.sha)
 
@@ -190,10 +194,12 @@ class GitHubForge:
         self._tip_files = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
         self._label(proposal, "passed")
-        self._set_status(proposal.head, "success", "passed")
+        self._set_status(proposal.head, STATUS["passed"], "passed")
         return MergeResult(MergeStatus.MERGED)
 
     def close(self, proposal: Proposal, message: str, outcome: str) -> None:
+        # the record goes in before players are told, so a run stopping here loses nothing
+        self.flush()
         pull = self._pulls[proposal.key]
         pull.create_issue_comment(message)
         if proposal.state is ForgeState.OPEN:
@@ -201,9 +207,10 @@ class GitHubForge:
             self.wrote.append(f"closed #{proposal.key} ({outcome})")
         self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
         self._label(proposal, outcome)
-        self._set_status(proposal.head, "failure", outcome)
+        self._set_status(proposal.head, STATUS[outcome], outcome)
 
     def announce(self, proposal: Proposal, message: str) -> None:
+        self.flush()
         self._pulls[proposal.key].create_issue_comment(message)
         self.wrote.append(f"commented on #{proposal.key}")
 

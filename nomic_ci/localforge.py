@@ -76,7 +76,7 @@ class LocalForge:
         self.db["next_key"] += 1
         self.db["proposals"][key] = {
             "branch": branch, "title": title, "author": author, "opened": _iso(self.now),
-            "head": head, "pushed": _iso(self.now), "state": "open", "closed": None,
+            "head": head, "state": "open", "closed": None,
             "reviews": [], "comments": []}
         return key
 
@@ -98,12 +98,14 @@ class LocalForge:
         return self.db["proposals"][key]
 
     def _observe_push(self, entry: dict) -> None:
-        """A branch that moved since we last looked was pushed to: its vote restarts."""
+        """The proposal's head is its branch's tip; a deleted branch closes the proposal."""
+        if entry["state"] != "open":
+            return
         current = self.git.rev(f"refs/heads/{entry['branch']}")
-        if entry["state"] == "open" and current is None:
-            entry.update(state="closed", closed=_iso(self.now))  # the branch was deleted
-        elif current is not None and current != entry["head"] and entry["state"] == "open":
-            entry.update(head=current, pushed=_iso(self.now))
+        if current is None:
+            entry.update(state="closed", closed=_iso(self.now))
+        else:
+            entry["head"] = current
 
     # --- the Forge interface -------------------------------------------------------------
 
@@ -128,7 +130,7 @@ class LocalForge:
                                r["commit"], moment(r["at"])) for r in entry["reviews"])
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
                         head=head, opened_at=moment(entry["opened"]),
-                        pushed_at=moment(entry["pushed"]), changes=changes, reviews=reviews,
+                        changes=changes, reviews=reviews,
                         rule_texts=texts, state=ForgeState(entry["state"]),
                         closed_at=moment(entry["closed"]) if entry["closed"] else None)
 

@@ -71,8 +71,8 @@ class Proposal:
     """Everything the core needs to know about one proposal on the forge.
 
     `key` is the forge's own identifier (a PR number, a local branch id);
-    the game gives the proposal its number. `pushed_at` is the time of the
-    last push, so a vote window restarts when the content changes.
+    the game gives the proposal its number. `head` is its current version: the
+    game notices a new head as a push, and its vote starts again.
     `rule_texts` holds the new content of every rule file the proposal adds or
     modifies, so the core can check the rules it would enact. `problems` are
     reasons the forge could not read it completely (such as too many files):
@@ -84,7 +84,6 @@ class Proposal:
     author: Account
     head: str
     opened_at: datetime
-    pushed_at: datetime
     changes: tuple[FileChange, ...] = ()
     reviews: tuple[Review, ...] = ()
     rule_texts: tuple[tuple[str, str], ...] = ()

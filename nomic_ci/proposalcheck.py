@@ -53,7 +53,7 @@ def check(base: Path, head: Path) -> tuple[bool, list[str]]:
     changes, texts = changes_between(base, head)
     now = datetime.now(timezone.utc)
     proposal = Proposal(key="check", title="", author=Account("?"), head="", opened_at=now,
-                        pushed_at=now, changes=changes, rule_texts=tuple(texts.items()))
+                        changes=changes, rule_texts=tuple(texts.items()))
     found = problems(game, proposal)
     lines = [f"It changes {len(changes)} file(s): "
              + ", ".join(c.path for c in changes[:10]) + (" …" if len(changes) > 10 else "")]

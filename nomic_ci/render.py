@@ -77,7 +77,7 @@ def render_state(game: Game) -> str:
     if state.open_proposals:
         window = config.voting_window
         for open_ in state.open_proposals:
-            closes = (f"; the vote closes by {_time(open_.opened + window)} unless pushed to"
+            closes = (f"; the vote closes by {_time(open_.head_since + window)} unless pushed to"
                       if window else "")
             lines.append(f"- Proposal {open_.number}: {_cell(open_.title)} by "
                          f"{open_.author.login}, opened {_time(open_.opened)}{closes}.")

@@ -17,7 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from . import yamlio
 from .errors import GameError
-from .mechanics.values import moment
+from .mechanics.values import iso, moment
 from .model import Account
 
 PLAYERS = "state/players.yaml"
@@ -39,13 +39,19 @@ class Player:
 
 @dataclass(frozen=True)
 class OpenProposal:
-    """A proposal the game has numbered and put to the vote."""
+    """A proposal the game has numbered and put to the vote.
+
+    `head` is the version being voted on, since `head_since`: a push to the
+    proposal is noticed as a new head, and its vote starts again.
+    """
 
     number: int
     key: str
     title: str
     author: Account
     opened: datetime
+    head: str
+    head_since: datetime
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,12 @@ def _text(value: Any) -> str:
     return value
 
 
+def _list(value: Any) -> list:
+    if not isinstance(value, list):
+        raise ValueError
+    return value
+
+
 def _logins(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise ValueError
@@ -169,10 +181,11 @@ def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
 def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments]:
     players_doc = yamlio.load(players_text, PLAYERS)
     game_doc = yamlio.load(game_text, GAME)
-    players_list = _Fields(players_doc, PLAYERS).get("players", lambda v: v if isinstance(
-        v, list) else (_ for _ in ()).throw(ValueError()), "a list of players in turn order")
+    players_list = _Fields(players_doc, PLAYERS).get("players", _list,
+                                                     "a list of players in turn order")
     players = []
     seen: set[str] = set()
+    ids: set[int] = set()
     for index, node in enumerate(players_list):
         fields = _Fields(node, PLAYERS, f"player {index + 1}: ")
         login = fields.get("login", _login, "their forge login")
@@ -186,13 +199,19 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
             raise GameError(f"player {login} is listed twice", path=PLAYERS,
                             line=yamlio.line_of(players_list, index),
                             hint="each player appears once; the order is the turn order")
+        if player.id is not None and player.id in ids:
+            raise GameError(f"id {player.id} is given to two players", path=PLAYERS,
+                            line=yamlio.line_of(node, "id"),
+                            hint="each player's id is their own numeric GitHub user id")
         seen.add(login.lower())
+        if player.id is not None:
+            ids.add(player.id)
         players.append(player)
 
     fields = _Fields(game_doc, GAME)
     opens = []
-    for index, node in enumerate(fields.get("open_proposals", lambda v: list(v or []),
-                                            "a list", optional=True, default=[])):
+    for index, node in enumerate(fields.get("open_proposals", _list, "a list", optional=True,
+                                            default=[])):
         item = _Fields(node, GAME, f"open proposal {index + 1}: ")
         opens.append(OpenProposal(
             number=item.get("number", _int, "a whole number"),
@@ -202,6 +221,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
             author=Account(item.get("author", _login, "a login"),
                            item.get("author_id", _int, "a numeric id or null", optional=True)),
             opened=item.get("opened", moment, "a time"),
+            head=item.get("head", _text, "the commit being voted on"),
+            head_since=item.get("head_since", moment, "a time"),
         ))
     turn = fields.get("turn", _login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -220,10 +241,6 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
         dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
     )
     return state, StateDocuments(players_doc, game_doc)
-
-
-def _time(value: datetime | None) -> str | None:
-    return None if value is None else value.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -264,17 +281,18 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
 
     game = docs.game
     _set(game, "turn", state.turn)
-    _set(game, "turn_started", _time(state.turn_started))
+    _set(game, "turn_started", iso(state.turn_started))
     _set(game, "next_proposal", state.next_proposal)
     opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
-                          author_id=p.author.id, opened=_time(p.opened))
+                          author_id=p.author.id, opened=iso(p.opened), head=p.head,
+                          head_since=iso(p.head_since))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
         game["open_proposals"] = CommentedSeq(opens)
     if list(game.get("winners") or []) != list(state.winners):
         game["winners"] = CommentedSeq(state.winners)
-    _set(game, "ended_at", _time(state.ended_at))
-    _set(game, "last_change", _time(state.last_change))
+    _set(game, "ended_at", iso(state.ended_at))
+    _set(game, "last_change", iso(state.last_change))
     _set(game, "dice_seed", state.dice_seed)
     return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
 
@@ -283,7 +301,8 @@ def _plain_list(value: Any) -> list[dict]:
     result = []
     for item in value or []:
         entry = dict(item)
-        if entry.get("opened") is not None:
-            entry["opened"] = _time(moment(entry["opened"]))
+        for key in ("opened", "head_since"):
+            if entry.get(key) is not None:
+                entry[key] = iso(moment(entry[key]))
         result.append(entry)
     return result

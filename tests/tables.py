@@ -22,7 +22,7 @@ from nomic_ci.cli import main
 from nomic_ci.demo import commit_to_branch
 from nomic_ci.dice import derive_roll
 from nomic_ci.forge import GAME_DIRS
-from nomic_ci.game import load_game, tally_at
+from nomic_ci.game import load_game, roll_inputs, tally_at
 from nomic_ci.githubforge import GitHubForge
 from nomic_ci.githubrun import Settings, client
 from nomic_ci.gitrepo import Git
@@ -41,7 +41,8 @@ ENGINE = "nomic-ci[bot]"
 
 
 def roll(number: int) -> int:
-    return derive_roll(6, {"seed": SEED, "proposal": number, "die": 1, "purpose": "turn"})
+    """The die of the game's `number`-th roll (one per decided proposal, in order)."""
+    return derive_roll(6, roll_inputs(SEED, number, number))
 
 
 def new_rule(number: int, text: str = "A rule.") -> dict[str, str]:

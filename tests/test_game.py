@@ -6,9 +6,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from nomic_ci.dice import SeededDice, derive_roll
+from nomic_ci.game import roll_inputs
 from nomic_ci.errors import GameError
-from nomic_ci.game import (Decide, EndGame, Open, PassTurn, Reclose, Refuse, Retract, apply,
-                           next_transition)
+from nomic_ci.game import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse, Retract,
+                           apply, next_transition, problems)
+from nomic_ci.model import ChangeKind, FileChange
 from nomic_ci.model import ForgeState
 from nomic_ci.records import Outcome
 
@@ -84,7 +86,7 @@ def test_a_vote_is_decided_at_the_moment_the_last_eligible_voter_voted():
     assert isinstance(t, Decide) and t.passed and t.at == T0 + 2 * HOUR
     assert record.decided == T0 + 2 * HOUR
     assert after.state.turn == "bob" and after.state.turn_started == T0 + 2 * HOUR
-    roll = derive_roll(6, {"seed": "5eed", "proposal": 1, "die": 1, "purpose": "turn"})
+    roll = derive_roll(6, roll_inputs("5eed", 1, 1))
     assert record.dice[0].result == roll
     assert after.state.players[0].points == roll
     assert record.threshold == "rule 104, rules 100–199: a majority of the eligible voters"
@@ -105,14 +107,38 @@ def test_at_the_deadline_the_votes_cast_by_then_decide():
 
 def test_a_push_restarts_the_window_and_makes_earlier_votes_stale():
     game, p = opened()
-    p = replace(p, head="head2", pushed_at=T0 + 40 * HOUR,
-                reviews=(review("bob", at=T0 + HOUR, commit="head1"),
-                         review("carol", at=T0 + 2 * HOUR, commit="head1")))
-    assert next_transition(game, [p], T0 + 60 * HOUR) is None  # window now ends at 88h
-    t, _, record = step(game, [p], T0 + 88 * HOUR)
+    votes = (review("bob", at=T0 + HOUR, commit="head1"),
+             review("carol", at=T0 + 2 * HOUR, commit="head1"))
+    pushed = replace(p, head="head2", reviews=votes)
+    # the push is noticed before anything else, even though the vote was complete
+    t, game, _ = step(game, [pushed], T0 + 40 * HOUR)
+    assert isinstance(t, Push) and t.at == T0 + 40 * HOUR
+    assert game.state.open_proposals[0].head == "head2"
+    assert next_transition(game, [pushed], T0 + 60 * HOUR) is None  # window now ends at 88h
+    t, _, record = step(game, [pushed], T0 + 88 * HOUR)
     assert not t.passed and t.at == T0 + 88 * HOUR
     assert all("older version" in b.reason for b in record.left_out)
 
+
+def test_a_proposal_whose_new_version_breaks_a_rule_file_fails_at_its_decision():
+    game, p = opened(paths=["rules/150-x.md"], rule_texts=[(
+        "rules/150-x.md", "---\nnumber: 150\ntitle: X\nmutable: true\n---\nText\n")])
+    broken = replace(p, head="head2", rule_texts=(
+        ("rules/150-x.md", "---\nnumber: 150\ntitle: X\nmutable: maybe\n---\nText\n"),))
+    _, game, _ = step(game, [broken], T0 + HOUR)
+    broken = replace(broken, reviews=(review("bob", at=T0 + 2 * HOUR, commit="head2"),
+                                      review("carol", at=T0 + 2 * HOUR, commit="head2")))
+    t, _, record = step(game, [broken], T0 + 3 * HOUR)
+    assert isinstance(t, Decide) and not t.passed
+    assert "cannot pass: it would leave the rules broken: rules/150-x.md:4" in t.reason
+    assert record.outcome is Outcome.FAILED
+
+
+@pytest.mark.parametrize("removed", ["rules/104-the-layer-cake-rule.md",
+                                     "rules/106-player-order.md"])
+def test_a_proposal_that_would_stop_all_future_change_is_refused(removed):
+    found = problems(make_game(), proposal(changes=[FileChange(removed, ChangeKind.REMOVED)]))
+    assert any("nothing could ever pass again" in f for f in found)
 
 def test_an_idle_turn_passes_after_the_timeout_measured_from_the_turn_start():
     game = make_game()

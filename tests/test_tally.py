@@ -9,7 +9,7 @@ from nomic_ci.model import Account
 from conftest import HOUR, T0, make_game, proposal, review
 
 GAME = make_game("alice,bob,carol,dave,erin")
-OPEN = OpenProposal(1, "1", "A proposal", Account("alice"), T0)
+OPEN = OpenProposal(1, "1", "A proposal", Account("alice"), T0, "head1", T0)
 
 
 def tally(*reviews, head="head1", until=T0 + 10 * HOUR, game=GAME):

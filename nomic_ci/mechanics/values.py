@@ -48,6 +48,11 @@ def moment(value: Any) -> datetime:
     return parsed.astimezone(timezone.utc)
 
 
+def iso(value: datetime | None) -> str | None:
+    """The one way times are written in the game's files: UTC, to the second, with a Z."""
+    return None if value is None else value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def count(value: Any, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ValueError(f"a whole number of at least {minimum}")
