@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Mapping
 
 from .dice import Dice
 from .forge import ENGINE_PATHS, Forge, MergeStatus
@@ -164,8 +163,3 @@ def describe(transition: Transition) -> str:
     raise TypeError(transition)
 
 
-def current_game(forge: Forge) -> Game:
-    return load_game(forge.read_files())
-
-
-__all__ = ["reconcile", "describe", "Report", "current_game", "Mapping"]

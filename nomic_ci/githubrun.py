@@ -76,9 +76,15 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
     gh = client(settings)
     repo = gh.get_repo(settings.repository)
     local = checkout_blobs(workdir)
+    wrote: list[str] = []
     for attempt in range(1, ATTEMPTS + 1):
         forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local)
-        game = load_game(forge.read_files())
+        try:
+            game = load_game(forge.read_files())
+        except GameError as error:
+            lines.append(f"The game's files are broken, so nothing was done: {error}")
+            _publish(settings, lines, say)
+            return 2
         unmatched = [p.login for p in game.state.players if p.id is None]
         if unmatched:
             lines.append(f"Warning: {', '.join(unmatched)} have no numeric id in "
@@ -87,8 +93,13 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         try:
             report = reconcile(forge, now, SeededDice())
         except StateConflict as conflict:
+            wrote += forge.wrote
             lines.append(f"Attempt {attempt}: {conflict}; reading the game again.")
             continue
+        except GameError as error:
+            lines.append(f"Stopped: {error}")
+            _publish(settings, lines, say)
+            return 2
         except GithubException as error:
             # whatever was done before is on GitHub; the next run reads it and carries on
             lines.append(f"GitHub answered {error.status} ({_message(error)}); this run stops "
@@ -98,7 +109,8 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         lines.append(f"Read the game at {forge.base_tip[:7]} and "
                      f"{forge.open_read} open pull request(s).")
         lines += report.lines or ["Nothing is due."]
-        lines.append("Wrote: " + ("; ".join(forge.wrote) if forge.wrote else "nothing") + ".")
+        wrote += forge.wrote
+        lines.append("Wrote: " + ("; ".join(wrote) if wrote else "nothing") + ".")
         break
     else:
         lines.append(f"The default branch kept moving: gave up after {ATTEMPTS} attempts; the "

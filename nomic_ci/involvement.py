@@ -13,7 +13,7 @@ from typing import Iterable
 from .config import GameConfig
 from .mechanics.layers import Layer
 from .model import ChangeKind, FileChange
-from .rules import GENERATED, is_rule_text, rule_number_of
+from .rules import is_rule_text, rule_number_of
 
 
 @dataclass(frozen=True)
@@ -55,5 +55,3 @@ def layer_for(config: GameConfig, numbers: tuple[int, ...]) -> Layer | None:
         return None
     return next((layer for layer in config.layers if layer.covers(numbers[0])), None)
 
-
-__all__ = ["Involvement", "rules_involved", "layer_for", "GENERATED"]

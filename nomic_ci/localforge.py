@@ -19,15 +19,11 @@ from .errors import GameError
 from .game import VoteView
 from .forge import GAME_DIRS, MergeResult, MergeStatus
 from .gitrepo import Git
-from .mechanics.values import moment
+from .mechanics.values import iso, moment
 from .model import Account, ChangeKind, ForgeState, Proposal, Review, ReviewState
 from .rules import is_rule_text
 
 DB = "nomic-ci/forge.json"
-
-
-def _iso(value: datetime) -> str:
-    return value.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass
@@ -75,7 +71,7 @@ class LocalForge:
         key = str(self.db["next_key"])
         self.db["next_key"] += 1
         self.db["proposals"][key] = {
-            "branch": branch, "title": title, "author": author, "opened": _iso(self.now),
+            "branch": branch, "title": title, "author": author, "opened": iso(self.now),
             "head": head, "state": "open", "closed": None,
             "reviews": [], "comments": []}
         return key
@@ -88,7 +84,7 @@ class LocalForge:
         self.db["proposals"][key]["reviews"].append({
             "id": self.db["next_review"], "login": login,
             "state": "APPROVED" if yes else "CHANGES_REQUESTED",
-            "commit": entry["head"], "at": _iso(self.now)})
+            "commit": entry["head"], "at": iso(self.now)})
         self.db["next_review"] += 1
         return entry["head"]
 
@@ -103,7 +99,7 @@ class LocalForge:
             return
         current = self.git.rev(f"refs/heads/{entry['branch']}")
         if current is None:
-            entry.update(state="closed", closed=_iso(self.now))
+            entry.update(state="closed", closed=iso(self.now))
         else:
             entry["head"] = current
 
@@ -145,18 +141,18 @@ class LocalForge:
             return MergeResult(MergeStatus.NOT_MERGEABLE,
                                f"branch {entry['branch']} conflicts with {self.branch}")
         self.tip = self.git.commit_tree(tree, [self.tip, proposal.head], message, self.now)
-        entry.update(state="merged", closed=_iso(self.now))
+        entry.update(state="merged", closed=iso(self.now))
         self.messages.append(message)
         return MergeResult(MergeStatus.MERGED)
 
     def close(self, proposal: Proposal, message: str, outcome: str) -> None:
         entry = self._entry(proposal.key)
         if entry["state"] == "open":
-            entry.update(state="closed", closed=_iso(self.now))
+            entry.update(state="closed", closed=iso(self.now))
         self.announce(proposal, message)
 
     def announce(self, proposal: Proposal, message: str) -> None:
-        self._entry(proposal.key)["comments"].append({"at": _iso(self.now), "body": message})
+        self._entry(proposal.key)["comments"].append({"at": iso(self.now), "body": message})
         self.messages.append(message)
 
     def show(self, proposal: Proposal, view: VoteView) -> None:

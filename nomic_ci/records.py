@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from . import yamlio
 from .errors import GameError
-from .mechanics.values import moment
+from .mechanics.values import iso, moment
 from .model import Account
 from .tally import Ballot
 
@@ -73,13 +73,9 @@ class Record:
         return f"{DIR}{self.number:04d}-{slug or 'proposal'}.yaml"
 
 
-def _time(value: datetime | None) -> str | None:
-    return None if value is None else value.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _ballot(b: Ballot) -> dict:
     entry = {"login": b.login, "vote": "yes" if b.yes else "no", "commit": b.commit,
-             "at": _time(b.at)}
+             "at": iso(b.at)}
     if b.reason:
         entry["reason"] = b.reason
     return entry
@@ -94,8 +90,8 @@ def dump_record(record: Record) -> str:
         "forge_key": record.key,
         "outcome": record.outcome.value,
         "reason": record.reason,
-        "opened": _time(record.opened),
-        "decided": _time(record.decided),
+        "opened": iso(record.opened),
+        "decided": iso(record.decided),
         "head": record.head,
         "rules": list(record.rules),
         "threshold": record.threshold,

@@ -18,7 +18,7 @@ PROPOSALS_README = "proposals/README.md"
 BANNER = "<!-- Written by nomic-ci from the files beside it: do not edit, run `nomic-ci render`. -->"
 
 
-def _time(moment) -> str:
+def _shown(moment) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "—"
 
 
@@ -50,13 +50,13 @@ def render_state(game: Game) -> str:
     lines = [BANNER, "", "# The game", ""]
     if state.over:
         lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
-                     f"on {_time(state.ended_at)}.")
+                     f"on {_shown(state.ended_at)}.")
     elif state.turn:
-        deadline = (f"; it passes at {_time(state.turn_started + config.turn_timeout)} "
+        deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
                     "if no proposal is made"
                     if config.turn_timeout and state.turn_started and not state.open_proposals
                     else "")
-        lines.append(f"It is **{state.turn}**'s turn, since {_time(state.turn_started)}{deadline}.")
+        lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}{deadline}.")
     else:
         lines.append("There are no turns: any player may propose.")
     lines.append("")
@@ -64,7 +64,7 @@ def render_state(game: Game) -> str:
     if config.victory_points:
         goals.append(f"the first to {config.victory_points} points wins")
     if config.ends_at:
-        goals.append(f"the game ends on {_time(config.ends_at)} and the highest score wins")
+        goals.append(f"the game ends on {_shown(config.ends_at)} and the highest score wins")
     if goals:
         lines += ["Victory: " + "; ".join(goals) + ".", ""]
     lines += ["## Scoreboard", "", "| # | player | points | veto |", "|---|---|---:|---|"]
@@ -77,10 +77,10 @@ def render_state(game: Game) -> str:
     if state.open_proposals:
         window = config.voting_window
         for open_ in state.open_proposals:
-            closes = (f"; the vote closes by {_time(open_.head_since + window)} unless pushed to"
+            closes = (f"; the vote closes by {_shown(open_.head_since + window)} unless pushed to"
                       if window else "")
             lines.append(f"- Proposal {open_.number}: {_cell(open_.title)} by "
-                         f"{open_.author.login}, opened {_time(open_.opened)}{closes}.")
+                         f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
     else:
         lines.append("Nothing.")
     lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
@@ -101,7 +101,7 @@ def render_proposals(game: Game) -> str:
         dice = ", ".join(str(d.result) for d in r.dice) or "—"
         lines.append(f"| [{r.number}]({r.path.removeprefix('proposals/')}) | {_cell(r.title)} | "
                      f"{r.author.login} | {rules} | {_cell(r.threshold or '—')} | {r.yes} | "
-                     f"{r.no} | {dice} | **{r.outcome.value}** | {_time(r.decided)} |")
+                     f"{r.no} | {dice} | **{r.outcome.value}** | {_shown(r.decided)} |")
     return "\n".join(lines) + "\n"
 
 

@@ -54,12 +54,15 @@ class Tally:
         return not self.not_voted
 
 
-def latest_votes(reviews: Iterable[Review]) -> dict[Account, Review]:
-    """Each account's latest vote-like review; duplicates and arrival order do not matter."""
-    latest: dict[Account, Review] = {}
+def latest_votes(state: GameState, reviews: Iterable[Review]) -> dict[str, Review]:
+    """Each voter's latest vote-like review, by player login (or by account for strangers):
+    one vote each, whatever account spelling they use; duplicates and arrival order do not
+    matter."""
+    latest: dict[str, Review] = {}
     for review in sorted(set(reviews), key=lambda r: (r.submitted_at, r.id)):
         if review.state in VOTE_STATES:
-            latest[review.author] = review
+            player = state.player(review.author)
+            latest[player.login if player else f"?{review.author.login.lower()}"] = review
     return latest
 
 
@@ -74,7 +77,8 @@ def count_votes(state: GameState, *, voters: Sequence[Player], proposer: Account
     left_out: list[Ballot] = []
     if author is not None and proposer_votes_yes and author.login in eligible:
         counted.append(Ballot(author.login, True, head, opened))
-    for account, review in latest_votes(r for r in reviews if r.submitted_at <= until).items():
+    for review in latest_votes(state, (r for r in reviews if r.submitted_at <= until)).values():
+        account = review.author
         player = state.player(account)
         yes = review.state is ReviewState.APPROVED
         name = player.login if player else account.login
@@ -94,9 +98,10 @@ def count_votes(state: GameState, *, voters: Sequence[Player], proposer: Account
             counted.append(ballot)
             continue
         left_out.append(Ballot(name, yes, review.commit, review.submitted_at, reason))
-    for account, review in latest_votes(r for r in reviews if r.submitted_at > until).items():
+    for review in latest_votes(state, (r for r in reviews if r.submitted_at > until)).values():
         if review.state is not ReviewState.DISMISSED:
-            player = state.player(account)
+            player = state.player(review.author)
+            account = review.author
             left_out.append(Ballot(player.login if player else account.login,
                                    review.state is ReviewState.APPROVED, review.commit,
                                    review.submitted_at, "cast after the vote closed"))

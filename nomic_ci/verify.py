@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .dice import METHOD, derive_roll
-from .game import load_game
+from .game import load_game, roll_inputs
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
@@ -13,8 +13,14 @@ def verify(files: Mapping[str, str]) -> list[str]:
     game = load_game(files)
     found: list[str] = []
     earned: dict[str, int] = {}
+    rolled = 0
     for record in game.records:
         for die in record.dice:
+            rolled += 1
+            expected = roll_inputs(game.state.dice_seed, rolled, record.number)
+            if dict(die.inputs) != expected:
+                found.append(f"{record.path}: {die.purpose} was rolled from {dict(die.inputs)}, "
+                             f"but the game's roll {rolled} comes from {expected}")
             if die.method != METHOD:
                 found.append(f"{record.path}: a die rolled by {die.method!r} cannot be re-rolled")
                 continue
@@ -22,10 +28,10 @@ def verify(files: Mapping[str, str]) -> list[str]:
             if again != die.result:
                 found.append(f"{record.path}: {die.purpose} recorded {die.result}, but its "
                              f"inputs give {again}")
-        rolled = sum(d.result for d in record.dice)
-        if sum(record.points.values()) != rolled:
+        total = sum(d.result for d in record.dice)
+        if sum(record.points.values()) != total:
             found.append(f"{record.path}: points {dict(record.points)} do not match the dice "
-                         f"({rolled})")
+                         f"({total})")
         for login, delta in record.points.items():
             earned[login] = earned.get(login, 0) + delta
     start = game.config.starting_points

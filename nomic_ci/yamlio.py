@@ -26,10 +26,19 @@ def _yaml() -> YAML:
     return yaml
 
 
+MAX_BYTES = 1_000_000  # far beyond any game file; a bigger one is a mistake or an attack
+
+
 def load(text: str, path: str, first_line: int = 1) -> Any:
-    """Parse YAML text; `first_line` is where the text starts in its file (front matter)."""
+    """Parse YAML text; `first_line` is where the text starts in its file (front matter).
+
+    Anchors and aliases are refused: nothing in a game needs them, and nested
+    aliases can make a few lines expand into gigabytes.
+    """
+    if len(text) > MAX_BYTES:
+        raise GameError(f"too large to be a game file ({len(text):,} characters)", path=path)
     try:
-        return _yaml().load(text)
+        data = _yaml().load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + first_line if mark else None
@@ -41,6 +50,25 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
                         hint="fix the YAML syntax at that line") from None
     except YAMLError as exc:
         raise GameError(f"not valid YAML: {exc}", path=path) from None
+    _refuse_aliases(data, path, first_line)
+    return data
+
+
+def _refuse_aliases(data: Any, path: str, first_line: int) -> None:
+    seen: set[int] = set()
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, (CommentedMap, CommentedSeq)):
+            continue
+        if id(node) in seen:
+            anchor = getattr(node, "anchor", None)
+            name = f" &{anchor.value}" if anchor is not None and anchor.value else ""
+            raise GameError(f"YAML anchors and aliases ({name.strip() or '*'}) are not allowed",
+                            path=path, line=node.lc.line + first_line if node.lc.line is not None
+                            else None, hint="write the value out where it is used")
+        seen.add(id(node))
+        todo.extend(node.values() if isinstance(node, CommentedMap) else node)
 
 
 def dump(data: Any) -> str:

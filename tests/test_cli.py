@@ -139,3 +139,23 @@ def test_a_passed_proposal_that_conflicts_with_main_fails_with_what_to_do(table)
     assert "cannot be merged (branch edit-players conflicts with main)" in t.out
     assert t.status()["proposals"][0]["state"] == "failed"
     assert t.status()["turn"] == "bob"
+
+
+def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
+    t = table()
+    t.later().branch("idea", new_rule(201))
+    t.propose("alice", "idea")
+    t.later().vote(1, "bob")
+    record = next((t.root / "proposals").glob("0001-*.yaml"))
+    # a forger picks other inputs and writes down the roll they give, points and all
+    from nomic_ci.dice import derive_roll
+    forged_inputs = {"seed": "5eed", "roll": 7, "proposal": 1, "purpose": "turn"}
+    forged = derive_roll(6, forged_inputs)
+    text = record.read_text().replace("roll: 1\n", "roll: 7\n").replace(
+        f"result: {roll(1)}", f"result: {forged}").replace(
+        f"alice: {roll(1)}", f"alice: {forged}")
+    record.write_text(text)
+    players = t.root / "state/players.yaml"
+    players.write_text(players.read_text().replace(f"points: {roll(1)}", f"points: {forged}", 1))
+    assert t.cli("verify") == 1
+    assert "but the game's roll 1 comes from" in t.err

@@ -2,7 +2,7 @@
 
 import pytest
 
-from nomic_ci.githubforge import MARKER
+from nomic_ci.status import MARKER
 
 from tables import ENGINE, GitHubTable, new_rule, roll
 

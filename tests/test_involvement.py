@@ -1,5 +1,7 @@
 """Which rules a proposal involves, and the layer that decides it (rule 104)."""
 
+from dataclasses import replace
+
 import pytest
 
 from nomic_ci.game import problems, requirement
@@ -64,6 +66,5 @@ def test_a_proposal_that_would_duplicate_a_rule_number_is_refused():
 
 def test_a_proposal_with_no_changes_or_too_many_files_is_refused():
     assert problems(make_game(), proposal(changes=[])) == ["it changes nothing"]
-    too_big = proposal()
-    too_big = type(too_big)(**{**too_big.__dict__, "problems": ("it changes more than 3,000 files",)})
+    too_big = replace(proposal(), problems=("it changes more than 3,000 files",))
     assert problems(make_game(), too_big) == ["it changes more than 3,000 files"]

@@ -23,7 +23,7 @@ import run_act  # noqa: E402
 
 from nomic_ci import rulesets  # noqa: E402
 from nomic_ci.game import load_game  # noqa: E402
-from nomic_ci.githubforge import MARKER  # noqa: E402
+from nomic_ci.status import MARKER  # noqa: E402
 from nomic_ci.render import render_all  # noqa: E402
 
 try:
