@@ -140,6 +140,7 @@ def test_a_proposal_that_would_stop_all_future_change_is_refused(removed):
     found = problems(make_game(), proposal(changes=[FileChange(removed, ChangeKind.REMOVED)]))
     assert any("nothing could ever pass again" in f for f in found)
 
+
 def test_an_idle_turn_passes_after_the_timeout_measured_from_the_turn_start():
     game = make_game()
     assert next_transition(game, [], T0 + 71 * HOUR) is None

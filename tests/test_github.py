@@ -130,36 +130,56 @@ def passing_game(hub):
     return pr
 
 
-@pytest.fixture
-def clean_result(tmp_path):
-    t = GitHubTable(tmp_path / "clean", players="alice,bob,carol")
-    passing_game(t)
+def failing_game(hub):
+    pr = open_proposal(hub)
+    assert hub.reconcile() == 0
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "CHANGES_REQUESTED", submitted_at=hub.now)
+    return pr
+
+
+def refused_game(hub):
+    return open_proposal(hub, author="bob")  # not bob's turn
+
+
+GAMES = {"passing": passing_game, "failing": failing_game, "refused": refused_game}
+EVERYWHERE = [
+    ("GET", r".*/pulls", 502, False),  # a 5xx before anything is done
+    ("PATCH", r".*/git/refs/heads/main", 422, False),  # main moved under the state commit
+    ("PATCH", r".*/git/refs/heads/main", 500, False),  # the state commit fails
+    ("PATCH", r".*/git/refs/heads/main", 500, True),  # the state commit's answer is lost
+    ("POST", r".*/git/commits", 500, False),
+    ("POST", r".*/issues/\d+/comments", 500, False),  # telling the players fails
+]
+FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
+    ("passing", "PUT", r".*/pulls/\d+/merge", 409, False),  # the head moved, says GitHub
+    ("passing", "PUT", r".*/pulls/\d+/merge", 500, True),  # merged, but the answer was lost
+    ("failing", "PATCH", r".*/pulls/\d+", 500, False),  # closing fails
+    ("refused", "PATCH", r".*/pulls/\d+", 500, True),  # closed, but the answer was lost
+]
+
+
+def clean_run(tmp_path, game):
+    t = GitHubTable(tmp_path / f"clean-{game}", players="alice,bob,carol")
+    GAMES[game](t)
     t.later().reconcile()
-    result = final(t)
+    result = final(t), t.fake.pull(1).state, t.fake.pull(1).merged
     t.close()
     return result
 
 
-@pytest.mark.parametrize("method, path, status, after", [
-    ("GET", r".*/pulls", 502, False),  # a 5xx before anything is done
-    ("PUT", r".*/pulls/\d+/merge", 409, False),  # the head moved, says GitHub
-    ("PUT", r".*/pulls/\d+/merge", 500, True),  # merged, but the answer was lost
-    ("PATCH", r".*/git/refs/heads/main", 422, False),  # main moved under the state commit
-    ("PATCH", r".*/git/refs/heads/main", 500, False),  # a crash between merge and state commit
-    ("POST", r".*/git/commits", 500, False),
-    ("POST", r".*/issues/\d+/comments", 500, False),
-])
+@pytest.mark.parametrize("game, method, path, status, after", FAULTS)
 def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
-        hub, clean_result, method, path, status, after):
-    pr = passing_game(hub)
+        hub, tmp_path, game, method, path, status, after):
+    expected = clean_run(tmp_path, game)
+    pr = GAMES[game](hub)
     hub.later()
     hub.fake.fail(method, path, status, times=1, after=after)
     hub.reconcile()  # may fail; it must not leave the game half-applied
     assert any(r.faulted for r in hub.fake.requests), "the fault was never injected"
     hub.reconcile()
     assert hub.reconcile() == 0
-    assert hub.fake.pull(pr).merged
-    assert final(hub) == clean_result
+    assert (final(hub), hub.fake.pull(pr).state, hub.fake.pull(pr).merged) == expected
     hub.fake.clear_requests()
     hub.reconcile()
     assert hub.fake.writes() == []
