@@ -240,7 +240,10 @@ def test_the_engine_ignores_comments_by_bots(game, fake_api, tmp_path):
 
 @needs_act
 def test_proposal_check_runs_the_default_branch_engine_on_the_pr_files(game, tmp_path):
-    run = run_act.run_workflow(game, "pull_request", _payload(tmp_path, "pull_request.opened.json"),
+    main_sha = _git(game, "rev-parse", "main")
+    payload = _payload(tmp_path, "pull_request.opened.json",
+                       lambda p: p["pull_request"]["base"].update(sha=main_sha))
+    run = run_act.run_workflow(game, "pull_request", payload,
                                {}, workflow=".github/workflows/proposal-check.yml", secrets={},
                                cache_dir=tmp_path / "act")
     assert run.returncode == 0, run.stdout[-4000:]
