@@ -76,6 +76,8 @@ def game(tmp_path: Path) -> Path:
     repo = tmp_path / "game"
     (repo / ".github").mkdir(parents=True)
     subprocess.run(["cp", "-r", str(WORKFLOWS), str(repo / ".github" / "workflows")], check=True)
+    # the stand-in has no dependencies to pin
+    (repo / ".github" / "requirements-engine.txt").write_text("# nothing to install\n")
     (repo / "stand_in").mkdir()
     (repo / "stand_in" / "__init__.py").write_text(STAND_IN_ENGINE)
     (repo / "pyproject.toml").write_text(textwrap.dedent("""\
