@@ -64,6 +64,7 @@ class GitHubForge:
     open_read: int = 0  # open pull requests listed, drafts included
     _status_cache: dict[str, list] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
+    _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
 
     def __post_init__(self) -> None:
         self.branch = self.repo.default_branch
@@ -198,21 +199,25 @@ class GitHubForge:
         return MergeResult(MergeStatus.MERGED)
 
     def close(self, proposal: Proposal, message: str, outcome: str) -> None:
-        # the record goes in before players are told, so a run stopping here loses nothing
-        self.flush()
+        # players are told after the record is committed (see finish): a run that stops
+        # before then has told nobody, and the next one closes it again (Reclose)
+        self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
+        self._tell.append(lambda: self._close_now(proposal, message, outcome))
+
+    def _close_now(self, proposal: Proposal, message: str, outcome: str) -> None:
         pull = self._pulls[proposal.key]
         pull.create_issue_comment(message)
         if proposal.state is ForgeState.OPEN:
             pull.edit(state="closed")
             self.wrote.append(f"closed #{proposal.key} ({outcome})")
-        self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
         self._label(proposal, outcome)
         self._set_status(proposal.head, STATUS[outcome], outcome)
 
     def announce(self, proposal: Proposal, message: str) -> None:
-        self.flush()
-        self._pulls[proposal.key].create_issue_comment(message)
-        self.wrote.append(f"commented on #{proposal.key}")
+        def comment() -> None:
+            self._pulls[proposal.key].create_issue_comment(message)
+            self.wrote.append(f"commented on #{proposal.key}")
+        self._tell.append(comment)
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
@@ -275,4 +280,7 @@ class GitHubForge:
         self._messages.clear()
 
     def finish(self) -> None:
+        """Commit the run's changes, then tell the players what was decided."""
         self.flush()
+        while self._tell:
+            self._tell.pop(0)()
