@@ -14,7 +14,8 @@ from typing import Any, Mapping, Sequence
 from .errors import GameError
 from .mechanics import registry
 from .mechanics.layers import Layer
-from .mechanics.precedence import LOWEST_NUMBER
+from .mechanics.precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
+from .thresholds import Threshold
 from .mechanics.values import Roll
 from .rules import Rule
 
@@ -28,9 +29,13 @@ class GameConfig:
     voting_window: timedelta | None = None
     turn_timeout: timedelta | None = None
     proposer_votes_yes: bool = False
+    threshold: Threshold | None = None
     layers: tuple[Layer, ...] = ()
     other_files_as_rule: int | None = None
     precedence: str = LOWEST_NUMBER
+    immutability: str | None = None
+    transmutation_needs: Threshold | None = None
+    max_winners: int | None = None
     eligible_voters: str | None = None
     turn_order: str | None = None
     # which rule set each binding, so decisions can cite it
@@ -42,8 +47,8 @@ class GameConfig:
 
 
 def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
-    # only one precedence exists so far; the binding is where others will plug in
-    assert precedence == LOWEST_NUMBER
+    if precedence == IMMUTABLE_FIRST:
+        return sorted(rules, key=lambda r: (r.mutable, r.number))
     return sorted(rules, key=lambda r: r.number)
 
 

@@ -14,17 +14,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Mapping, Sequence
 
+from .admission import Requirement, problems, requirement
 from .config import GameConfig, derive_config
 from .dice import Dice
 from .errors import GameError
-from .involvement import layer_for, rules_involved
 from .mechanics.values import iso
-from .model import ChangeKind, ForgeState, Proposal
+from .model import ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
-from .rules import Rule, ordered, parse_rule, parse_rules
+from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
 from .tally import Tally, count_votes
-from .thresholds import Threshold
 
 
 @dataclass(frozen=True)
@@ -123,89 +122,6 @@ class Reclose:
 Transition = Open | Push | Refuse | Decide | Retract | PassTurn | EndGame | Reclose
 
 
-# --- what a proposal involves and needs ----------------------------------------------------
-
-@dataclass(frozen=True)
-class Requirement:
-    rules: tuple[int, ...]
-    threshold: Threshold
-    explanation: str  # e.g. "rule 104, rules 100–199: a majority of the eligible voters"
-
-
-def requirement(game: Game, proposal: Proposal) -> Requirement | str:
-    """The threshold a proposal needs, or why it cannot be put to the vote at all."""
-    involvement = rules_involved(proposal.changes)
-    config = game.config
-    if involvement.misnamed:
-        return (f"{involvement.misnamed[0]} is not a rule file name: name rule files "
-                "rules/NNN-slug.md")
-    if involvement.other_files and config.other_files_as_rule is None:
-        return (f"it changes {involvement.other_files[0]}, outside rules/, and no rule in force "
-                "lets a proposal change files outside rules/")
-    numbers = involvement.numbers(config)
-    layer = layer_for(config, numbers)
-    if layer is None:
-        if not config.layers:
-            return "no rule in force sets a voting threshold (rule 104's layers are repealed)"
-        return (f"rule {numbers[0]:03d} is in no layer of {config.cite('layers')}: number new "
-                f"rules within " + ", ".join(str(l) for l in config.layers))
-    why = f"{config.cite('layers')}, {layer}"
-    if involvement.other_files and numbers[0] == config.other_files_as_rule:
-        why += f" (it changes {involvement.other_files[0]}, which counts as rule " \
-               f"{config.other_files_as_rule:03d})"
-    return Requirement(numbers, layer.threshold, f"{why}: {layer.threshold}")
-
-
-def problems(game: Game, proposal: Proposal) -> list[str]:
-    """Why this proposal cannot be put to the vote, if anything."""
-    found = list(proposal.problems)
-    if not proposal.changes:
-        found.append("it changes nothing")
-        return found
-    needed = requirement(game, proposal)
-    if isinstance(needed, str):
-        found.append(needed)
-    try:
-        config = resulting_config(game, proposal)
-    except GameError as error:
-        found.append(f"it would leave the rules broken: {error}")
-    else:
-        found += unplayable(config)
-    return found
-
-
-def unplayable(config: GameConfig) -> list[str]:
-    """What would stop any later proposal from passing, so the game could never change again."""
-    found = []
-    if not config.layers:
-        found.append("it would leave no rule setting a voting threshold, so nothing could ever "
-                     "pass again")
-    elif config.other_files_as_rule is not None and not any(
-            layer.covers(config.other_files_as_rule) for layer in config.layers):
-        found.append(f"rule {config.other_files_as_rule:03d}, which changes outside rules/ count "
-                     "as, would be in no layer")
-    if config.eligible_voters is None:
-        found.append("it would leave no eligible voters, so nothing could ever pass again")
-    return found
-
-
-def resulting_rules(game: Game, proposal: Proposal) -> tuple[Rule, ...]:
-    """The rules as they would stand if the proposal passed (raises GameError if broken)."""
-    by_path = {rule.path: rule for rule in game.rules}
-    for change in proposal.changes:
-        if change.kind is ChangeKind.REMOVED:
-            by_path.pop(change.path, None)
-        elif change.kind is ChangeKind.RENAMED and change.previous_path:
-            by_path.pop(change.previous_path, None)
-    for path, text in proposal.rule_texts:
-        by_path[path] = parse_rule(path, text)
-    return ordered(by_path.values())
-
-
-def resulting_config(game: Game, proposal: Proposal) -> GameConfig:
-    return derive_config(resulting_rules(game, proposal))
-
-
 # --- deciding what is due ------------------------------------------------------------------
 
 def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) -> Transition | None:
@@ -270,7 +186,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
                                         f"({config.cite('turn_timeout')})")))
         if config.ends_at is not None:
             at = at_least_last(config.ends_at)
-            due.append((at, 3, EndGame(at, _leaders(state),
+            due.append((at, 3, EndGame(at, _leaders(state, config),
                                        f"the game's end date ({config.cite('ends_at')})")))
 
     ready = [entry for entry in due if entry[0] <= now]
@@ -369,7 +285,7 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime,
         return Decide(at, proposal, open_, False, tally, "none", (),
                       f"{why}, but it cannot pass: {reason}")
     eligible = len(tally.eligible)
-    passed = needed.threshold.is_met(tally.yes, eligible, tally.veto_yes)
+    passed = needed.threshold.is_met(tally.yes, eligible, tally.veto_yes, tally.no)
     verdict = "met" if passed else "not met"
     return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
                   f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
@@ -383,11 +299,17 @@ def _next_player(state: GameState, login: str) -> str:
     return logins[(logins.index(login) + 1) % len(logins)]
 
 
-def _leaders(state: GameState) -> tuple[str, ...]:
+def _leaders(state: GameState, config: GameConfig) -> tuple[str, ...]:
     if not state.players:
         return ()
     best = max(p.points for p in state.players)
-    return tuple(p.login for p in state.players if p.points == best)
+    return _at_most(config, tuple(p for p in state.players if p.points == best))
+
+
+def _at_most(config: GameConfig, winners: tuple[Player, ...]) -> tuple[str, ...]:
+    """The winners, no more than the rules allow: the most points first, then turn order."""
+    ranked = sorted(winners, key=lambda p: -p.points)  # sorted() keeps the turn order of ties
+    return tuple(p.login for p in ranked[:config.max_winners or len(ranked)])
 
 
 def _hours(delta) -> str:
@@ -482,7 +404,8 @@ def _without(state: GameState, key: str) -> GameState:
 def _check_victory(state: GameState, config: GameConfig, at: datetime) -> GameState:
     if config.victory_points is None or state.over:
         return state
-    winners = tuple(p.login for p in state.players if p.points >= config.victory_points)
+    winners = _at_most(config, tuple(p for p in state.players
+                                     if p.points >= config.victory_points))
     if winners:
         return replace(state, winners=winners, ended_at=at, turn=None)
     return state

@@ -11,7 +11,8 @@ import hashlib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .game import Requirement, load_game, problems, requirement
+from .admission import Requirement, problems, requirement
+from .game import load_game
 from .model import Account, ChangeKind, FileChange, Proposal
 from .rules import is_rule_text
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from .game import Game, Requirement, VoteView
+from .admission import Requirement
+from .game import Game, VoteView
 from .mechanics.values import iso
 from .tally import Tally
 
@@ -58,8 +59,8 @@ def status_line(view: VoteView) -> str:
     eligible = len(tally.eligible)
     parts = [f"{tally.yes}/{eligible} yes", f"{tally.no} no"]
     if isinstance(needed, Requirement):
-        parts.append("needs a veto holder" if needed.threshold.kind == "veto"
-                     else f"needs {needed.threshold.required_yes(eligible)}")
+        parts.append(f"needs {needed.threshold.required_yes(eligible)}"
+                     if needed.threshold.counts_voters else f"needs {needed.threshold}")
     if view.deadline:
         parts.append(f"closes {view.deadline:%Y-%m-%d %H:%M} UTC")
     return " · ".join(parts)

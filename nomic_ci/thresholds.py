@@ -1,8 +1,8 @@
 """What it takes to adopt a proposal, in exact arithmetic (no floats).
 
 `unanimous`, `majority` and `N%` count yes votes against the number of
-eligible voters, not against the votes cast; `veto` needs a yes from a veto
-holder who is not the proposer.
+eligible voters, not against the votes cast; `more-yes-than-no` compares the
+votes cast; `veto` needs a yes from a veto holder who is not the proposer.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ _PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
 @dataclass(frozen=True)
 class Threshold:
-    kind: str  # "unanimous", "majority", "fraction" or "veto"
+    kind: str  # "unanimous", "majority", "fraction", "more-yes-than-no" or "veto"
     fraction: Fraction | None = None
 
     def required_yes(self, eligible: int) -> int:
@@ -32,10 +32,17 @@ class Threshold:
             return max(-(-exact.numerator // exact.denominator), 1)  # ceiling, at least one
         return 1
 
-    def is_met(self, yes: int, eligible: int, veto_yes: bool = False) -> bool:
+    def is_met(self, yes: int, eligible: int, veto_yes: bool = False, no: int = 0) -> bool:
         if self.kind == "veto":
             return veto_yes
+        if self.kind == "more-yes-than-no":
+            return yes > no
         return eligible > 0 and yes >= self.required_yes(eligible)
+
+    @property
+    def counts_voters(self) -> bool:
+        """Whether it is a number of the eligible voters (rather than yes against no)."""
+        return self.kind in ("unanimous", "majority", "fraction")
 
     def __str__(self) -> str:
         if self.kind == "fraction":
@@ -47,21 +54,23 @@ class Threshold:
             "unanimous": "unanimity of the eligible voters",
             "majority": "a majority of the eligible voters",
             "veto": "a yes from a veto holder other than the proposer",
+            "more-yes-than-no": "more yes votes than no votes",
         }[self.kind]
 
     def explain(self, eligible: int) -> str:
         """e.g. 'a majority of the eligible voters: 5 of 9'."""
-        if self.kind == "veto":
+        if not self.counts_voters:
             return str(self)
         return f"{self}: {self.required_yes(eligible)} of {eligible}"
 
 
 def parse_threshold(value: Any) -> Threshold:
-    if value in ("unanimous", "majority", "veto"):
+    if value in ("unanimous", "majority", "veto", "more-yes-than-no"):
         return Threshold(value)
     match = _PERCENT.match(value) if isinstance(value, str) else None
     if match:
         fraction = Fraction(match[1]) / 100
         if 0 < fraction <= 1:
             return Threshold("fraction", fraction)
-    raise ValueError("'unanimous', 'majority', 'veto' or a percentage such as '30%'")
+    raise ValueError("'unanimous', 'majority', 'more-yes-than-no', 'veto' or a percentage such "
+                     "as '30%'")

@@ -9,7 +9,8 @@ from nomic_ci.dice import SeededDice, derive_roll
 from nomic_ci.game import roll_inputs
 from nomic_ci.errors import GameError
 from nomic_ci.game import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse, Retract,
-                           apply, next_transition, problems)
+                           apply, next_transition)
+from nomic_ci.admission import problems
 from nomic_ci.model import ChangeKind, FileChange
 from nomic_ci.model import ForgeState
 from nomic_ci.records import Outcome

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.game import problems, requirement
+from nomic_ci.admission import problems, requirement
 from nomic_ci.involvement import rules_involved
 from nomic_ci.model import ChangeKind, FileChange
 

@@ -66,7 +66,7 @@ def test_a_broken_rule_file_is_an_error_naming_file_line_and_problem(text, line,
 def test_a_wrong_binding_type_says_what_is_expected():
     text = GOOD.replace("turn_timeout: 24h", "layers:\n    - numbers: 100-199\n      need: most")
     error = error_of("rules/201-friendly-rule.md", text)
-    assert "'unanimous', 'majority', 'veto' or a percentage" in str(error)
+    assert "'unanimous', 'majority', 'more-yes-than-no', 'veto' or a percentage" in str(error)
     assert error.line == 6
 
 

@@ -23,9 +23,14 @@ def test_a_veto_threshold_needs_a_veto_holders_yes_whatever_the_count():
     assert veto.is_met(yes=1, eligible=9, veto_yes=True)
 
 
+def test_more_yes_than_no_counts_the_votes_cast():
+    need = parse_threshold("more-yes-than-no")
+    assert need.is_met(yes=2, eligible=9, no=1) and not need.is_met(yes=2, eligible=9, no=2)
+
+
 @pytest.mark.parametrize("bad", ["most", "0%", "150%", 5, None, "30 percent"])
 def test_a_bad_threshold_says_what_is_allowed(bad):
-    with pytest.raises(ValueError, match="'unanimous', 'majority', 'veto' or a percentage"):
+    with pytest.raises(ValueError, match="'unanimous', 'majority', 'more-yes-than-no', 'veto' or"):
         parse_threshold(bad)
 
 

@@ -55,6 +55,8 @@ def parse_layers(value: Any) -> tuple[Layer, ...]:
 
 
 BINDINGS = (
+    Binding("threshold", parse_threshold, "a threshold such as 'majority'",
+            "the threshold of every proposal (where no layer of the cake applies)"),
     Binding("layers", parse_layers, "a list of {numbers: 'LOW-HIGH', need: THRESHOLD}",
             "a proposal needs the threshold of the layer of the lowest rule number it "
             "involves"),
