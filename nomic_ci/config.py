@@ -29,6 +29,7 @@ class GameConfig:
     voting_window: timedelta | None = None
     turn_timeout: timedelta | None = None
     proposer_votes_yes: bool = False
+    resubmissions_per_turn: int | None = None
     threshold: Threshold | None = None
     layers: tuple[Layer, ...] = ()
     other_files_as_rule: int | None = None
@@ -37,6 +38,7 @@ class GameConfig:
     transmutation_needs: Threshold | None = None
     max_winners: int | None = None
     eligible_voters: str | None = None
+    inactive_after: timedelta | None = None
     turn_order: str | None = None
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=dict)

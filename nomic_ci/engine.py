@@ -12,7 +12,8 @@ from datetime import datetime
 
 from .dice import Dice
 from .forge import ENGINE_PATHS, Forge, MergeStatus
-from .game import (Decide, EndGame, Game, Open, PassTurn, Push, Reclose, Refuse, Retract,
+from .game import (Activate, Deactivate, Decide, EndGame, Game, Open, PassTurn, Push, Reclose,
+                   Refuse, Retract,
                    Transition,
                    apply, load_game, next_transition, vote_view)
 from .records import dump_record
@@ -154,6 +155,10 @@ def describe(transition: Transition) -> str:
                     "starts again, and only votes on the new version count.")
         case Retract(open=o, reason=reason):
             return f"Proposal {o.number} ({o.title!r}) is retracted: {reason}."
+        case Deactivate(reason=reason):
+            return f"A player becomes inactive: {reason}."
+        case Activate(reason=reason):
+            return f"A player is active again: {reason}."
         case PassTurn(from_login=a, to_login=b, reason=reason):
             return f"The turn passes from {a} to {b}: {reason}."
         case EndGame(winners=winners, reason=reason):

@@ -23,7 +23,7 @@ from .model import ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
-from .tally import Tally, count_votes
+from .tally import VOTE_STATES, Tally, count_votes
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,8 @@ class Game:
 
     @property
     def eligible_voters(self) -> tuple[Player, ...]:
+        if self.config.eligible_voters == "active-players":
+            return tuple(p for p in self.state.players if p.active)
         return self.state.players if self.config.eligible_voters == "all-players" else ()
 
 
@@ -97,6 +99,22 @@ class Retract:
 
 
 @dataclass(frozen=True)
+class Deactivate:
+    """A player becomes inactive (and loses the turn, if it is theirs)."""
+    at: datetime
+    login: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Activate:
+    """An inactive player is active again."""
+    at: datetime
+    login: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class PassTurn:
     at: datetime
     from_login: str
@@ -119,7 +137,8 @@ class Reclose:
     record: Record
 
 
-Transition = Open | Push | Refuse | Decide | Retract | PassTurn | EndGame | Reclose
+Transition = (Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
+              | Reclose)
 
 
 # --- deciding what is due ------------------------------------------------------------------
@@ -141,8 +160,15 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
         if proposal is not None and proposal.state is ForgeState.OPEN \
                 and proposal.head != open_.head and not state.over:
             # noticed before anything else is decided, so no vote is counted on a stale head
-            due.append((state.last_change, -1, Push(max(now, state.last_change), open_,
-                                                     proposal.head)))
+            limit = config.resubmissions_per_turn
+            if limit is not None and open_.restarts >= limit:
+                due.append((state.last_change, -1, Refuse(
+                    state.last_change, proposal, open_.number,
+                    f"it was resubmitted more than {limit} times this turn "
+                    f"({config.cite('resubmissions_per_turn')})", open_)))
+            else:
+                due.append((state.last_change, -1, Push(max(now, state.last_change), open_,
+                                                         proposal.head)))
         elif proposal is not None and proposal.state is ForgeState.MERGED:
             # merged by an earlier run that stopped before recording it, or by hand
             due.append((at_least_last(min(proposal.closed_at or now, now)), 0,
@@ -176,6 +202,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
                     else Open(at, proposal, number)))
         number += 1  # only the earliest is applied; the rest are looked at again after it
 
+    if not state.over and config.inactive_after:
+        due += _activity(game, by_key, now)
     if not state.over:
         if state.turn and config.turn_timeout and not state.open_proposals \
                 and state.turn_started is not None:
@@ -191,6 +219,43 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
 
     ready = [entry for entry in due if entry[0] <= now]
     return min(ready, key=lambda entry: (entry[0], entry[1]))[2] if ready else None
+
+
+def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list[tuple]:
+    """Who becomes inactive (rule 206's timers) or active again (by voting), and when."""
+    state, after, cite = game.state, game.config.inactive_after, game.config.cite("inactive_after")
+    due: list[tuple] = []
+    # a deadline is only acted on while the game has not moved past it, so a player made
+    # active again by a late vote is not made inactive again for the same deadline
+    def timer(deadline: datetime, login: str, why: str) -> None:
+        if state.last_change <= deadline:
+            due.append((deadline, 1, Deactivate(deadline, login, f"{why} ({cite})")))
+    for open_ in state.open_proposals:
+        proposal = by_key.get(open_.key)
+        if proposal is None or proposal.state is not ForgeState.OPEN:
+            continue
+        deadline = open_.head_since + after
+        votes = [r for r in proposal.reviews if r.state in VOTE_STATES]
+        voted = {p.login for r in votes if open_.head_since <= r.submitted_at <= deadline
+                 and (p := state.player(r.author))}
+        if game.config.proposer_votes_yes:
+            voted.add(open_.author.login)
+        for player in game.eligible_voters:
+            if player.login not in voted:
+                timer(deadline, player.login, f"{player.login} did not vote on proposal "
+                                              f"{open_.number} within {_hours(after)}")
+        for review in sorted(votes, key=lambda r: (r.submitted_at, r.id)):
+            player = state.player(review.author)
+            if player and not player.active and player.inactive_since <= review.submitted_at <= now:
+                due.append((max(review.submitted_at, state.last_change), 0, Activate(
+                    max(review.submitted_at, state.last_change), player.login,
+                    f"{player.login} voted on proposal {open_.number}")))
+    proposing = {o.author.login for o in state.open_proposals}
+    holder = next((p for p in state.players if p.login == state.turn), None)
+    if holder and holder.active and state.turn_started and state.turn not in proposing:
+        timer(state.turn_started + after, state.turn,
+              f"{state.turn} did not propose within {_hours(after)} of their turn's start")
+    return due
 
 
 def _refusal(game: Game, proposal: Proposal) -> str | None:
@@ -293,10 +358,11 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime,
 
 
 def _next_player(state: GameState, login: str) -> str:
-    logins = [p.login for p in state.players]
-    if login not in logins:
-        return logins[0]
-    return logins[(logins.index(login) + 1) % len(logins)]
+    """The next player down the list whose turn is not skipped for inactivity."""
+    players = list(state.players)
+    start = next((i for i, p in enumerate(players) if p.login == login), -1)
+    order = players[start + 1:] + players[:start + 1]
+    return next((p.login for p in order if p.active), order[0].login)
 
 
 def _leaders(state: GameState, config: GameConfig) -> tuple[str, ...]:
@@ -342,7 +408,7 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
                                  Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
                                  head=proposal.head)
         case Push(at, open_, head):
-            pushed = replace(open_, head=head, head_since=at)
+            pushed = replace(open_, head=head, head_since=at, restarts=open_.restarts + 1)
             return replace(state, open_proposals=tuple(pushed if o.key == open_.key else o
                                                        for o in state.open_proposals)), None
         case Retract(at, open_, reason, _):
@@ -352,6 +418,15 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
                                  turn_to=state.turn)
         case Decide():
             return _apply_decision(game, state, transition, dice)
+        case Deactivate(at, login, _):
+            player = next(p for p in state.players if p.login == login)
+            state = state.with_player(replace(player, inactive_since=at))
+            if state.turn == login:  # an inactive player's turn ends at once
+                state = _pass_turn_after(state, game.config, at)
+            return state, None
+        case Activate(_, login, _):
+            player = next(p for p in state.players if p.login == login)
+            return state.with_player(replace(player, inactive_since=None)), None
         case PassTurn(at, _, to_login, _):
             return replace(state, turn=to_login, turn_started=at), None
         case EndGame(at, winners, _):

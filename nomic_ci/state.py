@@ -31,10 +31,15 @@ class Player:
     id: int | None
     points: int
     veto: bool = False
+    inactive_since: datetime | None = None
 
     @property
     def account(self) -> Account:
         return Account(self.login, self.id)
+
+    @property
+    def active(self) -> bool:
+        return self.inactive_since is None
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,7 @@ class OpenProposal:
     opened: datetime
     head: str
     head_since: datetime
+    restarts: int = 0  # pushes since it opened: each restarted its vote
 
 
 @dataclass(frozen=True)
@@ -194,7 +200,10 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
                                       optional=True),
                         points=fields.get("points", _int, "a whole number"),
                         veto=fields.get("veto", _bool, "true or false", optional=True,
-                                        default=False))
+                                        default=False),
+                        inactive_since=fields.get("inactive_since", moment,
+                                                  "the time they became inactive, or null",
+                                                  optional=True))
         if login.lower() in seen:
             raise GameError(f"player {login} is listed twice", path=PLAYERS,
                             line=yamlio.line_of(players_list, index),
@@ -223,6 +232,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
             opened=item.get("opened", moment, "a time"),
             head=item.get("head", _text, "the commit being voted on"),
             head_since=item.get("head_since", moment, "a time"),
+            restarts=item.get("restarts", _int, "a whole number", optional=True, default=0),
         ))
     turn = fields.get("turn", _login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -274,6 +284,8 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
         _set(node, "points", player.points)
         if player.veto or "veto" in node:
             _set(node, "veto", player.veto)
+        if player.inactive_since or "inactive_since" in node:
+            _set(node, "inactive_since", iso(player.inactive_since))
         new_list.append(node)
     if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
             len(new_list) != len(players_node):
@@ -285,7 +297,7 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
     _set(game, "next_proposal", state.next_proposal)
     opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
                           author_id=p.author.id, opened=iso(p.opened), head=p.head,
-                          head_since=iso(p.head_since))
+                          head_since=iso(p.head_since), restarts=p.restarts)
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
         game["open_proposals"] = CommentedSeq(opens)

@@ -20,10 +20,10 @@ class Binding:
 
 
 def registry() -> dict[str, Binding]:
-    from . import layers, mutability, players, precedence, scoring, timing, victory
+    from . import activity, layers, mutability, players, precedence, scoring, timing, victory
 
     found: dict[str, Binding] = {}
-    for module in (victory, scoring, timing, layers, mutability, precedence, players):
+    for module in (victory, scoring, timing, layers, mutability, precedence, players, activity):
         for binding in module.BINDINGS:
             found[binding.key] = binding
     return found

@@ -9,8 +9,9 @@ from . import Binding
 from .values import choice
 
 BINDINGS = (
-    Binding("eligible_voters", choice("all-players"), "'all-players'",
-            "every player in state/players.yaml is an eligible voter"),
+    Binding("eligible_voters", choice("all-players", "active-players"),
+            "'all-players' or 'active-players'",
+            "every player in state/players.yaml is an eligible voter (or every active one)"),
     Binding("turn_order", choice("players-file"), "'players-file'",
             "players take turns in the order of state/players.yaml, one proposal a turn; "
             "a proposal from anyone else is refused"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import Binding
-from .values import duration, flag
+from .values import count, duration, flag
 
 BINDINGS = (
     Binding("voting_window", duration, "a duration such as '48h'",
@@ -12,6 +12,9 @@ BINDINGS = (
     Binding("turn_timeout", duration, "a duration such as '72h'",
             "a turn passes to the next player when its player has not proposed this long "
             "after the turn started"),
+    Binding("resubmissions_per_turn", count, "a whole number",
+            "a proposal may be pushed to (restarting its vote) at most this many times; it is "
+            "refused at the next push"),
     Binding("proposer_votes_yes", flag, "true or false",
             "the proposer's own proposal counts as their yes vote"),
 )
