@@ -14,7 +14,7 @@ from .config import GameConfig, derive_config
 from .errors import GameError
 from .involvement import layer_for, rules_involved
 from .model import ChangeKind, Proposal
-from .rules import Rule, ordered, parse_rule
+from .rules import Rule, is_rule_text, ordered, parse_rule
 from .thresholds import Threshold
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def _immutable_changes(game: Game, proposal: Proposal) -> tuple[int, ...] | str:
     if game.config.immutability != "enforced":
         return ()
     by_path = {rule.path: rule for rule in game.rules}
-    texts = dict(proposal.rule_texts)
+    texts = dict(proposal.texts)
     transmuted = []
     for change in proposal.changes:
         old = by_path.get(change.previous_path or change.path)
@@ -132,8 +132,9 @@ def resulting_rules(game: Game, proposal: Proposal) -> tuple[Rule, ...]:
             by_path.pop(change.path, None)
         elif change.kind is ChangeKind.RENAMED and change.previous_path:
             by_path.pop(change.previous_path, None)
-    for path, text in proposal.rule_texts:
-        by_path[path] = parse_rule(path, text)
+    for path, text in proposal.texts:
+        if is_rule_text(path):
+            by_path[path] = parse_rule(path, text)
     return ordered(by_path.values())
 
 

@@ -39,6 +39,7 @@ class GameConfig:
     max_winners: int | None = None
     eligible_voters: str | None = None
     inactive_after: timedelta | None = None
+    join_window: timedelta | None = None
     turn_order: str | None = None
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=dict)

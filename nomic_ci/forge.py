@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Collection, Mapping, Protocol, Sequence
 
 from .model import Proposal
+from .rules import is_rule_text
+from .state import PLAYERS
 
 if TYPE_CHECKING:
     from .game import VoteView
@@ -19,6 +21,11 @@ GAME_DIRS = ("rules/", "state/", "proposals/")
 # a merged proposal that changes these changes the engine itself: the run stops, so the
 # new engine takes over on the next run
 ENGINE_PATHS = ("nomic_ci/", ".github/", "pyproject.toml")
+
+
+def text_needed(path: str) -> bool:
+    """Whether the core needs a changed file's new content (`Proposal.texts`)."""
+    return is_rule_text(path) or path == PLAYERS
 
 
 class MergeStatus(enum.Enum):

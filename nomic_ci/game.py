@@ -23,7 +23,9 @@ from .model import ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
+from .joining import is_join_request, join_due
 from .tally import VOTE_STATES, Tally, count_votes
+from .thresholds import Threshold
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
                         Refuse(state.last_change, proposal, open_.number,
                                "the game ended before its vote finished", open_)))
         else:
-            decision = _vote_due(game, open_, proposal, now)
+            decision = (_join_decision if open_.join else _vote_due)(game, open_, proposal, now)
             if decision is not None:
                 due.append((decision.at, 0, decision))
 
@@ -232,8 +234,8 @@ def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list
             due.append((deadline, 1, Deactivate(deadline, login, f"{why} ({cite})")))
     for open_ in state.open_proposals:
         proposal = by_key.get(open_.key)
-        if proposal is None or proposal.state is not ForgeState.OPEN:
-            continue
+        if proposal is None or proposal.state is not ForgeState.OPEN or open_.join:
+            continue  # a request to join is not a vote on a rule-change
         deadline = open_.head_since + after
         votes = [r for r in proposal.reviews if r.state in VOTE_STATES]
         voted = {p.login for r in votes if open_.head_since <= r.submitted_at <= deadline
@@ -264,12 +266,17 @@ def _refusal(game: Game, proposal: Proposal) -> str | None:
         return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
     author = state.player(proposal.author)
     if author is None:
-        return f"{proposal.author.login} is not a player (see state/players.yaml)"
+        if is_join_request(game, proposal):
+            return None
+        joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
+                   f"({config.cite('join_window')})" if config.join_window else "")
+        return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
     if config.turn_order and state.turn and author.login != state.turn:
         return (f"it is {state.turn}'s turn, not {author.login}'s "
                 f"({config.cite('turn_order')}): propose when your turn comes")
-    if state.open_proposals:
-        current = state.open_proposals[0]
+    rule_changes = [o for o in state.open_proposals if not o.join]
+    if rule_changes:
+        current = rule_changes[0]
         return (f"proposal {current.number} is still in its vote; one proposal a turn "
                 f"({config.cite('turn_order')})")
     found = problems(game, proposal)
@@ -308,6 +315,21 @@ def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
         return _decision(game, open_, proposal, at, tally_at(game, open_, proposal, at),
                          f"its voting window closed ({game.config.cite('voting_window')})")
     return None
+
+
+def _join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
+                   now: datetime) -> Decide | None:
+    found = join_due(game, open_, proposal, now)
+    if found is None:
+        return None
+    at, passed, threshold, why = found
+    at = max(at, game.state.last_change)
+    tally = tally_at(game, open_, proposal, at)
+    if passed is None:
+        eligible = len(tally.eligible)
+        passed = Threshold("majority").is_met(tally.yes, eligible)
+        why += f": {tally.yes} yes, {tally.no} no of {eligible} eligible"
+    return Decide(at, proposal, open_, passed, tally, threshold, (), why)
 
 
 def _merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
@@ -395,9 +417,9 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
     match transition:
         case Open(at, proposal, number):
             author = state.player(proposal.author)
-            assert author is not None
-            opened = OpenProposal(number, proposal.key, proposal.title, author.account, at,
-                                  proposal.head, at)
+            opened = OpenProposal(number, proposal.key, proposal.title,
+                                  author.account if author else proposal.author, at,
+                                  proposal.head, at, join=author is None)
             return replace(state, open_proposals=state.open_proposals + (opened,),
                            next_proposal=number + 1), None
         case Refuse(at, proposal, number, reason, was_open):
@@ -442,6 +464,13 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
     rolls: list[DieRoll] = []
     points: dict[str, int] = {}
     proposer = state.player(open_.author)
+    if open_.join:  # not a turn: no dice, and the turn stays where it is
+        state = _without(state, open_.key)
+        return state, Record(open_.number, open_.key, open_.title, open_.author,
+                             Outcome.PASSED if decision.passed else Outcome.FAILED,
+                             decision.reason, opened=open_.opened, decided=decision.at,
+                             head=decision.proposal.head, threshold=decision.threshold,
+                             counted=decision.tally.counted, left_out=decision.tally.left_out)
     if config.turn_roll is not None and proposer is not None:
         rolled = sum(len(r.dice) for r in game.records)
         for die in range(config.turn_roll.count):

@@ -19,11 +19,10 @@ from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from .errors import GameError
-from .forge import GAME_DIRS, MergeResult, MergeStatus
+from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
 from .game import VoteView
 from .status import MARKER, status_line, sticky_comment
 from .model import Account, ChangeKind, FileChange, ForgeState, Proposal, Review, ReviewState
-from .rules import is_rule_text
 
 STATUS_CONTEXT = "nomic/vote"
 LABELS = {"voting": "nomic: voting", "passed": "nomic: passed", "failed": "nomic: failed",
@@ -129,7 +128,7 @@ class GitHubForge:
             kind = _KINDS.get(item.status, ChangeKind.MODIFIED)
             changes.append(FileChange(item.filename, kind, item.previous_filename
                                       if kind is ChangeKind.RENAMED else None))
-            if kind is not ChangeKind.REMOVED and is_rule_text(item.filename):
+            if kind is not ChangeKind.REMOVED and text_needed(item.filename):
                 texts.append((item.filename, self._blob(item.sha)))
         reviews = tuple(Review(r.id, Account(r.user.login, r.user.id),
                                ReviewState.parse(r.state), r.commit_id, _utc(r.submitted_at))
@@ -140,7 +139,7 @@ class GitHubForge:
         return Proposal(key=str(pull.number), title=pull.title,
                         author=Account(pull.user.login, pull.user.id), head=pull.head.sha,
                         opened_at=_utc(pull.created_at),
-                        changes=tuple(changes), reviews=reviews, rule_texts=tuple(texts),
+                        changes=tuple(changes), reviews=reviews, texts=tuple(texts),
                         state=state, closed_at=_utc(pull.merged_at or pull.closed_at),
                         problems=tuple(problems))
 

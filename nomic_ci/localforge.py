@@ -17,11 +17,10 @@ from typing import Collection, Mapping, Sequence
 
 from .errors import GameError
 from .game import VoteView
-from .forge import GAME_DIRS, MergeResult, MergeStatus
+from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
 from .gitrepo import Git
 from .mechanics.values import iso, moment
 from .model import Account, ChangeKind, ForgeState, Proposal, Review, ReviewState
-from .rules import is_rule_text
 
 DB = "nomic-ci/forge.json"
 
@@ -121,13 +120,13 @@ class LocalForge:
         base = self.git.merge_base(self.tip, head)
         changes = self.git.changes(base, head)
         texts = tuple((c.path, self.git.show(head, c.path)) for c in changes
-                      if c.kind is not ChangeKind.REMOVED and is_rule_text(c.path))
+                      if c.kind is not ChangeKind.REMOVED and text_needed(c.path))
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
                         head=head, opened_at=moment(entry["opened"]),
                         changes=changes, reviews=reviews,
-                        rule_texts=texts, state=ForgeState(entry["state"]),
+                        texts=texts, state=ForgeState(entry["state"]),
                         closed_at=moment(entry["closed"]) if entry["closed"] else None)
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:

@@ -73,8 +73,9 @@ class Proposal:
     `key` is the forge's own identifier (a PR number, a local branch id);
     the game gives the proposal its number. `head` is its current version: the
     game notices a new head as a push, and its vote starts again.
-    `rule_texts` holds the new content of every rule file the proposal adds or
-    modifies, so the core can check the rules it would enact. `problems` are
+    `texts` holds the new content of every rule file the proposal adds or
+    modifies, and of `state/players.yaml` if it changes it, so the core can check
+    the rules it would enact and recognize a request to join. `problems` are
     reasons the forge could not read it completely (such as too many files):
     such a proposal is never tallied.
     """
@@ -86,7 +87,7 @@ class Proposal:
     opened_at: datetime
     changes: tuple[FileChange, ...] = ()
     reviews: tuple[Review, ...] = ()
-    rule_texts: tuple[tuple[str, str], ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
     state: ForgeState = ForgeState.OPEN
     closed_at: datetime | None = None
     problems: tuple[str, ...] = field(default=())

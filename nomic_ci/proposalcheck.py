@@ -14,7 +14,7 @@ from pathlib import Path
 from .admission import Requirement, problems, requirement
 from .game import load_game
 from .model import Account, ChangeKind, FileChange, Proposal
-from .rules import is_rule_text
+from .forge import text_needed
 
 SKIP = {".git"}
 
@@ -42,7 +42,7 @@ def changes_between(base: Path, head: Path) -> tuple[tuple[FileChange, ...], dic
             found.append(FileChange(path, ChangeKind.REMOVED))
     found += [FileChange(p, ChangeKind.ADDED) for p in added]
     texts = {c.path: after[c.path].decode(errors="replace") for c in found
-             if c.kind is not ChangeKind.REMOVED and is_rule_text(c.path)}
+             if c.kind is not ChangeKind.REMOVED and text_needed(c.path)}
     return tuple(sorted(found, key=lambda c: c.path)), texts
 
 
@@ -54,7 +54,7 @@ def check(base: Path, head: Path) -> tuple[bool, list[str]]:
     changes, texts = changes_between(base, head)
     now = datetime.now(timezone.utc)
     proposal = Proposal(key="check", title="", author=Account("?"), head="", opened_at=now,
-                        changes=changes, rule_texts=tuple(texts.items()))
+                        changes=changes, texts=tuple(texts.items()))
     found = problems(game, proposal)
     lines = [f"It changes {len(changes)} file(s): "
              + ", ".join(c.path for c in changes[:10]) + (" …" if len(changes) > 10 else "")]

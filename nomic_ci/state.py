@@ -58,6 +58,7 @@ class OpenProposal:
     head: str
     head_since: datetime
     restarts: int = 0  # pushes since it opened: each restarted its vote
+    join: bool = False  # a request to join the game (joining.py), not a rule-change
 
 
 @dataclass(frozen=True)
@@ -184,9 +185,12 @@ def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
     return _parse(*_texts(files))
 
 
-def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments]:
-    players_doc = yamlio.load(players_text, PLAYERS)
-    game_doc = yamlio.load(game_text, GAME)
+def parse_players(text: str) -> tuple[Player, ...]:
+    """The players of a `state/players.yaml` text, validated."""
+    return tuple(_players(yamlio.load(text, PLAYERS)))
+
+
+def _players(players_doc: Any) -> list[Player]:
     players_list = _Fields(players_doc, PLAYERS).get("players", _list,
                                                      "a list of players in turn order")
     players = []
@@ -216,6 +220,14 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
         if player.id is not None:
             ids.add(player.id)
         players.append(player)
+    return players
+
+
+def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments]:
+    players_doc = yamlio.load(players_text, PLAYERS)
+    game_doc = yamlio.load(game_text, GAME)
+    players = _players(players_doc)
+    seen = {p.login.lower() for p in players}
 
     fields = _Fields(game_doc, GAME)
     opens = []
@@ -233,6 +245,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
             head=item.get("head", _text, "the commit being voted on"),
             head_since=item.get("head_since", moment, "a time"),
             restarts=item.get("restarts", _int, "a whole number", optional=True, default=0),
+            join=item.get("join", _bool, "true or false", optional=True, default=False),
         ))
     turn = fields.get("turn", _login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -297,7 +310,8 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
     _set(game, "next_proposal", state.next_proposal)
     opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
                           author_id=p.author.id, opened=iso(p.opened), head=p.head,
-                          head_since=iso(p.head_since), restarts=p.restarts)
+                          head_since=iso(p.head_since), restarts=p.restarts,
+                          **({"join": True} if p.join else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
         game["open_proposals"] = CommentedSeq(opens)

@@ -42,13 +42,13 @@ def proposal(author: str = "alice", *, key: str = "1", head: str = "head1",
              paths: Iterable[str] = ("rules/101-victory-condition.md",),
              changes: Iterable[FileChange] | None = None, reviews: Iterable[Review] = (),
              opened: datetime = T0,
-             rule_texts: Iterable[tuple[str, str]] = (), author_id: int | None = None,
+             texts: Iterable[tuple[str, str]] = (), author_id: int | None = None,
              title: str = "A proposal") -> Proposal:
     changes = tuple(changes) if changes is not None else tuple(
         FileChange(p, ChangeKind.MODIFIED) for p in paths)
     return Proposal(key=key, title=title, author=Account(author, author_id), head=head,
                     opened_at=opened, changes=changes,
-                    reviews=tuple(reviews), rule_texts=tuple(rule_texts))
+                    reviews=tuple(reviews), texts=tuple(texts))
 
 
 @pytest.fixture

@@ -122,9 +122,9 @@ def test_a_push_restarts_the_window_and_makes_earlier_votes_stale():
 
 
 def test_a_proposal_whose_new_version_breaks_a_rule_file_fails_at_its_decision():
-    game, p = opened(paths=["rules/150-x.md"], rule_texts=[(
+    game, p = opened(paths=["rules/150-x.md"], texts=[(
         "rules/150-x.md", "---\nnumber: 150\ntitle: X\nmutable: true\n---\nText\n")])
-    broken = replace(p, head="head2", rule_texts=(
+    broken = replace(p, head="head2", texts=(
         ("rules/150-x.md", "---\nnumber: 150\ntitle: X\nmutable: maybe\n---\nText\n"),))
     _, game, _ = step(game, [broken], T0 + HOUR)
     broken = replace(broken, reviews=(review("bob", at=T0 + 2 * HOUR, commit="head2"),

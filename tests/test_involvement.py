@@ -53,14 +53,14 @@ def test_markdown_under_rules_with_a_bad_name_is_refused():
 def test_a_proposal_whose_rules_would_not_parse_is_refused_naming_file_and_line():
     text = "---\nnumber: 250\ntitle: X\nmutable: maybe\n---\nText\n"
     found = problems(make_game(), proposal(paths=["rules/250-x.md"],
-                                           rule_texts=[("rules/250-x.md", text)]))
+                                           texts=[("rules/250-x.md", text)]))
     assert "rules/250-x.md:4: field 'mutable' must be true or false" in found[0]
 
 
 def test_a_proposal_that_would_duplicate_a_rule_number_is_refused():
     text = "---\nnumber: 101\ntitle: X\nmutable: true\n---\nText\n"
     found = problems(make_game(), proposal(changes=[FileChange("rules/101-other.md", A)],
-                                           rule_texts=[("rules/101-other.md", text)]))
+                                           texts=[("rules/101-other.md", text)]))
     assert "rule 101 is also defined" in found[0]
 
 
