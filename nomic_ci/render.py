@@ -71,6 +71,8 @@ def render_state(game: Game) -> str:
     for index, player in enumerate(state.players, 1):
         marker = " ◀ turn" if player.login == state.turn else ""
         crown = " 🏆" if player.login in state.winners else ""
+        if not player.active:
+            crown += f" (inactive since {_shown(player.inactive_since)})"
         lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} | "
                      f"{'yes' if player.veto else ''} |")
     lines += ["", "## In its vote", ""]

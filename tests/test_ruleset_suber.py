@@ -1,0 +1,109 @@
+"""Suber's initial set (seed 001), played through the CLI on the local forge.
+
+Each expected outcome is worked out from the seed's rules: 203 (a simple
+majority of the eligible voters), 205 and 206 (only active players vote; 36
+hours without voting or proposing makes a player inactive, a vote makes them
+active again, an inactive player's turn is skipped), 103, 108 and 109
+(immutable rules may only be transmuted, by unanimity), 107 (numbers from
+301), 209 (at most two resubmissions), 214 (joining).
+"""
+
+import pytest
+
+from tables import LocalTable, new_rule
+
+
+@pytest.fixture
+def t(tmp_path):
+    return LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="suber-initial-set")
+
+
+def record(t, number):
+    return next(text for path, text in t.files().items()
+                if path.startswith(f"proposals/{number:04d}-"))
+
+
+def players(t):
+    return {p["login"] for p in t.status()["players"]}
+
+
+def test_proposals_are_numbered_from_301_and_pass_by_a_simple_majority(t):
+    t.later().branch("kind", new_rule(215), author="alice")
+    assert t.propose("alice", "kind") == 301
+    t.later().vote(301, "bob")
+    t.later().vote(301, "carol", yes=False)  # all three voted: 2 of 3 is a majority
+    assert "outcome: passed" in record(t, 301)
+    assert t.status()["turn"] == "bob"
+
+
+def test_an_immutable_rule_may_only_be_transmuted_and_that_needs_unanimity(t):
+    rule101 = t.read("rules/101-obey-the-rules.md")
+    t.later().branch("amend", {"rules/101-obey-the-rules.md": rule101 + "\nAlso be nice.\n"})
+    number = t.propose("alice", "amend")
+    assert "rule 101 is immutable (rule 103): it may not be amended" in record(t, number)
+    # a transmutation changes only `mutable`
+    t.later().branch("transmute", {"rules/101-obey-the-rules.md": rule101.replace(
+        "mutable: false", "mutable: true")})
+    number = t.propose("alice", "transmute")
+    t.later().vote(number, "bob")
+    t.later().vote(number, "carol", yes=False)  # 2 of 3 is no unanimity (rule 108)
+    text = record(t, number)
+    assert "outcome: failed" in text and "unanimity of the eligible voters" in text
+    assert "mutable: false" in t.read("rules/101-obey-the-rules.md")
+
+
+def test_inactive_players_do_not_vote_and_lose_their_turns(t):
+    # alice proposes; carol never votes: 36 hours after the vote started she is inactive,
+    # and with her out of the count every eligible voter has voted
+    t.later().branch("one", new_rule(215), author="alice")
+    first = t.propose("alice", "one")
+    t.later().vote(first, "bob")
+    t.later(40).tick()
+    status = t.status()
+    assert status["proposals"][0]["state"] == "passed" and status["turn"] == "bob"
+    assert "(inactive since" in t.read("state/README.md")
+    # bob proposes; carol votes, so she is active again and her vote counts (rule 206)
+    t.later().branch("two", new_rule(216), author="bob")
+    second = t.propose("bob", "two")
+    t.later().vote(second, "carol", yes=False)
+    t.later().vote(second, "alice", yes=False)
+    assert "outcome: failed" in record(t, second)  # bob's yes against two noes
+    assert t.status()["turn"] == "carol"
+    # carol does not propose for 36 hours: inactive, and the turn passes at once
+    t.later(37).tick()
+    assert t.status()["turn"] == "alice"
+
+
+def test_a_proposal_resubmitted_a_third_time_in_a_turn_is_refused(t):
+    t.later().branch("idea", new_rule(215), author="alice")
+    number = t.propose("alice", "idea")
+    for version in range(1, 4):
+        t.later().branch("idea", new_rule(215, f"Version {version}."), author="alice")
+        t.later().tick()
+    assert "resubmitted more than 2 times this turn (rule 209)" in record(t, number)
+
+
+def test_joining_without_objection_and_after_one(t):
+    roster = t.read("state/players.yaml")
+    t.later().branch("dave", {"state/players.yaml": roster + (
+        "  - login: dave\n    id: null\n    points: 0\n")}, author="dave")
+    dave = t.propose("dave", "dave", "Dave joins")
+    t.later(25).tick()  # 24 hours with no objection (rule 214)
+    assert "dave" in players(t) and "outcome: passed" in record(t, dave)
+    assert t.status()["turn"] == "alice"  # joining is not a turn
+    roster = t.read("state/players.yaml")
+    t.later().branch("erin", {"state/players.yaml": roster + (
+        "  - login: erin\n    id: null\n    points: 0\n")}, author="erin")
+    erin = t.propose("erin", "erin", "Erin joins")
+    t.later().vote(erin, "bob", yes=False)  # an objection starts a 24-hour majority vote
+    t.later().vote(erin, "carol")
+    t.later(25).tick()
+    text = record(t, erin)
+    assert "outcome: failed" in text and "a player objected" in text
+    assert "erin" not in players(t)
+
+
+def test_someone_else_is_refused_unless_all_they_do_is_join(t):
+    t.later().branch("sneak", new_rule(215), author="mallory")
+    number = t.propose("mallory", "sneak")
+    assert "to join, propose only adding yourself" in record(t, number)
