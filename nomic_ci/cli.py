@@ -101,10 +101,11 @@ def cmd_propose(args) -> int:
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)
     record = game.record_for(key)
     number = open_.number if open_ else record.number if record else None
-    print(number)
+    print(number if number is not None else "-")  # "-": refused, and the rules number it not
     _print_report(report)
     if record is not None and record.outcome.value == "refused":
-        print(f"nomic-ci: proposal {number} was refused: {record.reason}", file=sys.stderr)
+        name = f"proposal {number}" if number is not None else "the proposal"
+        print(f"nomic-ci: {name} was refused: {record.reason}", file=sys.stderr)
         return 1
     return 0
 

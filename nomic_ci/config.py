@@ -30,6 +30,7 @@ class GameConfig:
     turn_timeout: timedelta | None = None
     proposer_votes_yes: bool = False
     resubmissions_per_turn: int | None = None
+    numbering: str = "every-proposal"
     threshold: Threshold | None = None
     layers: tuple[Layer, ...] = ()
     other_files_as_rule: int | None = None

@@ -147,7 +147,8 @@ def describe(transition: Transition) -> str:
         case Open(proposal=p, number=n):
             return f"Proposal {n} ({p.title!r}, by {p.author.login}) is open for votes."
         case Refuse(proposal=p, number=n, reason=reason):
-            return f"Proposal {n} ({p.title!r}, by {p.author.login}) is refused: {reason}."
+            name = f"Proposal {n}" if n is not None else "A proposal"
+            return f"{name} ({p.title!r}, by {p.author.login}) is refused: {reason}."
         case Decide(open=o, passed=passed, reason=reason):
             return f"Proposal {o.number} ({o.title!r}) {'passed' if passed else 'failed'}: {reason}."
         case Push(open=o, head=head):
@@ -164,7 +165,8 @@ def describe(transition: Transition) -> str:
         case EndGame(winners=winners, reason=reason):
             return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
         case Reclose(record=r):
-            return f"Proposal {r.number} was already {r.outcome.value}; closing it."
+            name = f"Proposal {r.number}" if r.number is not None else "This proposal"
+            return f"{name} was already {r.outcome.value}; closing it."
     raise TypeError(transition)
 
 

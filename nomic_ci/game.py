@@ -65,7 +65,7 @@ class Refuse:
     """A proposal may not be played: it is closed, with the reason."""
     at: datetime
     proposal: Proposal
-    number: int
+    number: int | None  # None where only proper proposals are numbered
     reason: str
     was_open: OpenProposal | None = None
 
@@ -200,7 +200,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
             due.append((at, 1, Reclose(at, proposal, record)))
             continue
         reason = _refusal(game, proposal)
-        due.append((at, 1, Refuse(at, proposal, number, reason) if reason
+        numbered = number if config.numbering == "every-proposal" else None
+        due.append((at, 1, Refuse(at, proposal, numbered, reason) if reason
                     else Open(at, proposal, number)))
         number += 1  # only the earliest is applied; the rest are looked at again after it
 
@@ -423,7 +424,7 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             return replace(state, open_proposals=state.open_proposals + (opened,),
                            next_proposal=number + 1), None
         case Refuse(at, proposal, number, reason, was_open):
-            if was_open is None:
+            if was_open is None and number is not None:
                 state = replace(state, next_proposal=number + 1)
             state = _without(state, proposal.key)
             return state, Record(number, proposal.key, proposal.title, proposal.author,

@@ -21,7 +21,7 @@ from .model import Account
 from .tally import Ballot
 
 DIR = "proposals/"
-_RECORD = re.compile(r"^proposals/(\d{4,})-[a-z0-9-]*\.yaml$")
+_RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
 class Outcome(enum.Enum):
@@ -42,7 +42,7 @@ class DieRoll:
 
 @dataclass(frozen=True)
 class Record:
-    number: int
+    number: int | None  # None: refused, where the rules number only proper proposals
     key: str
     title: str
     author: Account
@@ -70,7 +70,8 @@ class Record:
     @property
     def path(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")[:48].strip("-")
-        return f"{DIR}{self.number:04d}-{slug or 'proposal'}.yaml"
+        name = f"{self.number:04d}" if self.number is not None else f"refused-{self.key}"
+        return f"{DIR}{name}-{slug or 'proposal'}.yaml"
 
 
 def _ballot(b: Ballot) -> dict:
@@ -111,7 +112,7 @@ def load_record(path: str, text: str) -> Record:
     data = yamlio.load(text, path)
     try:
         return Record(
-            number=int(data["number"]),
+            number=None if data["number"] is None else int(data["number"]),
             key=str(data["forge_key"]),
             title=str(data["title"]),
             author=Account(str(data["author"]), data.get("author_id")),
@@ -143,8 +144,10 @@ def _load_ballot(data: Mapping[str, Any]) -> Ballot:
 
 
 def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
-    """Every record among `files`, by number; two records with one number is an error."""
+    """Every record among `files`: by number, then the unnumbered refusals by time; two
+    records with one number is an error."""
     records: dict[int, Record] = {}
+    unnumbered: list[Record] = []
     for path in sorted(files):
         if not path.startswith(DIR) or path == DIR + "README.md":
             continue
@@ -153,8 +156,12 @@ def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
                             hint="proposals/ holds only records written by nomic-ci "
                                  "(NNNN-slug.yaml) and its README")
         record = load_record(path, files[path])
+        if record.number is None:
+            unnumbered.append(record)
+            continue
         if record.number in records:
             raise GameError(f"proposal {record.number} is also recorded in "
                             f"{records[record.number].path}", path=path)
         records[record.number] = record
-    return tuple(records[n] for n in sorted(records))
+    return tuple(records[n] for n in sorted(records)) + tuple(
+        sorted(unnumbered, key=lambda r: (r.decided, r.key)))

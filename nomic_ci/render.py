@@ -101,7 +101,8 @@ def render_proposals(game: Game) -> str:
     for r in reversed(game.records):
         rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
         dice = ", ".join(str(d.result) for d in r.dice) or "—"
-        lines.append(f"| [{r.number}]({r.path.removeprefix('proposals/')}) | {_cell(r.title)} | "
+        lines.append(f"| [{r.number if r.number is not None else '—'}]"
+                     f"({r.path.removeprefix('proposals/')}) | {_cell(r.title)} | "
                      f"{r.author.login} | {rules} | {_cell(r.threshold or '—')} | {r.yes} | "
                      f"{r.no} | {dice} | **{r.outcome.value}** | {_shown(r.decided)} |")
     return "\n".join(lines) + "\n"

@@ -26,7 +26,8 @@ def status_json(game: Game, live: Mapping[int, Tally]) -> dict:
     return {"turn": state.turn, "turn_started": iso(state.turn_started),
             "winners": list(state.winners), "over": state.over,
             "players": [{"login": p.login, "points": p.points} for p in state.players],
-            "proposals": sorted(proposals, key=lambda p: p["number"])}
+            "proposals": sorted(proposals, key=lambda p: (p["number"] is None,
+                                                          p["number"] or 0))}
 
 
 def sticky_comment(view: VoteView) -> str:

@@ -41,7 +41,8 @@ def verify(files: Mapping[str, str]) -> list[str]:
             found.append(f"state/players.yaml: {player.login} has {player.points} points, but "
                          f"the records give {expected} ({start} to start"
                          f" + {earned.get(player.login, 0)} from proposals)")
-    numbers = [r.number for r in game.records] + [o.number for o in game.state.open_proposals]
+    numbers = [r.number for r in game.records if r.number is not None] + [
+        o.number for o in game.state.open_proposals]
     if numbers and game.state.next_proposal <= max(numbers):
         found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
                      f"proposal {max(numbers)} exists")

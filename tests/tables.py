@@ -82,9 +82,11 @@ class LocalTable:
     def branch(self, name: str, files: dict[str, str | None], author: str = "alice") -> None:
         commit_to_branch(self.root, name, files, name, self.now, author)
 
-    def propose(self, author: str, branch: str, title: str = "A proposal") -> int:
+    def propose(self, author: str, branch: str, title: str = "A proposal") -> int | None:
+        """The proposal's number (None: refused, where only proper proposals are numbered)."""
         self.cli("propose", "--as", author, "--branch", branch, "--title", title)
-        return int(self.out.splitlines()[0])
+        first = self.out.splitlines()[0]
+        return None if first == "-" else int(first)
 
     def vote(self, number: int, who: str, yes: bool = True) -> None:
         assert self.cli("vote", str(number), "--as", who, "--yes" if yes else "--no") == 0, \

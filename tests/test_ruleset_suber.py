@@ -19,8 +19,9 @@ def t(tmp_path):
 
 
 def record(t, number):
-    return next(text for path, text in t.files().items()
-                if path.startswith(f"proposals/{number:04d}-"))
+    """The record of proposal `number`, or with None the latest refusal (refusals have none)."""
+    prefix = f"proposals/{number:04d}-" if number is not None else "proposals/refused-"
+    return [text for path, text in sorted(t.files().items()) if path.startswith(prefix)][-1]
 
 
 def players(t):
@@ -39,12 +40,13 @@ def test_proposals_are_numbered_from_301_and_pass_by_a_simple_majority(t):
 def test_an_immutable_rule_may_only_be_transmuted_and_that_needs_unanimity(t):
     rule101 = t.read("rules/101-obey-the-rules.md")
     t.later().branch("amend", {"rules/101-obey-the-rules.md": rule101 + "\nAlso be nice.\n"})
-    number = t.propose("alice", "amend")
-    assert "rule 101 is immutable (rule 103): it may not be amended" in record(t, number)
+    assert t.propose("alice", "amend") is None  # refused: not properly made, so no number
+    assert "rule 101 is immutable (rule 103): it may not be amended" in record(t, None)
     # a transmutation changes only `mutable`
     t.later().branch("transmute", {"rules/101-obey-the-rules.md": rule101.replace(
         "mutable: false", "mutable: true")})
     number = t.propose("alice", "transmute")
+    assert number == 301  # the next number goes to the next proper proposal (rule 107)
     t.later().vote(number, "bob")
     t.later().vote(number, "carol", yes=False)  # 2 of 3 is no unanimity (rule 108)
     text = record(t, number)
@@ -105,5 +107,6 @@ def test_joining_without_objection_and_after_one(t):
 
 def test_someone_else_is_refused_unless_all_they_do_is_join(t):
     t.later().branch("sneak", new_rule(215), author="mallory")
-    number = t.propose("mallory", "sneak")
-    assert "to join, propose only adding yourself" in record(t, number)
+    assert t.propose("mallory", "sneak") is None
+    assert "to join, propose only adding yourself" in record(t, None)
+    assert t.status()["proposals"][0]["number"] is None

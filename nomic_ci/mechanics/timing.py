@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import Binding
-from .values import count, duration, flag
+from .values import choice, count, duration, flag
 
 BINDINGS = (
     Binding("voting_window", duration, "a duration such as '48h'",
@@ -15,6 +15,10 @@ BINDINGS = (
     Binding("resubmissions_per_turn", count, "a whole number",
             "a proposal may be pushed to (restarting its vote) at most this many times; it is "
             "refused at the next push"),
+    Binding("numbering", choice("every-proposal", "proper-proposals"),
+            "'every-proposal' or 'proper-proposals'",
+            "which proposals take the next number: every one, or only those put to the vote "
+            "(a refused one is recorded without a number)"),
     Binding("proposer_votes_yes", flag, "true or false",
             "the proposer's own proposal counts as their yes vote"),
 )
