@@ -132,6 +132,15 @@ def cmd_vote(args) -> int:
     return 0
 
 
+def cmd_command(args) -> int:
+    now = _now(args.now)
+    forge = LocalForge(Path(args.repo), now)
+    forge.add_comment(args.as_login, args.text)
+    report = reconcile(forge, now, SeededDice())
+    _print_report(report)
+    return 0
+
+
 def cmd_tick(args) -> int:
     now = _now(args.now)
     report = reconcile(LocalForge(Path(args.repo), now), now, SeededDice())
@@ -265,6 +274,11 @@ def parser() -> argparse.ArgumentParser:
     side.add_argument("--no", dest="yes", action="store_false")
     vote.set_defaults(run=cmd_vote)
 
+    command = commands.add_parser("command", parents=[common],
+                                  help="write a comment such as /pass, as a player")
+    command.add_argument("text", help="the comment, such as /pass")
+    command.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
+    command.set_defaults(run=cmd_command)
     commands.add_parser("tick", parents=[common], help="decide and apply everything that is due").set_defaults(
         run=cmd_tick)
     status = commands.add_parser("status", parents=[common], help="the scoreboard, the turn and open votes")

@@ -41,6 +41,7 @@ class GameConfig:
     eligible_voters: str | None = None
     inactive_after: timedelta | None = None
     join_window: timedelta | None = None
+    commands: tuple[str, ...] = ()
     turn_order: str | None = None
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=dict)

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from .dice import Dice
 from .forge import ENGINE_PATHS, Forge, MergeStatus
+from .commands import Command
 from .game import (Activate, Deactivate, Decide, EndGame, Game, Open, PassTurn, Push, Reclose,
                    Refuse, Retract,
                    Transition,
@@ -41,7 +42,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         files = forge.read_files()
         game = load_game(files)
         proposals = forge.proposals({o.key for o in game.state.open_proposals})
-        transition = next_transition(game, proposals, now)
+        transition = next_transition(game, proposals, now, forge.comments())
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -132,6 +133,8 @@ def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
             forge.close(proposal, summary, "failed")
         case Decide(proposal=proposal):
             forge.announce(proposal, summary)
+        case Command(comment=comment, answer=answer):
+            forge.reply(comment, answer)
         case Retract(proposal=proposal) if proposal is not None:
             forge.close(proposal, summary, "retracted")  # already closed: says why, relabels
         # an opened or pushed proposal is shown by forge.show
@@ -164,6 +167,9 @@ def describe(transition: Transition) -> str:
             return f"The turn passes from {a} to {b}: {reason}."
         case EndGame(winners=winners, reason=reason):
             return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
+        case Command(comment=c, effect=effect, answer=answer):
+            inner = f" {describe(effect)}" if effect is not None else ""
+            return f"{c.author.login} wrote {c.body.strip().splitlines()[0]!r}: {answer}.{inner}"
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."

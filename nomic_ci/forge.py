@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Collection, Mapping, Protocol, Sequence
 
-from .model import Proposal
+from .model import Comment, Proposal
 from .rules import is_rule_text
 from .state import PLAYERS
 
@@ -64,6 +64,14 @@ class Forge(Protocol):
 
     def show(self, proposal: Proposal, view: "VoteView") -> None:
         """Show where the proposal's vote stands on the proposal itself."""
+        ...
+
+    def comments(self) -> Sequence[Comment]:
+        """Players' comments that may hold commands (edited ones marked; deleted ones gone)."""
+        ...
+
+    def reply(self, comment: Comment, message: str) -> None:
+        """Answer a comment where it was written."""
         ...
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:

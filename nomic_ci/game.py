@@ -19,10 +19,11 @@ from .config import GameConfig, derive_config
 from .dice import Dice
 from .errors import GameError
 from .mechanics.values import iso
-from .model import ForgeState, Proposal
+from .model import Comment, ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
+from .commands import Command, command_name, handle
 from .joining import is_join_request, join_due
 from .tally import VOTE_STATES, Tally, count_votes
 from .thresholds import Threshold
@@ -140,12 +141,13 @@ class Reclose:
 
 
 Transition = (Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
-              | Reclose)
+              | Reclose | Command)
 
 
 # --- deciding what is due ------------------------------------------------------------------
 
-def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) -> Transition | None:
+def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
+                    comments: Sequence[Comment] = ()) -> Transition | None:
     """The earliest transition due at or before `now`, or None when the game is settled."""
     state, config = game.state, game.config
     if now < state.last_change:
@@ -208,10 +210,17 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime) ->
     if not state.over and config.inactive_after:
         due += _activity(game, by_key, now)
     if not state.over:
+        for comment in sorted(comments, key=lambda c: (c.at, c.id)):
+            if comment.id not in state.handled_comments and comment.at <= now \
+                    and command_name(comment) is not None:
+                at = at_least_last(comment.at)
+                due.append((at, 1, handle(game, comment, at)))
+                break  # one at a time: each is judged in the state the earlier ones left
+    if not state.over:
         if state.turn and config.turn_timeout and not state.open_proposals \
                 and state.turn_started is not None:
             at = at_least_last(state.turn_started + config.turn_timeout)
-            due.append((at, 2, PassTurn(at, state.turn, _next_player(state, state.turn),
+            due.append((at, 2, PassTurn(at, state.turn, next_player(state, state.turn),
                                         f"{state.turn} did not propose within "
                                         f"{_hours(config.turn_timeout)} "
                                         f"({config.cite('turn_timeout')})")))
@@ -380,7 +389,7 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime,
                   f"{needed.threshold.explain(eligible)} — {verdict}")
 
 
-def _next_player(state: GameState, login: str) -> str:
+def next_player(state: GameState, login: str) -> str:
     """The next player down the list whose turn is not skipped for inactivity."""
     players = list(state.players)
     start = next((i for i, p in enumerate(players) if p.login == login), -1)
@@ -456,6 +465,10 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
             return game.state, None
+        case Command(_, comment, effect, _):
+            if effect is not None:
+                state, _ = apply(replace(game, state=state), effect, dice)
+            return replace(state, handled_comments=state.handled_comments | {comment.id}), None
     raise TypeError(transition)
 
 
@@ -520,4 +533,4 @@ def _pass_turn_after(state: GameState, config: GameConfig, at: datetime) -> Game
     if state.over or not config.turn_order or not state.players:
         return state
     current = state.turn or state.players[-1].login
-    return replace(state, turn=_next_player(state, current), turn_started=at)
+    return replace(state, turn=next_player(state, current), turn_started=at)

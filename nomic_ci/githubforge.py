@@ -22,7 +22,8 @@ from .errors import GameError
 from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
 from .game import VoteView
 from .status import MARKER, status_line, sticky_comment
-from .model import Account, ChangeKind, FileChange, ForgeState, Proposal, Review, ReviewState
+from .model import (Account, ChangeKind, Comment, FileChange, ForgeState, Proposal, Review,
+                    ReviewState)
 
 STATUS_CONTEXT = "nomic/vote"
 LABELS = {"voting": "nomic: voting", "passed": "nomic: passed", "failed": "nomic: failed",
@@ -61,6 +62,7 @@ class GitHubForge:
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _listed: bool = False
     open_read: int = 0  # open pull requests listed, drafts included
+    _comments: list[Comment] | None = None
     _status_cache: dict[str, list] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
     _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
@@ -248,6 +250,32 @@ class GitHubForge:
         ours = [name for name in current if name in LABELS.values()]
         if ours != [wanted]:
             pull.set_labels(*[n for n in current if n not in LABELS.values()], wanted)
+
+    def comments(self) -> Sequence[Comment]:
+        """Every player's comment on the repository's issues and pull requests (read once)."""
+        if self._comments is None:
+            self._comments = []
+            for c in self.repo.get_issues_comments(sort="created", direction="asc"):
+                if c.user is None or c.user.login == self.engine_login:
+                    continue
+                created, updated = _utc(c.created_at), _utc(c.updated_at)
+                self._comments.append(Comment(
+                    c.id, Account(c.user.login, c.user.id), c.body or "", created,
+                    edited=updated is not None and updated > created,
+                    on=c.issue_url.rstrip("/").rsplit("/", 1)[-1]))
+        return self._comments
+
+    def reply(self, comment: Comment, message: str) -> None:
+        def post() -> None:
+            number = int(comment.on)
+            target = self._pulls.get(comment.on) or self.repo.get_issue(number)
+            reply = f"@{comment.author.login} {message}."
+            if isinstance(target, PullRequest):
+                target.create_issue_comment(reply)
+            else:
+                target.create_comment(reply)
+            self.wrote.append(f"answered a command on #{number}")
+        self._tell.append(post)
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         self._pending.update(files)

@@ -20,7 +20,7 @@ from .game import VoteView
 from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
 from .gitrepo import Git
 from .mechanics.values import iso, moment
-from .model import Account, ChangeKind, ForgeState, Proposal, Review, ReviewState
+from .model import Account, ChangeKind, Comment, ForgeState, Proposal, Review, ReviewState
 
 DB = "nomic-ci/forge.json"
 
@@ -45,6 +45,7 @@ class LocalForge:
         self.db = json.loads(path.read_text()) if path.exists() else {
             "default_branch": self.git.head_branch() or "main", "next_key": 1,
             "next_review": 1, "proposals": {}}
+        self.db.setdefault("comments", [])  # comments on the game as a whole (commands)
         tip = self.git.rev(self.branch)
         if tip is None:
             raise GameError(f"the default branch {self.branch!r} has no commits",
@@ -86,6 +87,24 @@ class LocalForge:
             "commit": entry["head"], "at": iso(self.now)})
         self.db["next_review"] += 1
         return entry["head"]
+
+    def add_comment(self, login: str, body: str) -> int:
+        """A comment on the game, as a player writes one (a command such as /pass)."""
+        number = self.db["next_review"]  # one id sequence for reviews and comments
+        self.db["next_review"] += 1
+        self.db["comments"].append({"id": number, "login": login, "body": body,
+                                    "at": iso(self.now), "replies": []})
+        return number
+
+    def comments(self) -> Sequence[Comment]:
+        return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
+                for c in self.db["comments"]]
+
+    def reply(self, comment: Comment, message: str) -> None:
+        for entry in self.db["comments"]:
+            if entry["id"] == comment.id:
+                entry["replies"].append({"at": iso(self.now), "body": message})
+        self.messages.append(message)
 
     def _entry(self, key: str) -> dict:
         if key not in self.db["proposals"]:

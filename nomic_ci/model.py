@@ -91,3 +91,19 @@ class Proposal:
     state: ForgeState = ForgeState.OPEN
     closed_at: datetime | None = None
     problems: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment a player wrote on the forge: where commands such as `/pass` come from.
+
+    `on` is the key of the proposal (or issue) it was written on; `edited` says
+    whether it was changed after it was posted.
+    """
+
+    id: int
+    author: Account
+    body: str
+    at: datetime
+    edited: bool = False
+    on: str | None = None

@@ -72,6 +72,7 @@ class GameState:
     ended_at: datetime | None
     last_change: datetime
     dice_seed: str
+    handled_comments: frozenset[int] = frozenset()  # comment commands already answered
 
     def player(self, account: Account) -> Player | None:
         """The player an account is: by numeric id where both have one, else by login."""
@@ -145,6 +146,10 @@ def _list(value: Any) -> list:
     if not isinstance(value, list):
         raise ValueError
     return value
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(_int(v) for v in _list(value))
 
 
 def _logins(value: Any) -> tuple[str, ...]:
@@ -262,6 +267,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
         ended_at=fields.get("ended_at", moment, "a time or null", optional=True),
         last_change=fields.get("last_change", moment, "a time"),
         dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
+        handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
+                                              optional=True, default=())),
     )
     return state, StateDocuments(players_doc, game_doc)
 
@@ -320,6 +327,10 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
     _set(game, "ended_at", iso(state.ended_at))
     _set(game, "last_change", iso(state.last_change))
     _set(game, "dice_seed", state.dice_seed)
+    handled = sorted(state.handled_comments)
+    if handled or "handled_comments" in game:
+        if list(game.get("handled_comments") or []) != handled:
+            game["handled_comments"] = CommentedSeq(handled)
     return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
 
 

@@ -99,6 +99,9 @@ class LocalTable:
     def tick(self) -> None:
         assert self.cli("tick") == 0, self.err
 
+    def command(self, login: str, text: str) -> None:
+        assert self.cli("command", text, "--as", login) == 0, self.err
+
     def status(self) -> dict:
         assert self.cli("status", "--json") == 0, self.err
         return json.loads(self.out)
@@ -116,12 +119,13 @@ class GitHubTable:
 
     kind = "github"
 
-    def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None) -> None:
+    def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None,
+                 ruleset: str = "default") -> None:
         self.root, self.now = root, T0
         logins = players.split(",")
         self.ids = {login: 500 + i for i, login in enumerate(logins)}
         seats = [rulesets.Seat(login, self.ids[login]) for login in logins]
-        files = rulesets.game_files("default", players=seats, start=T0, dice_seed=SEED,
+        files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=SEED,
                                     ends=datetime.fromisoformat(ends) if ends else None)
         files.update(render_all(load_game(files)))
         self.clock = FakeClock(T0)

@@ -331,6 +331,14 @@ def test_sticky_comment_is_created_then_edited(gh, repo):
     assert gh.count("POST") == 1 and gh.count("PATCH") == 1
 
 
+def test_every_comment_of_the_repository_across_pages(gh, repo):
+    first, second = proposal(gh, branch="p1"), proposal(gh, branch="p2")
+    for i in range(35):
+        gh.add_comment(first if i % 2 else second, "alice", f"comment {i}")
+    bodies = [c.body for c in repo.get_issues_comments(sort="created", direction="asc")]
+    assert bodies == [f"comment {i}" for i in range(35)]
+
+
 def test_commit_status(gh, repo):
     number = proposal(gh)
     head = gh.head_sha(number)
@@ -486,6 +494,7 @@ def exercise_every_route(gh: FakeGitHub) -> None:
     comment = pr.create_issue_comment("hi")
     comment.edit("hi!")
     list(pr.get_issue_comments())
+    list(repo.get_issues_comments(sort="created", direction="asc"))
     pr.get_issue_comment(comment.id)
     comment.delete()
     repo.create_label("l1", "ffffff")

@@ -6,6 +6,8 @@ from nomic_ci.status import MARKER
 
 from tables import ENGINE, GitHubTable, new_rule, roll
 
+from conftest import HOUR
+
 
 @pytest.fixture
 def hub(tmp_path):
@@ -217,3 +219,35 @@ def test_a_proposal_that_changes_the_engine_ends_the_run(hub):
     assert hub.fake.pull(pr).merged
     assert "the new engine carries on at the next run" in hub.out
     assert hub.fake.file_at("state/players.yaml") != players  # the roll was still recorded
+
+
+@pytest.fixture
+def suber(tmp_path):
+    t = GitHubTable(tmp_path / "suber", players="alice,bob,carol", ruleset="suber-initial-set")
+    yield t
+    t.close()
+
+
+def test_a_comment_command_is_handled_once_and_answered(suber):
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    suber.later().fake.add_comment(pr, "carol", "/inactive\nback next week")
+    suber.reconcile()
+    assert "carol is inactive now" in engine_comments(suber, pr)[-1].body
+    assert "(inactive since" in suber.files()["state/README.md"]
+    answers = len(engine_comments(suber, pr))
+    suber.fake.clear_requests()
+    suber.later().reconcile()
+    assert len(engine_comments(suber, pr)) == answers  # handled once
+    assert suber.fake.writes() == []
+
+
+def test_an_edited_command_does_not_count(suber):
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    comment = suber.later().fake.add_comment(pr, "bob", "/actve")
+    suber.fake.world.comments[comment].body = "/inactive"
+    suber.fake.world.comments[comment].updated_at = suber.now + HOUR / 2
+    suber.later().reconcile()
+    assert "edited command does not count" in engine_comments(suber, pr)[-1].body
+    assert "(inactive since" not in suber.files()["state/README.md"]

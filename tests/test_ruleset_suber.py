@@ -110,3 +110,19 @@ def test_someone_else_is_refused_unless_all_they_do_is_join(t):
     assert t.propose("mallory", "sneak") is None
     assert "to join, propose only adding yourself" in record(t, None)
     assert t.status()["proposals"][0]["number"] is None
+
+
+def test_players_declare_themselves_inactive_and_active_by_command(t):
+    t.later().command("carol", "/inactive")
+    assert "carol is inactive now" in t.out
+    assert "(inactive since" in t.read("state/README.md")
+    t.later().command("carol", "/inactive")
+    assert "carol is already inactive" in t.out
+    t.later().command("carol", "/active")
+    assert "carol is active again" in t.out
+    t.later().command("mallory", "/active")
+    assert "mallory is not a player" in t.out
+    t.later().command("bob", "/pass")
+    assert "the rules in force have no /pass command" in t.out
+    t.later().command("bob", "just chatting")  # not a command: no answer, nothing kept
+    assert t.out.strip() == "Nothing is due." or t.out.strip() == ""

@@ -141,6 +141,17 @@ def list_comments(call: Call) -> Response:
     return paginate(call, comments, lambda c: comment_json(b, c))
 
 
+def list_repo_comments(call: Call) -> Response:
+    """Every issue and pull request comment of the repository, oldest first by default."""
+    b = call.backend
+    comments = sorted(b.world.comments.values(), key=lambda c: (c.created_at, c.id))
+    if "since" in call.query:
+        comments = [c for c in comments if iso(c.updated_at) >= call.query["since"]]
+    if call.query.get("direction") == "desc":
+        comments.reverse()
+    return paginate(call, comments, lambda c: comment_json(b, c))
+
+
 def create_comment(call: Call) -> Response:
     b, pr = call.backend, _issue(call)
     body = call.field("body")
@@ -282,6 +293,7 @@ def create_reaction(call: Call) -> Response:
 
 
 ROUTES = [
+    Route("GET", ISSUES + "/comments", list_repo_comments),  # before /{issue_number} matches it
     Route("GET", ISSUES + "/{issue_number}", get_issue),
     Route("PATCH", ISSUES + "/{issue_number}", update_issue),
     Route("GET", ISSUES + "/{issue_number}/comments", list_comments),

@@ -1,0 +1,85 @@
+"""Comment commands: a player writes `/pass` (and the like) in a comment, the engine acts.
+
+Each comment is handled once (its id is kept in the state), only from whom the
+rule allows, and answered with what was done or why not. An edited comment
+does not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Callable
+
+from .model import Comment
+
+if TYPE_CHECKING:
+    from .game import Game, Transition
+
+
+@dataclass(frozen=True)
+class Command:
+    """A comment command, handled: what it changes (if anything) and the answer."""
+    at: datetime
+    comment: Comment
+    effect: "Transition | None"
+    answer: str
+
+
+def command_name(comment: Comment) -> str | None:
+    """`pass` for a comment whose first line is `/pass`; None for an ordinary comment."""
+    first = comment.body.strip().splitlines()[0].strip() if comment.body.strip() else ""
+    if not first.startswith("/") or len(first) < 2:
+        return None
+    return first[1:].split()[0].lower()
+
+
+def handle(game: "Game", comment: Comment, at: datetime) -> Command:
+    name = command_name(comment)
+    assert name is not None
+    if comment.edited:
+        return Command(at, comment, None, f"/{name} was edited after it was posted, and an "
+                                          "edited command does not count: post a new comment")
+    allowed = game.config.commands
+    if name not in allowed:
+        known = ", ".join(f"/{c}" for c in allowed) or "none"
+        return Command(at, comment, None, f"the rules in force have no /{name} command "
+                                          f"(the commands are: {known})")
+    effect, answer = HANDLERS[name](game, comment, at)
+    return Command(at, comment, effect, answer)
+
+
+def _pass(game: "Game", comment: Comment, at: datetime):
+    from .game import PassTurn, next_player
+    state, cite = game.state, game.config.cite("commands")
+    player = state.player(comment.author)
+    if player is None or state.turn != player.login:
+        return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
+    following = next_player(state, player.login)
+    return (PassTurn(at, player.login, following, f"{player.login} ended their turn ({cite})"),
+            f"{player.login} passes: it is now {following}'s turn")
+
+
+def _active(game: "Game", comment: Comment, at: datetime):
+    from .game import Activate
+    player = game.state.player(comment.author)
+    if player is None:
+        return None, f"{comment.author.login} is not a player"
+    if player.active:
+        return None, f"{player.login} is already active"
+    return (Activate(at, player.login, f"{player.login} declared they are active"),
+            f"{player.login} is active again")
+
+
+def _inactive(game: "Game", comment: Comment, at: datetime):
+    from .game import Deactivate
+    player = game.state.player(comment.author)
+    if player is None:
+        return None, f"{comment.author.login} is not a player"
+    if not player.active:
+        return None, f"{player.login} is already inactive"
+    return (Deactivate(at, player.login, f"{player.login} declared they are no longer active"),
+            f"{player.login} is inactive now")
+
+
+HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive}
