@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from .errors import GameError
 from .mechanics import registry
+from .mechanics.guard import Guard
 from .mechanics.layers import Layer
 from .mechanics.precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
 from .thresholds import Threshold
@@ -42,6 +43,12 @@ class GameConfig:
     inactive_after: timedelta | None = None
     join_window: timedelta | None = None
     commands: tuple[str, ...] = ()
+    proposing: str = "one-a-turn"
+    votes_from: tuple[str, ...] = ("reviews",)
+    decide_when_all_voted: bool = True
+    edits: str | None = None
+    proposer_gains: str | None = None
+    guard: Guard | None = None
     turn_order: str | None = None
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=dict)

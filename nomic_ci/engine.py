@@ -41,7 +41,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     for _ in range(MAX_STEPS):
         files = forge.read_files()
         game = load_game(files)
-        proposals = forge.proposals({o.key for o in game.state.open_proposals})
+        proposals = forge.proposals({o.key for o in game.state.open_proposals},
+                                    "reactions" in game.config.votes_from)
         transition = next_transition(game, proposals, now, forge.comments())
         if transition is None:
             break
@@ -102,7 +103,8 @@ def _changes_engine(decision: Decide) -> bool:
 def _show_votes(forge: Forge, now: datetime) -> None:
     """Show each open proposal where its vote stands (the sticky comment, the status)."""
     game = load_game(forge.read_files())
-    by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
+    by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
+                                                "reactions" in game.config.votes_from)}
     for open_ in game.state.open_proposals:
         if open_.key in by_key:
             forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))

@@ -46,8 +46,9 @@ class Forge(Protocol):
         """The game's files (rules/, state/, proposals/) at the tip of the default branch."""
         ...
 
-    def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
-        """Every open proposal, plus those with the keys in `known`, whatever their state."""
+    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+        """Every open proposal, plus those with the keys in `known`, whatever their state;
+        with their reactions when the rules count them as votes."""
         ...
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:

@@ -10,6 +10,7 @@ with the forge's merges and closes.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Mapping, Sequence
@@ -19,7 +20,7 @@ from .config import GameConfig, derive_config
 from .dice import Dice
 from .errors import GameError
 from .mechanics.values import iso
-from .model import Comment, ForgeState, Proposal
+from .model import Comment, ForgeState, Proposal, Review, ReviewState
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
@@ -161,7 +162,14 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
 
     for open_ in state.open_proposals:
         proposal = by_key.get(open_.key)
-        if proposal is not None and proposal.state is ForgeState.OPEN \
+        edited = proposal is not None and proposal.state is ForgeState.OPEN and (
+            proposal.head != open_.head or description_hash(proposal) != (
+                open_.description_hash or description_hash(proposal)))
+        if edited and config.edits == "retract" and not state.over:
+            due.append((state.last_change, -1, Retract(
+                max(now, state.last_change), open_, f"it was edited before it took effect "
+                f"({config.cite('edits')})", proposal)))
+        elif proposal is not None and proposal.state is ForgeState.OPEN \
                 and proposal.head != open_.head and not state.over:
             # noticed before anything else is decided, so no vote is counted on a stale head
             limit = config.resubmissions_per_turn
@@ -217,7 +225,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
                 due.append((at, 1, handle(game, comment, at)))
                 break  # one at a time: each is judged in the state the earlier ones left
     if not state.over:
-        if state.turn and config.turn_timeout and not state.open_proposals \
+        waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
+        if state.turn and config.turn_timeout and not waits_for_vote \
                 and state.turn_started is not None:
             at = at_least_last(state.turn_started + config.turn_timeout)
             due.append((at, 2, PassTurn(at, state.turn, next_player(state, state.turn),
@@ -281,10 +290,17 @@ def _refusal(game: Game, proposal: Proposal) -> str | None:
         joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
                    f"({config.cite('join_window')})" if config.join_window else "")
         return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+    rule_changes = [o for o in state.open_proposals if not o.join]
+    if config.proposing == "one-open-each":
+        mine = [o for o in rule_changes if o.author.login == author.login]
+        if mine:
+            return (f"{author.login} already has proposal {mine[0].number} in its vote "
+                    f"({config.cite('proposing')})")
+        found = problems(game, proposal)
+        return "; ".join(found) if found else None
     if config.turn_order and state.turn and author.login != state.turn:
         return (f"it is {state.turn}'s turn, not {author.login}'s "
                 f"({config.cite('turn_order')}): propose when your turn comes")
-    rule_changes = [o for o in state.open_proposals if not o.join]
     if rule_changes:
         current = rule_changes[0]
         return (f"proposal {current.number} is still in its vote; one proposal a turn "
@@ -297,8 +313,20 @@ def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetim
     """The votes on the version the game knows (`open_.head`) as they stood at `until`."""
     return count_votes(game.state, voters=game.eligible_voters, proposer=proposal.author,
                        proposer_votes_yes=game.config.proposer_votes_yes,
-                       reviews=proposal.reviews, head=open_.head, until=until,
+                       reviews=votes_of(game, open_, proposal), head=open_.head, until=until,
                        opened=open_.head_since)
+
+
+def votes_of(game: Game, open_: OpenProposal, proposal: Proposal) -> tuple[Review, ...]:
+    """The proposal's votes from the sources the rules name: reviews, and 👍/👎 reactions
+    (a reaction is a vote on the version being voted on; removing it withdraws it)."""
+    sources = game.config.votes_from
+    votes = proposal.reviews if "reviews" in sources else ()
+    if "reactions" in sources:
+        votes += tuple(Review(-r.id, r.author, ReviewState.APPROVED if r.content == "+1"
+                              else ReviewState.CHANGES_REQUESTED, open_.head, r.at)
+                       for r in proposal.reactions if r.content in ("+1", "-1"))
+    return votes
 
 
 def vote_deadline(game: Game, open_: OpenProposal) -> datetime | None:
@@ -312,8 +340,12 @@ def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
     start = max(open_.head_since, game.state.last_change)
     deadline = vote_deadline(game, open_)
     horizon = min(now, deadline) if deadline else now
-    moments = sorted({start} | {r.submitted_at for r in proposal.reviews
+    moments = sorted({start} | {r.submitted_at for r in votes_of(game, open_, proposal)
                                 if start < r.submitted_at <= horizon})
+    if game.config.guard and game.config.guard.covers(_involved(game, proposal)):
+        return _guarded_due(game, open_, proposal, now, moments)
+    if not game.config.decide_when_all_voted:
+        moments = []
     for moment in moments:
         if moment > horizon:
             break
@@ -325,6 +357,44 @@ def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
         return _decision(game, open_, proposal, at, tally_at(game, open_, proposal, at),
                          f"its voting window closed ({game.config.cite('voting_window')})")
     return None
+
+
+def _involved(game: Game, proposal: Proposal) -> tuple[int, ...]:
+    needed = requirement(game, proposal)
+    return needed.rules if isinstance(needed, Requirement) else ()
+
+
+def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime,
+                 moments: list[datetime]) -> Decide | None:
+    """A guarded rule's conditions: no vote against after `quiet`, else `ratio` to one at
+    `until`."""
+    guard, cite = game.config.guard, game.config.cite("guard")
+    quiet, until = open_.head_since + guard.quiet, open_.head_since + guard.until
+    for moment in sorted({quiet} | {m for m in moments if quiet < m < until}):
+        if moment > now or moment >= until:
+            break
+        tally = tally_at(game, open_, proposal, moment)
+        if tally.no == 0:
+            return _guarded(game, open_, proposal, max(moment, game.state.last_change), tally,
+                            True, f"no vote against it {_hours(guard.quiet)} or more after its "
+                                  f"vote started ({cite})")
+    if until > now:
+        return None
+    at = max(until, game.state.last_change)
+    tally = tally_at(game, open_, proposal, at)
+    passed = tally.yes >= guard.ratio * tally.no
+    return _guarded(game, open_, proposal, at, tally, passed,
+                    f"at {_hours(guard.until)}: {tally.yes} for, {tally.no} against; it needs "
+                    f"{guard.ratio} for each against ({cite})")
+
+
+def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,
+             passed: bool, why: str) -> Decide:
+    found = problems(game, proposal)
+    if found:
+        passed, why = False, f"{why}, but it cannot pass: {'; '.join(found)}"
+    return Decide(at, proposal, open_, passed, tally, f"the passing conditions of "
+                  f"{game.config.cite('guard')}", _involved(game, proposal), why)
 
 
 def _join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
@@ -429,7 +499,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             author = state.player(proposal.author)
             opened = OpenProposal(number, proposal.key, proposal.title,
                                   author.account if author else proposal.author, at,
-                                  proposal.head, at, join=author is None)
+                                  proposal.head, at, join=author is None,
+                                  description_hash=description_hash(proposal))
             return replace(state, open_proposals=state.open_proposals + (opened,),
                            next_proposal=number + 1), None
         case Refuse(at, proposal, number, reason, was_open):
@@ -454,7 +525,7 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             player = next(p for p in state.players if p.login == login)
             state = state.with_player(replace(player, inactive_since=at))
             if state.turn == login:  # an inactive player's turn ends at once
-                state = _pass_turn_after(state, game.config, at)
+                state = replace(state, turn=next_player(state, login), turn_started=at)
             return state, None
         case Activate(_, login, _):
             player = next(p for p in state.players if p.login == login)
@@ -498,6 +569,11 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
         gained = sum(r.result for r in rolls)
         points[proposer.login] = gained
         state = state.with_player(replace(proposer, points=proposer.points + gained))
+    if config.proposer_gains == "net-votes" and decision.passed and proposer is not None:
+        gained = decision.tally.yes - decision.tally.no
+        points[proposer.login] = points.get(proposer.login, 0) + gained
+        proposer = state.player(open_.author)
+        state = state.with_player(replace(proposer, points=proposer.points + gained))
     state = _without(state, open_.key)
     state = _check_victory(state, config, decision.at)
     state = _pass_turn_after(state, config, decision.at)
@@ -508,6 +584,11 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
                          threshold=decision.threshold, counted=decision.tally.counted,
                          left_out=decision.tally.left_out, dice=tuple(rolls), points=points,
                          turn_to=state.turn)
+
+
+def description_hash(proposal: Proposal) -> str:
+    """A fingerprint of what players read of a proposal, to notice an edit."""
+    return hashlib.sha256(proposal.description.encode()).hexdigest()[:16]
 
 
 def roll_inputs(seed: str, roll: int, proposal: int) -> dict:
@@ -530,7 +611,9 @@ def _check_victory(state: GameState, config: GameConfig, at: datetime) -> GameSt
 
 
 def _pass_turn_after(state: GameState, config: GameConfig, at: datetime) -> GameState:
-    if state.over or not config.turn_order or not state.players:
+    """The turn after a proposal's end, where a proposal is the turn (one-a-turn)."""
+    if state.over or not config.turn_order or not state.players \
+            or config.proposing != "one-a-turn":
         return state
     current = state.turn or state.players[-1].login
     return replace(state, turn=next_player(state, current), turn_started=at)

@@ -15,6 +15,8 @@ from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
+from github.PaginatedList import PaginatedList
+from github.Reaction import Reaction as GhReaction
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
@@ -22,8 +24,8 @@ from .errors import GameError
 from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
 from .game import VoteView
 from .status import MARKER, status_line, sticky_comment
-from .model import (Account, ChangeKind, Comment, FileChange, ForgeState, Proposal, Review,
-                    ReviewState)
+from .model import (Account, ChangeKind, Comment, FileChange, ForgeState, Proposal, Reaction,
+                    Review, ReviewState)
 
 STATUS_CONTEXT = "nomic/vote"
 LABELS = {"voting": "nomic: voting", "passed": "nomic: passed", "failed": "nomic: failed",
@@ -63,6 +65,7 @@ class GitHubForge:
     _listed: bool = False
     open_read: int = 0  # open pull requests listed, drafts included
     _comments: list[Comment] | None = None
+    _with_reactions: bool = False
     _status_cache: dict[str, list] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
     _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
@@ -101,7 +104,8 @@ class GitHubForge:
     def read_files(self) -> Mapping[str, str]:
         return {**self._read_tip(), **self._pending}
 
-    def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+        self._with_reactions = self._with_reactions or reactions
         if not self._listed:
             # only proposals to the default branch: a pull request elsewhere changes no rule
             for pull in self.repo.get_pulls(state="open", sort="created", direction="asc",
@@ -138,7 +142,14 @@ class GitHubForge:
         # merged_at is in the list's payload; `merged` would cost a request per pull request
         state = ForgeState.MERGED if pull.merged_at else (
             ForgeState.OPEN if pull.state == "open" else ForgeState.CLOSED)
-        return Proposal(key=str(pull.number), title=pull.title,
+        votes = ()
+        if self._with_reactions:  # 👍/👎 are votes in some rulesets: one request more
+            listed = PaginatedList(GhReaction, self.repo._requester, f"{pull.issue_url}/reactions",
+                                   None)
+            votes = tuple(Reaction(r.id, Account(r.user.login, r.user.id), r.content,
+                                   _utc(r.created_at)) for r in listed if r.user is not None)
+        return Proposal(key=str(pull.number), title=pull.title, reactions=votes,
+                        description=f"{pull.title}\n\n{pull.body or ''}",
                         author=Account(pull.user.login, pull.user.id), head=pull.head.sha,
                         opened_at=_utc(pull.created_at),
                         changes=tuple(changes), reviews=reviews, texts=tuple(texts),

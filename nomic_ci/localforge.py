@@ -126,7 +126,8 @@ class LocalForge:
     def read_files(self) -> Mapping[str, str]:
         return self.git.read_files(self.tip, GAME_DIRS)
 
-    def proposals(self, known: Collection[str]) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+        # locally, votes are recorded by the vote command whatever the rules call them
         found = []
         for key, entry in self.db["proposals"].items():
             self._observe_push(entry)
@@ -143,6 +144,7 @@ class LocalForge:
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
+                        description=entry["title"],
                         head=head, opened_at=moment(entry["opened"]),
                         changes=changes, reviews=reviews,
                         texts=texts, state=ForgeState(entry["state"]),

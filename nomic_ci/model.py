@@ -60,6 +60,16 @@ class Review:
     submitted_at: datetime
 
 
+@dataclass(frozen=True)
+class Reaction:
+    """An emoji reaction on a proposal; `+1` and `-1` are votes where the rules say so."""
+
+    id: int
+    author: Account
+    content: str
+    at: datetime
+
+
 class ForgeState(enum.Enum):
     OPEN = "open"
     MERGED = "merged"
@@ -88,6 +98,8 @@ class Proposal:
     changes: tuple[FileChange, ...] = ()
     reviews: tuple[Review, ...] = ()
     texts: tuple[tuple[str, str], ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    description: str = ""  # the title and body players read: an edit of it can retract
     state: ForgeState = ForgeState.OPEN
     closed_at: datetime | None = None
     problems: tuple[str, ...] = field(default=())

@@ -59,6 +59,7 @@ class OpenProposal:
     head_since: datetime
     restarts: int = 0  # pushes since it opened: each restarted its vote
     join: bool = False  # a request to join the game (joining.py), not a rule-change
+    description_hash: str | None = None  # of the title and body when it opened
 
 
 @dataclass(frozen=True)
@@ -251,6 +252,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
             head_since=item.get("head_since", moment, "a time"),
             restarts=item.get("restarts", _int, "a whole number", optional=True, default=0),
             join=item.get("join", _bool, "true or false", optional=True, default=False),
+            description_hash=item.get("description_hash", _text, "a hash", optional=True),
         ))
     turn = fields.get("turn", _login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -318,7 +320,9 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
     opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
                           author_id=p.author.id, opened=iso(p.opened), head=p.head,
                           head_since=iso(p.head_since), restarts=p.restarts,
-                          **({"join": True} if p.join else {}))
+                          **({"join": True} if p.join else {}),
+                          **({"description_hash": p.description_hash}
+                             if p.description_hash else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
         game["open_proposals"] = CommentedSeq(opens)

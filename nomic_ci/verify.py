@@ -6,6 +6,7 @@ from typing import Mapping
 
 from .dice import METHOD, derive_roll
 from .game import load_game, roll_inputs
+from .records import Outcome
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
@@ -29,9 +30,11 @@ def verify(files: Mapping[str, str]) -> list[str]:
                 found.append(f"{record.path}: {die.purpose} recorded {die.result}, but its "
                              f"inputs give {again}")
         total = sum(d.result for d in record.dice)
+        if game.config.proposer_gains == "net-votes" and record.outcome is Outcome.PASSED:
+            total += record.yes - record.no
         if sum(record.points.values()) != total:
             found.append(f"{record.path}: points {dict(record.points)} do not match the dice "
-                         f"({total})")
+                         f"and votes ({total})")
         for login, delta in record.points.items():
             earned[login] = earned.get(login, 0) + delta
     start = game.config.starting_points

@@ -68,7 +68,7 @@ def test_verify_names_a_record_whose_roll_was_tampered_with(table):
     assert t.cli("verify") == 1
     assert f"{record.relative_to(t.root)}: rule 103: 1d6 added to the proposer's score " \
            f"recorded {result % 6 + 1}, but its inputs give {result}" in t.err
-    assert f"points {{'alice': {result}}} do not match the dice ({result % 6 + 1})" in t.err
+    assert f"points {{'alice': {result}}} do not match the dice and votes ({result % 6 + 1})" in t.err
     players = t.root / "state/players.yaml"
     players.write_text(players.read_text().replace("points: 0", "points: 50", 1))
     assert t.cli("verify") == 1

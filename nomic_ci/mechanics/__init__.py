@@ -20,12 +20,12 @@ class Binding:
 
 
 def registry() -> dict[str, Binding]:
-    from . import (activity, commands, layers, mutability, players, precedence, scoring,
-                   timing, victory)
+    from . import (activity, commands, guard, layers, mutability, players, precedence,
+                   proposing, scoring, timing, victory)
 
     found: dict[str, Binding] = {}
     for module in (victory, scoring, timing, layers, mutability, precedence, players, activity,
-                   commands):
+                   commands, proposing, guard):
         for binding in module.BINDINGS:
             found[binding.key] = binding
     return found
