@@ -46,7 +46,7 @@ def roll(number: int) -> int:
 
 
 def new_rule(number: int, text: str = "A rule.") -> dict[str, str]:
-    return {f"rules/{number}-rule-{number}.md":
+    return {f"rules/{number:03d}-rule-{number}.md":
             f"---\nnumber: {number}\ntitle: Rule {number}\nmutable: true\n---\n{text}\n"}
 
 
@@ -208,7 +208,8 @@ class GitHubTable:
         game = load_game(self.files())
         settings = Settings.from_env(self.env)
         forge = GitHubForge(client(settings).get_repo(settings.repository), ENGINE, self.now)
-        by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
+        by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
+                                                    "reactions" in game.config.votes_from)}
         live = {o.number: tally_at(game, o, by_key[o.key], self.now)
                 for o in game.state.open_proposals if o.key in by_key}
         return status_json(game, live)

@@ -251,3 +251,50 @@ def test_an_edited_command_does_not_count(suber):
     suber.later().reconcile()
     assert "edited command does not count" in engine_comments(suber, pr)[-1].body
     assert "(inactive since" not in suber.files()["state/README.md"]
+
+
+@pytest.fixture
+def infinite(tmp_path):
+    t = GitHubTable(tmp_path / "infinite", players="alice,bob,carol,dave",
+                    ruleset="infinite-nomic-r7")
+    yield t
+    t.close()
+
+
+def test_thumbs_are_votes_one_per_player_and_the_proposer_gains_the_difference(infinite):
+    hub = infinite
+    pr = open_proposal(hub, files=new_rule(21))
+    hub.reconcile()
+    hub.later().fake.add_reaction(pr, "bob", "+1")
+    hub.fake.add_reaction(pr, "carol", "+1")
+    hub.fake.add_reaction(pr, "dave", "-1")
+    hub.fake.add_reaction(pr, "dave", "laugh")  # not a vote
+    hub.fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)  # bob still has one vote
+    hub.reconcile()
+    assert hub.status()["proposals"][0] == {"number": 1, "title": "An idea", "author": "alice",
+                                            "state": "voting", "yes": 2, "no": 1}
+    hub.later(24).reconcile()
+    assert hub.fake.pull(pr).merged
+    assert hub.status()["players"][0] == {"login": "alice", "points": 1}  # 2 − 1
+
+
+def test_editing_the_description_retracts_the_proposal(infinite):
+    hub = infinite
+    pr = open_proposal(hub, files=new_rule(21))
+    hub.reconcile()
+    hub.fake.pull(pr).body = "Actually, something else."
+    hub.later().reconcile()
+    pull = hub.fake.pull(pr)
+    assert pull.state == "closed" and not pull.merged
+    assert "edited before it took effect (rule 4)" in engine_comments(hub, pr)[-1].body
+    assert pull.labels == ["nomic: retracted"]
+
+
+def test_a_player_ends_their_turn_with_a_pass_comment(infinite):
+    hub = infinite
+    pr = open_proposal(hub, files=new_rule(21))
+    hub.reconcile()
+    hub.later().fake.add_comment(pr, "alice", "/pass")
+    hub.reconcile()
+    assert hub.status()["turn"] == "bob"
+    assert "alice passes: it is now bob's turn" in engine_comments(hub, pr)[-1].body

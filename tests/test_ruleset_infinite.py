@@ -1,0 +1,94 @@
+"""Infinite Nomic round 7 (seed 004), played through the CLI on the local forge.
+
+Outcomes worked out from the seed: rule 4 (any player without a proposal in its
+vote may propose; 24 hours of voting; more 👍 than 👎 passes and the proposer
+gains 👍 − 👎 points; an edited proposal is retracted), rule 3 (a turn passes
+after 24 hours, or when its player ends it), rule 0 (a proposal changing rule 0
+passes only with no vote against after 24 hours, or 3 for each against at 7 days).
+"""
+
+import pytest
+
+from tables import LocalTable, new_rule
+
+
+@pytest.fixture
+def t(tmp_path):
+    return LocalTable(tmp_path / "g", players="alice,bob,carol,dave,erin",
+                      ruleset="infinite-nomic-r7")
+
+
+def record(t, number):
+    return next(text for path, text in sorted(t.files().items())
+                if path.startswith(f"proposals/{number:04d}-"))
+
+
+def points(t):
+    return {p["login"]: p["points"] for p in t.status()["players"]}
+
+
+def test_anyone_may_propose_one_at_a_time_and_the_vote_lasts_24_hours(t):
+    t.later().branch("a", new_rule(21), author="alice")
+    assert t.propose("alice", "a") == 1
+    t.branch("b", new_rule(22), author="bob")
+    assert t.propose("bob", "b") == 2  # not bob's turn: proposing is not a turn here
+    t.branch("a2", new_rule(23), author="alice")
+    assert t.propose("alice", "a2") == 3
+    assert "alice already has proposal 1 in its vote (rule 4)" in record(t, 3)
+    for who in ("bob", "carol", "dave", "erin"):
+        t.later().vote(1, who)  # everyone has voted, but the vote runs its 24 hours
+    assert t.status()["proposals"][0]["state"] == "voting"
+    t.later().vote(2, "carol", yes=False)
+    t.vote(2, "alice")
+    t.later(24).tick()
+    assert "outcome: passed" in record(t, 1)
+    assert "outcome: failed" in record(t, 2)  # 1 for, 1 against is not more for
+    assert points(t)["alice"] == 4 and points(t)["bob"] == 0  # 4 yes − 0 no
+
+
+def test_an_edited_proposal_is_retracted(t):
+    t.later().branch("a", new_rule(21), author="alice")
+    t.propose("alice", "a")
+    t.later().vote(1, "bob")
+    t.later().branch("a", new_rule(21, "Changed my mind."), author="alice")
+    t.later().tick()
+    text = record(t, 1)
+    assert "outcome: retracted" in text and "edited before it took effect (rule 4)" in text
+    assert "rules/021-rule-21.md" not in t.files()
+
+
+def test_turns_pass_after_24_hours_or_when_their_player_ends_them(t):
+    assert t.status()["turn"] == "alice"
+    t.later().command("bob", "/pass")
+    assert "only the player whose turn it is may /pass" in t.out
+    t.command("alice", "/pass")
+    assert t.status()["turn"] == "bob"
+    t.later(25).tick()
+    assert t.status()["turn"] == "carol"
+
+
+def rule0(t, target):
+    return {"rules/000-winning.md": t.read("rules/000-winning.md").replace(
+        "victory_points: 100", f"victory_points: {target}")}
+
+
+def test_rule_0_passes_after_24_hours_with_no_vote_against(t):
+    t.later().branch("zero", rule0(t, 90), author="alice")
+    t.propose("alice", "zero")
+    t.later().vote(1, "bob")
+    t.later(24).tick()
+    assert "outcome: passed" in record(t, 1)
+    assert "victory_points: 90" in t.read("rules/000-winning.md")
+
+
+@pytest.mark.parametrize("yes, outcome", [(3, "passed"), (2, "failed")])
+def test_rule_0_with_a_vote_against_waits_7_days_for_3_to_1(t, yes, outcome):
+    t.later().branch("zero", rule0(t, 90), author="alice")
+    t.propose("alice", "zero")
+    t.later().vote(1, "bob", yes=False)
+    for who in ("carol", "dave", "erin")[:yes]:
+        t.later().vote(1, who)
+    t.later(30).tick()
+    assert t.status()["proposals"][0]["state"] == "voting"  # a vote against: no early pass
+    t.later(24 * 7).tick()
+    assert f"outcome: {outcome}" in record(t, 1)
