@@ -74,7 +74,7 @@ def cmd_init(args) -> int:
     start = _now(args.now)
     files = rulesets.game_files(args.ruleset, players=seats, start=start,
                                 ends=moment(args.ends) if args.ends else None,
-                                dice_seed=args.dice_seed)
+                                dice_seed=args.dice_seed, admin=args.admin)
     files.update(render_all(load_game(files)))
     target.mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
@@ -258,6 +258,7 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("--veto", help="LOGIN,... who hold a veto")
     init.add_argument("--ends", help="the end date, ISO-8601 (default: the ruleset's length)")
     init.add_argument("--dice-seed", help="the dice seed in hex (default: random)")
+    init.add_argument("--admin", help="the Admin's login, in rulesets that have one")
     init.set_defaults(run=cmd_init)
 
     propose = commands.add_parser("propose", parents=[common], help="propose the changes on a branch")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
-from .model import Comment
+from .model import Comment, Proposal
 
 if TYPE_CHECKING:
     from .game import Game, Transition
@@ -34,7 +34,8 @@ def command_name(comment: Comment) -> str | None:
     return first[1:].split()[0].lower()
 
 
-def handle(game: "Game", comment: Comment, at: datetime) -> Command:
+def handle(game: "Game", comment: Comment, at: datetime,
+           proposals: "Mapping[str, Proposal]") -> Command:
     name = command_name(comment)
     assert name is not None
     if comment.edited:
@@ -45,7 +46,10 @@ def handle(game: "Game", comment: Comment, at: datetime) -> Command:
         known = ", ".join(f"/{c}" for c in allowed) or "none"
         return Command(at, comment, None, f"the rules in force have no /{name} command "
                                           f"(the commands are: {known})")
-    effect, answer = HANDLERS[name](game, comment, at)
+    if name == "veto":
+        effect, answer = _veto(game, comment, at, proposals)
+    else:
+        effect, answer = HANDLERS[name](game, comment, at)
     return Command(at, comment, effect, answer)
 
 
@@ -80,6 +84,20 @@ def _inactive(game: "Game", comment: Comment, at: datetime):
         return None, f"{player.login} is already inactive"
     return (Deactivate(at, player.login, f"{player.login} declared they are no longer active"),
             f"{player.login} is inactive now")
+
+
+def _veto(game: "Game", comment: Comment, at: datetime, proposals: "Mapping[str, Proposal]"):
+    from .game import Refuse
+    state, cite = game.state, game.config.cite("commands")
+    if state.admin is None or comment.author.login.lower() != state.admin.lower():
+        return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"
+    words = comment.body.strip().split()
+    number = words[1].lstrip("#") if len(words) > 1 else ""
+    open_ = next((o for o in state.open_proposals if str(o.number) == number), None)
+    if open_ is None or open_.key not in proposals:
+        return None, f"there is no proposal {number or '(give its number)'} in its vote to veto"
+    return (Refuse(at, proposals[open_.key], open_.number, f"vetoed by the Admin, "
+                   f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 
 
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive}

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from .errors import GameError
 from .mechanics import registry
 from .mechanics.guard import Guard
+from .mechanics.schedule import Schedule
 from .mechanics.layers import Layer
 from .mechanics.precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
 from .thresholds import Threshold
@@ -49,6 +50,10 @@ class GameConfig:
     edits: str | None = None
     proposer_gains: str | None = None
     guard: Guard | None = None
+    starting_stats: Mapping[str, int] = field(default_factory=dict)
+    experience: Mapping[str, int] | None = None
+    schedule: Schedule | None = None
+    proposals_per_week: int | None = None
     turn_order: str | None = None
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=dict)

@@ -138,8 +138,10 @@ def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
             forge.close(proposal, summary, "failed")
         case Decide(proposal=proposal):
             forge.announce(proposal, summary)
-        case Command(comment=comment, answer=answer):
+        case Command(comment=comment, answer=answer, effect=effect):
             forge.reply(comment, answer)
+            if effect is not None:
+                _tell_players(forge, effect, describe(effect))
         case Retract(proposal=proposal) if proposal is not None:
             forge.close(proposal, summary, "retracted")  # already closed: says why, relabels
         # an opened or pushed proposal is shown by forge.show

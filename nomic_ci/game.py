@@ -26,6 +26,7 @@ from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
 from .commands import Command, command_name, handle
 from .joining import is_join_request, join_due
+from .mechanics.progress import level_up
 from .tally import VOTE_STATES, Tally, count_votes
 from .thresholds import Threshold
 
@@ -210,6 +211,12 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
             due.append((at, 1, Reclose(at, proposal, record)))
             continue
         reason = _refusal(game, proposal)
+        displaced = None if reason else _displaced(game, proposal)
+        if displaced is not None:
+            due.append((at, 1, Refuse(at, by_key[displaced.key], displaced.number,
+                                      f"only the last {config.proposals_per_week} proposals a "
+                                      f"player makes in a week count "
+                                      f"({config.cite('proposals_per_week')})", displaced)))
         numbered = number if config.numbering == "every-proposal" else None
         due.append((at, 1, Refuse(at, proposal, numbered, reason) if reason
                     else Open(at, proposal, number)))
@@ -222,7 +229,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
             if comment.id not in state.handled_comments and comment.at <= now \
                     and command_name(comment) is not None:
                 at = at_least_last(comment.at)
-                due.append((at, 1, handle(game, comment, at)))
+                due.append((at, 1, handle(game, comment, at, by_key)))
                 break  # one at a time: each is judged in the state the earlier ones left
     if not state.over:
         waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
@@ -279,6 +286,18 @@ def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list
     return due
 
 
+def _displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
+    """The author's oldest proposal of the week, when a new one goes over the weekly cap."""
+    config, state = game.config, game.state
+    if not (config.schedule and config.proposals_per_week):
+        return None
+    week = config.schedule.week_of(proposal.opened_at)
+    author = state.player(proposal.author)
+    mine = [o for o in state.open_proposals if author and o.author.login == author.login
+            and config.schedule.week_of(o.opened) == week]
+    return mine[0] if len(mine) >= config.proposals_per_week else None
+
+
 def _refusal(game: Game, proposal: Proposal) -> str | None:
     state, config = game.state, game.config
     if state.over:
@@ -291,6 +310,12 @@ def _refusal(game: Game, proposal: Proposal) -> str | None:
                    f"({config.cite('join_window')})" if config.join_window else "")
         return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
     rule_changes = [o for o in state.open_proposals if not o.join]
+    if config.schedule and not config.schedule.may_propose(proposal.opened_at):
+        days = config.schedule.describe(config.schedule.propose)
+        return f"proposals are accepted {days} only ({config.cite('schedule')})"
+    if config.proposing == "weekly":
+        found = problems(game, proposal)
+        return "; ".join(found) if found else None
     if config.proposing == "one-open-each":
         mine = [o for o in rule_changes if o.author.login == author.login]
         if mine:
@@ -320,17 +345,23 @@ def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetim
 def votes_of(game: Game, open_: OpenProposal, proposal: Proposal) -> tuple[Review, ...]:
     """The proposal's votes from the sources the rules name: reviews, and 👍/👎 reactions
     (a reaction is a vote on the version being voted on; removing it withdraws it)."""
-    sources = game.config.votes_from
+    sources, schedule = game.config.votes_from, game.config.schedule
     votes = proposal.reviews if "reviews" in sources else ()
+    if schedule:  # a vote counts only on the schedule's voting days
+        votes = tuple(v for v in votes if schedule.may_vote(v.submitted_at))
     if "reactions" in sources:
         votes += tuple(Review(-r.id, r.author, ReviewState.APPROVED if r.content == "+1"
                               else ReviewState.CHANGES_REQUESTED, open_.head, r.at)
                        for r in proposal.reactions if r.content in ("+1", "-1"))
+    if schedule and "reactions" in sources:
+        votes = tuple(v for v in votes if schedule.may_vote(v.submitted_at))
     return votes
 
 
 def vote_deadline(game: Game, open_: OpenProposal) -> datetime | None:
     """A vote starts when the proposal opens, and again at every push."""
+    if game.config.schedule:
+        return game.config.schedule.results_after(open_.head_since)
     window = game.config.voting_window
     return open_.head_since + window if window else None
 
@@ -537,9 +568,10 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
         case Reclose():
             return game.state, None
         case Command(_, comment, effect, _):
+            record = None
             if effect is not None:
-                state, _ = apply(replace(game, state=state), effect, dice)
-            return replace(state, handled_comments=state.handled_comments | {comment.id}), None
+                state, record = apply(replace(game, state=state), effect, dice)
+            return replace(state, handled_comments=state.handled_comments | {comment.id}), record
     raise TypeError(transition)
 
 
@@ -569,6 +601,12 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
         gained = sum(r.result for r in rolls)
         points[proposer.login] = gained
         state = state.with_player(replace(proposer, points=proposer.points + gained))
+    experience = _experience(state, config, decision) if decision.passed else {}
+    for login, gained in experience.items():
+        player = next(p for p in state.players if p.login == login)
+        level, exp = level_up(player.stat("level", config.starting_stats),
+                              player.stat("experience", config.starting_stats) + gained)
+        state = state.with_player(player.with_stats(level=level, experience=exp))
     if config.proposer_gains == "net-votes" and decision.passed and proposer is not None:
         gained = decision.tally.yes - decision.tally.no
         points[proposer.login] = points.get(proposer.login, 0) + gained
@@ -583,7 +621,7 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
                          head=decision.proposal.head, rules=decision.rules,
                          threshold=decision.threshold, counted=decision.tally.counted,
                          left_out=decision.tally.left_out, dice=tuple(rolls), points=points,
-                         turn_to=state.turn)
+                         turn_to=state.turn, experience=experience)
 
 
 def description_hash(proposal: Proposal) -> str:
@@ -594,6 +632,20 @@ def description_hash(proposal: Proposal) -> str:
 def roll_inputs(seed: str, roll: int, proposal: int) -> dict:
     """What a turn's die is derived from: the game's seed and how many dice came before."""
     return {"seed": seed, "roll": roll, "proposal": proposal, "purpose": "turn"}
+
+
+def _experience(state: GameState, config: GameConfig, decision: Decide) -> dict[str, int]:
+    """Rule 12.5: experience for the proposer of an accepted proposal and each yes voter."""
+    if not config.experience:
+        return {}
+    gained: dict[str, int] = {}
+    proposer = state.player(decision.open.author)
+    if proposer is not None:
+        gained[proposer.login] = config.experience["proposer"]
+    for ballot in decision.tally.counted:
+        if ballot.yes and any(p.login == ballot.login for p in state.players):
+            gained[ballot.login] = gained.get(ballot.login, 0) + config.experience["yes_voter"]
+    return gained
 
 
 def _without(state: GameState, key: str) -> GameState:

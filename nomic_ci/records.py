@@ -58,6 +58,7 @@ class Record:
     dice: tuple[DieRoll, ...] = ()
     points: Mapping[str, int] = field(default_factory=dict)
     turn_to: str | None = None
+    experience: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def yes(self) -> int:
@@ -103,6 +104,8 @@ def dump_record(record: Record) -> str:
         "points": dict(record.points),
         "turn_to": record.turn_to,
     }
+    if record.experience:
+        data["experience"] = dict(record.experience)
     return yamlio.dump(data)
 
 
@@ -130,6 +133,7 @@ def load_record(path: str, text: str) -> Record:
                        for d in data.get("dice") or ()),
             points={str(k): int(v) for k, v in (data.get("points") or {}).items()},
             turn_to=data.get("turn_to"),
+            experience={str(k): int(v) for k, v in (data.get("experience") or {}).items()},
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",

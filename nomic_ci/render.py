@@ -67,14 +67,18 @@ def render_state(game: Game) -> str:
         goals.append(f"the game ends on {_shown(config.ends_at)} and the highest score wins")
     if goals:
         lines += ["Victory: " + "; ".join(goals) + ".", ""]
-    lines += ["## Scoreboard", "", "| # | player | points | veto |", "|---|---|---:|---|"]
+    stats = list(config.starting_stats)
+    lines += ["## Scoreboard", "",
+              "| # | player | points | veto |" + "".join(f" {s.replace('_', ' ')} |" for s in stats),
+              "|---|---|---:|---|" + "---:|" * len(stats)]
     for index, player in enumerate(state.players, 1):
         marker = " ◀ turn" if player.login == state.turn else ""
         crown = " 🏆" if player.login in state.winners else ""
         if not player.active:
             crown += f" (inactive since {_shown(player.inactive_since)})"
         lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} | "
-                     f"{'yes' if player.veto else ''} |")
+                     f"{'yes' if player.veto else ''} |"
+                     + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
     lines += ["", "## In its vote", ""]
     if state.open_proposals:
         window = config.voting_window

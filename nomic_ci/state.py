@@ -32,6 +32,13 @@ class Player:
     points: int
     veto: bool = False
     inactive_since: datetime | None = None
+    stats: tuple[tuple[str, int], ...] = ()  # other counters the rules keep (money, level...)
+
+    def stat(self, name: str, start: Mapping[str, int]) -> int:
+        return dict(self.stats).get(name, start.get(name, 0))
+
+    def with_stats(self, **values: int) -> "Player":
+        return replace(self, stats=tuple(sorted({**dict(self.stats), **values}.items())))
 
     @property
     def account(self) -> Account:
@@ -73,6 +80,7 @@ class GameState:
     ended_at: datetime | None
     last_change: datetime
     dice_seed: str
+    admin: str | None = None  # the game's Admin, where the rules have one (not a player)
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
 
     def player(self, account: Account) -> Player | None:
@@ -153,6 +161,12 @@ def _ints(value: Any) -> tuple[int, ...]:
     return tuple(_int(v) for v in _list(value))
 
 
+def _stats(value: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError
+    return tuple(sorted((str(k), _int(v)) for k, v in value.items()))
+
+
 def _logins(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise ValueError
@@ -213,7 +227,9 @@ def _players(players_doc: Any) -> list[Player]:
                                         default=False),
                         inactive_since=fields.get("inactive_since", moment,
                                                   "the time they became inactive, or null",
-                                                  optional=True))
+                                                  optional=True),
+                        stats=fields.get("stats", _stats, "a mapping of names to whole numbers",
+                                         optional=True, default=()))
         if login.lower() in seen:
             raise GameError(f"player {login} is listed twice", path=PLAYERS,
                             line=yamlio.line_of(players_list, index),
@@ -269,6 +285,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
         ended_at=fields.get("ended_at", moment, "a time or null", optional=True),
         last_change=fields.get("last_change", moment, "a time"),
         dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
+        admin=fields.get("admin", _login, "a login", optional=True),
         handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
                                               optional=True, default=())),
     )
@@ -308,6 +325,8 @@ def dump_state(state: GameState, docs: StateDocuments) -> dict[str, str]:
             _set(node, "veto", player.veto)
         if player.inactive_since or "inactive_since" in node:
             _set(node, "inactive_since", iso(player.inactive_since))
+        if player.stats and dict(node.get("stats") or {}) != dict(player.stats):
+            node["stats"] = CommentedMap(player.stats)
         new_list.append(node)
     if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
             len(new_list) != len(players_node):

@@ -21,11 +21,11 @@ class Binding:
 
 def registry() -> dict[str, Binding]:
     from . import (activity, commands, guard, layers, mutability, players, precedence,
-                   proposing, scoring, timing, victory)
+                   progress, proposing, schedule, scoring, timing, victory)
 
     found: dict[str, Binding] = {}
     for module in (victory, scoring, timing, layers, mutability, precedence, players, activity,
-                   commands, proposing, guard):
+                   commands, proposing, guard, progress, schedule):
         for binding in module.BINDINGS:
             found[binding.key] = binding
     return found

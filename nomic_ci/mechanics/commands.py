@@ -6,7 +6,7 @@ from typing import Any
 
 from . import Binding
 
-KNOWN = ("pass", "active", "inactive")
+KNOWN = ("pass", "active", "inactive", "veto")
 
 
 def parse_commands(value: Any) -> tuple[str, ...]:
@@ -18,5 +18,6 @@ def parse_commands(value: Any) -> tuple[str, ...]:
 BINDINGS = (
     Binding("commands", parse_commands, "a list such as [pass, active]",
             "players may give these commands in a comment: /pass ends their turn; /active "
-            "and /inactive declare themselves active or inactive"),
+            "and /inactive declare themselves active or inactive; /veto N is the Admin's "
+            "veto of proposal N"),
 )

@@ -25,10 +25,11 @@ def parse_sources(value: Any) -> tuple[str, ...]:
 
 
 BINDINGS = (
-    Binding("proposing", choice("one-a-turn", "one-open-each"),
-            "'one-a-turn' or 'one-open-each'",
+    Binding("proposing", choice("one-a-turn", "one-open-each", "weekly"),
+            "'one-a-turn', 'one-open-each' or 'weekly'",
             "one-a-turn: only the current player proposes, one at a time, and the turn passes "
-            "at the decision; one-open-each: any player with no proposal in its vote"),
+            "at the decision; one-open-each: any player with no proposal in its vote; "
+            "weekly: any player, as the schedule allows"),
     Binding("votes_from", parse_sources, "a list such as [reviews, reactions]",
             "what counts as a vote: reviews (approve, request changes) and 👍/👎 reactions"),
     Binding("decide_when_all_voted", flag, "true or false",

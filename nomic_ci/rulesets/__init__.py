@@ -49,7 +49,8 @@ def describe(name: str) -> dict:
 
 
 def game_files(name: str, *, players: list[Seat] | None, start: datetime,
-               ends: datetime | None = None, dice_seed: str | None = None) -> dict[str, str]:
+               ends: datetime | None = None, dice_seed: str | None = None,
+               admin: str | None = None) -> dict[str, str]:
     """The files of a new game of ruleset `name`: rules/ and state/."""
     info = describe(name)
     seats = players or [Seat.parse(p) for p in str(info["players"]).split(",")]
@@ -69,7 +70,11 @@ def game_files(name: str, *, players: list[Seat] | None, start: datetime,
         "ends_at": ends.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "ends_on": f"{ends:%B} {ends.day}, {ends.year}",
         "dice_seed": dice_seed or secrets.token_hex(16),
+        "admin": admin or info.get("admin") or "null",
     }
+    if values["admin"] != "null" and values["admin"].lower() in {s.login.lower() for s in seats}:
+        raise GameError(f"the Admin, {values['admin']}, may not also be a player",
+                        hint="give the Admin's own account with --admin")
     files: dict[str, str] = {}
     folder = resources.files(__name__) / name
     for sub in ("rules", "state"):

@@ -1,0 +1,80 @@
+"""BoredNomic (seed 003), played through the CLI on the local forge.
+
+Outcomes worked out from the seed: 8.3–8.4 (Yay, Nay, or Abstain by not voting;
+more Yay than Nay accepts), 8.5 (the Admin's veto), 9 (proposals Monday to
+Wednesday, at most two a week, the last two counting; votes on Friday and
+Saturday; results at the Sunday update), 12 (+10 experience to the proposer of an
+accepted proposal, +1 to each Yay voter; a level at 10 × level experience),
+4.2 ($10,000 to start).
+"""
+
+from datetime import datetime, timezone
+
+import pytest
+
+from tables import LocalTable, new_rule
+
+MONDAY = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def t(tmp_path):
+    table = LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="borednomic",
+                       admin="the-admin")
+    table.now = MONDAY
+    return table
+
+
+def record(t, number):
+    return next(text for path, text in sorted(t.files().items())
+                if path.startswith(f"proposals/{number:04d}-"))
+
+
+def stats(t, login):
+    text = t.read("state/players.yaml")
+    block = text.split(f"login: {login}\n", 1)[1].split("- login:", 1)[0]
+    return block
+
+
+def test_a_week_of_borednomic(t):
+    t.branch("p1", new_rule(21), author="alice")
+    assert t.propose("alice", "p1") == 1                       # Monday
+    t.later(24).branch("p2", new_rule(22), author="alice")
+    assert t.propose("alice", "p2") == 2                       # Tuesday
+    t.later(24).branch("p3", new_rule(23), author="alice")
+    assert t.propose("alice", "p3") == 3                       # Wednesday: a third this week
+    assert "only the last 2 proposals a player makes in a week count (rule 9)" in record(t, 1)
+    t.later(24).branch("late", new_rule(24), author="bob")
+    assert t.propose("bob", "late") == 4                       # Thursday: too late
+    assert "proposals are accepted Mon–Wed only (rule 9)" in record(t, 4)
+    t.vote(2, "bob")                                           # Thursday: not a voting day
+    t.later(24).vote(2, "bob")                                 # Friday
+    t.vote(2, "carol")
+    t.vote(3, "bob", yes=False)                                # carol abstains on 3
+    t.later(24).tick()                                         # Saturday: still voting
+    assert t.status()["proposals"][1]["state"] == "voting"
+    t.later(24).tick()                                         # Sunday's update
+    assert "outcome: passed" in record(t, 2) and "outcome: failed" in record(t, 3)
+    # alice: 10 experience at level 1 is a level (rule 12.3); bob and carol: 1 each
+    assert "level: 2" in stats(t, "alice") and "experience: 0" in stats(t, "alice")
+    assert "experience: 1" in stats(t, "bob") and "experience: 1" in stats(t, "carol")
+    readme = t.read("state/README.md")
+    assert "| money | level | experience | hit points |" in readme
+    assert "| 1 | alice | 0 |  | 10000 | 2 | 0 | 100 |" in readme
+
+
+def test_the_admin_vetoes_a_proposal(t):
+    t.branch("p1", new_rule(21), author="bob")
+    number = t.propose("bob", "p1")
+    t.later().command("carol", f"/veto {number}")
+    assert "only the Admin (the-admin) may /veto" in t.out
+    t.later().command("the-admin", f"/veto {number}")
+    assert f"proposal {number} is vetoed" in t.out
+    assert "vetoed by the Admin, the-admin (rule 8)" in record(t, number)
+
+
+def test_the_admin_is_not_a_player(tmp_path):
+    from tables import run_cli
+    code, _, err = run_cli("init", str(tmp_path / "x"), "--ruleset", "borednomic",
+                           "--players", "alice,bob", "--admin", "bob")
+    assert code == 2 and "the Admin, bob, may not also be a player" in err
