@@ -27,3 +27,10 @@ def test_the_root_game_is_rendered_and_verifies():
     files = _working_files(ROOT)
     assert stale_readmes(files) == []
     assert verify(files) == []
+
+
+def test_the_readme_documents_every_binding():
+    from nomic_ci.mechanics import registry
+    readme = (ROOT / "README.md").read_text()
+    missing = [key for key in registry() if f"| `{key}` |" not in readme]
+    assert missing == []
