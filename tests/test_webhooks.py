@@ -60,3 +60,13 @@ def test_a_broken_variant_is_caught():
     found = errors(payload, "pull_request$opened") - errors(example("pull_request.opened.json"),
                                                              "pull_request$opened")
     assert found
+
+
+def test_the_comment_command_variant_breaks_nothing():
+    payload = run_act.retarget_payload(example("issue_comment.created.json"),
+                                       full_name="nomic/game")
+    payload["issue"]["number"] = 1
+    payload["comment"].update(id=77, body="/pass")
+    payload["comment"]["user"].update(login="alice", id=501, type="User")
+    assert errors(payload, "issue_comment$created") <= \
+        errors(example("issue_comment.created.json"), "issue_comment$created")

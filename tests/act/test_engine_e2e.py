@@ -58,9 +58,18 @@ def project_files() -> dict[str, bytes]:
 
 @pytest.fixture
 def world(tmp_path):
+    yield from make_world(tmp_path, "default")
+
+
+@pytest.fixture
+def infinite_world(tmp_path):
+    yield from make_world(tmp_path, "infinite-nomic-r7")
+
+
+def make_world(tmp_path, ruleset):
     act_or_fail()
     seats = [rulesets.Seat(login, uid) for login, uid in PLAYERS.items()]
-    game = rulesets.game_files("default", players=seats, start=T0, dice_seed="e2e")
+    game = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed="e2e")
     game.update(render_all(load_game(game)))
     clock = FakeClock(T0)
     with FakeGitHub("nomic", "game", clock=clock, token_login=ENGINE, token_type="Bot",
@@ -157,3 +166,21 @@ def _write(tmp: Path, name: str, payload: dict) -> Path:
     path = tmp / f"{name}.json"
     path.write_text(json.dumps(payload))
     return path
+
+
+def test_a_pass_command_in_a_comment_reaches_the_engine(infinite_world):
+    fake, clock, repo, tmp = infinite_world
+    fake.create_branch("idea", {"rules/021-idea.md":
+                                "---\nnumber: 21\ntitle: Idea\nmutable: true\n---\nAn idea.\n"},
+                       author="alice")
+    pr = fake.open_pr("alice", "idea", "An idea")
+    clock.set(clock() + timedelta(minutes=5))
+    comment = fake.add_comment(pr, "alice", "/pass")
+    payload = example("issue_comment.created.json")
+    payload["issue"]["number"] = pr
+    payload["comment"].update(id=comment, body="/pass")
+    payload["comment"]["user"].update(login="alice", id=PLAYERS["alice"], type="User")
+    run = run_engine(infinite_world, "issue_comment", payload, clock())
+    assert "alice passes: it is now bob's turn" in run.output_of("Reconcile")
+    assert "turn: bob" in fake.file_at("state/game.yaml")
+    assert any("alice passes" in body for body in comments_by_engine(fake, pr))
