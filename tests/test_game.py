@@ -217,3 +217,13 @@ def test_one_more_yes_never_turns_a_pass_into_a_fail(votes, extra):
         review(extra, at=T0 + 47 * HOUR, review_id=999),))], T0 + 48 * HOUR)
     if base.passed:
         assert more.passed
+
+
+def test_no_more_winners_than_the_rules_allow_most_points_first_then_turn_order():
+    from nomic_ci.game import _at_most
+    game = make_game("alice,bob,carol,dave")
+    config = replace(game.config, max_winners=3)
+    players = tuple(replace(p, points=pts) for p, pts in zip(game.state.players, (5, 9, 5, 5)))
+    assert _at_most(config, players) == ("bob", "alice", "carol")
+    assert _at_most(replace(config, max_winners=None), players) == ("bob", "alice", "carol",
+                                                                    "dave")
