@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -76,8 +77,10 @@ def game(tmp_path: Path) -> Path:
     repo = tmp_path / "game"
     (repo / ".github").mkdir(parents=True)
     subprocess.run(["cp", "-r", str(WORKFLOWS), str(repo / ".github" / "workflows")], check=True)
-    # the stand-in has no dependencies to pin
-    (repo / ".github" / "requirements-engine.txt").write_text("# nothing to install\n")
+    # the stand-in needs only the pinned setuptools that builds it (Python 3.11's own is older)
+    lock = (ROOT / ".github" / "requirements-engine.txt").read_text()
+    setuptools = re.search(r"^setuptools==.*?(?=^\S|\Z)", lock, re.M | re.S)[0]
+    (repo / ".github" / "requirements-engine.txt").write_text(setuptools)
     (repo / "stand_in").mkdir()
     (repo / "stand_in" / "__init__.py").write_text(STAND_IN_ENGINE)
     (repo / "pyproject.toml").write_text(textwrap.dedent("""\
