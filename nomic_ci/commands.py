@@ -34,6 +34,15 @@ def command_name(comment: Comment) -> str | None:
     return first[1:].split()[0].lower()
 
 
+def is_command(game: "Game", comment: Comment) -> bool:
+    """A command the rules know, from a player or the Admin: anything else is just talk."""
+    name = command_name(comment)
+    admin = game.state.admin
+    writer_counts = game.state.player(comment.author) is not None or (
+        admin is not None and comment.author.login.lower() == admin.lower())
+    return name in HANDLERS and name in game.config.commands and writer_counts
+
+
 def handle(game: "Game", comment: Comment, at: datetime,
            proposals: "Mapping[str, Proposal]") -> Command:
     name = command_name(comment)
@@ -46,14 +55,11 @@ def handle(game: "Game", comment: Comment, at: datetime,
         known = ", ".join(f"/{c}" for c in allowed) or "none"
         return Command(at, comment, None, f"the rules in force have no /{name} command "
                                           f"(the commands are: {known})")
-    if name == "veto":
-        effect, answer = _veto(game, comment, at, proposals)
-    else:
-        effect, answer = HANDLERS[name](game, comment, at)
+    effect, answer = HANDLERS[name](game, comment, at, proposals)
     return Command(at, comment, effect, answer)
 
 
-def _pass(game: "Game", comment: Comment, at: datetime):
+def _pass(game: "Game", comment: Comment, at: datetime, _proposals):
     from .game import PassTurn, next_player
     state, cite = game.state, game.config.cite("commands")
     player = state.player(comment.author)
@@ -64,7 +70,7 @@ def _pass(game: "Game", comment: Comment, at: datetime):
             f"{player.login} passes: it is now {following}'s turn")
 
 
-def _active(game: "Game", comment: Comment, at: datetime):
+def _active(game: "Game", comment: Comment, at: datetime, _proposals):
     from .game import Activate
     player = game.state.player(comment.author)
     if player is None:
@@ -75,7 +81,7 @@ def _active(game: "Game", comment: Comment, at: datetime):
             f"{player.login} is active again")
 
 
-def _inactive(game: "Game", comment: Comment, at: datetime):
+def _inactive(game: "Game", comment: Comment, at: datetime, _proposals):
     from .game import Deactivate
     player = game.state.player(comment.author)
     if player is None:
@@ -100,4 +106,5 @@ def _veto(game: "Game", comment: Comment, at: datetime, proposals: "Mapping[str,
                    f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 
 
-HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive}
+HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
+                                 "veto": _veto}

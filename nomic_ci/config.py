@@ -87,8 +87,10 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
             except ValueError as exc:
                 raise GameError(f"binding {key!r} must be {exc}, not {raw!r}", path=rule.path,
                                 line=rule.binding_lines.get(key)) from None
-    # the precedence binding itself is taken from the lowest-numbered rule that sets it
-    precedence = next((parsed[r.number]["precedence"] for r in sorted(rules, key=lambda r: r.number)
+    # the precedence binding itself comes from an immutable rule before a mutable one, then
+    # the lowest number: so a mutable rule cannot demote the immutable rules above it
+    precedence = next((parsed[r.number]["precedence"]
+                       for r in sorted(rules, key=lambda r: (r.mutable, r.number))
                        if "precedence" in parsed[r.number]), LOWEST_NUMBER)
     values: dict[str, Any] = {}
     sources: dict[str, int] = {}

@@ -24,7 +24,7 @@ from .model import Comment, ForgeState, Proposal, Review, ReviewState
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
-from .commands import Command, command_name, handle
+from .commands import Command, handle, is_command
 from .joining import is_join_request, join_due
 from .mechanics.progress import level_up
 from .tally import VOTE_STATES, Tally, count_votes
@@ -173,12 +173,10 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
         elif proposal is not None and proposal.state is ForgeState.OPEN \
                 and proposal.head != open_.head and not state.over:
             # noticed before anything else is decided, so no vote is counted on a stale head
-            limit = config.resubmissions_per_turn
-            if limit is not None and open_.restarts >= limit:
+            refusal = _push_refusal(game, open_, now)
+            if refusal is not None:
                 due.append((state.last_change, -1, Refuse(
-                    state.last_change, proposal, open_.number,
-                    f"it was resubmitted more than {limit} times this turn "
-                    f"({config.cite('resubmissions_per_turn')})", open_)))
+                    max(now, state.last_change), proposal, open_.number, refusal, open_)))
             else:
                 due.append((state.last_change, -1, Push(max(now, state.last_change), open_,
                                                          proposal.head)))
@@ -227,7 +225,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     if not state.over:
         for comment in sorted(comments, key=lambda c: (c.at, c.id)):
             if comment.id not in state.handled_comments and comment.at <= now \
-                    and command_name(comment) is not None:
+                    and is_command(game, comment):
                 at = at_least_last(comment.at)
                 due.append((at, 1, handle(game, comment, at, by_key)))
                 break  # one at a time: each is judged in the state the earlier ones left
@@ -236,9 +234,10 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
         if state.turn and config.turn_timeout and not waits_for_vote \
                 and state.turn_started is not None:
             at = at_least_last(state.turn_started + config.turn_timeout)
+            why = ("did not propose within" if config.proposing == "one-a-turn"
+                   else "had their turn for")
             due.append((at, 2, PassTurn(at, state.turn, next_player(state, state.turn),
-                                        f"{state.turn} did not propose within "
-                                        f"{_hours(config.turn_timeout)} "
+                                        f"{state.turn} {why} {_hours(config.turn_timeout)} "
                                         f"({config.cite('turn_timeout')})")))
         if config.ends_at is not None:
             at = at_least_last(config.ends_at)
@@ -284,6 +283,22 @@ def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list
         timer(state.turn_started + after, state.turn,
               f"{state.turn} did not propose within {_hours(after)} of their turn's start")
     return due
+
+
+def _push_refusal(game: Game, open_: OpenProposal, now: datetime) -> str | None:
+    """Why a new version of a proposal in its vote is not allowed, if it is not."""
+    config = game.config
+    if open_.join:
+        return "a request to join may not change after it is made: make a new one"
+    if config.schedule and not config.schedule.may_propose(now):
+        days = config.schedule.describe(config.schedule.propose)
+        return (f"it was changed outside the days proposals are made ({days}, "
+                f"{config.cite('schedule')})")
+    limit = config.resubmissions_per_turn
+    if limit is not None and open_.restarts >= limit:
+        return (f"it was resubmitted more than {limit} times this turn "
+                f"({config.cite('resubmissions_per_turn')})")
+    return None
 
 
 def _displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
@@ -347,13 +362,11 @@ def votes_of(game: Game, open_: OpenProposal, proposal: Proposal) -> tuple[Revie
     (a reaction is a vote on the version being voted on; removing it withdraws it)."""
     sources, schedule = game.config.votes_from, game.config.schedule
     votes = proposal.reviews if "reviews" in sources else ()
-    if schedule:  # a vote counts only on the schedule's voting days
-        votes = tuple(v for v in votes if schedule.may_vote(v.submitted_at))
     if "reactions" in sources:
         votes += tuple(Review(-r.id, r.author, ReviewState.APPROVED if r.content == "+1"
                               else ReviewState.CHANGES_REQUESTED, open_.head, r.at)
                        for r in proposal.reactions if r.content in ("+1", "-1"))
-    if schedule and "reactions" in sources:
+    if schedule:  # a vote counts only on the schedule's voting days
         votes = tuple(v for v in votes if schedule.may_vote(v.submitted_at))
     return votes
 
@@ -374,7 +387,7 @@ def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
     moments = sorted({start} | {r.submitted_at for r in votes_of(game, open_, proposal)
                                 if start < r.submitted_at <= horizon})
     if game.config.guard and game.config.guard.covers(_involved(game, proposal)):
-        return _guarded_due(game, open_, proposal, now, moments)
+        return _guarded_due(game, open_, proposal, now)
     if not game.config.decide_when_all_voted:
         moments = []
     for moment in moments:
@@ -395,13 +408,15 @@ def _involved(game: Game, proposal: Proposal) -> tuple[int, ...]:
     return needed.rules if isinstance(needed, Requirement) else ()
 
 
-def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime,
-                 moments: list[datetime]) -> Decide | None:
+def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal,
+                 now: datetime) -> Decide | None:
     """A guarded rule's conditions: no vote against after `quiet`, else `ratio` to one at
-    `until`."""
+    `until` (its own window, whatever the voting window says)."""
     guard, cite = game.config.guard, game.config.cite("guard")
     quiet, until = open_.head_since + guard.quiet, open_.head_since + guard.until
-    for moment in sorted({quiet} | {m for m in moments if quiet < m < until}):
+    moments = {v.submitted_at for v in votes_of(game, open_, proposal)
+               if quiet < v.submitted_at < until}
+    for moment in sorted({quiet} | moments):
         if moment > now or moment >= until:
             break
         tally = tally_at(game, open_, proposal, moment)
@@ -440,6 +455,8 @@ def _join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
         eligible = len(tally.eligible)
         passed = Threshold("majority").is_met(tally.yes, eligible)
         why += f": {tally.yes} yes, {tally.no} no of {eligible} eligible"
+    if not is_join_request(game, proposal):  # it must still only add its author
+        passed, why = False, f"{why}, but it no longer only adds its author to the players"
     return Decide(at, proposal, open_, passed, tally, threshold, (), why)
 
 
@@ -538,6 +555,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             if was_open is None and number is not None:
                 state = replace(state, next_proposal=number + 1)
             state = _without(state, proposal.key)
+            if was_open is not None and not was_open.join:  # its turn ends with it
+                state = _pass_turn_after(state, game.config, at, was_open.author.login)
             return state, Record(number, proposal.key, proposal.title, proposal.author,
                                  Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
                                  head=proposal.head)
@@ -546,7 +565,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             return replace(state, open_proposals=tuple(pushed if o.key == open_.key else o
                                                        for o in state.open_proposals)), None
         case Retract(at, open_, reason, _):
-            state = _pass_turn_after(_without(state, open_.key), game.config, at)
+            state = _pass_turn_after(_without(state, open_.key), game.config, at,
+                                     open_.author.login)
             return state, Record(open_.number, open_.key, open_.title, open_.author,
                                  Outcome.RETRACTED, reason, opened=open_.opened, decided=at,
                                  turn_to=state.turn)
@@ -614,7 +634,7 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
         state = state.with_player(replace(proposer, points=proposer.points + gained))
     state = _without(state, open_.key)
     state = _check_victory(state, config, decision.at)
-    state = _pass_turn_after(state, config, decision.at)
+    state = _pass_turn_after(state, config, decision.at, open_.author.login)
     outcome = Outcome.PASSED if decision.passed else Outcome.FAILED
     return state, Record(open_.number, open_.key, open_.title, open_.author, outcome,
                          decision.reason, opened=open_.opened, decided=decision.at,
@@ -662,10 +682,12 @@ def _check_victory(state: GameState, config: GameConfig, at: datetime) -> GameSt
     return state
 
 
-def _pass_turn_after(state: GameState, config: GameConfig, at: datetime) -> GameState:
-    """The turn after a proposal's end, where a proposal is the turn (one-a-turn)."""
+def _pass_turn_after(state: GameState, config: GameConfig, at: datetime,
+                     proposer: str) -> GameState:
+    """The turn after a proposal's end, where a proposal is the turn (one-a-turn), if the
+    turn is still its proposer's (it may have passed already, by inactivity)."""
     if state.over or not config.turn_order or not state.players \
-            or config.proposing != "one-a-turn":
+            or config.proposing != "one-a-turn" or (state.turn and state.turn != proposer):
         return state
     current = state.turn or state.players[-1].login
     return replace(state, turn=next_player(state, current), turn_started=at)

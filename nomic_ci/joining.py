@@ -36,7 +36,7 @@ def is_join_request(game: "Game", proposal: Proposal) -> bool:
         return False
     joiner = after[-1]
     expected = replace(joiner, login=proposal.author.login, points=game.config.starting_points,
-                       veto=False, inactive_since=None)
+                       veto=False, inactive_since=None, stats=())
     return joiner == expected and joiner.id in (None, proposal.author.id)
 
 

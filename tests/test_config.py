@@ -35,3 +35,12 @@ def test_repealing_a_rule_removes_its_mechanics(files):
     after = derive_config(parse_rules(files))
     assert after.victory_points is None
     assert after.ends_at == before.ends_at
+
+
+def test_a_schedule_whose_results_day_is_a_voting_day_is_an_error():
+    import pytest
+
+    from nomic_ci.errors import GameError
+    with pytest.raises(GameError, match="a results day that is not a vote day"):
+        config_of(rule(109, "  schedule:\n    timezone: UTC\n    propose: [mon]\n"
+                          "    vote: [sat, sun]\n    results: sun\n"))

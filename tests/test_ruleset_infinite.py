@@ -92,3 +92,11 @@ def test_rule_0_with_a_vote_against_waits_7_days_for_3_to_1(t, yes, outcome):
     assert t.status()["proposals"][0]["state"] == "voting"  # a vote against: no early pass
     t.later(24 * 7).tick()
     assert f"outcome: {outcome}" in record(t, 1)
+
+
+def test_rule_0_passes_when_the_only_vote_against_is_withdrawn(t):
+    t.later().branch("zero", rule0(t, 90), author="alice")
+    t.propose("alice", "zero")
+    t.later().vote(1, "bob", yes=False)
+    t.later(30).vote(1, "bob")  # bob changes his mind after 31 hours
+    assert "outcome: passed" in record(t, 1)

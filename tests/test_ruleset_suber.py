@@ -120,9 +120,50 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     assert "carol is already inactive" in t.out
     t.later().command("carol", "/active")
     assert "carol is active again" in t.out
-    t.later().command("mallory", "/active")
-    assert "mallory is not a player" in t.out
-    t.later().command("bob", "/pass")
-    assert "the rules in force have no /pass command" in t.out
-    t.later().command("bob", "just chatting")  # not a command: no answer, nothing kept
-    assert t.out.strip() == "Nothing is due." or t.out.strip() == ""
+    # a stranger's command, a command these rules do not have, and talk are all just talk:
+    # no answer, and nothing written
+    for login, text in (("mallory", "/active"), ("bob", "/pass"), ("bob", "just chatting")):
+        t.later().command(login, text)
+        assert t.out.strip() == ""
+
+
+def test_a_request_to_join_may_not_change_after_it_is_made(t):
+    roster = t.read("state/players.yaml")
+    t.later().branch("dave", {"state/players.yaml": roster + (
+        "  - login: dave\n    id: null\n    points: 0\n")}, author="dave")
+    t.propose("dave", "dave", "Dave joins")
+    t.later().branch("dave", {"state/players.yaml": roster + (
+        "  - login: dave\n    id: null\n    points: 1000\n")}, author="dave")
+    t.later(30).tick()
+    assert "a request to join may not change after it is made" in record(t, 301)
+    assert "dave" not in players(t)
+
+
+def test_a_mutable_rule_cannot_demote_the_immutable_rules(t):
+    sneaky = ("---\nnumber: 50\ntitle: Sneaky\nmutable: true\nbindings:\n"
+              "  precedence: lowest-number\n  transmutation_needs: majority\n---\nHa.\n")
+    t.later().branch("sneak", {"rules/050-sneaky.md": sneaky}, author="alice")
+    number = t.propose("alice", "sneak")
+    t.later().vote(number, "bob")
+    t.later().vote(number, "carol")
+    assert "outcome: passed" in record(t, number)
+    # still unanimity for a transmutation: rule 108 is immutable and wins (rule 109)
+    rule101 = t.read("rules/101-obey-the-rules.md")
+    t.later().branch("transmute", {"rules/101-obey-the-rules.md": rule101.replace(
+        "mutable: false", "mutable: true")}, author="bob")
+    number = t.propose("bob", "transmute")
+    t.later().vote(number, "alice")
+    t.later().vote(number, "carol", yes=False)
+    text = record(t, number)
+    assert "outcome: failed" in text and "unanimity of the eligible voters" in text
+
+
+def test_the_turn_stays_with_the_next_player_when_a_proposer_goes_inactive(t):
+    t.later().branch("one", new_rule(215), author="alice")
+    number = t.propose("alice", "one")
+    t.later().command("alice", "/inactive")  # her turn ends at once: bob's turn
+    assert t.status()["turn"] == "bob"
+    t.later().vote(number, "bob")
+    t.later().vote(number, "carol")  # alice's proposal is decided; the turn stays bob's
+    assert "outcome: passed" in record(t, number)
+    assert t.status()["turn"] == "bob"

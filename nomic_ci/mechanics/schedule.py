@@ -44,13 +44,14 @@ class Schedule:
         local = opened.astimezone(self.tz)
         day = local.date()
         seen_vote = False
-        while True:
+        for _ in range(14):  # parse_schedule makes sure one comes within two weeks
             day += timedelta(days=1)
             if day.weekday() in self.vote:
                 seen_vote = True
             elif seen_vote and day.weekday() == self.results:
                 start = datetime.combine(day, time(0, 0), self.tz)
                 return start.astimezone(timezone.utc)
+        raise AssertionError("a schedule whose results day follows no voting day")
 
     def week_of(self, moment: datetime) -> tuple[int, int]:
         year, week, _ = moment.astimezone(self.tz).isocalendar()
@@ -75,8 +76,9 @@ def parse_schedule(value: Any) -> Schedule:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError(f"a timezone such as UTC or Europe/Paris, not {zone!r}") from None
-    if not days["propose"] or not days["vote"]:
-        raise ValueError(expected)
+    if not days["propose"] or not days["vote"] or results in days["vote"]:
+        raise ValueError("some propose and vote days, and a results day that is not a vote "
+                         f"day: {expected}")
     return Schedule(zone, days["propose"], days["vote"], results)
 
 
