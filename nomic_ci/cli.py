@@ -14,7 +14,8 @@ from . import rulesets
 from .dice import SeededDice
 from .engine import Report, reconcile
 from .errors import GameError
-from .game import load_game, tally_at, vote_deadline
+from .game import load_game
+from .voting import tally_at, vote_deadline
 from .gitrepo import Git
 from .localforge import LocalForge
 from .mechanics.values import moment

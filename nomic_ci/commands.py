@@ -7,23 +7,14 @@ does not count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from .model import Comment, Proposal
+from .transitions import Activate, Command, Deactivate, PassTurn, Refuse
 
 if TYPE_CHECKING:
-    from .game import Game, Transition
-
-
-@dataclass(frozen=True)
-class Command:
-    """A comment command, handled: what it changes (if anything) and the answer."""
-    at: datetime
-    comment: Comment
-    effect: "Transition | None"
-    answer: str
+    from .game import Game
 
 
 def command_name(comment: Comment) -> str | None:
@@ -60,7 +51,7 @@ def handle(game: "Game", comment: Comment, at: datetime,
 
 
 def _pass(game: "Game", comment: Comment, at: datetime, _proposals):
-    from .game import PassTurn, next_player
+    from .game import next_player
     state, cite = game.state, game.config.cite("commands")
     player = state.player(comment.author)
     if player is None or state.turn != player.login:
@@ -71,7 +62,6 @@ def _pass(game: "Game", comment: Comment, at: datetime, _proposals):
 
 
 def _active(game: "Game", comment: Comment, at: datetime, _proposals):
-    from .game import Activate
     player = game.state.player(comment.author)
     if player is None:
         return None, f"{comment.author.login} is not a player"
@@ -82,7 +72,6 @@ def _active(game: "Game", comment: Comment, at: datetime, _proposals):
 
 
 def _inactive(game: "Game", comment: Comment, at: datetime, _proposals):
-    from .game import Deactivate
     player = game.state.player(comment.author)
     if player is None:
         return None, f"{comment.author.login} is not a player"
@@ -93,7 +82,6 @@ def _inactive(game: "Game", comment: Comment, at: datetime, _proposals):
 
 
 def _veto(game: "Game", comment: Comment, at: datetime, proposals: "Mapping[str, Proposal]"):
-    from .game import Refuse
     state, cite = game.state, game.config.cite("commands")
     if state.admin is None or comment.author.login.lower() != state.admin.lower():
         return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"

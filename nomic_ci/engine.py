@@ -12,11 +12,10 @@ from datetime import datetime
 
 from .dice import Dice
 from .forge import ENGINE_PATHS, Forge, MergeStatus
-from .commands import Command
-from .game import (Activate, Deactivate, Decide, EndGame, Game, Open, PassTurn, Push, Reclose,
-                   Refuse, Retract,
-                   Transition,
-                   apply, load_game, next_transition, vote_view)
+from .game import Game, apply, load_game, next_transition
+from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
+                          Reclose, Refuse, Retract, Transition)
+from .voting import vote_view
 from .records import dump_record
 from .render import render_all
 from .state import dump_state, load_state

@@ -15,7 +15,7 @@ from .rules import is_rule_text
 from .state import PLAYERS
 
 if TYPE_CHECKING:
-    from .game import VoteView
+    from .voting import VoteView
 
 GAME_DIRS = ("rules/", "state/", "proposals/")
 # a merged proposal that changes these changes the engine itself: the run stops, so the

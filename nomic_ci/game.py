@@ -15,20 +15,22 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Mapping, Sequence
 
-from .admission import Requirement, problems, requirement
+from .activity import due_activity
+from .admission import problems
+from .commands import handle, is_command
 from .config import GameConfig, derive_config
 from .dice import Dice
 from .errors import GameError
-from .mechanics.values import iso
-from .model import Comment, ForgeState, Proposal, Review, ReviewState
+from .joining import is_join_request
+from .mechanics.progress import level_up
+from .mechanics.values import hours, iso
+from .model import Comment, ForgeState, Proposal
 from .records import DieRoll, Outcome, Record, load_records
 from .rules import Rule, parse_rules
 from .state import GameState, OpenProposal, Player, read_state
-from .commands import Command, handle, is_command
-from .joining import is_join_request, join_due
-from .mechanics.progress import level_up
-from .tally import VOTE_STATES, Tally, count_votes
-from .thresholds import Threshold
+from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
+                          Reclose, Refuse, Retract, Transition)
+from .voting import join_decision, merged_decision, vote_due
 
 
 @dataclass(frozen=True)
@@ -51,99 +53,6 @@ class Game:
 def load_game(files: Mapping[str, str]) -> Game:
     rules = parse_rules(files)
     return Game(rules, derive_config(rules), read_state(files), load_records(files))
-
-
-# --- transitions ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Open:
-    """A proposal is numbered and put to the vote."""
-    at: datetime
-    proposal: Proposal
-    number: int
-
-
-@dataclass(frozen=True)
-class Refuse:
-    """A proposal may not be played: it is closed, with the reason."""
-    at: datetime
-    proposal: Proposal
-    number: int | None  # None where only proper proposals are numbered
-    reason: str
-    was_open: OpenProposal | None = None
-
-
-@dataclass(frozen=True)
-class Decide:
-    """A proposal's vote is over: it passed (merge) or failed (close)."""
-    at: datetime
-    proposal: Proposal
-    open: OpenProposal
-    passed: bool
-    tally: Tally
-    threshold: str
-    rules: tuple[int, ...]
-    reason: str
-
-
-@dataclass(frozen=True)
-class Push:
-    """A proposal in its vote has a new version: the vote starts again on it."""
-    at: datetime
-    open: OpenProposal
-    head: str
-
-
-@dataclass(frozen=True)
-class Retract:
-    """A proposal in its vote was closed on the forge by its author or an admin."""
-    at: datetime
-    open: OpenProposal
-    reason: str
-    proposal: Proposal | None = None
-
-
-@dataclass(frozen=True)
-class Deactivate:
-    """A player becomes inactive (and loses the turn, if it is theirs)."""
-    at: datetime
-    login: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Activate:
-    """An inactive player is active again."""
-    at: datetime
-    login: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class PassTurn:
-    at: datetime
-    from_login: str
-    to_login: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class EndGame:
-    at: datetime
-    winners: tuple[str, ...]
-    reason: str
-
-
-@dataclass(frozen=True)
-class Reclose:
-    """A decided proposal is still open on the forge (a run stopped half-way): close it."""
-    at: datetime
-    proposal: Proposal
-    record: Record
-
-
-Transition = (Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
-              | Reclose | Command)
 
 
 # --- deciding what is due ------------------------------------------------------------------
@@ -183,7 +92,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
         elif proposal is not None and proposal.state is ForgeState.MERGED:
             # merged by an earlier run that stopped before recording it, or by hand
             due.append((at_least_last(min(proposal.closed_at or now, now)), 0,
-                        _merged_decision(game, open_, proposal, now)))
+                        merged_decision(game, open_, proposal, now)))
         elif proposal is None or proposal.state is not ForgeState.OPEN:
             closed = proposal.closed_at if proposal and proposal.closed_at else now
             due.append((at_least_last(min(closed, now)), 0,
@@ -194,7 +103,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
                         Refuse(state.last_change, proposal, open_.number,
                                "the game ended before its vote finished", open_)))
         else:
-            decision = (_join_decision if open_.join else _vote_due)(game, open_, proposal, now)
+            decision = (join_decision if open_.join else vote_due)(game, open_, proposal, now)
             if decision is not None:
                 due.append((decision.at, 0, decision))
 
@@ -221,7 +130,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
         number += 1  # only the earliest is applied; the rest are looked at again after it
 
     if not state.over and config.inactive_after:
-        due += _activity(game, by_key, now)
+        due += due_activity(game, by_key, now)
     if not state.over:
         for comment in sorted(comments, key=lambda c: (c.at, c.id)):
             if comment.id not in state.handled_comments and comment.at <= now \
@@ -237,7 +146,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
             why = ("did not propose within" if config.proposing == "one-a-turn"
                    else "had their turn for")
             due.append((at, 2, PassTurn(at, state.turn, next_player(state, state.turn),
-                                        f"{state.turn} {why} {_hours(config.turn_timeout)} "
+                                        f"{state.turn} {why} {hours(config.turn_timeout)} "
                                         f"({config.cite('turn_timeout')})")))
         if config.ends_at is not None:
             at = at_least_last(config.ends_at)
@@ -246,43 +155,6 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
 
     ready = [entry for entry in due if entry[0] <= now]
     return min(ready, key=lambda entry: (entry[0], entry[1]))[2] if ready else None
-
-
-def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list[tuple]:
-    """Who becomes inactive (rule 206's timers) or active again (by voting), and when."""
-    state, after, cite = game.state, game.config.inactive_after, game.config.cite("inactive_after")
-    due: list[tuple] = []
-    # a deadline is only acted on while the game has not moved past it, so a player made
-    # active again by a late vote is not made inactive again for the same deadline
-    def timer(deadline: datetime, login: str, why: str) -> None:
-        if state.last_change <= deadline:
-            due.append((deadline, 1, Deactivate(deadline, login, f"{why} ({cite})")))
-    for open_ in state.open_proposals:
-        proposal = by_key.get(open_.key)
-        if proposal is None or proposal.state is not ForgeState.OPEN or open_.join:
-            continue  # a request to join is not a vote on a rule-change
-        deadline = open_.head_since + after
-        votes = [r for r in proposal.reviews if r.state in VOTE_STATES]
-        voted = {p.login for r in votes if open_.head_since <= r.submitted_at <= deadline
-                 and (p := state.player(r.author))}
-        if game.config.proposer_votes_yes:
-            voted.add(open_.author.login)
-        for player in game.eligible_voters:
-            if player.login not in voted:
-                timer(deadline, player.login, f"{player.login} did not vote on proposal "
-                                              f"{open_.number} within {_hours(after)}")
-        for review in sorted(votes, key=lambda r: (r.submitted_at, r.id)):
-            player = state.player(review.author)
-            if player and not player.active and player.inactive_since <= review.submitted_at <= now:
-                due.append((max(review.submitted_at, state.last_change), 0, Activate(
-                    max(review.submitted_at, state.last_change), player.login,
-                    f"{player.login} voted on proposal {open_.number}")))
-    proposing = {o.author.login for o in state.open_proposals}
-    holder = next((p for p in state.players if p.login == state.turn), None)
-    if holder and holder.active and state.turn_started and state.turn not in proposing:
-        timer(state.turn_started + after, state.turn,
-              f"{state.turn} did not propose within {_hours(after)} of their turn's start")
-    return due
 
 
 def _push_refusal(game: Game, open_: OpenProposal, now: datetime) -> str | None:
@@ -349,164 +221,6 @@ def _refusal(game: Game, proposal: Proposal) -> str | None:
     return "; ".join(found) if found else None
 
 
-def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetime) -> Tally:
-    """The votes on the version the game knows (`open_.head`) as they stood at `until`."""
-    return count_votes(game.state, voters=game.eligible_voters, proposer=proposal.author,
-                       proposer_votes_yes=game.config.proposer_votes_yes,
-                       reviews=votes_of(game, open_, proposal), head=open_.head, until=until,
-                       opened=open_.head_since)
-
-
-def votes_of(game: Game, open_: OpenProposal, proposal: Proposal) -> tuple[Review, ...]:
-    """The proposal's votes from the sources the rules name: reviews, and 👍/👎 reactions
-    (a reaction is a vote on the version being voted on; removing it withdraws it)."""
-    sources, schedule = game.config.votes_from, game.config.schedule
-    votes = proposal.reviews if "reviews" in sources else ()
-    if "reactions" in sources:
-        votes += tuple(Review(-r.id, r.author, ReviewState.APPROVED if r.content == "+1"
-                              else ReviewState.CHANGES_REQUESTED, open_.head, r.at)
-                       for r in proposal.reactions if r.content in ("+1", "-1"))
-    if schedule:  # a vote counts only on the schedule's voting days
-        votes = tuple(v for v in votes if schedule.may_vote(v.submitted_at))
-    return votes
-
-
-def vote_deadline(game: Game, open_: OpenProposal) -> datetime | None:
-    """A vote starts when the proposal opens, and again at every push."""
-    if game.config.schedule:
-        return game.config.schedule.results_after(open_.head_since)
-    window = game.config.voting_window
-    return open_.head_since + window if window else None
-
-
-def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> Decide | None:
-    """Decided at the first moment every eligible voter had voted, or at the deadline."""
-    start = max(open_.head_since, game.state.last_change)
-    deadline = vote_deadline(game, open_)
-    horizon = min(now, deadline) if deadline else now
-    moments = sorted({start} | {r.submitted_at for r in votes_of(game, open_, proposal)
-                                if start < r.submitted_at <= horizon})
-    if game.config.guard and game.config.guard.covers(_involved(game, proposal)):
-        return _guarded_due(game, open_, proposal, now)
-    if not game.config.decide_when_all_voted:
-        moments = []
-    for moment in moments:
-        if moment > horizon:
-            break
-        tally = tally_at(game, open_, proposal, moment)
-        if tally.complete and tally.eligible:
-            return _decision(game, open_, proposal, moment, tally, "every eligible voter voted")
-    if deadline is not None and deadline <= now:
-        at = max(deadline, game.state.last_change)
-        return _decision(game, open_, proposal, at, tally_at(game, open_, proposal, at),
-                         f"its voting window closed ({game.config.cite('voting_window')})")
-    return None
-
-
-def _involved(game: Game, proposal: Proposal) -> tuple[int, ...]:
-    needed = requirement(game, proposal)
-    return needed.rules if isinstance(needed, Requirement) else ()
-
-
-def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal,
-                 now: datetime) -> Decide | None:
-    """A guarded rule's conditions: no vote against after `quiet`, else `ratio` to one at
-    `until` (its own window, whatever the voting window says)."""
-    guard, cite = game.config.guard, game.config.cite("guard")
-    quiet, until = open_.head_since + guard.quiet, open_.head_since + guard.until
-    moments = {v.submitted_at for v in votes_of(game, open_, proposal)
-               if quiet < v.submitted_at < until}
-    for moment in sorted({quiet} | moments):
-        if moment > now or moment >= until:
-            break
-        tally = tally_at(game, open_, proposal, moment)
-        if tally.no == 0:
-            return _guarded(game, open_, proposal, max(moment, game.state.last_change), tally,
-                            True, f"no vote against it {_hours(guard.quiet)} or more after its "
-                                  f"vote started ({cite})")
-    if until > now:
-        return None
-    at = max(until, game.state.last_change)
-    tally = tally_at(game, open_, proposal, at)
-    passed = tally.yes >= guard.ratio * tally.no
-    return _guarded(game, open_, proposal, at, tally, passed,
-                    f"at {_hours(guard.until)}: {tally.yes} for, {tally.no} against; it needs "
-                    f"{guard.ratio} for each against ({cite})")
-
-
-def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,
-             passed: bool, why: str) -> Decide:
-    found = problems(game, proposal)
-    if found:
-        passed, why = False, f"{why}, but it cannot pass: {'; '.join(found)}"
-    return Decide(at, proposal, open_, passed, tally, f"the passing conditions of "
-                  f"{game.config.cite('guard')}", _involved(game, proposal), why)
-
-
-def _join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
-                   now: datetime) -> Decide | None:
-    found = join_due(game, open_, proposal, now)
-    if found is None:
-        return None
-    at, passed, threshold, why = found
-    at = max(at, game.state.last_change)
-    tally = tally_at(game, open_, proposal, at)
-    if passed is None:
-        eligible = len(tally.eligible)
-        passed = Threshold("majority").is_met(tally.yes, eligible)
-        why += f": {tally.yes} yes, {tally.no} no of {eligible} eligible"
-    if not is_join_request(game, proposal):  # it must still only add its author
-        passed, why = False, f"{why}, but it no longer only adds its author to the players"
-    return Decide(at, proposal, open_, passed, tally, threshold, (), why)
-
-
-def _merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
-                     now: datetime) -> Decide:
-    """A proposal already merged on the forge passed: its content is in force either way."""
-    merged_at = max(min(proposal.closed_at or now, now), game.state.last_change)
-    decision = _vote_due(game, open_, proposal, merged_at)
-    if decision is not None and decision.passed:
-        return decision
-    tally = tally_at(game, open_, proposal, merged_at)
-    needed = requirement(game, proposal)
-    return Decide(merged_at, proposal, open_, True, tally,
-                  needed.explanation if isinstance(needed, Requirement) else "none",
-                  needed.rules if isinstance(needed, Requirement) else (),
-                  "merged on the forge by someone other than the engine, before its vote "
-                  "finished: its changes are in force")
-
-
-@dataclass(frozen=True)
-class VoteView:
-    """Where an open proposal's vote stands, for showing on the proposal."""
-
-    number: int
-    tally: Tally
-    needed: Requirement | str
-    deadline: datetime | None
-
-
-def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
-    return VoteView(open_.number, tally_at(game, open_, proposal, now),
-                    requirement(game, proposal), vote_deadline(game, open_))
-
-
-def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,
-              why: str) -> Decide:
-    needed = requirement(game, proposal)
-    found = problems(game, proposal)  # its last version may have broken what the first had right
-    if isinstance(needed, str) or found:
-        reason = "; ".join(found) or str(needed)
-        return Decide(at, proposal, open_, False, tally, "none", (),
-                      f"{why}, but it cannot pass: {reason}")
-    eligible = len(tally.eligible)
-    passed = needed.threshold.is_met(tally.yes, eligible, tally.veto_yes, tally.no)
-    verdict = "met" if passed else "not met"
-    return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
-                  f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
-                  f"{needed.threshold.explain(eligible)} — {verdict}")
-
-
 def next_player(state: GameState, login: str) -> str:
     """The next player down the list whose turn is not skipped for inactivity."""
     players = list(state.players)
@@ -527,10 +241,6 @@ def _at_most(config: GameConfig, winners: tuple[Player, ...]) -> tuple[str, ...]
     ranked = sorted(winners, key=lambda p: -p.points)  # sorted() keeps the turn order of ties
     return tuple(p.login for p in ranked[:config.max_winners or len(ranked)])
 
-
-def _hours(delta) -> str:
-    hours = delta.total_seconds() / 3600
-    return f"{hours:g} hours"
 
 
 # --- applying a transition -----------------------------------------------------------------

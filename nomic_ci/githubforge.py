@@ -22,7 +22,7 @@ from github.Repository import Repository
 
 from .errors import GameError
 from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
-from .game import VoteView
+from .voting import VoteView
 from .status import MARKER, status_line, sticky_comment
 from .model import (Account, ChangeKind, Comment, FileChange, ForgeState, Proposal, Reaction,
                     Review, ReviewState)

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from .errors import GameError
+from .mechanics.values import hours
 from .model import ChangeKind, Proposal, ReviewState
 from .state import PLAYERS, parse_players
 from .thresholds import Threshold
@@ -55,15 +56,11 @@ def join_due(game: "Game", open_: "OpenProposal", proposal: Proposal, now: datet
     if objected is None:
         closes = open_.opened + window
         if closes <= now:
-            return closes, True, f"no objection within {_hours(window)} ({cite})", \
+            return closes, True, f"no objection within {hours(window)} ({cite})", \
                 "nobody objected"
         return None
     closes = objected + window
     if closes > now:
         return None
     return closes, None, f"{Threshold('majority')} after an objection ({cite})", \
-        f"a player objected, so the players voted for {_hours(window)}"
-
-
-def _hours(delta) -> str:
-    return f"{delta.total_seconds() / 3600:g} hours"
+        f"a player objected, so the players voted for {hours(window)}"

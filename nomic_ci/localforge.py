@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Collection, Mapping, Sequence
 
 from .errors import GameError
-from .game import VoteView
+from .voting import VoteView
 from .forge import GAME_DIRS, MergeResult, MergeStatus, text_needed
 from .gitrepo import Git
 from .mechanics.values import iso, moment

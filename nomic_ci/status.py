@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from .admission import Requirement
-from .game import Game, VoteView
+from .game import Game
+from .voting import VoteView
 from .mechanics.values import iso
 from .tally import Tally
 

@@ -22,7 +22,8 @@ from nomic_ci.cli import main
 from nomic_ci.demo import commit_to_branch
 from nomic_ci.dice import derive_roll
 from nomic_ci.forge import GAME_DIRS
-from nomic_ci.game import load_game, roll_inputs, tally_at
+from nomic_ci.game import load_game, roll_inputs
+from nomic_ci.voting import tally_at
 from nomic_ci.githubforge import GitHubForge
 from nomic_ci.githubrun import Settings, client
 from nomic_ci.gitrepo import Git

@@ -8,8 +8,9 @@ from hypothesis import given, settings, strategies as st
 from nomic_ci.dice import SeededDice, derive_roll
 from nomic_ci.game import roll_inputs
 from nomic_ci.errors import GameError
-from nomic_ci.game import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse, Retract,
-                           apply, next_transition)
+from nomic_ci.game import apply, next_transition
+from nomic_ci.transitions import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse,
+                                  Retract)
 from nomic_ci.admission import problems
 from nomic_ci.model import ChangeKind, FileChange
 from nomic_ci.model import ForgeState

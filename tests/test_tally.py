@@ -2,7 +2,7 @@
 
 from hypothesis import given, strategies as st
 
-from nomic_ci.game import tally_at
+from nomic_ci.voting import tally_at
 from nomic_ci.state import OpenProposal
 from nomic_ci.model import Account
 

@@ -18,6 +18,11 @@ def duration(value: Any) -> timedelta:
     return timedelta(**{_UNITS[match[2]]: int(match[1])})
 
 
+def hours(delta: timedelta) -> str:
+    """'36 hours', for the reasons players read."""
+    return f"{delta.total_seconds() / 3600:g} hours"
+
+
 def format_duration(delta: timedelta) -> str:
     minutes = int(delta.total_seconds() // 60)
     if minutes % (24 * 60) == 0:
