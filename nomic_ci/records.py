@@ -18,7 +18,7 @@ from . import yamlio
 from .errors import GameError
 from .mechanics.values import iso, moment
 from .model import Account
-from .tally import Ballot
+from .tally import Ballot, CountsBallots
 
 DIR = "proposals/"
 _RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
@@ -41,7 +41,7 @@ class DieRoll:
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(CountsBallots):
     number: int | None  # None: refused, where the rules number only proper proposals
     key: str
     title: str
@@ -59,14 +59,6 @@ class Record:
     points: Mapping[str, int] = field(default_factory=dict)
     turn_to: str | None = None
     experience: Mapping[str, int] = field(default_factory=dict)
-
-    @property
-    def yes(self) -> int:
-        return sum(1 for b in self.counted if b.yes)
-
-    @property
-    def no(self) -> int:
-        return sum(1 for b in self.counted if not b.yes)
 
     @property
     def path(self) -> str:

@@ -29,12 +29,10 @@ class Ballot:
     reason: str = ""  # why it was left out; empty when counted
 
 
-@dataclass(frozen=True)
-class Tally:
-    eligible: tuple[str, ...]  # logins of the eligible voters
+class CountsBallots:
+    """`yes` and `no` of the `counted` ballots, for a tally and for a decision's record."""
+
     counted: tuple[Ballot, ...]
-    left_out: tuple[Ballot, ...]
-    veto_yes: bool  # a veto holder other than the proposer voted yes
 
     @property
     def yes(self) -> int:
@@ -43,6 +41,14 @@ class Tally:
     @property
     def no(self) -> int:
         return sum(1 for b in self.counted if not b.yes)
+
+
+@dataclass(frozen=True)
+class Tally(CountsBallots):
+    eligible: tuple[str, ...]  # logins of the eligible voters
+    counted: tuple[Ballot, ...]
+    left_out: tuple[Ballot, ...]
+    veto_yes: bool  # a veto holder other than the proposer voted yes
 
     @property
     def not_voted(self) -> tuple[str, ...]:
