@@ -56,7 +56,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 report.say(f"Stopped after {MAX_TURN_PASSES} turns passed by themselves; the "
                            "next run goes on.")
                 break
-        if isinstance(transition, Decide) and transition.passed:
+        if isinstance(transition, Decide) and transition.passed and not transition.open.join:
             result = forge.merge(transition.proposal, _merge_message(transition))
             if result.status is MergeStatus.NOT_MERGEABLE:
                 # it can never merge as it is: it fails, so the game goes on
@@ -137,6 +137,8 @@ def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
             forge.close(proposal, summary, record.outcome.value)
         case Decide(proposal=proposal, passed=False):
             forge.close(proposal, summary, "failed")
+        case Decide(proposal=proposal, open=open_) if open_.join:
+            forge.close(proposal, summary, "passed")  # the engine seated them itself
         case Decide(proposal=proposal):
             forge.announce(proposal, summary)
         case Command(comment=comment, answer=answer, effect=effect):

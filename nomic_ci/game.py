@@ -313,6 +313,8 @@ def _apply_decision(game: Game, state: GameState, decision: Decide,
     proposer = state.player(open_.author)
     if open_.join:  # not a turn: no dice, and the turn stays where it is
         state = _without(state, open_.key)
+        if decision.passed:
+            state = _seat(state, config, open_.author)
         return state, Record(open_.number, open_.key, open_.title, open_.author,
                              Outcome.PASSED if decision.passed else Outcome.FAILED,
                              decision.reason, opened=open_.opened, decided=decision.at,
@@ -376,6 +378,16 @@ def _experience(state: GameState, config: GameConfig, decision: Decide) -> dict[
         if ballot.yes and any(p.login == ballot.login for p in state.players):
             gained[ballot.login] = gained.get(ballot.login, 0) + config.experience["yes_voter"]
     return gained
+
+
+def _seat(state: GameState, config: GameConfig, account) -> GameState:
+    """A new player joins just before the player whose turn it is (seed 001 rule 201), or
+    at the end of the list. The engine writes them in, rather than merging the request, so
+    changes to the players file during the request's window cannot conflict with it."""
+    player = Player(account.login, account.id, config.starting_points)
+    logins = [p.login for p in state.players]
+    at = logins.index(state.turn) if state.turn in logins else len(logins)
+    return replace(state, players=state.players[:at] + (player,) + state.players[at:])
 
 
 def _without(state: GameState, key: str) -> GameState:

@@ -4,7 +4,8 @@ A pull request from someone who is not yet a player, whose only change is to
 add its author at the end of `state/players.yaml` with the starting points, is
 a request to join. It passes when `join_window` goes by with no objection (a
 player's "no"); after an objection it is put to a majority vote of the eligible
-voters, decided `join_window` after the objection.
+voters, decided `join_window` after the objection. The engine then seats the
+new player itself (game.py), and closes the request.
 """
 
 from __future__ import annotations

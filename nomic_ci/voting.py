@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from .admission import Requirement, problems, requirement
-from .joining import is_join_request, join_due
+from .joining import join_due
 from .mechanics.values import hours
 from .model import Proposal, Review, ReviewState
 from .state import OpenProposal
@@ -127,8 +127,7 @@ def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
         eligible = len(tally.eligible)
         passed = Threshold("majority").is_met(tally.yes, eligible)
         why += f": {tally.yes} yes, {tally.no} no of {eligible} eligible"
-    if not is_join_request(game, proposal):  # it must still only add its author
-        passed, why = False, f"{why}, but it no longer only adds its author to the players"
+    # its content cannot have changed: a push to a request to join refuses it
     return Decide(at, proposal, open_, passed, tally, threshold, (), why)
 
 

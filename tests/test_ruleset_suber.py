@@ -167,3 +167,16 @@ def test_the_turn_stays_with_the_next_player_when_a_proposer_goes_inactive(t):
     t.later().vote(number, "carol")  # alice's proposal is decided; the turn stays bob's
     assert "outcome: passed" in record(t, number)
     assert t.status()["turn"] == "bob"
+
+
+def test_a_new_player_is_seated_before_the_current_player_even_if_the_list_changed(t):
+    roster = t.read("state/players.yaml")
+    t.later().branch("dave", {"state/players.yaml": roster + (
+        "  - login: dave\n    id: null\n    points: 0\n")}, author="dave")
+    t.propose("dave", "dave", "Dave joins")
+    t.later().command("carol", "/inactive")  # the players file changes during the window
+    t.later(25).tick()
+    assert "outcome: passed" in record(t, 301)
+    status = t.status()
+    order = [p["login"] for p in status["players"]]
+    assert order.index("dave") == order.index(status["turn"]) - 1  # rule 201
