@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .model import Account, Review, ReviewState
 from .state import GameState, Player
@@ -74,8 +74,12 @@ def latest_votes(state: GameState, reviews: Iterable[Review]) -> dict[str, Revie
 
 def count_votes(state: GameState, *, voters: Sequence[Player], proposer: Account,
                 proposer_votes_yes: bool, reviews: Iterable[Review], head: str,
-                until: datetime, opened: datetime) -> Tally:
-    """The tally as it stood at `until`, for a proposal whose head is `head`."""
+                until: datetime, opened: datetime,
+                out_of_time: Callable[[datetime], str | None] = lambda at: None) -> Tally:
+    """The tally as it stood at `until`, for a proposal whose head is `head`.
+
+    `out_of_time` says why a vote cast at a given moment does not count, if the
+    rules allow votes only at some times (a weekly schedule's voting days)."""
     reviews = tuple(reviews)
     eligible = {p.login for p in voters}
     author = state.player(proposer)
@@ -100,6 +104,8 @@ def count_votes(state: GameState, *, voters: Sequence[Player], proposer: Account
         elif review.commit != head:
             reason = (f"cast on an older version ({(review.commit or 'unknown')[:7]}); "
                       f"the proposal is now at {head[:7]}")
+        elif out_of_time(review.submitted_at):
+            reason = out_of_time(review.submitted_at)
         else:
             counted.append(ballot)
             continue

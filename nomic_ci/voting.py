@@ -23,23 +23,28 @@ if TYPE_CHECKING:
 
 def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetime) -> Tally:
     """The votes on the version the game knows (`open_.head`) as they stood at `until`."""
+    schedule = game.config.schedule
+    days = schedule.describe(schedule.vote) if schedule else ""
+
+    def out_of_time(at: datetime) -> str | None:
+        if schedule is None or schedule.may_vote(at):
+            return None
+        return f"cast outside the voting days ({days}, {game.config.cite('schedule')})"
     return count_votes(game.state, voters=game.eligible_voters, proposer=proposal.author,
                        proposer_votes_yes=game.config.proposer_votes_yes,
                        reviews=votes_of(game, open_, proposal), head=open_.head, until=until,
-                       opened=open_.head_since)
+                       opened=open_.head_since, out_of_time=out_of_time)
 
 
 def votes_of(game: Game, open_: OpenProposal, proposal: Proposal) -> tuple[Review, ...]:
     """The proposal's votes from the sources the rules name: reviews, and 👍/👎 reactions
     (a reaction is a vote on the version being voted on; removing it withdraws it)."""
-    sources, schedule = game.config.votes_from, game.config.schedule
+    sources = game.config.votes_from
     votes = proposal.reviews if "reviews" in sources else ()
     if "reactions" in sources:
         votes += tuple(Review(-r.id, r.author, ReviewState.APPROVED if r.content == "+1"
                               else ReviewState.CHANGES_REQUESTED, open_.head, r.at)
                        for r in proposal.reactions if r.content in ("+1", "-1"))
-    if schedule:  # a vote counts only on the schedule's voting days
-        votes = tuple(v for v in votes if schedule.may_vote(v.submitted_at))
     return votes
 
 
