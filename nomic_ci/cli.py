@@ -172,7 +172,7 @@ def cmd_status(args) -> int:
         for open_ in game.state.open_proposals:
             if open_.key in by_key:
                 live[open_.number] = tally_at(game, open_, by_key[open_.key], now)
-                deadlines[open_.number] = vote_deadline(game, open_)
+                deadlines[open_.number] = vote_deadline(game, open_, by_key[open_.key])
     if args.json:
         print(json.dumps(status_json(game, live), indent=2))
         return 0

@@ -48,8 +48,13 @@ def votes_of(game: Game, open_: OpenProposal, proposal: Proposal) -> tuple[Revie
     return votes
 
 
-def vote_deadline(game: Game, open_: OpenProposal) -> datetime | None:
-    """A vote starts when the proposal opens, and again at every push."""
+def vote_deadline(game: Game, open_: OpenProposal,
+                  proposal: Proposal | None = None) -> datetime | None:
+    """When the vote closes at the latest: it starts when the proposal opens, and again at
+    every push. A proposal involving a guarded rule has the guard's own window."""
+    guard = game.config.guard
+    if guard and proposal is not None and guard.covers(_involved(game, proposal)):
+        return open_.head_since + guard.until
     if game.config.schedule:
         return game.config.schedule.results_after(open_.head_since)
     window = game.config.voting_window
@@ -164,7 +169,7 @@ class VoteView:
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
     return VoteView(open_.number, tally_at(game, open_, proposal, now),
-                    requirement(game, proposal), vote_deadline(game, open_))
+                    requirement(game, proposal), vote_deadline(game, open_, proposal))
 
 
 def _decision(game: Game, open_: OpenProposal, proposal: Proposal, at: datetime, tally: Tally,

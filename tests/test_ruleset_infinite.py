@@ -100,3 +100,10 @@ def test_rule_0_passes_when_the_only_vote_against_is_withdrawn(t):
     t.later().vote(1, "bob", yes=False)
     t.later(30).vote(1, "bob")  # bob changes his mind after 31 hours
     assert "outcome: passed" in record(t, 1)
+
+
+def test_a_rule_0_proposal_shows_its_own_7_day_window(t):
+    t.later().branch("zero", rule0(t, 90), author="alice")
+    t.propose("alice", "zero")
+    t.later().cli("status")
+    assert "closes 2026-05-08 13:00 UTC" in t.out  # opened 2026-05-01 13:00, plus 7 days
