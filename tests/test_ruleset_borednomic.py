@@ -80,3 +80,22 @@ def test_the_admin_is_not_a_player(tmp_path):
     code, _, err = run_cli("init", str(tmp_path / "x"), "--ruleset", "borednomic",
                            "--players", "alice,bob", "--admin", "bob")
     assert code == 2 and "the Admin, bob, may not also be a player" in err
+
+
+def test_a_proposal_changed_outside_the_proposal_days_is_refused(t):
+    t.branch("p1", new_rule(21), author="alice")
+    number = t.propose("alice", "p1")                          # Monday
+    t.later(24 * 5).branch("p1", new_rule(21, "Saturday's version."), author="alice")
+    t.tick()                                                   # Saturday
+    assert "changed outside the days proposals are made (Mon–Wed, rule 9)" in record(t, number)
+
+
+def test_the_schedule_keeps_its_timezone():
+    from nomic_ci.mechanics.schedule import parse_schedule
+    paris = parse_schedule({"timezone": "Europe/Paris", "propose": ["mon", "tue", "wed"],
+                            "vote": ["fri", "sat"], "results": "sun"})
+    monday = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
+    # Sunday midnight in Paris is Saturday 22:00 UTC in summer time
+    assert paris.results_after(monday) == datetime(2026, 5, 9, 22, 0, tzinfo=timezone.utc)
+    # Sunday 23:30 UTC is already Monday in Paris: a day to propose
+    assert paris.may_propose(datetime(2026, 5, 10, 23, 30, tzinfo=timezone.utc))

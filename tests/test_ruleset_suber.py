@@ -180,3 +180,30 @@ def test_a_new_player_is_seated_before_the_current_player_even_if_the_list_chang
     status = t.status()
     order = [p["login"] for p in status["players"]]
     assert order.index("dave") == order.index(status["turn"]) - 1  # rule 201
+
+
+def test_a_unanimous_transmutation_makes_a_rule_mutable_and_then_amendable(t):
+    rule112 = t.read("rules/112-self-reference.md")
+    t.later().branch("transmute", {"rules/112-self-reference.md": rule112.replace(
+        "mutable: false", "mutable: true")}, author="alice")
+    number = t.propose("alice", "transmute")
+    t.later().vote(number, "bob")
+    t.later().vote(number, "carol")
+    assert "outcome: passed" in record(t, number)
+    amended = t.read("rules/112-self-reference.md") + "\nAmended.\n"
+    t.later().branch("amend", {"rules/112-self-reference.md": amended}, author="bob")
+    number = t.propose("bob", "amend")
+    t.later().vote(number, "alice")
+    t.later().vote(number, "carol", yes=False)  # a simple majority is enough now (rule 203)
+    assert "outcome: passed" in record(t, number)
+    assert t.read("rules/112-self-reference.md").endswith("Amended.\n")
+
+
+def test_a_vote_may_be_changed_until_the_decision(t):
+    t.later().branch("one", new_rule(215), author="alice")
+    number = t.propose("alice", "one")
+    t.later().vote(number, "bob", yes=False)
+    t.later().vote(number, "bob")  # rule 208: bob changes his mind; his latest vote counts
+    t.later().vote(number, "carol", yes=False)
+    text = record(t, number)
+    assert "outcome: passed" in text and "2 yes, 1 no" in text
