@@ -107,3 +107,36 @@ def test_a_rule_0_proposal_shows_its_own_7_day_window(t):
     t.propose("alice", "zero")
     t.later().cli("status")
     assert "closes 2026-05-08 13:00 UTC" in t.out  # opened 2026-05-01 13:00, plus 7 days
+
+
+def test_100_points_win_the_game(tmp_path):
+    """Rule 0: alice, at 98 points, passes a proposal 2 to 0 and gains 2 (rule 4); dave's
+    vote is a stranger's (the ruleset's players are alice, bob and carol)."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from nomic_ci import rulesets
+    from nomic_ci.dice import SeededDice
+    from nomic_ci.game import apply, load_game, next_transition
+
+    from conftest import HOUR, T0, proposal, review
+    files = rulesets.game_files("infinite-nomic-r7", players=None, start=T0, dice_seed="s")
+    files["state/players.yaml"] = files["state/players.yaml"].replace("points: 0", "points: 98",
+                                                                      1)
+    game = load_game(files)
+    p = proposal("alice", paths=["rules/021-new.md"], texts=[(
+        "rules/021-new.md", "---\nnumber: 21\ntitle: New\nmutable: true\n---\nNew.\n")])
+    state = game.state
+    for step in range(4):
+        if step:
+            p = replace(p, reviews=tuple(review(who, at=T0 + HOUR)
+                                         for who in ("bob", "carol", "dave")))
+        t = next_transition(game, [p], T0 + timedelta(hours=30))
+        if t is None:
+            break
+        state, record = apply(game, t, SeededDice())
+        game = replace(game, state=state, records=game.records + ((record,) if record else ()))
+        if state.over:
+            break
+    assert state.winners == ("alice",)
+    assert state.players[0].points == 100
