@@ -11,7 +11,7 @@ from typing import Any
 
 from .backend import Backend
 from .errors import ApiError, invalid, not_found
-from .routes_pulls import association
+from .routes_pulls import association, edit_title_body_state
 from .routing import Call, Response, Route, paginate
 from .shapes import iso, label, node_id, simple_user
 from .state import REACTIONS, Comment, Label, PullRequest, Reaction
@@ -114,19 +114,9 @@ def get_issue(call: Call) -> Response:
 
 def update_issue(call: Call) -> Response:
     b, pr = call.backend, _issue(call)
-    for name in ("title", "body"):
-        if call.field(name) is not None:
-            setattr(pr, name, call.field(name))
-            pr.updated_at = b.now()
     if call.field("labels") is not None:
         pr.labels = _ensure_labels(b, call.field("labels"))
-    state = call.field("state")
-    if state == "closed" and pr.state == "open":
-        b.close(pr)
-    elif state == "open" and pr.state == "closed":
-        b.reopen(pr)
-    elif state not in (None, "open", "closed"):
-        raise invalid("Issue", "state")
+    edit_title_body_state(call, pr, "Issue")
     return Response(200, issue_json(b, pr))
 
 

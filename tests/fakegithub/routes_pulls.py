@@ -178,6 +178,13 @@ def get_pull(call: Call) -> Response:
 def update_pull(call: Call) -> Response:
     b = call.backend
     pr = b.pull(call.int_param("pull_number"))
+    edit_title_body_state(call, pr, "PullRequest")
+    return Response(200, pull_json(b, pr, detail=True))
+
+
+def edit_title_body_state(call: Call, pr, resource: str) -> None:
+    """What PATCH does to a pull request, through the pulls or the issues endpoint."""
+    b = call.backend
     for name in ("title", "body"):
         if call.field(name) is not None:
             setattr(pr, name, call.field(name))
@@ -188,8 +195,7 @@ def update_pull(call: Call) -> Response:
     elif state == "open" and pr.state == "closed":
         b.reopen(pr)
     elif state not in (None, "open", "closed"):
-        raise invalid("PullRequest", "state")
-    return Response(200, pull_json(b, pr, detail=True))
+        raise invalid(resource, "state")
 
 
 def list_files(call: Call) -> Response:
