@@ -13,8 +13,8 @@ from datetime import datetime, timedelta
 from importlib import resources
 from string import Template
 
-from .. import yamlio
-from ..errors import GameError
+from ..core.files import yamlio
+from ..core.errors import GameError
 
 DEFAULT = "default"
 

@@ -1,0 +1,51 @@
+"""The game a command acts on, and the time it acts at."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..core.errors import GameError
+from ..core.files import GAME_DIRS
+from ..core.times import moment
+from ..forges.localforge import LocalForge
+
+
+def now_from(text: str | None) -> datetime:
+    # NOMIC_CI_NOW stands in for --now where no flag can be passed (a rehearsal under act)
+    text = text or os.environ.get("NOMIC_CI_NOW") or None
+    if text is None:
+        return datetime.now(timezone.utc).replace(microsecond=0)
+    try:
+        return moment(text)
+    except ValueError:
+        raise GameError(f"--now {text!r} is not a time",
+                        hint="give an ISO-8601 time with its timezone, such as "
+                             "2026-05-01T12:00:00Z") from None
+
+
+def working_files(root: Path) -> dict[str, str]:
+    """The game's files as they are in the working directory."""
+    files = {}
+    for folder in GAME_DIRS:
+        for path in sorted((root / folder).rglob("*")) if (root / folder).is_dir() else ():
+            if path.is_file():
+                try:
+                    files[path.relative_to(root).as_posix()] = path.read_text()
+                except UnicodeDecodeError:
+                    files[path.relative_to(root).as_posix()] = ""
+    if not files:
+        raise GameError("no game here (no rules/ or state/)", path=str(root),
+                        hint="pass --repo DIR, or make a game with 'nomic-ci init DIR'")
+    return files
+
+
+def files_for_reading(root: Path) -> dict[str, str]:
+    """The default branch's files in a game repository, else the working directory's."""
+    if (root / ".git").exists():
+        try:
+            return dict(LocalForge(root, datetime.now(timezone.utc)).read_files())
+        except GameError:
+            pass
+    return working_files(root)

@@ -1,0 +1,135 @@
+"""`nomic-ci github reconcile`: one engine run on GitHub, as the engine workflow calls it.
+
+Reads its settings from the environment the Actions runner provides, runs the
+reconcile loop against the GitHub forge, retries a bounded number of times
+when the default branch moved underneath it, and writes the run's audit trail
+to the log and to `$GITHUB_STEP_SUMMARY`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Iterable, Mapping
+
+from github import Auth, Github, GithubException
+
+from ..core.dice import SeededDice
+from ..core.errors import GameError
+from ..core.game import load_game
+from ..forges.githubforge import GitHubForge, StateConflict
+from ..forges.gitplumbing import Git
+from ..reconcile import reconcile
+
+ATTEMPTS = 3  # runs of the whole reconcile when the default branch moves under one
+DEFAULT_ENGINE_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    repository: str
+    api_url: str
+    engine_login: str
+    summary_path: str | None
+    event: str
+    paced: bool  # PyGithub's retries and write pacing, as in production
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> "Settings":
+        missing = [name for name in ("GITHUB_TOKEN", "GITHUB_REPOSITORY") if not env.get(name)]
+        if missing:
+            raise GameError(f"{' and '.join(missing)} not set",
+                            hint="run this from the engine workflow, or set them by hand: a "
+                                 "token that may write to the repository, and OWNER/NAME")
+        return cls(token=env["GITHUB_TOKEN"], repository=env["GITHUB_REPOSITORY"],
+                   api_url=env.get("GITHUB_API_URL") or "https://api.github.com",
+                   engine_login=env.get("NOMIC_ENGINE_LOGIN") or DEFAULT_ENGINE_LOGIN,
+                   summary_path=env.get("GITHUB_STEP_SUMMARY") or None,
+                   event=env.get("GITHUB_EVENT_NAME") or "manual",
+                   paced=env.get("NOMIC_CI_HTTP_PACING", "on") != "off")
+
+
+def client(settings: Settings) -> Github:
+    # pages of 100, GitHub's most, so a proposal's reviews take one request up to 100 voters
+    common = {"base_url": settings.api_url, "auth": Auth.Token(settings.token), "per_page": 100}
+    if settings.paced:
+        return Github(**common)  # PyGithub's retries and pacing of writes, as in production
+    return Github(**common, retry=None, seconds_between_requests=None,
+                  seconds_between_writes=None)
+
+
+def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, str]]:
+    """Blob contents from the workflow's checkout of the default branch, to spare requests."""
+    git = Git(root)
+    if git.run("rev-parse", "--git-dir", check=False).returncode != 0:
+        return lambda shas: {}
+    return lambda shas: {sha: data.decode(errors="replace")
+                         for sha, data in git.blobs(shas).items()}
+
+
+def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
+        say: Callable[[str], None] = print) -> int:
+    lines = [f"nomic-ci reconcile of {settings.repository} at {now:%Y-%m-%d %H:%M:%S} UTC, "
+             f"woken by {settings.event}"]
+    gh = client(settings)
+    repo = gh.get_repo(settings.repository)
+    local = checkout_blobs(workdir)
+    wrote: list[str] = []
+    for attempt in range(1, ATTEMPTS + 1):
+        forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local)
+        try:
+            game = load_game(forge.read_files())
+        except GameError as error:
+            lines.append(f"The game's files are broken, so nothing was done: {error}")
+            _publish(settings, lines, say)
+            return 2
+        unmatched = [p.login for p in game.state.players if p.id is None]
+        if unmatched:
+            lines.append(f"Warning: {', '.join(unmatched)} have no numeric id in "
+                         "state/players.yaml, so they are matched by login, which a renamed or "
+                         "deleted account could give to someone else; add their ids.")
+        try:
+            report = reconcile(forge, now, SeededDice())
+        except StateConflict as conflict:
+            wrote += forge.wrote
+            lines.append(f"Attempt {attempt}: {conflict}; reading the game again.")
+            continue
+        except GameError as error:
+            lines.append(f"Stopped: {error}")
+            _publish(settings, lines, say)
+            return 2
+        except GithubException as error:
+            # whatever was done before is on GitHub; the next run reads it and carries on
+            lines.append(f"GitHub answered {error.status} ({_message(error)}); this run stops "
+                         "here and the next run carries on from what is on GitHub.")
+            _publish(settings, lines, say)
+            return 1
+        lines.append(f"Read the game at {forge.base_tip[:7]} and "
+                     f"{forge.open_read} open pull request(s).")
+        lines += report.lines or ["Nothing is due."]
+        wrote += forge.wrote
+        lines.append("Wrote: " + ("; ".join(wrote) if wrote else "nothing") + ".")
+        break
+    else:
+        lines.append(f"The default branch kept moving: gave up after {ATTEMPTS} attempts; the "
+                     "next run tries again.")
+        _publish(settings, lines, say)
+        return 1
+    _publish(settings, lines, say)
+    return 0
+
+
+def _message(error: GithubException) -> str:
+    data = error.data if isinstance(error.data, dict) else {}
+    return str(data.get("message") or error.data or "no message")
+
+
+def _publish(settings: Settings, lines: list[str], say: Callable[[str], None]) -> None:
+    """The audit trail: to the log, and to the run's summary page."""
+    for line in lines:
+        say(line)
+    if settings.summary_path:
+        with open(settings.summary_path, "a", encoding="utf-8") as summary:
+            summary.write(f"### {lines[0]}\n\n" + "".join(f"- {line}\n" for line in lines[1:]))

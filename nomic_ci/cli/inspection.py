@@ -1,0 +1,91 @@
+"""Looking at a game: status, render and verify."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Mapping
+
+from ..core.game import Game, load_game
+from ..core.times import iso
+from ..core.verify import verify
+from ..core.voting.decision import VoteView, vote_view
+from ..forges.localforge import LocalForge
+from ..text.readmes import render_all, stale_readmes
+from .gamedir import files_for_reading, now_from, working_files
+
+
+def cmd_status(args) -> int:
+    root = Path(args.repo)
+    now = now_from(args.now)
+    game = load_game(files_for_reading(root))
+    views: dict[int, VoteView] = {}
+    if (root / ".git").exists() and game.state.open_proposals:
+        forge = LocalForge(root, now)
+        by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
+        views = {o.number: vote_view(game, o, by_key[o.key], now)
+                 for o in game.state.open_proposals if o.key in by_key}
+    if args.json:
+        print(json.dumps(status_json(game, views), indent=2))
+        return 0
+    print(render_all(game)["state/README.md"].split("\n", 2)[2].rstrip())
+    for number, view in views.items():
+        tally = view.tally
+        print(f"\nProposal {number}: {tally.yes} yes, {tally.no} no; waiting for "
+              f"{', '.join(tally.not_voted) or 'nobody'}"
+              + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
+    return 0
+
+
+def status_json(game: Game, views: Mapping[int, VoteView]) -> dict:
+    """`status --json`; `views` holds where each proposal in its vote stands, by number."""
+    proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
+                  "state": r.outcome.value, "yes": r.yes, "no": r.no} for r in game.records]
+    for open_ in game.state.open_proposals:
+        view = views.get(open_.number)
+        proposals.append({"number": open_.number, "title": open_.title,
+                          "author": open_.author.login, "state": "voting",
+                          "yes": view.tally.yes if view else 0,
+                          "no": view.tally.no if view else 0})
+    state = game.state
+    return {"turn": state.turn, "turn_started": iso(state.turn_started),
+            "winners": list(state.winners), "over": state.over,
+            "players": [{"login": p.login, "points": p.points} for p in state.players],
+            "proposals": sorted(proposals, key=lambda p: (p["number"] is None,
+                                                          p["number"] or 0))}
+
+
+def cmd_render(args) -> int:
+    root = Path(args.repo)
+    files = working_files(root)
+    stale = stale_readmes(files)
+    if args.check:
+        if stale:
+            for path in stale:
+                print(f"nomic-ci: {path} is out of date", file=sys.stderr)
+            print("  what to do: run 'nomic-ci render' and commit the result", file=sys.stderr)
+            return 1
+        print("The rendered READMEs are up to date.")
+        return 0
+    for path, text in render_all(load_game(files)).items():
+        if path in stale:
+            (root / path).write_text(text)
+            print(f"wrote {path}")
+    if not stale:
+        print("The rendered READMEs were already up to date.")
+    return 0
+
+
+def cmd_verify(args) -> int:
+    files = working_files(Path(args.repo))
+    found = verify(files)
+    for line in found:
+        print(f"nomic-ci: {line}", file=sys.stderr)
+    if found:
+        return 1
+    game = load_game(files)
+    dice = sum(len(r.dice) for r in game.records)
+    print(f"Verified {len(game.records)} proposal records, {dice} dice and "
+          f"{len(game.state.players)} scores: everything adds up.")
+    return 0

@@ -1,0 +1,112 @@
+"""The command line: its parser and entry point. Each command lives with its kind:
+playing (`play`), looking (`inspection`), GitHub (`github_reconcile`), checking a
+proposal (`check_proposal`) and the demo."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .. import rulesets
+from ..core.errors import GameError
+from . import check_proposal, demo, github_reconcile
+from .gamedir import now_from
+from .inspection import cmd_render, cmd_status, cmd_verify
+from .play import cmd_command, cmd_init, cmd_propose, cmd_tick, cmd_vote
+
+
+def cmd_github(args) -> int:
+    settings = github_reconcile.Settings.from_env(os.environ)
+    return github_reconcile.run(settings, now_from(args.now), workdir=Path(args.repo))
+
+
+def cmd_check_proposal(args) -> int:
+    ok, lines = check_proposal.check(Path(args.base), Path(args.head))
+    for line in lines:
+        print(line)
+    return 0 if ok else 1
+
+
+def cmd_demo(args) -> int:
+    # the demo plays through the same entry point players use, handed to it
+    return demo.run_demo(Path(args.dir) if args.dir else None, main)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="nomic-ci", description="Play Nomic in a git repository: rules are files, "
+                                     "proposals are branches or pull requests.")
+    top.add_argument("--repo", default=".", help="the game's directory (default: here)")
+    top.add_argument("--now", help="the time to act at, ISO-8601 (default: $NOMIC_CI_NOW, "
+                                   "else the clock)")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # the global options may also come after the command; SUPPRESS keeps the ones given first
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--repo", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument("--now", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+    init = commands.add_parser("init", parents=[common], help="make a new game")
+    init.add_argument("dir")
+    init.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names())
+    init.add_argument("--players", help="LOGIN[:ID],... in turn order (default: the seed's)")
+    init.add_argument("--veto", help="LOGIN,... who hold a veto")
+    init.add_argument("--ends", help="the end date, ISO-8601 (default: the ruleset's length)")
+    init.add_argument("--dice-seed", help="the dice seed in hex (default: random)")
+    init.add_argument("--admin", help="the Admin's login, in rulesets that have one")
+    init.set_defaults(run=cmd_init)
+
+    propose = commands.add_parser("propose", parents=[common], help="propose the changes on a branch")
+    propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
+    propose.add_argument("--branch", required=True)
+    propose.add_argument("--title", required=True)
+    propose.set_defaults(run=cmd_propose)
+
+    vote = commands.add_parser("vote", parents=[common], help="vote on a proposal")
+    vote.add_argument("number", type=int)
+    vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
+    side = vote.add_mutually_exclusive_group(required=True)
+    side.add_argument("--yes", dest="yes", action="store_true")
+    side.add_argument("--no", dest="yes", action="store_false")
+    vote.set_defaults(run=cmd_vote)
+
+    command = commands.add_parser("command", parents=[common],
+                                  help="write a comment such as /pass, as a player")
+    command.add_argument("text", help="the comment, such as /pass")
+    command.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
+    command.set_defaults(run=cmd_command)
+    commands.add_parser("tick", parents=[common], help="decide and apply everything that is due").set_defaults(
+        run=cmd_tick)
+    status = commands.add_parser("status", parents=[common], help="the scoreboard, the turn and open votes")
+    status.add_argument("--json", action="store_true")
+    status.set_defaults(run=cmd_status)
+    render = commands.add_parser("render", parents=[common], help="rewrite the READMEs from the game's files")
+    render.add_argument("--check", action="store_true", help="fail if they are out of date")
+    render.set_defaults(run=cmd_render)
+    commands.add_parser("verify", parents=[common], help="re-check every roll and score").set_defaults(
+        run=cmd_verify)
+    github = commands.add_parser("github", parents=[common],
+                                 help="run the engine on GitHub (from the engine workflow)")
+    github.add_argument("action", choices=["reconcile"])
+    github.set_defaults(run=cmd_github)
+    check = commands.add_parser("check-proposal", parents=[common],
+                                help="check a proposal's files against the default branch's rules")
+    check.add_argument("--base", required=True, help="a checkout of the default branch")
+    check.add_argument("--head", required=True, help="a checkout of the proposal")
+    check.set_defaults(run=cmd_check_proposal)
+    demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
+    demo.add_argument("dir", nargs="?")
+    demo.set_defaults(run=cmd_demo)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except GameError as error:
+        print(f"nomic-ci: error: {error}", file=sys.stderr)
+        return 2
+

@@ -1,0 +1,114 @@
+"""Playing a game on a local git repository: init, propose, vote, command, tick."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .. import rulesets
+from ..core.dice import SeededDice
+from ..core.errors import GameError
+from ..core.facts import Account
+from ..core.files.records import Outcome
+from ..core.game import load_game
+from ..forges.gitplumbing import Git
+from ..forges.localforge import LocalForge
+from ..reconcile import Report, reconcile
+from ..text.readmes import render_all
+from .gamedir import now_from
+from ..core.times import moment
+
+
+def print_report(report: Report) -> None:
+    for line in report.lines:
+        print(line)
+
+
+def cmd_init(args) -> int:
+    target = Path(args.dir)
+    if target.exists() and any(target.iterdir()):
+        raise GameError("not empty", path=str(target), hint="give a new or empty directory")
+    seats = None
+    if args.players:
+        seats = [rulesets.Seat.parse(p) for p in args.players.split(",") if p.strip()]
+    if args.veto:
+        vetoes = {v.strip().lower() for v in args.veto.split(",")}
+        seats = [rulesets.Seat(s.login, s.id, s.login.lower() in vetoes)
+                 for s in seats or [rulesets.Seat.parse(p) for p in
+                                    rulesets.describe(args.ruleset)["players"].split(",")]]
+    start = now_from(args.now)
+    files = rulesets.game_files(args.ruleset, players=seats, start=start,
+                                ends=moment(args.ends) if args.ends else None,
+                                dice_seed=args.dice_seed, admin=args.admin)
+    files.update(render_all(load_game(files)))
+    target.mkdir(parents=True, exist_ok=True)
+    for path, text in files.items():
+        (target / path).parent.mkdir(parents=True, exist_ok=True)
+        (target / path).write_text(text)
+    git = Git(target)
+    git.run("init", "--quiet", "--initial-branch=main")
+    git.run("add", "--all")
+    tree = git.out("write-tree")
+    commit = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)
+    git.run("update-ref", "refs/heads/main", commit)
+    game = load_game(files)
+    print(f"Made a game of {args.ruleset} in {target} with "
+          f"{', '.join(p.login for p in game.state.players)}; it is {game.state.turn}'s turn.")
+    return 0
+
+
+def cmd_propose(args) -> int:
+    now = now_from(args.now)
+    forge = LocalForge(Path(args.repo), now)
+    key = forge.open_proposal(args.branch, args.as_login, args.title)
+    report = reconcile(forge, now, SeededDice())
+    game = load_game(forge.read_files())
+    open_ = next((o for o in game.state.open_proposals if o.key == key), None)
+    record = game.record_for(key)
+    number = open_.number if open_ else record.number if record else None
+    print(number if number is not None else "-")  # "-": refused, and the rules number it not
+    print_report(report)
+    if record is not None and record.outcome is Outcome.REFUSED:
+        name = f"proposal {number}" if number is not None else "the proposal"
+        print(f"nomic-ci: {name} was refused: {record.reason}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_vote(args) -> int:
+    now = now_from(args.now)
+    forge = LocalForge(Path(args.repo), now)
+    game = load_game(forge.read_files())
+    open_ = next((o for o in game.state.open_proposals if o.number == args.number), None)
+    if open_ is None:
+        record = next((r for r in game.records if r.number == args.number), None)
+        if record is not None:
+            raise GameError(f"proposal {args.number} is already decided: {record.outcome.value}")
+        raise GameError(f"there is no proposal {args.number} in its vote",
+                        hint="'nomic-ci status' lists the proposals")
+    if game.state.player(Account(args.as_login)) is None:
+        print(f"nomic-ci: {args.as_login} is not a player, so this vote is recorded but will "
+              "not count", file=sys.stderr)
+    head = forge.add_review(open_.key, args.as_login, args.yes)
+    print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on proposal {args.number} "
+          f"(at {head[:7]}).")
+    print_report(reconcile(forge, now, SeededDice()))
+    return 0
+
+
+def cmd_command(args) -> int:
+    now = now_from(args.now)
+    forge = LocalForge(Path(args.repo), now)
+    forge.add_comment(args.as_login, args.text)
+    report = reconcile(forge, now, SeededDice())
+    print_report(report)
+    return 0
+
+
+def cmd_tick(args) -> int:
+    now = now_from(args.now)
+    report = reconcile(LocalForge(Path(args.repo), now), now, SeededDice())
+    print_report(report)
+    if not report.lines:
+        print("Nothing is due.")
+    return 0

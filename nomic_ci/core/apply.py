@@ -1,0 +1,164 @@
+"""Applying a transition: the state it leads to and, for a decided proposal, its record."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Mapping
+
+from .dice import Dice, roll_inputs
+from .facts import Account
+from .files.records import DieRoll, Outcome, Record
+from .files.state import GameState, OpenProposal, Player
+from .game import Game
+from .mechanics.config import GameConfig
+from .mechanics.progress import level_up
+from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
+                          Reclose, Refuse, Retract, Transition)
+from .turns import check_victory, next_player, pass_turn_after
+
+
+def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Record | None]:
+    """The state after `transition` and the record it makes, if any.
+
+    For a passed proposal, `game` is the game as it stands after the merge, so
+    the new rules and any change the proposal made to the state are in it.
+    """
+    state = replace(game.state, last_change=max(game.state.last_change, transition.at))
+    match transition:
+        case Open(at, proposal, number):
+            author = state.player(proposal.author)
+            opened = OpenProposal(number, proposal.key, proposal.title,
+                                  author.account if author else proposal.author, at,
+                                  proposal.head, at, join=author is None,
+                                  description_hash=proposal.description_hash)
+            return replace(state, open_proposals=state.open_proposals + (opened,),
+                           next_proposal=number + 1), None
+        case Refuse(at, proposal, number, reason, was_open):
+            if was_open is None and number is not None:
+                state = replace(state, next_proposal=number + 1)
+            state = _without(state, proposal.key)
+            if was_open is not None and not was_open.join:  # its turn ends with it
+                state = pass_turn_after(state, game.config, at, was_open.author.login)
+            return state, Record(number, proposal.key, proposal.title, proposal.author,
+                                 Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
+                                 head=proposal.head)
+        case Push(at, open_, head):
+            pushed = replace(open_, head=head, head_since=at, restarts=open_.restarts + 1)
+            return replace(state, open_proposals=tuple(pushed if o.key == open_.key else o
+                                                       for o in state.open_proposals)), None
+        case Retract(at, open_, reason, _):
+            state = pass_turn_after(_without(state, open_.key), game.config, at,
+                                    open_.author.login)
+            return state, Record(open_.number, open_.key, open_.title, open_.author,
+                                 Outcome.RETRACTED, reason, opened=open_.opened, decided=at,
+                                 turn_to=state.turn)
+        case Decide():
+            return _decide(game, state, transition, dice)
+        case Deactivate(at, login, _):
+            player = next(p for p in state.players if p.login == login)
+            state = state.with_player(replace(player, inactive_since=at))
+            if state.turn == login:  # an inactive player's turn ends at once
+                state = replace(state, turn=next_player(state, login), turn_started=at)
+            return state, None
+        case Activate(_, login, _):
+            player = next(p for p in state.players if p.login == login)
+            return state.with_player(replace(player, inactive_since=None)), None
+        case PassTurn(at, _, to_login, _):
+            return replace(state, turn=to_login, turn_started=at), None
+        case EndGame(at, winners, _):
+            return replace(state, winners=winners, ended_at=at, turn=None), None
+        case Reclose():
+            return game.state, None
+        case Command(_, comment, effect, _):
+            record = None
+            if effect is not None:
+                state, record = apply(replace(game, state=state), effect, dice)
+            return replace(state, handled_comments=state.handled_comments | {comment.id}), record
+    raise TypeError(transition)
+
+
+def _decide(game: Game, state: GameState, decision: Decide,
+            dice: Dice) -> tuple[GameState, Record]:
+    config, open_ = game.config, decision.open
+    outcome = Outcome.PASSED if decision.passed else Outcome.FAILED
+    record = Record(open_.number, open_.key, open_.title, open_.author, outcome, decision.reason,
+                    opened=open_.opened, decided=decision.at, head=decision.proposal.head,
+                    threshold=decision.threshold, counted=decision.tally.counted,
+                    left_out=decision.tally.left_out)
+    if open_.join:  # not a turn: no dice, and the turn stays where it is
+        state = _without(state, open_.key)
+        if decision.passed:
+            state = _seat(state, config, open_.author)
+        return state, record
+    rolls = _turn_roll(game, state, open_, dice)
+    points: dict[str, int] = {}
+    proposer = state.player(open_.author)
+    if rolls and proposer is not None:
+        gained = sum(r.result for r in rolls)
+        points[proposer.login] = gained
+        state = state.with_player(replace(proposer, points=proposer.points + gained))
+    experience = _experience(state, config, decision) if decision.passed else {}
+    for login, gained in experience.items():
+        player = next(p for p in state.players if p.login == login)
+        level, exp = level_up(player.stat("level", config.starting_stats),
+                              player.stat("experience", config.starting_stats) + gained)
+        state = state.with_player(player.with_stats(level=level, experience=exp))
+    if config.proposer_gains == "net-votes" and decision.passed and proposer is not None:
+        gained = decision.tally.yes - decision.tally.no
+        points[proposer.login] = points.get(proposer.login, 0) + gained
+        proposer = state.player(open_.author)
+        state = state.with_player(replace(proposer, points=proposer.points + gained))
+    state = _without(state, open_.key)
+    state = check_victory(state, config, decision.at)
+    state = pass_turn_after(state, config, decision.at, open_.author.login)
+    return state, replace(record, rules=decision.rules, dice=rolls,
+                          points=MappingProxyType(points), turn_to=state.turn,
+                          experience=MappingProxyType(dict(experience)))
+
+
+def _turn_roll(game: Game, state: GameState, open_: OpenProposal,
+               dice: Dice) -> tuple[DieRoll, ...]:
+    """The proposer's dice for a decided proposal (seed 002 rule 103), if the rules roll."""
+    config = game.config
+    if config.turn_roll is None or state.player(open_.author) is None:
+        return ()
+    rolled = sum(len(r.dice) for r in game.records)
+    rolls = []
+    for die in range(config.turn_roll.count):
+        # the game's n-th roll: only a decided proposal rolls, so refused or withdrawn
+        # proposals cannot skip a roll a player dislikes
+        inputs = roll_inputs(state.dice_seed, rolled + die + 1, open_.number)
+        rolls.append(DieRoll(f"{config.cite('turn_roll')}: {config.turn_roll} added to the "
+                             f"proposer's score", config.turn_roll.sides,
+                             dice.roll(config.turn_roll.sides, inputs), MappingProxyType(inputs),
+                             dice.method))
+    return tuple(rolls)
+
+
+def _experience(state: GameState, config: GameConfig, decision: Decide) -> Mapping[str, int]:
+    """Rule 12.5: experience for the proposer of an accepted proposal and each yes voter."""
+    if not config.experience:
+        return {}
+    gained: dict[str, int] = {}
+    proposer = state.player(decision.open.author)
+    if proposer is not None:
+        gained[proposer.login] = config.experience["proposer"]
+    for ballot in decision.tally.counted:
+        if ballot.yes and any(p.login == ballot.login for p in state.players):
+            gained[ballot.login] = gained.get(ballot.login, 0) + config.experience["yes_voter"]
+    return gained
+
+
+def _seat(state: GameState, config: GameConfig, account: Account) -> GameState:
+    """A new player joins just before the player whose turn it is (seed 001 rule 201), or
+    at the end of the list. The engine writes them in, rather than merging the request, so
+    changes to the players file during the request's window cannot conflict with it."""
+    player = Player(account.login, account.id, config.starting_points)
+    logins = [p.login for p in state.players]
+    at = logins.index(state.turn) if state.turn in logins else len(logins)
+    return replace(state, players=state.players[:at] + (player,) + state.players[at:])
+
+
+def _without(state: GameState, key: str) -> GameState:
+    return replace(state, open_proposals=tuple(o for o in state.open_proposals if o.key != key))

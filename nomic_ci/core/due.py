@@ -1,0 +1,174 @@
+"""What is due: the earliest thing that happens next in a game, stamped with when it became due.
+
+`next_transition` is pure and level-triggered: it looks at everything and returns
+the earliest transition due at or before `now`, stamped with the moment it became
+due (not the moment the engine happened to run), so a late or repeated run
+reaches the same game. Each source of transitions is one short function below;
+`Order` says which comes first when several are due at the same moment.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import Iterable, Mapping, Sequence
+
+from .errors import GameError
+from .facts import Comment, ForgeState, Proposal
+from .files.state import OpenProposal
+from .game import Game
+from .players.comment_commands import handle, is_command
+from .players.inactivity import deactivations, reactivations
+from .times import hours, iso
+from .transitions import (Activate, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
+                          Retract, Transition)
+from .turns import leaders, next_player
+from .voting.decision import join_decision, merged_decision, vote_due
+from .voting.opening import displaced, push_refusal, refusal
+
+
+class Order(enum.IntEnum):
+    """Of transitions due at the same moment, the lower comes first."""
+
+    EDITS = 0  # a new version or an edit, before any vote is counted on the old one
+    DECISIONS = 1  # votes that ended, proposals closed or merged elsewhere, votes that reactivate
+    ARRIVALS = 2  # new proposals, inactivity timers, comment commands
+    TURNS = 3  # an idle turn passing
+    END = 4  # the game's end date
+
+
+Due = tuple[datetime, Order, Transition]
+
+
+def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
+                    comments: Sequence[Comment] = ()) -> Transition | None:
+    """The earliest transition due at or before `now`, or None when the game is settled."""
+    state = game.state
+    if now < state.last_change:
+        raise GameError(f"the time given ({iso(now)}) is before the game's last change "
+                        f"({iso(state.last_change)})", hint="give a later --now")
+    by_key = {p.key: p for p in proposals}
+    due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
+    if not state.over:
+        due += [*_activity(game, by_key, now), *_commands(game, comments, by_key, now),
+                *_turn_timeout(game), *_end_date(game)]
+    ready = [entry for entry in due if entry[0] <= now]
+    # min() keeps the first of equals, so the order of the sources above breaks ties
+    return min(ready, key=lambda entry: entry[:2])[2] if ready else None
+
+
+def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
+    """For each proposal in its vote: an edit, a push, its end on the forge, or its decision."""
+    state, config = game.state, game.config
+    since_last = state.last_change
+    for open_ in state.open_proposals:
+        proposal = by_key.get(open_.key)
+        is_open = proposal is not None and proposal.state is ForgeState.OPEN
+        if is_open and not state.over and config.edits == "retract" and _edited(open_, proposal):
+            yield since_last, Order.EDITS, Retract(
+                max(now, since_last), open_,
+                f"it was edited before it took effect ({config.cite('edits')})", proposal)
+        elif is_open and not state.over and proposal.head != open_.head:
+            # noticed before anything else is decided, so no vote is counted on a stale head
+            reason = push_refusal(game, open_, now)
+            at = max(now, since_last)
+            yield since_last, Order.EDITS, (
+                Refuse(at, proposal, open_.number, reason, open_) if reason is not None
+                else Push(at, open_, proposal.head))
+        elif proposal is not None and proposal.state is ForgeState.MERGED:
+            # merged by an earlier run that stopped before recording it, or by hand
+            yield (max(min(proposal.closed_at or now, now), since_last), Order.DECISIONS,
+                   merged_decision(game, open_, proposal, now))
+        elif not is_open:
+            closed = max(min(proposal.closed_at if proposal and proposal.closed_at else now,
+                             now), since_last)
+            yield closed, Order.DECISIONS, Retract(
+                closed, open_, "closed on the forge before its vote finished", proposal)
+        elif state.over:
+            yield since_last, Order.DECISIONS, Refuse(
+                since_last, proposal, open_.number, "the game ended before its vote finished",
+                open_)
+        else:
+            decision = (join_decision if open_.join else vote_due)(game, open_, proposal, now)
+            if decision is not None:
+                yield decision.at, Order.DECISIONS, decision
+
+
+def _edited(open_: OpenProposal, proposal: Proposal) -> bool:
+    """Whether the proposal's content or what players read of it changed since it opened."""
+    return proposal.head != open_.head or proposal.description_hash != (
+        open_.description_hash or proposal.description_hash)
+
+
+def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
+    """Each proposal the game has not seen, in the order they were made: opened or refused,
+    or closed again if a run that decided it stopped before closing it."""
+    state, config = game.state, game.config
+    number = state.next_proposal
+    open_keys = {o.key for o in state.open_proposals}
+    by_key = {p.key: p for p in proposals}
+    for proposal in sorted(proposals, key=lambda p: (p.opened_at, p.key)):
+        if proposal.state is not ForgeState.OPEN or proposal.key in open_keys:
+            continue
+        at = max(proposal.opened_at, state.last_change)
+        record = game.record_for(proposal.key)
+        if record is not None:
+            yield at, Order.ARRIVALS, Reclose(at, proposal, record)
+            continue
+        reason = refusal(game, proposal)
+        older = None if reason else displaced(game, proposal)
+        if older is not None:
+            yield at, Order.ARRIVALS, Refuse(
+                at, by_key[older.key], older.number,
+                f"only the last {config.proposals_per_week} proposals a player makes in a week "
+                f"count ({config.cite('proposals_per_week')})", older)
+        numbered = number if config.numbering == "every-proposal" else None
+        yield at, Order.ARRIVALS, (Refuse(at, proposal, numbered, reason) if reason
+                                   else Open(at, proposal, number))
+        number += 1  # only the earliest is applied; the rest are looked at again after it
+
+
+def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
+    """Players becoming inactive (rule 206's timers) or active again (by voting)."""
+    if not game.config.inactive_after:
+        return
+    changes: list[Deactivate | Activate] = [*deactivations(game, by_key),
+                                             *reactivations(game, by_key, now)]
+    for change in changes:
+        yield change.at, Order.ARRIVALS if isinstance(change, Deactivate) else Order.DECISIONS, \
+            change
+
+
+def _commands(game: Game, comments: Sequence[Comment], by_key: Mapping[str, Proposal],
+              now: datetime) -> Iterable[Due]:
+    """The earliest unhandled comment command: one at a time, each judged in the state the
+    earlier ones left."""
+    for comment in sorted(comments, key=lambda c: (c.at, c.id)):
+        if comment.id not in game.state.handled_comments and comment.at <= now \
+                and is_command(game, comment):
+            at = max(comment.at, game.state.last_change)
+            yield at, Order.ARRIVALS, handle(game, comment, at, by_key)
+            return
+
+
+def _turn_timeout(game: Game) -> Iterable[Due]:
+    """The turn passes when its player has let it run out (not while their proposal is in
+    its vote, where a proposal is the turn)."""
+    state, config = game.state, game.config
+    waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
+    if state.turn and config.turn_timeout and not waits_for_vote \
+            and state.turn_started is not None:
+        at = max(state.turn_started + config.turn_timeout, state.last_change)
+        why = ("did not propose within" if config.proposing == "one-a-turn"
+               else "had their turn for")
+        yield at, Order.TURNS, PassTurn(at, state.turn, next_player(state, state.turn),
+                                        f"{state.turn} {why} {hours(config.turn_timeout)} "
+                                        f"({config.cite('turn_timeout')})")
+
+
+def _end_date(game: Game) -> Iterable[Due]:
+    config = game.config
+    if config.ends_at is not None:
+        at = max(config.ends_at, game.state.last_change)
+        yield at, Order.END, EndGame(at, leaders(game.state, config),
+                                     f"the game's end date ({config.cite('ends_at')})")

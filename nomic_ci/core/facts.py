@@ -1,0 +1,138 @@
+"""The facts a forge reports, that the game core decides on: plain frozen values.
+
+A forge (local git, GitHub) turns what it knows into these; the core never sees
+a forge object.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Account:
+    """Someone on the forge. `id` is the numeric user id where the forge has one."""
+
+    login: str
+    id: int | None = None
+
+
+class ChangeKind(enum.Enum):
+    ADDED = "added"
+    MODIFIED = "modified"
+    REMOVED = "removed"
+    RENAMED = "renamed"
+
+    @classmethod
+    def of(cls, status: str) -> "ChangeKind":
+        """The kind of a change as git (`A`, `R100`) or GitHub (`added`, `copied`) spells it:
+        a copy is a new file, anything else unknown (a type change) a modification."""
+        return _STATUSES.get(status.lower(), _STATUSES.get(status[:1], cls.MODIFIED))
+
+
+_STATUSES = {"added": ChangeKind.ADDED, "copied": ChangeKind.ADDED, "removed": ChangeKind.REMOVED,
+             "renamed": ChangeKind.RENAMED, "A": ChangeKind.ADDED, "C": ChangeKind.ADDED,
+             "D": ChangeKind.REMOVED, "R": ChangeKind.RENAMED}
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file a proposal changes; `previous_path` is set for renames."""
+
+    path: str
+    kind: ChangeKind
+    previous_path: str | None = None
+
+
+class ReviewState(enum.Enum):
+    """A review's state, normalized from the forge's spelling (`approved`, `APPROVED`)."""
+
+    APPROVED = "APPROVED"
+    CHANGES_REQUESTED = "CHANGES_REQUESTED"
+    COMMENTED = "COMMENTED"
+    DISMISSED = "DISMISSED"
+    PENDING = "PENDING"
+
+    @classmethod
+    def parse(cls, text: str) -> "ReviewState":
+        return cls(text.upper())
+
+
+@dataclass(frozen=True)
+class Review:
+    """A review as the forge reports it; only some states are votes (see tally)."""
+
+    id: int
+    author: Account
+    state: ReviewState
+    commit: str | None
+    submitted_at: datetime
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """An emoji reaction on a proposal; `+1` and `-1` are votes where the rules say so."""
+
+    id: int
+    author: Account
+    content: str
+    at: datetime
+
+
+class ForgeState(enum.Enum):
+    OPEN = "open"
+    MERGED = "merged"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """Everything the core needs to know about one proposal on the forge.
+
+    `key` is the forge's own identifier (a PR number, a local branch id);
+    the game gives the proposal its number. `head` is its current version: the
+    game notices a new head as a push, and its vote starts again.
+    `texts` holds the new content of every rule file the proposal adds or
+    modifies, and of `state/players.yaml` if it changes it, so the core can check
+    the rules it would enact and recognize a request to join. `problems` are
+    reasons the forge could not read it completely (such as too many files):
+    such a proposal is never tallied.
+    """
+
+    key: str
+    title: str
+    author: Account
+    head: str
+    opened_at: datetime
+    changes: tuple[FileChange, ...] = ()
+    reviews: tuple[Review, ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    description: str = ""  # the title and body players read: an edit of it can retract
+    state: ForgeState = ForgeState.OPEN
+    closed_at: datetime | None = None
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def description_hash(self) -> str:
+        """A fingerprint of what players read of the proposal, to notice an edit."""
+        return hashlib.sha256(self.description.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment a player wrote on the forge: where commands such as `/pass` come from.
+
+    `on` is the key of the proposal (or issue) it was written on; `edited` says
+    whether it was changed after it was posted.
+    """
+
+    id: int
+    author: Account
+    body: str
+    at: datetime
+    edited: bool = False
+    on: str | None = None

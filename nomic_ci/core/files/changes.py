@@ -1,0 +1,36 @@
+"""What a proposal changes, as the core sees it: its file changes, and the new text of the
+files the core reads (rule files, and the players file for a request to join).
+
+Each forge lists a proposal's changed files its own way (git's diff, GitHub's file list,
+two checkouts compared); this is the one place that turns such a listing into facts.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..facts import ChangeKind, FileChange
+from .rulefiles import is_rule_text
+from .state import PLAYERS
+
+# (status as git or GitHub spells it, path, the path before a rename or None)
+Listed = tuple[str, str, "str | None"]
+
+
+def text_needed(path: str) -> bool:
+    """Whether the core needs a changed file's new content (`Proposal.texts`)."""
+    return is_rule_text(path) or path == PLAYERS
+
+
+def file_changes(listed: Iterable[Listed], read: Callable[[str], str]
+                 ) -> tuple[tuple[FileChange, ...], tuple[tuple[str, str], ...]]:
+    """The changes and the texts the core needs; `read(path)` gives a file's new text, and
+    is called only for those."""
+    changes: list[FileChange] = []
+    texts: list[tuple[str, str]] = []
+    for status, path, previous in listed:
+        kind = ChangeKind.of(status)
+        changes.append(FileChange(path, kind, previous if kind is ChangeKind.RENAMED else None))
+        if kind is not ChangeKind.REMOVED and text_needed(path):
+            texts.append((path, read(path)))
+    return tuple(changes), tuple(texts)

@@ -1,0 +1,191 @@
+"""One record per decided proposal, `proposals/NNNN-slug.yaml`: what was decided and why.
+
+A record holds everything needed to re-check the decision later: the votes
+counted and left out (with the commit each was cast on), the threshold, and
+every die with the inputs that produced it.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from types import MappingProxyType
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Mapping
+
+from . import yamlio
+from ..errors import GameError
+from ..times import iso, moment
+from ..facts import Account
+
+DIR = "proposals/"
+_RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+
+
+class Outcome(enum.Enum):
+    PASSED = "passed"
+    FAILED = "failed"
+    REFUSED = "refused"
+    RETRACTED = "retracted"
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """One vote, counted or left out, with the commit it was cast on."""
+
+    login: str
+    yes: bool
+    commit: str | None
+    at: datetime | None
+    reason: str = ""  # why it was left out; empty when counted
+
+
+class CountsBallots:
+    """`yes` and `no` of the `counted` ballots, for a tally and for a decision's record."""
+
+    counted: tuple[Ballot, ...]
+
+    @property
+    def yes(self) -> int:
+        return sum(1 for b in self.counted if b.yes)
+
+    @property
+    def no(self) -> int:
+        return sum(1 for b in self.counted if not b.yes)
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    purpose: str
+    sides: int
+    result: int
+    inputs: Mapping[str, Any]
+    method: str
+
+
+@dataclass(frozen=True)
+class Record(CountsBallots):
+    number: int | None  # None: refused, where the rules number only proper proposals
+    key: str
+    title: str
+    author: Account
+    outcome: Outcome
+    reason: str
+    opened: datetime
+    decided: datetime
+    head: str | None = None
+    rules: tuple[int, ...] = ()
+    threshold: str | None = None
+    counted: tuple[Ballot, ...] = ()
+    left_out: tuple[Ballot, ...] = ()
+    dice: tuple[DieRoll, ...] = ()
+    points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    turn_to: str | None = None
+    experience: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def path(self) -> str:
+        slug = re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")[:48].strip("-")
+        name = f"{self.number:04d}" if self.number is not None else f"refused-{self.key}"
+        return f"{DIR}{name}-{slug or 'proposal'}.yaml"
+
+
+def _ballot(b: Ballot) -> dict:
+    entry = {"login": b.login, "vote": "yes" if b.yes else "no", "commit": b.commit,
+             "at": iso(b.at)}
+    if b.reason:
+        entry["reason"] = b.reason
+    return entry
+
+
+def dump_record(record: Record) -> str:
+    data = {
+        "number": record.number,
+        "title": record.title,
+        "author": record.author.login,
+        "author_id": record.author.id,
+        "forge_key": record.key,
+        "outcome": record.outcome.value,
+        "reason": record.reason,
+        "opened": iso(record.opened),
+        "decided": iso(record.decided),
+        "head": record.head,
+        "rules": list(record.rules),
+        "threshold": record.threshold,
+        "votes": [_ballot(b) for b in record.counted],
+        "left_out": [_ballot(b) for b in record.left_out],
+        "dice": [{"purpose": d.purpose, "sides": d.sides, "result": d.result,
+                  "method": d.method, "inputs": dict(d.inputs)} for d in record.dice],
+        "points": dict(record.points),
+        "turn_to": record.turn_to,
+    }
+    if record.experience:
+        data["experience"] = dict(record.experience)
+    return yamlio.dump(data)
+
+
+@functools.lru_cache(maxsize=8192)
+def load_record(path: str, text: str) -> Record:
+    """Parse one record; cached, because a run reads the same history at every step (so
+    what it returns is frozen: every caller shares it)."""
+    data = yamlio.load(text, path)
+    try:
+        return Record(
+            number=None if data["number"] is None else int(data["number"]),
+            key=str(data["forge_key"]),
+            title=str(data["title"]),
+            author=Account(str(data["author"]), data.get("author_id")),
+            outcome=Outcome(data["outcome"]),
+            reason=str(data.get("reason") or ""),
+            opened=moment(data["opened"]),
+            decided=moment(data["decided"]),
+            head=data.get("head"),
+            rules=tuple(int(n) for n in data.get("rules") or ()),
+            threshold=data.get("threshold"),
+            counted=tuple(_load_ballot(b) for b in data.get("votes") or ()),
+            left_out=tuple(_load_ballot(b) for b in data.get("left_out") or ()),
+            dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
+                               yamlio.frozen(d["inputs"]), str(d["method"]))
+                       for d in data.get("dice") or ()),
+            points=MappingProxyType({str(k): int(v)
+                                     for k, v in (data.get("points") or {}).items()}),
+            turn_to=data.get("turn_to"),
+            experience=MappingProxyType({str(k): int(v)
+                                         for k, v in (data.get("experience") or {}).items()}),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",
+                        path=path, hint="records are written by nomic-ci; restore this one "
+                                        "from git history") from None
+
+
+def _load_ballot(data: Mapping[str, Any]) -> Ballot:
+    return Ballot(login=str(data["login"]), yes=data["vote"] == "yes", commit=data.get("commit"),
+                  at=moment(data["at"]) if data.get("at") else None,
+                  reason=str(data.get("reason") or ""))
+
+
+def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
+    """Every record among `files`: by number, then the unnumbered refusals by time; two
+    records with one number is an error."""
+    records: dict[int, Record] = {}
+    unnumbered: list[Record] = []
+    for path in sorted(files):
+        if not path.startswith(DIR) or path == DIR + "README.md":
+            continue
+        if not _RECORD.match(path):
+            raise GameError("not a proposal record file name", path=path,
+                            hint="proposals/ holds only records written by nomic-ci "
+                                 "(NNNN-slug.yaml) and its README")
+        record = load_record(path, files[path])
+        if record.number is None:
+            unnumbered.append(record)
+            continue
+        if record.number in records:
+            raise GameError(f"proposal {record.number} is also recorded in "
+                            f"{records[record.number].path}", path=path)
+        records[record.number] = record
+    return tuple(records[n] for n in sorted(records)) + tuple(
+        sorted(unnumbered, key=lambda r: (r.decided, r.key)))

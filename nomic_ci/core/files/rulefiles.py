@@ -1,0 +1,127 @@
+"""Rule files: `rules/NNN-slug.md`, YAML front matter then the rule's prose.
+
+Parsed with markdown-it-py and its front-matter plugin. A rule's machine
+bindings are read here as raw values; `mechanics` gives them meaning.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from types import MappingProxyType
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from . import yamlio
+from ..errors import GameError
+
+RULES_DIR = "rules/"
+RULE_FILE = re.compile(r"^rules/(?P<number>\d{3,})-(?P<slug>[a-z0-9][a-z0-9-]*)\.md$")
+GENERATED = {"rules/README.md"}
+KNOWN_FIELDS = {"number", "title", "mutable", "bindings"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: int
+    title: str
+    mutable: bool
+    text: str
+    path: str
+    bindings: Mapping[str, Any] = field(default_factory=dict)
+    # line of each binding key in the file, for error messages
+    binding_lines: Mapping[str, int] = field(default_factory=dict)
+
+
+def rule_number_of(path: str) -> int | None:
+    """The rule number a path stands for, or None when it is not a rule file."""
+    match = RULE_FILE.match(path)
+    return int(match["number"]) if match else None
+
+
+def is_rule_path(path: str) -> bool:
+    return path.startswith(RULES_DIR) and path not in GENERATED
+
+
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("commonmark").use(front_matter_plugin)
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_rule(path: str, text: str) -> Rule:
+    """Parse one rule file; every problem names the file and the line (cached: a run reads
+    the same rules at every step)."""
+    number = rule_number_of(path)
+    if number is None:
+        raise GameError("not a rule file name", path=path,
+                        hint="name rule files rules/NNN-slug.md (three or more digits, then "
+                             "lower-case words joined by dashes)")
+    tokens = _markdown().parse(text)
+    if not tokens or tokens[0].type != "front_matter":
+        raise GameError("no front matter", path=path, line=1,
+                        hint="start the file with '---', the fields number, title and mutable, "
+                             "then '---'")
+    front = tokens[0]
+    first_line = front.map[0] + 2  # the line after the opening '---'
+    data = yamlio.load(front.content, path, first_line)
+    if not isinstance(data, Mapping):
+        raise GameError("front matter must be a mapping of fields", path=path, line=first_line,
+                        hint="write 'number: NNN', 'title: ...', 'mutable: true'")
+    for key in data:
+        if key not in KNOWN_FIELDS:
+            raise GameError(f"unknown field {key!r} in the front matter", path=path,
+                            line=yamlio.line_of(data, key, first_line),
+                            hint=f"the fields are {', '.join(sorted(KNOWN_FIELDS))}; "
+                                 "machine bindings go under 'bindings:'")
+
+    def need(key: str, kind: type, expect: str) -> Any:
+        if key not in data:
+            raise GameError(f"missing field {key!r}", path=path, line=first_line,
+                            hint=f"add '{key}: {expect}' to the front matter")
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise GameError(f"field {key!r} must be {expect}, not {value!r}", path=path,
+                            line=yamlio.line_of(data, key, first_line))
+        return value
+
+    declared = need("number", int, "the rule's number")
+    if declared != number:
+        raise GameError(f"number {declared} does not match the file name's {number:03d}",
+                        path=path, line=yamlio.line_of(data, "number", first_line),
+                        hint="rename the file or correct the number so they agree")
+    title = need("title", str, "the rule's title in quotes").strip()
+    mutable = need("mutable", bool, "true or false")
+    bindings = data.get("bindings") or {}
+    if not isinstance(bindings, Mapping):
+        raise GameError("'bindings' must be a mapping of binding names to values", path=path,
+                        line=yamlio.line_of(data, "bindings", first_line))
+    lines = {key: yamlio.line_of(bindings, key, first_line) or first_line for key in bindings}
+    body = "\n".join(text.splitlines()[front.map[1]:]).strip()
+    return Rule(number=number, title=title, mutable=mutable, text=body, path=path,
+                bindings=yamlio.frozen(bindings), binding_lines=MappingProxyType(lines))
+
+
+
+def is_rule_text(path: str) -> bool:
+    """A markdown file under rules/ that must be a rule (attachments such as pictures are not)."""
+    return is_rule_path(path) and path.endswith(".md")
+
+
+def ordered(rules: Iterable[Rule]) -> tuple[Rule, ...]:
+    """The rules in number order; two files with one number is an error."""
+    by_number: dict[int, Rule] = {}
+    for rule in sorted(rules, key=lambda r: r.path):
+        if rule.number in by_number:
+            raise GameError(f"rule {rule.number} is also defined in "
+                            f"{by_number[rule.number].path}", path=rule.path, line=1,
+                            hint="give each rule its own number; remove or renumber one of them")
+        by_number[rule.number] = rule
+    return tuple(by_number[n] for n in sorted(by_number))
+
+
+def parse_rules(files: Mapping[str, str]) -> tuple[Rule, ...]:
+    """All rules among `files` (path -> text), in number order."""
+    return ordered(parse_rule(path, text) for path, text in files.items() if is_rule_text(path))

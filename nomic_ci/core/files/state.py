@@ -1,0 +1,370 @@
+"""The game's state: `state/players.yaml` and `state/game.yaml`.
+
+Loaded with ruamel.yaml round-trip and validated into plain values; written
+back into the same documents, so comments and key order survive and a run
+that changes nothing rewrites nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Mapping
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from . import yamlio
+from ..errors import GameError
+from ..times import iso, moment
+from ..facts import Account
+
+PLAYERS = "state/players.yaml"
+GAME = "state/game.yaml"
+_LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$")
+
+
+@dataclass(frozen=True)
+class Player:
+    login: str
+    id: int | None
+    points: int
+    veto: bool = False
+    inactive_since: datetime | None = None
+    stats: tuple[tuple[str, int], ...] = ()  # other counters the rules keep (money, level...)
+
+    def stat(self, name: str, start: Mapping[str, int]) -> int:
+        return dict(self.stats).get(name, start.get(name, 0))
+
+    def with_stats(self, **values: int) -> "Player":
+        return replace(self, stats=tuple(sorted({**dict(self.stats), **values}.items())))
+
+    @property
+    def account(self) -> Account:
+        return Account(self.login, self.id)
+
+    @property
+    def active(self) -> bool:
+        return self.inactive_since is None
+
+
+@dataclass(frozen=True)
+class OpenProposal:
+    """A proposal the game has numbered and put to the vote.
+
+    `head` is the version being voted on, since `head_since`: a push to the
+    proposal is noticed as a new head, and its vote starts again.
+    """
+
+    number: int
+    key: str
+    title: str
+    author: Account
+    opened: datetime
+    head: str
+    head_since: datetime
+    restarts: int = 0  # pushes since it opened: each restarted its vote
+    join: bool = False  # a request to join the game (joining.py), not a rule-change
+    description_hash: str | None = None  # of the title and body when it opened
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[Player, ...]
+    turn: str | None
+    turn_started: datetime | None
+    next_proposal: int
+    open_proposals: tuple[OpenProposal, ...]
+    winners: tuple[str, ...]
+    ended_at: datetime | None
+    last_change: datetime
+    dice_seed: str
+    admin: str | None = None  # the game's Admin, where the rules have one (not a player)
+    handled_comments: frozenset[int] = frozenset()  # comment commands already answered
+
+    def player(self, account: Account) -> Player | None:
+        """The player an account is: by numeric id where both have one, else by login."""
+        for player in self.players:
+            if player.id is not None and account.id is not None:
+                if player.id == account.id:
+                    return player
+            elif player.login.lower() == account.login.lower():
+                return player
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.ended_at is not None
+
+    def with_player(self, updated: Player) -> "GameState":
+        return replace(self, players=tuple(updated if p.login == updated.login else p
+                                           for p in self.players))
+
+
+class _Fields:
+    """Reads typed fields from one YAML mapping, with errors naming file, field and line."""
+
+    def __init__(self, node: Any, path: str, where: str = "") -> None:
+        if not isinstance(node, Mapping):
+            raise GameError(f"{where or 'the file'} must be a mapping of fields", path=path)
+        self.node, self.path, self.where = node, path, where
+
+    def get(self, key: str, parse, expect: str, *, optional: bool = False, default: Any = None):
+        if key not in self.node:
+            if optional:
+                return default
+            raise GameError(f"{self.where}missing field {key!r}", path=self.path,
+                            line=yamlio.line_of(self.node, next(iter(self.node), None)),
+                            hint=f"add '{key}:' with {expect}")
+        value = self.node[key]
+        if value is None and optional:
+            return default
+        try:
+            return parse(value)
+        except (ValueError, TypeError):
+            raise GameError(f"{self.where}field {key!r} must be {expect}, not {value!r}",
+                            path=self.path, line=yamlio.line_of(self.node, key)) from None
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _login(value: Any) -> str:
+    if not isinstance(value, str) or not _LOGIN.match(value):
+        raise ValueError
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    return value
+
+
+def _list(value: Any) -> list:
+    if not isinstance(value, list):
+        raise ValueError
+    return value
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(_int(v) for v in _list(value))
+
+
+def _stats(value: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError
+    return tuple(sorted((str(k), _int(v)) for k, v in value.items()))
+
+
+def _logins(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ValueError
+    return tuple(_login(v) for v in value)
+
+
+@dataclass
+class StateDocuments:
+    """The loaded YAML documents, kept so writing back preserves comments and order."""
+
+    players: CommentedMap
+    game: CommentedMap
+
+
+def _texts(files: Mapping[str, str]) -> tuple[str, str]:
+    for path in (PLAYERS, GAME):
+        if path not in files:
+            raise GameError("missing", path=path,
+                            hint="every game has state/players.yaml and state/game.yaml; "
+                                 "'nomic-ci init' makes them")
+    return files[PLAYERS], files[GAME]
+
+
+def read_state(files: Mapping[str, str]) -> GameState:
+    """The state as plain values (cached: a run reads the same state at several steps)."""
+    return _read_state(*_texts(files))
+
+
+@functools.lru_cache(maxsize=32)
+def _read_state(players_text: str, game_text: str) -> GameState:
+    return _parse(players_text, game_text)[0]
+
+
+def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
+    """The state, and its YAML documents to write changes back into."""
+    return _parse(*_texts(files))
+
+
+def parse_players(text: str) -> tuple[Player, ...]:
+    """The players of a `state/players.yaml` text, validated."""
+    return tuple(_players(yamlio.load(text, PLAYERS)))
+
+
+def _players(players_doc: Any) -> list[Player]:
+    players_list = _Fields(players_doc, PLAYERS).get("players", _list,
+                                                     "a list of players in turn order")
+    players = []
+    seen: set[str] = set()
+    ids: set[int] = set()
+    for index, node in enumerate(players_list):
+        fields = _Fields(node, PLAYERS, f"player {index + 1}: ")
+        login = fields.get("login", _login, "their forge login")
+        player = Player(login=login,
+                        id=fields.get("id", _int, "their numeric user id, or null",
+                                      optional=True),
+                        points=fields.get("points", _int, "a whole number"),
+                        veto=fields.get("veto", _bool, "true or false", optional=True,
+                                        default=False),
+                        inactive_since=fields.get("inactive_since", moment,
+                                                  "the time they became inactive, or null",
+                                                  optional=True),
+                        stats=fields.get("stats", _stats, "a mapping of names to whole numbers",
+                                         optional=True, default=()))
+        if login.lower() in seen:
+            raise GameError(f"player {login} is listed twice", path=PLAYERS,
+                            line=yamlio.line_of(players_list, index),
+                            hint="each player appears once; the order is the turn order")
+        if player.id is not None and player.id in ids:
+            raise GameError(f"id {player.id} is given to two players", path=PLAYERS,
+                            line=yamlio.line_of(node, "id"),
+                            hint="each player's id is their own numeric GitHub user id")
+        seen.add(login.lower())
+        if player.id is not None:
+            ids.add(player.id)
+        players.append(player)
+    return players
+
+
+def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments]:
+    players_doc = yamlio.load(players_text, PLAYERS)
+    game_doc = yamlio.load(game_text, GAME)
+    players = _players(players_doc)
+    seen = {p.login.lower() for p in players}
+
+    fields = _Fields(game_doc, GAME)
+    opens = []
+    for index, node in enumerate(fields.get("open_proposals", _list, "a list", optional=True,
+                                            default=[])):
+        item = _Fields(node, GAME, f"open proposal {index + 1}: ")
+        opens.append(OpenProposal(
+            number=item.get("number", _int, "a whole number"),
+            key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else _text(v),
+                             "the forge's id for it")),
+            title=item.get("title", _text, "text"),
+            author=Account(item.get("author", _login, "a login"),
+                           item.get("author_id", _int, "a numeric id or null", optional=True)),
+            opened=item.get("opened", moment, "a time"),
+            head=item.get("head", _text, "the commit being voted on"),
+            head_since=item.get("head_since", moment, "a time"),
+            restarts=item.get("restarts", _int, "a whole number", optional=True, default=0),
+            join=item.get("join", _bool, "true or false", optional=True, default=False),
+            description_hash=item.get("description_hash", _text, "a hash", optional=True),
+        ))
+    turn = fields.get("turn", _login, "a player's login, or null", optional=True)
+    if turn is not None and turn.lower() not in seen:
+        raise GameError(f"the turn belongs to {turn}, who is not in {PLAYERS}", path=GAME,
+                        line=yamlio.line_of(game_doc, "turn"),
+                        hint=f"set 'turn:' to a player listed in {PLAYERS}")
+    state = GameState(
+        players=tuple(players),
+        turn=turn,
+        turn_started=fields.get("turn_started", moment, "a time", optional=True),
+        next_proposal=fields.get("next_proposal", _int, "a whole number"),
+        open_proposals=tuple(opens),
+        winners=fields.get("winners", _logins, "a list of logins", optional=True, default=()),
+        ended_at=fields.get("ended_at", moment, "a time or null", optional=True),
+        last_change=fields.get("last_change", moment, "a time"),
+        dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
+        admin=fields.get("admin", _login, "a login", optional=True),
+        handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
+                                              optional=True, default=())),
+    )
+    return state, StateDocuments(players_doc, game_doc)
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Equal as game values: a time written quoted or unquoted is the same time."""
+    if old == new:
+        return True
+    if isinstance(new, str) and isinstance(old, (str, datetime)):
+        try:
+            return moment(old) == moment(new)
+        except ValueError:
+            return False
+    return False
+
+
+def _set(node: CommentedMap, key: str, value: Any) -> None:
+    """Set a field only when its value changed, so untouched text stays as written."""
+    if key in node and _same(node[key], value):
+        return
+    node[key] = value
+
+
+def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
+    """The state files' new text: `state` written into the documents of the current files,
+    so comments, order and untouched values stay as written."""
+    docs = load_state(files)[1]  # documents of our own, to write into
+    players_node = docs.players["players"]
+    by_login = {str(node["login"]).lower(): node for node in players_node}
+    new_list = CommentedSeq()
+    for player in state.players:
+        node = by_login.get(player.login.lower()) or CommentedMap(login=player.login)
+        _set(node, "login", player.login)
+        _set(node, "id", player.id)
+        _set(node, "points", player.points)
+        if player.veto or "veto" in node:
+            _set(node, "veto", player.veto)
+        if player.inactive_since or "inactive_since" in node:
+            _set(node, "inactive_since", iso(player.inactive_since))
+        if player.stats and dict(node.get("stats") or {}) != dict(player.stats):
+            node["stats"] = CommentedMap(player.stats)
+        new_list.append(node)
+    if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
+            len(new_list) != len(players_node):
+        docs.players["players"] = new_list
+
+    game = docs.game
+    _set(game, "turn", state.turn)
+    _set(game, "turn_started", iso(state.turn_started))
+    _set(game, "next_proposal", state.next_proposal)
+    opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
+                          author_id=p.author.id, opened=iso(p.opened), head=p.head,
+                          head_since=iso(p.head_since), restarts=p.restarts,
+                          **({"join": True} if p.join else {}),
+                          **({"description_hash": p.description_hash}
+                             if p.description_hash else {}))
+             for p in state.open_proposals]
+    if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
+        game["open_proposals"] = CommentedSeq(opens)
+    if list(game.get("winners") or []) != list(state.winners):
+        game["winners"] = CommentedSeq(state.winners)
+    _set(game, "ended_at", iso(state.ended_at))
+    _set(game, "last_change", iso(state.last_change))
+    _set(game, "dice_seed", state.dice_seed)
+    handled = sorted(state.handled_comments)
+    if handled or "handled_comments" in game:
+        if list(game.get("handled_comments") or []) != handled:
+            game["handled_comments"] = CommentedSeq(handled)
+    return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
+
+
+def _plain_list(value: Any) -> list[dict]:
+    result = []
+    for item in value or []:
+        entry = dict(item)
+        for key in ("opened", "head_since"):
+            if entry.get(key) is not None:
+                entry[key] = iso(moment(entry[key]))
+        result.append(entry)
+    return result

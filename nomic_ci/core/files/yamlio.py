@@ -1,0 +1,100 @@
+"""YAML in and out with ruamel.yaml round-trip, so comments and key order survive.
+
+Errors come back as GameError naming the file and line.
+"""
+
+from __future__ import annotations
+
+import io
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from ..errors import GameError
+
+
+def _yaml() -> YAML:
+    yaml = YAML()  # round-trip
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.preserve_quotes = True
+    yaml.width = 100
+    # write null as `null`, as people do, so a no-op load and dump keeps the bytes
+    yaml.representer.add_representer(
+        type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
+    return yaml
+
+
+MAX_BYTES = 1_000_000  # far beyond any game file; a bigger one is a mistake or an attack
+
+
+def load(text: str, path: str, first_line: int = 1) -> Any:
+    """Parse YAML text; `first_line` is where the text starts in its file (front matter).
+
+    Anchors and aliases are refused: nothing in a game needs them, and nested
+    aliases can make a few lines expand into gigabytes.
+    """
+    if len(text) > MAX_BYTES:
+        raise GameError(f"too large to be a game file ({len(text):,} characters)", path=path)
+    try:
+        data = _yaml().load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + first_line if mark else None
+        problem = exc.problem or exc.context
+        if exc.context and exc.context_mark and exc.problem_mark:
+            problem = (f"{exc.context} (from line {exc.context_mark.line + first_line}), "
+                       f"{exc.problem}")
+        raise GameError(f"not valid YAML: {problem}", path=path, line=line,
+                        hint="fix the YAML syntax at that line") from None
+    except YAMLError as exc:
+        raise GameError(f"not valid YAML: {exc}", path=path) from None
+    _refuse_aliases(data, path, first_line)
+    return data
+
+
+def _refuse_aliases(data: Any, path: str, first_line: int) -> None:
+    seen: set[int] = set()
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, (CommentedMap, CommentedSeq)):
+            continue
+        if id(node) in seen:
+            anchor = getattr(node, "anchor", None)
+            name = f" &{anchor.value}" if anchor is not None and anchor.value else ""
+            raise GameError(f"YAML anchors and aliases ({name.strip() or '*'}) are not allowed",
+                            path=path, line=node.lc.line + first_line if node.lc.line is not None
+                            else None, hint="write the value out where it is used")
+        seen.add(id(node))
+        todo.extend(node.values() if isinstance(node, CommentedMap) else node)
+
+
+def dump(data: Any) -> str:
+    out = io.StringIO()
+    _yaml().dump(data, out)
+    return out.getvalue()
+
+
+def line_of(node: Any, key: Any, first_line: int = 1) -> int | None:
+    """The 1-based line of `key` in a mapping (or index in a sequence) loaded by `load`."""
+    try:
+        if isinstance(node, CommentedMap):
+            return node.lc.key(key)[0] + first_line
+        if isinstance(node, CommentedSeq):
+            return node.lc.item(key)[0] + first_line
+    except (KeyError, IndexError, TypeError):
+        pass
+    return None
+
+
+def frozen(value: Any) -> Any:
+    """A loaded YAML value as plain values no one can change: mappings read-only, lists as
+    tuples. What a cache hands out is shared, so it must not be changeable."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(k): frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value

@@ -1,0 +1,34 @@
+"""The game as a value: its rules, the configuration they make, its state and its history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from .files.records import Record, load_records
+from .files.rulefiles import Rule, parse_rules
+from .files.state import GameState, Player, read_state
+from .mechanics.config import GameConfig, derive_config
+
+
+@dataclass(frozen=True)
+class Game:
+    rules: tuple[Rule, ...]
+    config: GameConfig
+    state: GameState
+    records: tuple[Record, ...]
+
+    def record_for(self, key: str) -> Record | None:
+        return next((r for r in self.records if r.key == key), None)
+
+    @property
+    def eligible_voters(self) -> tuple[Player, ...]:
+        if self.config.eligible_voters == "active-players":
+            return tuple(p for p in self.state.players if p.active)
+        return self.state.players if self.config.eligible_voters == "all-players" else ()
+
+
+def load_game(files: Mapping[str, str]) -> Game:
+    """The game in these files (path -> text); every problem is a GameError naming its file."""
+    rules = parse_rules(files)
+    return Game(rules, derive_config(rules), read_state(files), load_records(files))

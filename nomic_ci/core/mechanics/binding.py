@@ -1,0 +1,14 @@
+"""A binding: a key a rule may enact in its front matter, with the parser of its value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Binding:
+    key: str
+    parse: Callable[[Any], Any]  # raises ValueError with what was expected
+    expects: str  # what a valid value looks like, for error messages
+    doc: str  # what the binding makes the engine do

@@ -1,0 +1,103 @@
+"""The game's parameters, derived from the bindings of the rules in force.
+
+Nothing here is configured anywhere else: amend a rule's bindings and the
+engine follows; repeal the rule and its mechanic is gone. When two rules bind
+the same key, the precedence rule decides (lowest number by default).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from ..errors import GameError
+from ..files.rulefiles import Rule
+from ..voting.thresholds import Threshold
+from .guard import Guard
+from .layers import Layer
+from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
+from .registry import BINDINGS
+from .schedule import Schedule
+from .values import Roll
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    victory_points: int | None = None
+    ends_at: datetime | None = None
+    starting_points: int = 0
+    turn_roll: Roll | None = None
+    voting_window: timedelta | None = None
+    turn_timeout: timedelta | None = None
+    proposer_votes_yes: bool = False
+    resubmissions_per_turn: int | None = None
+    numbering: str = "every-proposal"
+    threshold: Threshold | None = None
+    layers: tuple[Layer, ...] = ()
+    other_files_as_rule: int | None = None
+    precedence: str = LOWEST_NUMBER
+    immutability: str | None = None
+    transmutation_needs: Threshold | None = None
+    max_winners: int | None = None
+    eligible_voters: str | None = None
+    inactive_after: timedelta | None = None
+    join_window: timedelta | None = None
+    commands: tuple[str, ...] = ()
+    proposing: str = "one-a-turn"
+    votes_from: tuple[str, ...] = ("reviews",)
+    decide_when_all_voted: bool = True
+    edits: str | None = None
+    proposer_gains: str | None = None
+    guard: Guard | None = None
+    starting_stats: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    experience: Mapping[str, int] | None = None
+    schedule: Schedule | None = None
+    proposals_per_week: int | None = None
+    turn_order: str | None = None
+    # which rule set each binding, so decisions can cite it
+    sources: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    def cite(self, key: str) -> str:
+        number = self.sources.get(key)
+        return f"rule {number}" if number is not None else "the rules"
+
+
+def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
+    if precedence == IMMUTABLE_FIRST:
+        return sorted(rules, key=lambda r: (r.mutable, r.number))
+    return sorted(rules, key=lambda r: r.number)
+
+
+def derive_config(rules: Sequence[Rule]) -> GameConfig:
+    """Check every binding of every rule and resolve conflicts by precedence."""
+    known = BINDINGS
+    parsed: dict[int, dict[str, Any]] = {}
+    for rule in rules:
+        parsed[rule.number] = {}
+        for key, raw in rule.bindings.items():
+            binding = known.get(key)
+            if binding is None:
+                raise GameError(f"unknown binding {key!r}", path=rule.path,
+                                line=rule.binding_lines.get(key),
+                                hint="the bindings are " + ", ".join(sorted(known))
+                                     + " (see the README's rule-file format)")
+            try:
+                parsed[rule.number][key] = binding.parse(raw)
+            except ValueError as exc:
+                raise GameError(f"binding {key!r} must be {exc}, not {raw!r}", path=rule.path,
+                                line=rule.binding_lines.get(key)) from None
+    # the precedence binding itself comes from an immutable rule before a mutable one, then
+    # the lowest number: so a mutable rule cannot demote the immutable rules above it
+    precedence = next((parsed[r.number]["precedence"]
+                       for r in sorted(rules, key=lambda r: (r.mutable, r.number))
+                       if "precedence" in parsed[r.number]), LOWEST_NUMBER)
+    values: dict[str, Any] = {}
+    sources: dict[str, int] = {}
+    for rule in _precedence_order(rules, precedence):
+        for key, value in parsed[rule.number].items():
+            if key not in values:
+                values[key] = value
+                sources[key] = rule.number
+    return GameConfig(**values, sources=MappingProxyType(sources))

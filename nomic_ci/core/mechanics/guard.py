@@ -1,0 +1,48 @@
+"""Special passing conditions for some rules (seed 004 rule 0).
+
+A proposal involving a guarded rule passes when, between `quiet` and `until`
+after its vote started, it has no vote against; or at `until` exactly, with at
+least `ratio` votes for each vote against. Otherwise it fails at `until`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from .binding import Binding
+from .values import count, duration, is_mapping
+
+
+@dataclass(frozen=True)
+class Guard:
+    low: int
+    high: int
+    quiet: timedelta
+    until: timedelta
+    ratio: int
+
+    def covers(self, numbers) -> bool:
+        return any(self.low <= n <= self.high for n in numbers)
+
+
+def parse_guard(value: Any) -> Guard:
+    expected = "{rules: 'LOW-HIGH', quiet: DURATION, until: DURATION, ratio: N}"
+    if not is_mapping(value) or set(value) != {"rules", "quiet", "until", "ratio"}:
+        raise ValueError(expected)
+    low, _, high = str(value["rules"]).partition("-")
+    if not low.strip().isdigit() or not (high or low).strip().isdigit():
+        raise ValueError(expected)
+    guard = Guard(int(low), int(high or low), duration(value["quiet"]), duration(value["until"]),
+                  count(value["ratio"], minimum=1))
+    if guard.quiet >= guard.until:
+        raise ValueError("quiet shorter than until: " + expected)
+    return guard
+
+
+BINDINGS = (
+    Binding("guard", parse_guard, "{rules: 'LOW-HIGH', quiet: DURATION, until: DURATION, ratio: N}",
+            "a proposal involving these rules passes only with no vote against after `quiet`, "
+            "or at `until` with `ratio` votes for each against"),
+)

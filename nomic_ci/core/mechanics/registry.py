@@ -1,0 +1,16 @@
+"""Every kind of binding the engine knows, by key."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping
+
+from . import (activity, commands, guard, layers, membership, mutability, precedence, progress,
+               proposing, schedule, scoring, timing, victory)
+from .binding import Binding
+
+KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
+         commands, proposing, guard, progress, schedule)
+
+BINDINGS: Mapping[str, Binding] = MappingProxyType(
+    {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

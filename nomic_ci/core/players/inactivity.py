@@ -1,0 +1,66 @@
+"""Who becomes inactive and who is active again (seed 001 rule 206), and when.
+
+A player who has not voted `inactive_after` the start of a vote, or not proposed
+`inactive_after` the start of their turn, becomes inactive; a vote brings them
+back. Votes are read as the tally reads them (`voting.votes`), so a vote that
+counts is never taken for silence. Each deadline is acted on only while the game
+has not moved past it, so a player made active again by a late vote is not made
+inactive again for it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Mapping
+
+from ..facts import ForgeState, Proposal
+from ..game import Game
+from ..times import hours
+from ..transitions import Activate, Deactivate
+from ..voting.votes import votes_cast
+
+
+def deactivations(game: Game, by_key: Mapping[str, Proposal]) -> list[Deactivate]:
+    """Rule 206's timers: each player who did not vote or propose in time, at the deadline."""
+    state, after, cite = game.state, game.config.inactive_after, game.config.cite("inactive_after")
+    due: list[Deactivate] = []
+
+    def timer(deadline: datetime, login: str, why: str) -> None:
+        if state.last_change <= deadline:
+            due.append(Deactivate(deadline, login, f"{why} ({cite})"))
+    for open_ in state.open_proposals:
+        proposal = by_key.get(open_.key)
+        if proposal is None or proposal.state is not ForgeState.OPEN or open_.join:
+            continue  # a request to join is not a vote on a rule-change
+        deadline = open_.head_since + after
+        voted = {v.voter for v in votes_cast(game, proposal, open_.head)
+                 if v.player is not None and open_.head_since <= v.at <= deadline}
+        if game.config.proposer_votes_yes:
+            voted.add(open_.author.login)
+        for player in game.eligible_voters:
+            if player.login not in voted:
+                timer(deadline, player.login, f"{player.login} did not vote on proposal "
+                                              f"{open_.number} within {hours(after)}")
+    proposing = {o.author.login for o in state.open_proposals}
+    holder = next((p for p in state.players if p.login == state.turn), None)
+    if holder and holder.active and state.turn_started and state.turn not in proposing:
+        timer(state.turn_started + after, state.turn,
+              f"{state.turn} did not propose within {hours(after)} of their turn's start")
+    return due
+
+
+def reactivations(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list[Activate]:
+    """An inactive player who votes is active again, from the moment of the vote."""
+    state = game.state
+    due: list[Activate] = []
+    for open_ in state.open_proposals:
+        proposal = by_key.get(open_.key)
+        if proposal is None or proposal.state is not ForgeState.OPEN or open_.join:
+            continue
+        for vote in votes_cast(game, proposal, open_.head):
+            player = vote.player
+            if player and not player.active and player.inactive_since <= vote.at <= now:
+                at = max(vote.at, state.last_change)
+                due.append(Activate(at, player.login,
+                                    f"{player.login} voted on proposal {open_.number}"))
+    return due

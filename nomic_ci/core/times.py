@@ -1,0 +1,47 @@
+"""Moments and durations as the game's files write them and players read them."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+
+def moment(value: Any) -> datetime:
+    """An ISO-8601 time with a timezone; YAML may already have parsed it."""
+    if isinstance(value, datetime):
+        parsed = value
+    elif isinstance(value, str):
+        try:
+            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            parsed = None
+    else:
+        parsed = None
+    if parsed is None:
+        raise ValueError("a time such as 2027-03-01T00:00:00Z")
+    if parsed.tzinfo is None:
+        # ruamel reads a 'Z' timestamp as naive UTC; a bare local time is ambiguous
+        if isinstance(value, datetime):
+            return parsed.replace(tzinfo=timezone.utc)
+        raise ValueError("a time with its timezone, such as 2027-03-01T00:00:00Z")
+    return parsed.astimezone(timezone.utc)
+
+
+def iso(value: datetime | None) -> str | None:
+    """The one way times are written in the game's files: UTC, to the second, with a Z."""
+    return None if value is None else value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def hours(delta: timedelta) -> str:
+    """'36 hours', for the reasons players read."""
+    return f"{delta.total_seconds() / 3600:g} hours"
+
+
+def format_duration(delta: timedelta) -> str:
+    """'48h', '7d' or '90m', as bindings write durations."""
+    minutes = int(delta.total_seconds() // 60)
+    if minutes % (24 * 60) == 0:
+        return f"{minutes // (24 * 60)}d"
+    if minutes % 60 == 0:
+        return f"{minutes // 60}h"
+    return f"{minutes}m"

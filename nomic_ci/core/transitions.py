@@ -1,0 +1,114 @@
+"""The transitions of a game: each thing that can happen, stamped with when it became due.
+
+`game.next_transition` finds the next one; `game.apply` carries it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .facts import Comment, Proposal
+from .files.records import Record
+from .files.state import OpenProposal
+from .voting.tally import Tally
+
+
+@dataclass(frozen=True)
+class Open:
+    """A proposal is numbered and put to the vote."""
+    at: datetime
+    proposal: Proposal
+    number: int
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """A proposal may not be played: it is closed, with the reason."""
+    at: datetime
+    proposal: Proposal
+    number: int | None  # None where only proper proposals are numbered
+    reason: str
+    was_open: OpenProposal | None = None
+
+
+@dataclass(frozen=True)
+class Decide:
+    """A proposal's vote is over: it passed (merge) or failed (close)."""
+    at: datetime
+    proposal: Proposal
+    open: OpenProposal
+    passed: bool
+    tally: Tally
+    threshold: str
+    rules: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Push:
+    """A proposal in its vote has a new version: the vote starts again on it."""
+    at: datetime
+    open: OpenProposal
+    head: str
+
+
+@dataclass(frozen=True)
+class Retract:
+    """A proposal in its vote was closed on the forge by its author or an admin."""
+    at: datetime
+    open: OpenProposal
+    reason: str
+    proposal: Proposal | None = None
+
+
+@dataclass(frozen=True)
+class Deactivate:
+    """A player becomes inactive (and loses the turn, if it is theirs)."""
+    at: datetime
+    login: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Activate:
+    """An inactive player is active again."""
+    at: datetime
+    login: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PassTurn:
+    at: datetime
+    from_login: str
+    to_login: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class EndGame:
+    at: datetime
+    winners: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Reclose:
+    """A decided proposal is still open on the forge (a run stopped half-way): close it."""
+    at: datetime
+    proposal: Proposal
+    record: Record
+
+
+@dataclass(frozen=True)
+class Command:
+    """A comment command, handled: what it changes (if anything) and the answer."""
+    at: datetime
+    comment: Comment
+    effect: "Transition | None"
+    answer: str
+
+
+Transition = (Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
+              | Reclose | Command)

@@ -1,0 +1,53 @@
+"""Turns and winners: who plays next, when a turn ends with its proposal, who has won."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from .files.state import GameState, Player
+from .mechanics.config import GameConfig
+
+
+def next_player(state: GameState, login: str) -> str:
+    """The next player down the list whose turn is not skipped for inactivity."""
+    players = list(state.players)
+    start = next((i for i, p in enumerate(players) if p.login == login), -1)
+    order = players[start + 1:] + players[:start + 1]
+    return next((p.login for p in order if p.active), order[0].login)
+
+
+def pass_turn_after(state: GameState, config: GameConfig, at: datetime,
+                    proposer: str) -> GameState:
+    """The turn after a proposal's end, where a proposal is the turn (one-a-turn), if the
+    turn is still its proposer's (it may have passed already, by inactivity)."""
+    if state.over or not config.turn_order or not state.players \
+            or config.proposing != "one-a-turn" or (state.turn and state.turn != proposer):
+        return state
+    current = state.turn or state.players[-1].login
+    return replace(state, turn=next_player(state, current), turn_started=at)
+
+
+def leaders(state: GameState, config: GameConfig) -> tuple[str, ...]:
+    """Who wins when the game ends now: the highest score, no more winners than allowed."""
+    if not state.players:
+        return ()
+    best = max(p.points for p in state.players)
+    return at_most(config, tuple(p for p in state.players if p.points == best))
+
+
+def at_most(config: GameConfig, winners: tuple[Player, ...]) -> tuple[str, ...]:
+    """The winners, no more than the rules allow: the most points first, then turn order."""
+    ranked = sorted(winners, key=lambda p: -p.points)  # sorted() keeps the turn order of ties
+    return tuple(p.login for p in ranked[:config.max_winners or len(ranked)])
+
+
+def check_victory(state: GameState, config: GameConfig, at: datetime) -> GameState:
+    """The game ends, at `at`, when someone has reached the victory points."""
+    if config.victory_points is None or state.over:
+        return state
+    winners = at_most(config, tuple(p for p in state.players
+                                    if p.points >= config.victory_points))
+    if winners:
+        return replace(state, winners=winners, ended_at=at, turn=None)
+    return state

@@ -1,0 +1,146 @@
+"""Whether a proposal may be put to the vote, and what it needs to pass.
+
+The rules a proposal involves pick its threshold (the layer cake, a single
+threshold, or a transmutation's); its rule files must parse, and the rules it
+would leave must still let the game change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import GameError
+from ..facts import ChangeKind, Proposal
+from ..files.rulefiles import Rule, is_rule_text, ordered, parse_rule
+from ..game import Game
+from ..mechanics.config import GameConfig, derive_config
+from .involvement import layer_for, rules_involved
+from .thresholds import Threshold
+
+
+@dataclass(frozen=True)
+class Requirement:
+    rules: tuple[int, ...]
+    threshold: Threshold
+    explanation: str  # e.g. "rule 104, rules 100–199: a majority of the eligible voters"
+
+
+def involved(needed: Requirement | str) -> tuple[int, ...]:
+    """The rules a proposal involves, as its requirement found them (none if it has none)."""
+    return needed.rules if isinstance(needed, Requirement) else ()
+
+
+def requirement(game: Game, proposal: Proposal) -> Requirement | str:
+    """The threshold a proposal needs, or why it cannot be put to the vote at all."""
+    involvement = rules_involved(proposal.changes)
+    config = game.config
+    if involvement.misnamed:
+        return (f"{involvement.misnamed[0]} is not a rule file name: name rule files "
+                "rules/NNN-slug.md")
+    if involvement.other_files and config.other_files_as_rule is None:
+        return (f"it changes {involvement.other_files[0]}, outside rules/, and no rule in force "
+                "lets a proposal change files outside rules/")
+    numbers = involvement.numbers(config)
+    immutable = _immutable_changes(game, proposal)
+    if isinstance(immutable, str):
+        return immutable
+    if immutable:  # a transmutation: rule 108's unanimity, whatever the layer says
+        need = config.transmutation_needs or Threshold("unanimous")
+        listed = ", ".join(f"{n:03d}" for n in immutable)
+        return Requirement(numbers, need, f"{config.cite('transmutation_needs')}, as it makes "
+                                          f"immutable rule {listed} mutable: {need}")
+    layer = layer_for(config, numbers)
+    if layer is None:
+        if config.threshold is not None:
+            return Requirement(numbers, config.threshold,
+                               f"{config.cite('threshold')}: {config.threshold}")
+        if not config.layers:
+            return "no rule in force sets a voting threshold"
+        return (f"rule {numbers[0]:03d} is in no layer of {config.cite('layers')}: number new "
+                f"rules within " + ", ".join(str(l) for l in config.layers))
+    why = f"{config.cite('layers')}, {layer}"
+    if involvement.other_files and numbers[0] == config.other_files_as_rule:
+        why += f" (it changes {involvement.other_files[0]}, which counts as rule " \
+               f"{config.other_files_as_rule:03d})"
+    return Requirement(numbers, layer.threshold, f"{why}: {layer.threshold}")
+
+
+def _immutable_changes(game: Game, proposal: Proposal) -> tuple[int, ...] | str:
+    """The immutable rules a proposal transmutes, or why it may not touch one at all."""
+    if game.config.immutability != "enforced":
+        return ()
+    by_path = {rule.path: rule for rule in game.rules}
+    texts = dict(proposal.texts)
+    transmuted = []
+    for change in proposal.changes:
+        old = by_path.get(change.previous_path or change.path)
+        if old is None or old.mutable:
+            continue
+        cite = game.config.cite("immutability")
+        if change.kind is not ChangeKind.MODIFIED or change.path not in texts:
+            return (f"rule {old.number} is immutable ({cite}): it may not be repealed or "
+                    "renamed; transmute it first (a proposal changing only `mutable: false` "
+                    "to `mutable: true`)")
+        try:
+            new = parse_rule(change.path, texts[change.path])
+        except GameError as error:
+            return str(error)
+        if replace(new, mutable=False) != replace(old, binding_lines=new.binding_lines):
+            return (f"rule {old.number} is immutable ({cite}): it may not be amended; "
+                    "transmute it first (a proposal changing only its `mutable` field)")
+        if new.mutable:
+            transmuted.append(old.number)
+    return tuple(transmuted)
+
+
+def problems(game: Game, proposal: Proposal,
+             needed: Requirement | str | None = None) -> list[str]:
+    """Why this proposal cannot be put to the vote, if anything (`needed`: its requirement,
+    where the caller has it already)."""
+    found = list(proposal.problems)
+    if not proposal.changes:
+        found.append("it changes nothing")
+        return found
+    needed = requirement(game, proposal) if needed is None else needed
+    if isinstance(needed, str):
+        found.append(needed)
+    try:
+        config = resulting_config(game, proposal)
+    except GameError as error:
+        found.append(f"it would leave the rules broken: {error}")
+    else:
+        found += unplayable(config)
+    return found
+
+
+def unplayable(config: GameConfig) -> list[str]:
+    """What would stop any later proposal from passing, so the game could never change again."""
+    found = []
+    if not config.layers and config.threshold is None:
+        found.append("it would leave no rule setting a voting threshold, so nothing could ever "
+                     "pass again")
+    elif config.layers and config.other_files_as_rule is not None and not any(
+            layer.covers(config.other_files_as_rule) for layer in config.layers):
+        found.append(f"rule {config.other_files_as_rule:03d}, which changes outside rules/ count "
+                     "as, would be in no layer")
+    if config.eligible_voters is None:
+        found.append("it would leave no eligible voters, so nothing could ever pass again")
+    return found
+
+
+def resulting_rules(game: Game, proposal: Proposal) -> tuple[Rule, ...]:
+    """The rules as they would stand if the proposal passed (raises GameError if broken)."""
+    by_path = {rule.path: rule for rule in game.rules}
+    for change in proposal.changes:
+        if change.kind is ChangeKind.REMOVED:
+            by_path.pop(change.path, None)
+        elif change.kind is ChangeKind.RENAMED and change.previous_path:
+            by_path.pop(change.previous_path, None)
+    for path, text in proposal.texts:
+        if is_rule_text(path):
+            by_path[path] = parse_rule(path, text)
+    return ordered(by_path.values())
+
+
+def resulting_config(game: Game, proposal: Proposal) -> GameConfig:
+    return derive_config(resulting_rules(game, proposal))

@@ -1,0 +1,157 @@
+"""When a proposal's vote is decided, and how: the window, every voter having voted, the
+special conditions of guarded rules, requests to join, and proposals merged on the forge.
+
+Each decision reads the votes once (`votes.votes_cast`) and works out what the proposal
+needs once (`admission.requirement`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..facts import Proposal
+from ..files.state import OpenProposal
+from ..game import Game
+from ..players.joining import join_due
+from ..times import hours
+from ..transitions import Decide
+from .admission import Requirement, involved, problems, requirement
+from .tally import Tally, count_votes, tally_at
+from .thresholds import Threshold
+from .votes import Vote, votes_cast
+
+
+def vote_deadline(game: Game, open_: OpenProposal, rules: tuple[int, ...]) -> datetime | None:
+    """When the vote on a proposal involving `rules` closes at the latest: it starts when
+    the proposal opens, and again at every push. A guarded rule has its own window."""
+    guard = game.config.guard
+    if guard and guard.covers(rules):
+        return open_.head_since + guard.until
+    if game.config.schedule:
+        return game.config.schedule.results_after(open_.head_since)
+    window = game.config.voting_window
+    return open_.head_since + window if window else None
+
+
+def vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> Decide | None:
+    """Decided at the first moment every eligible voter had voted, or at the deadline."""
+    needed = requirement(game, proposal)
+    votes = votes_cast(game, proposal, open_.head)
+    if game.config.guard and game.config.guard.covers(involved(needed)):
+        return _guarded_due(game, open_, proposal, needed, votes, now)
+    start = max(open_.head_since, game.state.last_change)
+    deadline = vote_deadline(game, open_, involved(needed))
+    horizon = min(now, deadline) if deadline else now
+    if game.config.decide_when_all_voted:
+        moments = sorted({start} | {v.at for v in votes if start < v.at <= horizon})
+        for moment in moments:
+            if moment > horizon:  # the window closed before the game's last change
+                break
+            tally = count_votes(game, open_, votes, moment)
+            if tally.complete and tally.eligible:
+                return _decision(game, open_, proposal, needed, moment, tally,
+                                 "every eligible voter voted")
+    if deadline is not None and deadline <= now:
+        at = max(deadline, game.state.last_change)
+        return _decision(game, open_, proposal, needed, at, count_votes(game, open_, votes, at),
+                         f"its voting window closed ({game.config.cite('voting_window')})")
+    return None
+
+
+def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal,
+                 needed: Requirement | str, votes: tuple[Vote, ...],
+                 now: datetime) -> Decide | None:
+    """A guarded rule's conditions: no vote against after `quiet`, else `ratio` to one at
+    `until` (its own window, whatever the voting window says)."""
+    guard, cite = game.config.guard, game.config.cite("guard")
+    quiet, until = open_.head_since + guard.quiet, open_.head_since + guard.until
+    moments = {v.at for v in votes if quiet < v.at < until}
+    for moment in sorted({quiet} | moments):
+        if moment > now or moment >= until:
+            break
+        tally = count_votes(game, open_, votes, moment)
+        if tally.no == 0:
+            return _guarded(game, open_, proposal, needed, max(moment, game.state.last_change),
+                            tally, True, f"no vote against it {hours(guard.quiet)} or more "
+                                         f"after its vote started ({cite})")
+    if until > now:
+        return None
+    at = max(until, game.state.last_change)
+    tally = count_votes(game, open_, votes, at)
+    passed = tally.yes >= guard.ratio * tally.no
+    return _guarded(game, open_, proposal, needed, at, tally, passed,
+                    f"at {hours(guard.until)}: {tally.yes} for, {tally.no} against; it needs "
+                    f"{guard.ratio} for each against ({cite})")
+
+
+def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
+             at: datetime, tally: Tally, passed: bool, why: str) -> Decide:
+    found = problems(game, proposal, needed)
+    if found:
+        passed, why = False, f"{why}, but it cannot pass: {'; '.join(found)}"
+    return Decide(at, proposal, open_, passed, tally, f"the passing conditions of "
+                  f"{game.config.cite('guard')}", involved(needed), why)
+
+
+def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
+              at: datetime, tally: Tally, why: str) -> Decide:
+    found = problems(game, proposal, needed)  # its last version may have broken the first's
+    if isinstance(needed, str) or found:
+        reason = "; ".join(found) or str(needed)
+        return Decide(at, proposal, open_, False, tally, "none", (),
+                      f"{why}, but it cannot pass: {reason}")
+    eligible = len(tally.eligible)
+    passed = needed.threshold.is_met(tally.yes, eligible, tally.veto_yes, tally.no)
+    verdict = "met" if passed else "not met"
+    return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
+                  f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
+                  f"{needed.threshold.explain(eligible)} — {verdict}")
+
+
+def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
+                  now: datetime) -> Decide | None:
+    """A request to join, decided by its window (seed 001 rule 214, `players.joining`)."""
+    found = join_due(game, open_, proposal, now)
+    if found is None:
+        return None
+    at, passed, threshold, why = found
+    at = max(at, game.state.last_change)
+    tally = tally_at(game, open_, proposal, at)
+    if passed is None:
+        eligible = len(tally.eligible)
+        passed = Threshold("majority").is_met(tally.yes, eligible)
+        why += f": {tally.yes} yes, {tally.no} no of {eligible} eligible"
+    # its content cannot have changed: a push to a request to join refuses it
+    return Decide(at, proposal, open_, passed, tally, threshold, (), why)
+
+
+def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
+                    now: datetime) -> Decide:
+    """A proposal already merged on the forge passed: its content is in force either way."""
+    merged_at = max(min(proposal.closed_at or now, now), game.state.last_change)
+    decision = vote_due(game, open_, proposal, merged_at)
+    if decision is not None and decision.passed:
+        return decision
+    needed = requirement(game, proposal)
+    return Decide(merged_at, proposal, open_, True, tally_at(game, open_, proposal, merged_at),
+                  needed.explanation if isinstance(needed, Requirement) else "none",
+                  involved(needed), "merged on the forge by someone other than the engine, "
+                                    "before its vote finished: its changes are in force")
+
+
+@dataclass(frozen=True)
+class VoteView:
+    """Where an open proposal's vote stands, as players see it on the proposal and in
+    `nomic-ci status`."""
+
+    number: int
+    tally: Tally
+    needed: Requirement | str
+    deadline: datetime | None
+
+
+def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
+    needed = requirement(game, proposal)
+    return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
+                    vote_deadline(game, open_, involved(needed)))

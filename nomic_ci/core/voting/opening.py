@@ -1,0 +1,72 @@
+"""Whether a proposal may be put to the vote now: the game, whose turn it is, the schedule,
+the weekly cap and one proposal each; and whether a new version of one may replace it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..facts import Proposal
+from ..files.state import OpenProposal
+from ..game import Game
+from ..players.joining import is_join_request
+from .admission import problems
+
+
+def refusal(game: Game, proposal: Proposal) -> str | None:
+    """Why a new proposal may not be put to the vote, if it may not."""
+    state, config = game.state, game.config
+    if state.over:
+        return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
+    author = state.player(proposal.author)
+    if author is None:
+        if is_join_request(game, proposal):
+            return None
+        joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
+                   f"({config.cite('join_window')})" if config.join_window else "")
+        return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+    rule_changes = [o for o in state.open_proposals if not o.join]
+    if config.schedule and not config.schedule.may_propose(proposal.opened_at):
+        days = config.schedule.describe(config.schedule.propose)
+        return f"proposals are accepted {days} only ({config.cite('schedule')})"
+    if config.proposing == "one-open-each":
+        mine = [o for o in rule_changes if o.author.login == author.login]
+        if mine:
+            return (f"{author.login} already has proposal {mine[0].number} in its vote "
+                    f"({config.cite('proposing')})")
+    elif config.proposing == "one-a-turn":
+        if config.turn_order and state.turn and author.login != state.turn:
+            return (f"it is {state.turn}'s turn, not {author.login}'s "
+                    f"({config.cite('turn_order')}): propose when your turn comes")
+        if rule_changes:
+            return (f"proposal {rule_changes[0].number} is still in its vote; one proposal a "
+                    f"turn ({config.cite('turn_order')})")
+    found = problems(game, proposal)
+    return "; ".join(found) if found else None
+
+
+def displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
+    """The author's oldest proposal of the week, when a new one goes over the weekly cap."""
+    config, state = game.config, game.state
+    if not (config.schedule and config.proposals_per_week):
+        return None
+    week = config.schedule.week_of(proposal.opened_at)
+    author = state.player(proposal.author)
+    mine = [o for o in state.open_proposals if author and o.author.login == author.login
+            and config.schedule.week_of(o.opened) == week]
+    return mine[0] if len(mine) >= config.proposals_per_week else None
+
+
+def push_refusal(game: Game, open_: OpenProposal, now: datetime) -> str | None:
+    """Why a new version of a proposal in its vote is not allowed, if it is not."""
+    config = game.config
+    if open_.join:
+        return "a request to join may not change after it is made: make a new one"
+    if config.schedule and not config.schedule.may_propose(now):
+        days = config.schedule.describe(config.schedule.propose)
+        return (f"it was changed outside the days proposals are made ({days}, "
+                f"{config.cite('schedule')})")
+    limit = config.resubmissions_per_turn
+    if limit is not None and open_.restarts >= limit:
+        return (f"it was resubmitted more than {limit} times this turn "
+                f"({config.cite('resubmissions_per_turn')})")
+    return None

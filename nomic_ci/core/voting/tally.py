@@ -1,0 +1,87 @@
+"""Counting the votes on one proposal.
+
+Each voter's latest vote counts when it was cast on the proposal's current head and
+before the vote closed; a withdrawn vote is no vote. Every vote left out is reported
+with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..facts import Proposal
+from ..files.records import Ballot, CountsBallots
+from ..files.state import OpenProposal
+from ..game import Game
+from .votes import Vote, latest_votes, votes_cast
+
+
+@dataclass(frozen=True)
+class Tally(CountsBallots):
+    eligible: tuple[str, ...]  # logins of the eligible voters
+    counted: tuple[Ballot, ...]
+    left_out: tuple[Ballot, ...]
+    veto_yes: bool  # a veto holder other than the proposer voted yes
+
+    @property
+    def not_voted(self) -> tuple[str, ...]:
+        voted = {b.login for b in self.counted}
+        return tuple(login for login in self.eligible if login not in voted)
+
+    @property
+    def complete(self) -> bool:
+        return not self.not_voted
+
+
+def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetime) -> Tally:
+    """The votes on the version the game knows (`open_.head`) as they stood at `until`."""
+    return count_votes(game, open_, votes_cast(game, proposal, open_.head), until)
+
+
+def count_votes(game: Game, open_: OpenProposal, votes: tuple[Vote, ...],
+                until: datetime) -> Tally:
+    """The tally of these votes (from `votes_cast`) as it stood at `until`."""
+    state, config = game.state, game.config
+    eligible = {p.login for p in game.eligible_voters}
+    author = state.player(open_.author)
+    proposer_yes = author is not None and config.proposer_votes_yes
+    counted: list[Ballot] = []
+    left_out: list[Ballot] = []
+    if proposer_yes and author.login in eligible:
+        counted.append(Ballot(author.login, True, open_.head, open_.head_since))
+    for vote in latest_votes(v for v in votes if v.at <= until):
+        if vote.withdrawn:
+            continue  # a withdrawn vote is no vote, and says nothing either way
+        reason = _left_out(game, open_, vote, eligible, author.login if proposer_yes else None)
+        ballot = Ballot(vote.voter, vote.yes, vote.commit, vote.at, reason)
+        (left_out if reason else counted).append(ballot)
+    for vote in latest_votes(v for v in votes if v.at > until):
+        if not vote.withdrawn:
+            left_out.append(Ballot(vote.voter, vote.yes, vote.commit, vote.at,
+                                   "cast after the vote closed"))
+    vetoes = {p.login for p in state.players if p.veto} - {author.login if author else None}
+    order = {p.login: i for i, p in enumerate(state.players)}
+    counted.sort(key=lambda b: order.get(b.login, len(order)))
+    return Tally(eligible=tuple(p.login for p in game.eligible_voters), counted=tuple(counted),
+                 left_out=tuple(left_out), veto_yes=any(b.yes and b.login in vetoes
+                                                        for b in counted))
+
+
+def _left_out(game: Game, open_: OpenProposal, vote: Vote, eligible: set[str],
+              proposer_yes: str | None) -> str:
+    """Why a vote does not count; empty when it does."""
+    if vote.player is None:
+        return "not a player"
+    if vote.voter not in eligible:
+        return "not an eligible voter"
+    if vote.voter == proposer_yes:
+        return "the proposer's own proposal already counts as their yes"
+    if vote.commit != open_.head:
+        return (f"cast on an older version ({(vote.commit or 'unknown')[:7]}); "
+                f"the proposal is now at {open_.head[:7]}")
+    schedule = game.config.schedule
+    if schedule is not None and not schedule.may_vote(vote.at):
+        return (f"cast outside the voting days ({schedule.describe(schedule.vote)}, "
+                f"{game.config.cite('schedule')})")
+    return ""

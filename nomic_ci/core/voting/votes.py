@@ -1,0 +1,70 @@
+"""The one reader of votes: who voted what on a proposal, from the sources the rules name.
+
+Everything that needs to know how players voted (the tally, inactivity, objections to
+a request to join, and through the tally experience, the vote comment and `status`)
+reads votes here, so they cannot disagree. A vote is a review that approves or
+requests changes, a dismissal (which withdraws it), or, where the rules say so, a
+👍 or 👎 reaction; comments and pending reviews are not votes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable
+
+from ..facts import Proposal, ReviewState
+from ..files.state import Player
+from ..game import Game
+
+_REVIEW_CHOICES = {ReviewState.APPROVED: True, ReviewState.CHANGES_REQUESTED: False,
+                   ReviewState.DISMISSED: None}
+_REACTION_CHOICES = {"+1": True, "-1": False}
+
+
+@dataclass(frozen=True)
+class Vote:
+    """One vote as it was cast. `voter` is the player's login, or the account's login for
+    someone who is not a player; `yes` is None for a withdrawn vote (a dismissed review)."""
+
+    voter: str
+    player: Player | None
+    yes: bool | None
+    commit: str | None
+    at: datetime
+    id: int
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.yes is None
+
+
+def votes_cast(game: Game, proposal: Proposal, head: str) -> tuple[Vote, ...]:
+    """Every vote cast on the proposal, oldest first. A reaction is a vote on the version
+    being voted on (`head`); removing it withdraws it, as the forge no longer lists it."""
+    sources, state = game.config.votes_from, game.state
+    found: list[Vote] = []
+    if "reviews" in sources:
+        for review in set(proposal.reviews):  # a review listed twice is one vote
+            if review.state in _REVIEW_CHOICES:
+                player = state.player(review.author)
+                found.append(Vote(player.login if player else review.author.login, player,
+                                  _REVIEW_CHOICES[review.state], review.commit,
+                                  review.submitted_at, review.id))
+    if "reactions" in sources:
+        for reaction in set(proposal.reactions):
+            if reaction.content in _REACTION_CHOICES:
+                player = state.player(reaction.author)
+                found.append(Vote(player.login if player else reaction.author.login, player,
+                                  _REACTION_CHOICES[reaction.content], head, reaction.at,
+                                  -reaction.id))
+    return tuple(sorted(found, key=lambda v: (v.at, v.id)))
+
+
+def latest_votes(votes: Iterable[Vote]) -> tuple[Vote, ...]:
+    """Each voter's latest vote: one vote each, whatever account spelling they use.
+    Strangers are kept apart from players who share their login's spelling."""
+    latest: dict[tuple[bool, str], Vote] = {}
+    for vote in sorted(votes, key=lambda v: (v.at, v.id)):
+        latest[(vote.player is not None, vote.voter.lower())] = vote
+    return tuple(latest.values())

@@ -1,0 +1,1 @@
+"""Forges, where proposals and votes live: the interface, a local git repository, GitHub."""

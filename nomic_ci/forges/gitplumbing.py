@@ -1,0 +1,175 @@
+"""The few git operations the local forge needs, done with plumbing.
+
+Commits are built in the object database and the branch moves once, with a
+compare-and-swap on its old value, so a run is all-or-nothing and never
+touches a player's working tree unless that tree is the branch being moved.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from ..core.errors import GameError
+from ..core.files.changes import Listed
+
+ENGINE_NAME = "nomic-ci"
+ENGINE_EMAIL = "nomic-ci@localhost"
+
+
+class GitError(GameError):
+    pass
+
+
+def _text(content: bytes) -> str:
+    try:
+        return content.decode()
+    except UnicodeDecodeError:
+        return ""  # a picture or other attachment: present, not text
+
+
+class Git:
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
+            check: bool = True) -> subprocess.CompletedProcess:
+        full_env = {**os.environ, **(env or {})}
+        result = subprocess.run(["git", *args], cwd=self.path, input=input, env=full_env,
+                                capture_output=True)
+        if check and result.returncode != 0:
+            raise GitError(f"git {' '.join(args)} failed: "
+                           f"{result.stderr.decode(errors='replace').strip()}",
+                           path=str(self.path))
+        return result
+
+    def out(self, *args: str, **kwargs) -> str:
+        return self.run(*args, **kwargs).stdout.decode().strip()
+
+    def rev(self, ref: str) -> str | None:
+        result = self.run("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
+        return result.stdout.decode().strip() or None
+
+    def git_path(self, name: str) -> Path:
+        return self.path / self.out("rev-parse", "--git-path", name)
+
+    def read_files(self, commit: str, prefixes: Iterable[str]) -> dict[str, str]:
+        """The text of every file under `prefixes` at `commit`."""
+        listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
+        entries = [line.split("\t", 1) for line in listing.split("\0") if line]
+        blobs = {path: meta.split()[2] for meta, path in entries if meta.split()[1] == "blob"}
+        contents = self.blobs(blobs.values())
+        return {path: _text(contents[sha]) for path, sha in blobs.items()}
+
+    def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
+        """The contents of the blobs this repository has, by sha, in one `git cat-file`."""
+        wanted = list(dict.fromkeys(shas))
+        if not wanted:
+            return {}
+        batch = self.run("cat-file", "--batch", input="".join(f"{sha}\n" for sha in wanted)
+                         .encode()).stdout
+        found: dict[str, bytes] = {}
+        offset = 0
+        for sha in wanted:
+            header_end = batch.index(b"\n", offset)
+            header = batch[offset:header_end].split()
+            offset = header_end + 1
+            if len(header) < 3 or header[1] != b"blob":
+                continue  # "<sha> missing"
+            size = int(header[2])
+            found[sha] = batch[offset:offset + size]
+            offset += size + 1
+        return found
+
+    def show(self, commit: str, path: str) -> str:
+        return self.run("show", f"{commit}:{path}").stdout.decode()
+
+    def changes(self, base: str, head: str) -> list[Listed]:
+        """The files changed from `base` to `head`, as `core.files.changes` reads them."""
+        raw = self.run("diff", "--name-status", "-z", "-M", base, head).stdout.decode()
+        parts = [p for p in raw.split("\0") if p]
+        found: list[Listed] = []
+        index = 0
+        while index < len(parts):
+            status = parts[index]
+            if status[0] in "RC":  # a rename or copy lists the old path, then the new
+                found.append((status, parts[index + 2], parts[index + 1]))
+                index += 3
+            else:
+                found.append((status, parts[index + 1], None))
+                index += 2
+        return found
+
+    def merge_base(self, a: str, b: str) -> str:
+        return self.out("merge-base", a, b)
+
+    def merge_tree(self, ours: str, theirs: str) -> str | None:
+        """The merged tree of two commits, or None when they conflict."""
+        result = self.run("merge-tree", "--write-tree", ours, theirs, check=False)
+        if result.returncode == 1:
+            return None
+        if result.returncode != 0:
+            raise GitError(f"git merge-tree failed: {result.stderr.decode().strip()}")
+        return result.stdout.decode().split("\n", 1)[0].strip()
+
+    def tree_with(self, commit: str, files: Mapping[str, str]) -> str:
+        """A tree: `commit`'s, with `files` written over it."""
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+            self.run("read-tree", commit, env=env)
+            for path, text in sorted(files.items()):
+                sha = self.out("hash-object", "-w", "--stdin", input=text.encode())
+                self.run("update-index", "--add", "--cacheinfo", f"100644,{sha},{path}", env=env)
+            return self.out("write-tree", env=env)
+
+    def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
+        stamp = f"{int(when.timestamp())} +0000"
+        env = {"GIT_AUTHOR_NAME": ENGINE_NAME, "GIT_AUTHOR_EMAIL": ENGINE_EMAIL,
+               "GIT_COMMITTER_NAME": ENGINE_NAME, "GIT_COMMITTER_EMAIL": ENGINE_EMAIL,
+               "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
+        args = ["commit-tree", tree]
+        for parent in parents:
+            args += ["-p", parent]
+        return self.out(*args, "-F", "-", input=message.encode(), env=env)
+
+    def move_branch(self, branch: str, new: str, old: str) -> None:
+        """Move the branch from `old` to `new`, failing if someone moved it meanwhile."""
+        result = self.run("update-ref", f"refs/heads/{branch}", new, old, check=False)
+        if result.returncode != 0:
+            raise GitError(f"the branch {branch} moved while the engine ran; nothing was written",
+                           hint="run the command again: it re-reads the game")
+        if self.out("symbolic-ref", "--quiet", "HEAD", check=False) == f"refs/heads/{branch}":
+            # the checked-out branch moved under the working tree: bring the tree along,
+            # as checkout would, keeping any local edits that do not collide
+            self.run("read-tree", "-m", "-u", old, new, check=False)
+
+    def head_branch(self) -> str | None:
+        ref = self.out("symbolic-ref", "--quiet", "HEAD", check=False)
+        return ref.removeprefix("refs/heads/") if ref else None
+
+    def commit_files(self, branch: str, files: Mapping[str, str | None], message: str,
+                     when: datetime, author: str) -> str:
+        """What a player does with git: a commit on `branch`, off the default branch's tip,
+        with some files changed (text) or removed (None)."""
+        base = self.rev("refs/heads/main")
+        current = self.read_files(base, list(files))
+        tree = self.tree_with(base, {path: text for path, text in files.items()
+                                     if text is not None})
+        removed = [path for path, text in files.items() if text is None and path in current]
+        if removed:
+            with tempfile.TemporaryDirectory() as tmp:
+                env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+                self.run("read-tree", tree, env=env)
+                self.run("update-index", "--force-remove", *removed, env=env)
+                tree = self.out("write-tree", env=env)
+        stamp, email = f"{int(when.timestamp())} +0000", f"{author}@example.org"
+        env = {"GIT_AUTHOR_NAME": author, "GIT_AUTHOR_EMAIL": email, "GIT_AUTHOR_DATE": stamp,
+               "GIT_COMMITTER_NAME": author, "GIT_COMMITTER_EMAIL": email,
+               "GIT_COMMITTER_DATE": stamp}
+        commit = self.out("commit-tree", tree, "-p", base, "-m", message, env=env)
+        self.run("update-ref", f"refs/heads/{branch}", commit)
+        return commit

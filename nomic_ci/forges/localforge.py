@@ -1,0 +1,201 @@
+"""A local git repository as a forge: the embedded default for offline play and the demo.
+
+A proposal is a local branch, its changes are its difference from the default
+branch, and votes are recorded by the CLI. What a forge server would hold
+(proposals, reviews, comments) lives in `.git/nomic-ci/forge.json`, outside the
+game's tree. A passed proposal is really merged with git. A run builds its
+commits in the object database and moves the default branch once at the end.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Collection, Mapping, Sequence
+
+from ..core.errors import GameError
+from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
+from ..core.files import GAME_DIRS
+from ..core.files.changes import file_changes
+from ..core.files.records import Outcome
+from ..core.times import iso, moment
+from ..core.voting.decision import VoteView
+from .gitplumbing import Git
+from .interface import MergeResult, MergeStatus
+
+DB = "nomic-ci/forge.json"
+
+
+@dataclass
+class LocalForge:
+    root: Path
+    now: datetime
+    git: Git = field(init=False)
+    db: dict = field(init=False)
+    tip: str = field(init=False)  # the default branch as this run has built it
+    base_tip: str = field(init=False)  # the default branch as this run found it
+    messages: list[str] = field(default_factory=list)  # what the forge "posted", for the CLI
+
+    def __post_init__(self) -> None:
+        self.git = Git(self.root)
+        if not (self.root / ".git").exists() and self.git.run(
+                "rev-parse", "--git-dir", check=False).returncode != 0:
+            raise GameError("not a git repository", path=str(self.root),
+                            hint="make a game with 'nomic-ci init DIR', or pass --repo DIR")
+        path = self.git.git_path(DB)
+        self.db = json.loads(path.read_text()) if path.exists() else {
+            "default_branch": self.git.head_branch() or "main", "next_key": 1,
+            "next_review": 1, "proposals": {}}
+        self.db.setdefault("comments", [])  # comments on the game as a whole (commands)
+        tip = self.git.rev(self.branch)
+        if tip is None:
+            raise GameError(f"the default branch {self.branch!r} has no commits",
+                            path=str(self.root))
+        self.tip = self.base_tip = tip
+
+    @property
+    def branch(self) -> str:
+        return self.db["default_branch"]
+
+    # --- the forge's own records: proposals and votes ------------------------------------
+
+    def open_proposal(self, branch: str, author: str, title: str) -> str:
+        head = self.git.rev(f"refs/heads/{branch}")
+        if head is None:
+            raise GameError(f"there is no branch {branch!r}", path=str(self.root),
+                            hint="commit your rule change on a branch first: git switch -c "
+                                 f"{branch}; edit rules/; git commit -a")
+        for key, entry in self.db["proposals"].items():
+            if entry["branch"] == branch and entry["state"] == "open":
+                raise GameError(f"branch {branch!r} is already proposal {key} (forge key)",
+                                hint="push more commits to it instead, or use another branch")
+        key = str(self.db["next_key"])
+        self.db["next_key"] += 1
+        self.db["proposals"][key] = {
+            "branch": branch, "title": title, "author": author, "opened": iso(self.now),
+            "head": head, "state": "open", "closed": None,
+            "reviews": [], "comments": []}
+        return key
+
+    def add_review(self, key: str, login: str, yes: bool) -> str:
+        entry = self._entry(key)
+        if entry["state"] != "open":
+            raise GameError(f"that proposal is {entry['state']}, not open for votes")
+        self._observe_push(entry)
+        self.db["proposals"][key]["reviews"].append({
+            "id": self.db["next_review"], "login": login,
+            "state": "APPROVED" if yes else "CHANGES_REQUESTED",
+            "commit": entry["head"], "at": iso(self.now)})
+        self.db["next_review"] += 1
+        return entry["head"]
+
+    def add_comment(self, login: str, body: str) -> int:
+        """A comment on the game, as a player writes one (a command such as /pass)."""
+        number = self.db["next_review"]  # one id sequence for reviews and comments
+        self.db["next_review"] += 1
+        self.db["comments"].append({"id": number, "login": login, "body": body,
+                                    "at": iso(self.now), "replies": []})
+        return number
+
+    def comments(self) -> Sequence[Comment]:
+        return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
+                for c in self.db["comments"]]
+
+    def reply(self, comment: Comment, message: str) -> None:
+        for entry in self.db["comments"]:
+            if entry["id"] == comment.id:
+                entry["replies"].append({"at": iso(self.now), "body": message})
+        self.messages.append(message)
+
+    def _entry(self, key: str) -> dict:
+        if key not in self.db["proposals"]:
+            raise GameError(f"no proposal with forge key {key}")
+        return self.db["proposals"][key]
+
+    def _observe_push(self, entry: dict) -> None:
+        """The proposal's head is its branch's tip; a deleted branch closes the proposal."""
+        if entry["state"] != "open":
+            return
+        current = self.git.rev(f"refs/heads/{entry['branch']}")
+        if current is None:
+            entry.update(state="closed", closed=iso(self.now))
+        else:
+            entry["head"] = current
+
+    # --- the Forge interface -------------------------------------------------------------
+
+    def read_files(self) -> Mapping[str, str]:
+        return self.git.read_files(self.tip, GAME_DIRS)
+
+    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+        # locally, votes are recorded by the vote command whatever the rules call them
+        found = []
+        for key, entry in self.db["proposals"].items():
+            self._observe_push(entry)
+            if entry["state"] == "open" or key in known:
+                found.append(self._proposal(key, entry))
+        return found
+
+    def _proposal(self, key: str, entry: dict) -> Proposal:
+        head = entry["head"]
+        base = self.git.merge_base(self.tip, head)
+        changes, texts = file_changes(self.git.changes(base, head),
+                                      lambda path: self.git.show(head, path))
+        reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
+                               r["commit"], moment(r["at"])) for r in entry["reviews"])
+        return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
+                        description=entry["title"],
+                        head=head, opened_at=moment(entry["opened"]),
+                        changes=changes, reviews=reviews,
+                        texts=texts, state=ForgeState(entry["state"]),
+                        closed_at=moment(entry["closed"]) if entry["closed"] else None)
+
+    def merge(self, proposal: Proposal, message: str) -> MergeResult:
+        entry = self._entry(proposal.key)
+        if entry["state"] == "merged":
+            return MergeResult(MergeStatus.MERGED)
+        if entry["head"] != proposal.head:
+            return MergeResult(MergeStatus.HEAD_MOVED)
+        tree = self.git.merge_tree(self.tip, proposal.head)
+        if tree is None:
+            return MergeResult(MergeStatus.NOT_MERGEABLE,
+                               f"branch {entry['branch']} conflicts with {self.branch}")
+        self.tip = self.git.commit_tree(tree, [self.tip, proposal.head], message, self.now)
+        entry.update(state="merged", closed=iso(self.now))
+        self.messages.append(message)
+        return MergeResult(MergeStatus.MERGED)
+
+    def close(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
+        entry = self._entry(proposal.key)
+        if entry["state"] == "open":
+            entry.update(state="closed", closed=iso(self.now))
+        self.announce(proposal, message)
+
+    def announce(self, proposal: Proposal, message: str) -> None:
+        self._entry(proposal.key)["comments"].append({"at": iso(self.now), "body": message})
+        self.messages.append(message)
+
+    def show(self, proposal: Proposal, view: VoteView) -> None:
+        """Nothing to show: `nomic-ci status` reads the vote directly."""
+
+    def write_files(self, files: Mapping[str, str], message: str) -> None:
+        tree = self.git.tree_with(self.tip, files)
+        if tree != self.git.out("rev-parse", f"{self.tip}^{{tree}}"):
+            self.tip = self.git.commit_tree(tree, [self.tip], message, self.now)
+
+    def finish(self) -> None:
+        """Move the default branch once, then save the forge's records."""
+        if self.tip != self.base_tip:
+            self.git.move_branch(self.branch, self.tip, self.base_tip)
+        self.save()
+
+    def save(self) -> None:
+        path = self.git.git_path(DB)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(self.db, indent=2, sort_keys=True) + "\n"
+        if not path.exists() or path.read_text() != text:
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text)
+            tmp.replace(path)

@@ -1,0 +1,138 @@
+"""One entry point that converges the game: read everything, apply what is due, repeat.
+
+Whatever triggered it (a proposal, a vote, a timer), a run re-reads the game
+and every open proposal and applies transitions until nothing more is due.
+Running it twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from .core.apply import apply
+from .core.dice import Dice
+from .core.due import next_transition
+from .core.files.records import Outcome, dump_record
+from .core.files.state import dump_state
+from .core.game import load_game
+from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
+from .core.voting.decision import vote_view
+from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
+from .text.messages import consequences, describe, merge_message
+from .text.readmes import render_all
+
+MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
+# Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
+# one run commits after a long silence (or a timer bug), and the next run goes on.
+MAX_TURN_PASSES = 100
+
+
+@dataclass
+class Report:
+    """What a run did, in the order it did it, for the log and the CLI."""
+
+    lines: list[str] = field(default_factory=list)
+    transitions: list[Transition] = field(default_factory=list)
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
+    report = Report()
+    passes = 0
+    for _ in range(MAX_STEPS):
+        files = forge.read_files()
+        game = load_game(files)
+        proposals = forge.proposals({o.key for o in game.state.open_proposals},
+                                    "reactions" in game.config.votes_from)
+        # comments are read only where the rules have commands: one listing a run
+        comments = forge.comments() if game.config.commands else ()
+        transition = next_transition(game, proposals, now, comments)
+        if transition is None:
+            break
+        if isinstance(transition, PassTurn):
+            passes += 1
+            if passes > MAX_TURN_PASSES:
+                report.say(f"Stopped after {MAX_TURN_PASSES} turns passed by themselves; the "
+                           "next run goes on.")
+                break
+        if isinstance(transition, Decide) and transition.passed and not transition.open.join:
+            result = forge.merge(transition.proposal, merge_message(transition))
+            if result.status is MergeStatus.NOT_MERGEABLE:
+                # it can never merge as it is: it fails, so the game goes on
+                transition = replace(transition, passed=False, reason=(
+                    f"{transition.reason}, but it cannot be merged ({result.detail or 'conflict'}):"
+                    " update the branch and propose it again"))
+            elif result.status is not MergeStatus.MERGED:
+                report.say(f"Proposal {transition.open.number} passed but is not merged yet "
+                           f"({result.status.value}"
+                           f"{': ' + result.detail if result.detail else ''}); the next run "
+                           "tries again.")
+                break
+            else:
+                files = forge.read_files()
+                game = load_game(files)  # the new rules, and any state the proposal changed
+        state, record = apply(game, transition, dice)
+        changed = dump_state(state, files)
+        if record is not None:
+            changed[record.path] = dump_record(record)
+        records = game.records + ((record,) if record else ())
+        changed.update(render_all(replace(game, state=state, records=records)))
+        changed = {path: text for path, text in changed.items() if files.get(path) != text}
+        summary = describe(transition) + consequences(game, state, record, transition)
+        report.say(summary)
+        report.transitions.append(transition)
+        if changed:
+            forge.write_files(changed, summary)
+        _tell_players(forge, transition, summary)
+        if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
+            report.say("That proposal changed the engine: this run stops here, and the new "
+                       "engine carries on at the next run.")
+            forge.finish()
+            return report
+    else:
+        report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
+                   "please report it.")
+    _show_votes(forge, now)
+    forge.finish()
+    return report
+
+
+def _changes_engine(decision: Decide) -> bool:
+    return any(c.path.startswith(ENGINE_PATHS) or (c.previous_path or "").startswith(ENGINE_PATHS)
+               for c in decision.proposal.changes)
+
+
+def _show_votes(forge: Forge, now: datetime) -> None:
+    """Show each open proposal where its vote stands (the sticky comment, the status)."""
+    game = load_game(forge.read_files())
+    by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
+                                                "reactions" in game.config.votes_from)}
+    for open_ in game.state.open_proposals:
+        if open_.key in by_key:
+            forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
+
+
+def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
+    match transition:
+        case Refuse(proposal=proposal):
+            forge.close(proposal, summary, Outcome.REFUSED)
+        case Reclose(proposal=proposal, record=record):
+            forge.close(proposal, summary, record.outcome)
+        case Decide(proposal=proposal, passed=False):
+            forge.close(proposal, summary, Outcome.FAILED)
+        case Decide(proposal=proposal, open=open_) if open_.join:
+            forge.close(proposal, summary, Outcome.PASSED)  # the engine seated them itself
+        case Decide(proposal=proposal):
+            forge.announce(proposal, summary)
+        case Command(comment=comment, answer=answer, effect=effect):
+            forge.reply(comment, answer)
+            if effect is not None:
+                _tell_players(forge, effect, describe(effect))
+        case Retract(proposal=proposal) if proposal is not None:
+            forge.close(proposal, summary, Outcome.RETRACTED)  # already closed: says why, relabels
+        # an opened or pushed proposal is shown by forge.show
+
+

@@ -1,0 +1,1 @@
+"""Everything players read: the READMEs, the decision messages, the vote comment and status."""

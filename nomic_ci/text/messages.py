@@ -1,0 +1,61 @@
+"""What the engine tells players about each transition: one line each, in their words."""
+
+from __future__ import annotations
+
+from ..core.files.records import Record
+from ..core.files.state import GameState
+from ..core.game import Game
+from ..core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
+                                Push, Reclose, Refuse, Retract, Transition)
+
+
+def merge_message(decision: Decide) -> str:
+    return f"Proposal {decision.open.number} passed: {decision.open.title}\n\n{decision.reason}"
+
+
+def describe(transition: Transition) -> str:
+    """One line a player understands."""
+    match transition:
+        case Open(proposal=p, number=n):
+            return f"Proposal {n} ({p.title!r}, by {p.author.login}) is open for votes."
+        case Refuse(proposal=p, number=n, reason=reason):
+            name = f"Proposal {n}" if n is not None else "A proposal"
+            return f"{name} ({p.title!r}, by {p.author.login}) is refused: {reason}."
+        case Decide(open=o, passed=passed, reason=reason):
+            return f"Proposal {o.number} ({o.title!r}) {'passed' if passed else 'failed'}: {reason}."
+        case Push(open=o, head=head):
+            return (f"Proposal {o.number} ({o.title!r}) has a new version, {head[:7]}: its vote "
+                    "starts again, and only votes on the new version count.")
+        case Retract(open=o, reason=reason):
+            return f"Proposal {o.number} ({o.title!r}) is retracted: {reason}."
+        case Deactivate(reason=reason):
+            return f"A player becomes inactive: {reason}."
+        case Activate(reason=reason):
+            return f"A player is active again: {reason}."
+        case PassTurn(from_login=a, to_login=b, reason=reason):
+            return f"The turn passes from {a} to {b}: {reason}."
+        case EndGame(winners=winners, reason=reason):
+            return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
+        case Command(comment=c, effect=effect, answer=answer):
+            inner = f" {describe(effect)}" if effect is not None else ""
+            return f"{c.author.login} wrote {c.body.strip().splitlines()[0]!r}: {answer}.{inner}"
+        case Reclose(record=r):
+            name = f"Proposal {r.number}" if r.number is not None else "This proposal"
+            return f"{name} was already {r.outcome.value}; closing it."
+    raise TypeError(transition)
+
+
+def consequences(game: Game, state: GameState, record: Record | None,
+                 transition: Transition) -> str:
+    """The dice, the winners and the next turn, as sentences to add to a transition."""
+    parts = []
+    if record is not None and record.dice:
+        rolls = " + ".join(str(d.result) for d in record.dice)
+        for login, gained in record.points.items():
+            points = next((p.points for p in state.players if p.login == login), gained)
+            parts.append(f"Dice: {login} rolls {rolls} (+{gained}, now {points} points).")
+    if state.over and not game.state.over:
+        parts.append(f"{', '.join(state.winners) or 'Nobody'} won the game!")
+    elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):
+        parts.append(f"Next: {state.turn}'s turn.")
+    return "".join(" " + part for part in parts)

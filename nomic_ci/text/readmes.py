@@ -1,0 +1,122 @@
+"""The READMEs players read in the repository: rules, scoreboard, history.
+
+Each is a pure function of the game's files, so `render --check` can tell
+whether the committed ones are up to date.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..core.files.records import Outcome, Record
+from ..core.game import Game, load_game
+from ..core.times import format_duration
+
+RULES_README = "rules/README.md"
+STATE_README = "state/README.md"
+PROPOSALS_README = "proposals/README.md"
+BANNER = "<!-- Written by nomic-ci from the files beside it: do not edit, run `nomic-ci render`. -->"
+
+
+def _shown(moment) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "—"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render_rules(game: Game) -> str:
+    enacted: dict[int, list[Record]] = {}
+    for record in game.records:
+        if record.outcome is Outcome.PASSED:
+            for number in record.rules:
+                enacted.setdefault(number, []).append(record)
+    lines = [BANNER, "", "# The rules in force", ""]
+    lines += [f"- [{r.number:03d} {r.title}](#{r.number:03d})" for r in game.rules]
+    for rule in game.rules:
+        lines += ["", f"## {rule.number:03d} {rule.title}", ""]
+        lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
+                  f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
+                  "", rule.text, ""]
+        history = enacted.get(rule.number, [])
+        changes = ", ".join(f"proposal {r.number} ({r.decided:%Y-%m-%d})" for r in history)
+        lines.append(f"History: initial ruleset{'; changed by ' + changes if changes else ''}.")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def render_state(game: Game) -> str:
+    state, config = game.state, game.config
+    lines = [BANNER, "", "# The game", ""]
+    if state.over:
+        lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
+                     f"on {_shown(state.ended_at)}.")
+    elif state.turn:
+        deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
+                    "if no proposal is made"
+                    if config.turn_timeout and state.turn_started and not state.open_proposals
+                    else "")
+        lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}{deadline}.")
+    else:
+        lines.append("There are no turns: any player may propose.")
+    lines.append("")
+    goals = []
+    if config.victory_points:
+        goals.append(f"the first to {config.victory_points} points wins")
+    if config.ends_at:
+        goals.append(f"the game ends on {_shown(config.ends_at)} and the highest score wins")
+    if goals:
+        lines += ["Victory: " + "; ".join(goals) + ".", ""]
+    stats = list(config.starting_stats)
+    lines += ["## Scoreboard", "",
+              "| # | player | points | veto |" + "".join(f" {s.replace('_', ' ')} |" for s in stats),
+              "|---|---|---:|---|" + "---:|" * len(stats)]
+    for index, player in enumerate(state.players, 1):
+        marker = " ◀ turn" if player.login == state.turn else ""
+        crown = " 🏆" if player.login in state.winners else ""
+        if not player.active:
+            crown += f" (inactive since {_shown(player.inactive_since)})"
+        lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} | "
+                     f"{'yes' if player.veto else ''} |"
+                     + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
+    lines += ["", "## In its vote", ""]
+    if state.open_proposals:
+        window = config.voting_window
+        for open_ in state.open_proposals:
+            closes = (f"; the vote closes by {_shown(open_.head_since + window)} unless pushed to"
+                      if window else "")
+            lines.append(f"- Proposal {open_.number}: {_cell(open_.title)} by "
+                         f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
+    else:
+        lines.append("Nothing.")
+    lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
+                  f"{format_duration(window) if (window := config.voting_window) else 'none'}. "
+                  f"Turn timeout: "
+                  f"{format_duration(t) if (t := config.turn_timeout) else 'none'}."]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def render_proposals(game: Game) -> str:
+    lines = [BANNER, "", "# Proposals", ""]
+    if not game.records:
+        return "\n".join(lines + ["None decided yet."]) + "\n"
+    lines += ["| # | title | author | rules | threshold | yes | no | dice | outcome | decided |",
+              "|---:|---|---|---|---|---:|---:|---|---|---|"]
+    for r in reversed(game.records):
+        rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
+        dice = ", ".join(str(d.result) for d in r.dice) or "—"
+        lines.append(f"| [{r.number if r.number is not None else '—'}]"
+                     f"({r.path.removeprefix('proposals/')}) | {_cell(r.title)} | "
+                     f"{r.author.login} | {rules} | {_cell(r.threshold or '—')} | {r.yes} | "
+                     f"{r.no} | {dice} | **{r.outcome.value}** | {_shown(r.decided)} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_all(game: Game) -> dict[str, str]:
+    return {RULES_README: render_rules(game), STATE_README: render_state(game),
+            PROPOSALS_README: render_proposals(game)}
+
+
+def stale_readmes(files: Mapping[str, str]) -> list[str]:
+    """The rendered files that differ from what the game's files say they should be."""
+    return [path for path, text in render_all(load_game(files)).items() if files.get(path) != text]
