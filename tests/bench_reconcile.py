@@ -30,16 +30,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fakegithub import FakeClock, FakeGitHub  # noqa: E402
 
 from nomic_ci import rulesets  # noqa: E402
-from nomic_ci.dice import SeededDice  # noqa: E402
-from nomic_ci.game import load_game  # noqa: E402
-from nomic_ci.githubforge import GitHubForge  # noqa: E402
-from nomic_ci.githubrun import Settings, checkout_blobs, client  # noqa: E402
-from nomic_ci.engine import reconcile  # noqa: E402
-from nomic_ci.model import Account  # noqa: E402
-from nomic_ci.records import Outcome, Record, dump_record  # noqa: E402
-from nomic_ci.render import render_all  # noqa: E402
+from nomic_ci.core.dice import SeededDice  # noqa: E402
+from nomic_ci.core.game import load_game  # noqa: E402
+from nomic_ci.forges.githubforge import GitHubForge  # noqa: E402
+from nomic_ci.cli.github_reconcile import Settings, checkout_blobs, client  # noqa: E402
+from nomic_ci.reconcile import reconcile  # noqa: E402
+from nomic_ci.core.facts import Account  # noqa: E402
+from nomic_ci.core.files.records import Outcome, Record, dump_record  # noqa: E402
+from nomic_ci.text.readmes import render_all  # noqa: E402
 
-from conftest import T0  # noqa: E402
+from builders import T0  # noqa: E402
 
 ENGINE = "nomic-ci[bot]"
 

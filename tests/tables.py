@@ -19,36 +19,19 @@ from unittest import mock
 
 from nomic_ci import rulesets
 from nomic_ci.cli import main
-from nomic_ci.demo import commit_to_branch
-from nomic_ci.dice import derive_roll
-from nomic_ci.forge import GAME_DIRS
-from nomic_ci.game import load_game, roll_inputs
-from nomic_ci.voting import tally_at
-from nomic_ci.githubforge import GitHubForge
-from nomic_ci.githubrun import Settings, client
-from nomic_ci.gitrepo import Git
-from nomic_ci.render import render_all
-from nomic_ci.status import status_json
+from nomic_ci.cli.github_reconcile import Settings, client
+from nomic_ci.cli.inspection import status_json
+from nomic_ci.core.files import GAME_DIRS
+from nomic_ci.core.game import load_game
+from nomic_ci.core.voting.decision import vote_view
+from nomic_ci.forges.githubforge import GitHubForge
+from nomic_ci.forges.gitplumbing import Git
+from nomic_ci.text.readmes import render_all
 
-from conftest import HOUR, T0
+from builders import HOUR, SEED, T0
+from fakegithub import FakeClock, FakeGitHub
 
-try:
-    from fakegithub import FakeClock, FakeGitHub
-except ImportError:  # pragma: no cover - when tests/ is a package
-    from tests.fakegithub import FakeClock, FakeGitHub
-
-SEED = "5eed"
 ENGINE = "nomic-ci[bot]"
-
-
-def roll(number: int) -> int:
-    """The die of the game's `number`-th roll (one per decided proposal, in order)."""
-    return derive_roll(6, roll_inputs(SEED, number, number))
-
-
-def new_rule(number: int, text: str = "A rule.") -> dict[str, str]:
-    return {f"rules/{number:03d}-rule-{number}.md":
-            f"---\nnumber: {number}\ntitle: Rule {number}\nmutable: true\n---\n{text}\n"}
 
 
 def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -81,7 +64,7 @@ class LocalTable:
         return self
 
     def branch(self, name: str, files: dict[str, str | None], author: str = "alice") -> None:
-        commit_to_branch(self.root, name, files, name, self.now, author)
+        Git(self.root).commit_files(name, files, name, self.now, author)
 
     def propose(self, author: str, branch: str, title: str = "A proposal") -> int | None:
         """The proposal's number (None: refused, where only proper proposals are numbered)."""
@@ -211,9 +194,9 @@ class GitHubTable:
         forge = GitHubForge(client(settings).get_repo(settings.repository), ENGINE, self.now)
         by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
-        live = {o.number: tally_at(game, o, by_key[o.key], self.now)
-                for o in game.state.open_proposals if o.key in by_key}
-        return status_json(game, live)
+        views = {o.number: vote_view(game, o, by_key[o.key], self.now)
+                 for o in game.state.open_proposals if o.key in by_key}
+        return status_json(game, views)
 
     def files(self) -> dict[str, str]:
         return Git(self.fake.git.path).read_files("refs/heads/main", GAME_DIRS)

@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import run_act  # noqa: E402
 
 from nomic_ci import rulesets  # noqa: E402
-from nomic_ci.game import load_game  # noqa: E402
-from nomic_ci.status import MARKER  # noqa: E402
-from nomic_ci.render import render_all  # noqa: E402
+from nomic_ci.core.game import load_game  # noqa: E402
+from nomic_ci.text.vote_comment import MARKER  # noqa: E402
+from nomic_ci.text.readmes import render_all  # noqa: E402
 
 try:
     from fakegithub import FakeClock, FakeGitHub

@@ -174,7 +174,7 @@ def _logins(value: Any) -> tuple[str, ...]:
 
 
 @dataclass
-class StateDocuments:
+class _Documents:
     """The loaded YAML documents, kept so writing back preserves comments and order."""
 
     players: CommentedMap
@@ -200,9 +200,6 @@ def _read_state(players_text: str, game_text: str) -> GameState:
     return _parse(players_text, game_text)[0]
 
 
-def load_state(files: Mapping[str, str]) -> tuple[GameState, StateDocuments]:
-    """The state, and its YAML documents to write changes back into."""
-    return _parse(*_texts(files))
 
 
 def parse_players(text: str) -> tuple[Player, ...]:
@@ -245,7 +242,7 @@ def _players(players_doc: Any) -> list[Player]:
     return players
 
 
-def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments]:
+def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
     players_doc = yamlio.load(players_text, PLAYERS)
     game_doc = yamlio.load(game_text, GAME)
     players = _players(players_doc)
@@ -289,7 +286,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, StateDocuments
         handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
                                               optional=True, default=())),
     )
-    return state, StateDocuments(players_doc, game_doc)
+    return state, _Documents(players_doc, game_doc)
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -314,7 +311,7 @@ def _set(node: CommentedMap, key: str, value: Any) -> None:
 def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     """The state files' new text: `state` written into the documents of the current files,
     so comments, order and untouched values stay as written."""
-    docs = load_state(files)[1]  # documents of our own, to write into
+    docs = _parse(*_texts(files))[1]  # documents of our own, to write into
     players_node = docs.players["players"]
     by_login = {str(node["login"]).lower(): node for node in players_node}
     new_list = CommentedSeq()

@@ -2,9 +2,9 @@
 
 import pytest
 
-from nomic_ci.config import derive_config
-from nomic_ci.errors import GameError
-from nomic_ci.rules import parse_rule, parse_rules
+from nomic_ci.core.mechanics.config import derive_config
+from nomic_ci.core.errors import GameError
+from nomic_ci.core.files.rulefiles import parse_rule, parse_rules
 
 GOOD = """---
 number: 201

@@ -2,8 +2,8 @@
 
 from datetime import timedelta
 
-from nomic_ci.config import derive_config
-from nomic_ci.rules import parse_rules
+from nomic_ci.core.mechanics.config import derive_config
+from nomic_ci.core.files.rulefiles import parse_rules
 
 
 def rule(number: int, bindings: str) -> tuple[str, str]:
@@ -40,7 +40,7 @@ def test_repealing_a_rule_removes_its_mechanics(files):
 def test_a_schedule_whose_results_day_is_a_voting_day_is_an_error():
     import pytest
 
-    from nomic_ci.errors import GameError
+    from nomic_ci.core.errors import GameError
     with pytest.raises(GameError, match="a results day that is not a vote day"):
         config_of(rule(109, "  schedule:\n    timezone: UTC\n    propose: [mon]\n"
                           "    vote: [sat, sun]\n    results: sun\n"))

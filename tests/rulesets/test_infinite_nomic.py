@@ -9,7 +9,8 @@ passes only with no vote against after 24 hours, or 3 for each against at 7 days
 
 import pytest
 
-from tables import LocalTable, new_rule
+from builders import new_rule
+from tables import LocalTable
 
 
 @pytest.fixture
@@ -116,10 +117,12 @@ def test_100_points_win_the_game(tmp_path):
     from datetime import timedelta
 
     from nomic_ci import rulesets
-    from nomic_ci.dice import SeededDice
-    from nomic_ci.game import apply, load_game, next_transition
+    from nomic_ci.core.dice import SeededDice
+    from nomic_ci.core.apply import apply
+    from nomic_ci.core.game import load_game
+    from nomic_ci.core.due import next_transition
 
-    from conftest import HOUR, T0, proposal, review
+    from builders import HOUR, T0, proposal, review
     files = rulesets.game_files("infinite-nomic-r7", players=None, start=T0, dice_seed="s")
     files["state/players.yaml"] = files["state/players.yaml"].replace("points: 0", "points: 98",
                                                                       1)

@@ -12,7 +12,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tables import LocalTable, new_rule
+from builders import new_rule
+from tables import LocalTable
 
 MONDAY = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
 
@@ -91,7 +92,7 @@ def test_a_proposal_changed_outside_the_proposal_days_is_refused(t):
 
 
 def test_the_schedule_keeps_its_timezone():
-    from nomic_ci.mechanics.schedule import parse_schedule
+    from nomic_ci.core.mechanics.schedule import parse_schedule
     paris = parse_schedule({"timezone": "Europe/Paris", "propose": ["mon", "tue", "wed"],
                             "vote": ["fri", "sat"], "results": "sun"})
     monday = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)

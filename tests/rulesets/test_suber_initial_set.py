@@ -10,7 +10,8 @@ active again, an inactive player's turn is skipped), 103, 108 and 109
 
 import pytest
 
-from tables import LocalTable, new_rule
+from builders import new_rule
+from tables import LocalTable
 
 
 @pytest.fixture

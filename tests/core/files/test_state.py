@@ -4,22 +4,22 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.errors import GameError
-from nomic_ci.state import dump_state, load_state
+from nomic_ci.core.errors import GameError
+from nomic_ci.core.files.state import dump_state, read_state
 
 
 def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
-    state, docs = load_state(files)
-    assert dump_state(state, docs) == {p: files[p] for p in ("state/players.yaml",
+    state = read_state(files)
+    assert dump_state(state, files) == {p: files[p] for p in ("state/players.yaml",
                                                              "state/game.yaml")}
 
 
 def test_a_change_keeps_comments_and_touches_only_what_changed(files):
     files["state/players.yaml"] = files["state/players.yaml"].replace(
         "  - login: bob\n", "  # bob joined late\n  - login: bob\n")
-    state, docs = load_state(files)
+    state = read_state(files)
     state = state.with_player(replace(state.players[1], points=4))
-    out = dump_state(state, docs)
+    out = dump_state(state, files)
     assert "# bob joined late" in out["state/players.yaml"]
     assert out["state/players.yaml"].count("points: 4") == 1
     assert out["state/game.yaml"] == files["state/game.yaml"]
@@ -28,8 +28,8 @@ def test_a_change_keeps_comments_and_touches_only_what_changed(files):
 def test_unquoted_and_quoted_times_are_the_same_time(files):
     files["state/game.yaml"] = files["state/game.yaml"].replace(
         "turn_started: 2026-05-01T12:00:00Z", "turn_started: '2026-05-01T12:00:00Z'")
-    state, docs = load_state(files)
-    assert dump_state(state, docs)["state/game.yaml"] == files["state/game.yaml"]
+    state = read_state(files)
+    assert dump_state(state, files)["state/game.yaml"] == files["state/game.yaml"]
 
 
 @pytest.mark.parametrize("path, old, new, words, line", [
@@ -47,7 +47,7 @@ def test_a_broken_state_file_is_an_error_naming_file_and_field(files, path, old,
                                                                line):
     files[path] = files[path].replace(old, new, 1)
     with pytest.raises(GameError) as caught:
-        load_state(files)
+        read_state(files)
     assert caught.value.path == path
     assert words in str(caught.value)
     if line:
@@ -57,4 +57,11 @@ def test_a_broken_state_file_is_an_error_naming_file_and_field(files, path, old,
 def test_a_missing_state_file_says_how_to_make_one(files):
     del files["state/game.yaml"]
     with pytest.raises(GameError, match="nomic-ci init"):
-        load_state(files)
+        read_state(files)
+
+
+def test_dumping_leaves_the_files_it_was_given_and_the_cached_state_as_they_were(files):
+    before = dict(files)
+    state = read_state(files)
+    dump_state(state.with_player(replace(state.players[0], points=9)), files)
+    assert files == before and read_state(files) == state

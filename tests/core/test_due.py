@@ -5,18 +5,19 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nomic_ci.dice import SeededDice, derive_roll
-from nomic_ci.game import roll_inputs
-from nomic_ci.errors import GameError
-from nomic_ci.game import apply, next_transition
-from nomic_ci.transitions import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse,
-                                  Retract)
-from nomic_ci.admission import problems
-from nomic_ci.model import ChangeKind, FileChange
-from nomic_ci.model import ForgeState
-from nomic_ci.records import Outcome
+from nomic_ci.core.dice import SeededDice, derive_roll
+from nomic_ci.core.dice import roll_inputs
+from nomic_ci.core.errors import GameError
+from nomic_ci.core.apply import apply
+from nomic_ci.core.due import next_transition
+from nomic_ci.core.transitions import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse,
+                                       Retract)
+from nomic_ci.core.voting.admission import problems
+from nomic_ci.core.facts import ChangeKind, FileChange
+from nomic_ci.core.facts import ForgeState
+from nomic_ci.core.files.records import Outcome
 
-from conftest import HOUR, T0, make_game, proposal, review
+from builders import HOUR, T0, make_game, proposal, review
 
 DICE = SeededDice()
 
@@ -221,10 +222,10 @@ def test_one_more_yes_never_turns_a_pass_into_a_fail(votes, extra):
 
 
 def test_no_more_winners_than_the_rules_allow_most_points_first_then_turn_order():
-    from nomic_ci.game import _at_most
+    from nomic_ci.core.turns import at_most
     game = make_game("alice,bob,carol,dave")
     config = replace(game.config, max_winners=3)
     players = tuple(replace(p, points=pts) for p, pts in zip(game.state.players, (5, 9, 5, 5)))
-    assert _at_most(config, players) == ("bob", "alice", "carol")
-    assert _at_most(replace(config, max_winners=None), players) == ("bob", "alice", "carol",
+    assert at_most(config, players) == ("bob", "alice", "carol")
+    assert at_most(replace(config, max_winners=None), players) == ("bob", "alice", "carol",
                                                                     "dave")

@@ -2,11 +2,11 @@
 
 from hypothesis import given, strategies as st
 
-from nomic_ci.voting import tally_at
-from nomic_ci.state import OpenProposal
-from nomic_ci.model import Account
+from nomic_ci.core.voting.tally import tally_at
+from nomic_ci.core.files.state import OpenProposal
+from nomic_ci.core.facts import Account
 
-from conftest import HOUR, T0, make_game, proposal, review
+from builders import HOUR, T0, make_game, proposal, review
 
 GAME = make_game("alice,bob,carol,dave,erin")
 OPEN = OpenProposal(1, "1", "A proposal", Account("alice"), T0, "head1", T0)

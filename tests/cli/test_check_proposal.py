@@ -3,10 +3,10 @@
 import shutil
 
 from nomic_ci.cli import main
-from nomic_ci.model import ChangeKind
-from nomic_ci.proposalcheck import changes_between
+from nomic_ci.core.facts import ChangeKind
+from nomic_ci.cli.check_proposal import changes_between
 
-from conftest import make_files
+from builders import make_files
 
 
 def write(root, files):

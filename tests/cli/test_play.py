@@ -7,7 +7,8 @@ import pytest
 
 from nomic_ci.cli import main
 
-from tables import LocalTable, new_rule, roll
+from builders import new_rule, roll
+from tables import LocalTable
 
 
 
@@ -101,7 +102,7 @@ def test_the_demo_plays_in_seconds(tmp_path, capsys):
 
 
 def test_a_run_that_stops_half_way_leaves_the_game_as_it_was(table, monkeypatch):
-    from nomic_ci.localforge import LocalForge
+    from nomic_ci.forges.localforge import LocalForge
     t = table()
     t.later().branch("idea", new_rule(201))
     t.propose("alice", "idea")
@@ -148,7 +149,7 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
     t.later().vote(1, "bob")
     record = next((t.root / "proposals").glob("0001-*.yaml"))
     # a forger picks other inputs and writes down the roll they give, points and all
-    from nomic_ci.dice import derive_roll
+    from nomic_ci.core.dice import derive_roll
     forged_inputs = {"seed": "5eed", "roll": 7, "proposal": 1, "purpose": "turn"}
     forged = derive_roll(6, forged_inputs)
     text = record.read_text().replace("roll: 1\n", "roll: 7\n").replace(

@@ -9,9 +9,10 @@ from datetime import timedelta
 
 import pytest
 
-from tables import GitHubTable, LocalTable, new_rule, roll
+from builders import new_rule, roll
+from tables import GitHubTable, LocalTable
 
-from conftest import HOUR, T0
+from builders import HOUR, T0
 
 
 @pytest.fixture(params=[LocalTable, GitHubTable], ids=["local", "github"])

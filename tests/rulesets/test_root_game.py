@@ -3,16 +3,16 @@
 from pathlib import Path
 
 from nomic_ci import rulesets
-from nomic_ci.cli import _working_files
-from nomic_ci.game import load_game
-from nomic_ci.render import stale_readmes
-from nomic_ci.verify import verify
+from nomic_ci.cli.gamedir import working_files
+from nomic_ci.core.game import load_game
+from nomic_ci.text.readmes import stale_readmes
+from nomic_ci.core.verify import verify
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_root_rules_are_the_shipped_default_ruleset():
-    files = _working_files(ROOT)
+    files = working_files(ROOT)
     game = load_game(files)
     shipped = rulesets.game_files("default", players=None, start=game.state.last_change,
                                   ends=game.config.ends_at, dice_seed=game.state.dice_seed)
@@ -24,13 +24,13 @@ def test_the_root_rules_are_the_shipped_default_ruleset():
 
 
 def test_the_root_game_is_rendered_and_verifies():
-    files = _working_files(ROOT)
+    files = working_files(ROOT)
     assert stale_readmes(files) == []
     assert verify(files) == []
 
 
 def test_the_readme_documents_every_binding():
-    from nomic_ci.mechanics import registry
+    from nomic_ci.core.mechanics.registry import BINDINGS
     readme = (ROOT / "README.md").read_text()
-    missing = [key for key in registry() if f"| `{key}` |" not in readme]
+    missing = [key for key in BINDINGS if f"| `{key}` |" not in readme]
     assert missing == []

@@ -13,10 +13,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "act"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 import run_act  # noqa: E402
 
-HERE = Path(__file__).resolve().parent / "fixtures" / "webhooks"
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "webhooks"
 SCHEMA = json.loads((HERE / "webhooks-schema-subset.json").read_text())
 KINDS = {"pull_request.opened.json": "pull_request$opened",
          "pull_request.synchronize.json": "pull_request$synchronize",

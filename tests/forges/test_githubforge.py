@@ -2,11 +2,12 @@
 
 import pytest
 
-from nomic_ci.status import MARKER
+from nomic_ci.text.vote_comment import MARKER
 
-from tables import ENGINE, GitHubTable, new_rule, roll
+from builders import new_rule, roll
+from tables import ENGINE, GitHubTable
 
-from conftest import HOUR
+from builders import HOUR
 
 
 @pytest.fixture

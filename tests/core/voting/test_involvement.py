@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.admission import problems, requirement
-from nomic_ci.involvement import rules_involved
-from nomic_ci.model import ChangeKind, FileChange
+from nomic_ci.core.voting.admission import problems, requirement
+from nomic_ci.core.voting.involvement import rules_involved
+from nomic_ci.core.facts import ChangeKind, FileChange
 
-from conftest import make_game, proposal
+from builders import make_game, proposal
 
 M, A, D, R = ChangeKind.MODIFIED, ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RENAMED
 
