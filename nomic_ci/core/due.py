@@ -19,12 +19,13 @@ from .files.state import OpenProposal
 from .game import Game
 from .players.comment_commands import handle, is_command
 from .players.inactivity import deactivations, reactivations
+from .players.joining import join_decision
+from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
 from .transitions import (Activate, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
                           Retract, Transition)
 from .turns import leaders, next_player
-from .voting.decision import join_decision, merged_decision, vote_due
-from .voting.opening import displaced, push_refusal, refusal
+from .voting.decision import merged_decision, vote_due
 
 
 class Order(enum.IntEnum):

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import GameError
 from ..files.rulefiles import Rule
-from ..voting.thresholds import Threshold
+from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..voting.thresholds import Threshold, parse_threshold
+from .thresholds import Threshold, parse_threshold
 from .binding import Binding
 from .values import count, is_list, is_mapping
 

@@ -7,7 +7,7 @@ front matter says `mutable: false`; it may transmute it (change only its
 
 from __future__ import annotations
 
-from ..voting.thresholds import parse_threshold
+from .thresholds import parse_threshold
 from .binding import Binding
 from .values import choice
 

@@ -18,8 +18,13 @@ from ..facts import ChangeKind, Proposal
 from ..files.state import PLAYERS, OpenProposal, parse_players
 from ..game import Game
 from ..times import hours
-from ..voting.thresholds import Threshold
+from ..mechanics.thresholds import Threshold
+from ..transitions import Decide
+from ..voting.tally import tally_at
 from ..voting.votes import votes_cast
+
+
+MAJORITY = Threshold("majority")
 
 
 def is_join_request(game: Game, proposal: Proposal) -> bool:
@@ -46,18 +51,25 @@ def objection(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime |
     return min(times) if times else None
 
 
-def join_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime):
-    """(when, passed, threshold text, why) once the request is decided, else None."""
+def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
+                  now: datetime) -> Decide | None:
+    """The request's decision, once it is due: unopposed at the end of its window, or by a
+    majority of the eligible voters `join_window` after the first objection."""
     window, cite = game.config.join_window, game.config.cite("join_window")
     objected = objection(game, open_, proposal)
-    if objected is None:
-        closes = open_.opened + window
-        if closes <= now:
-            return closes, True, f"no objection within {hours(window)} ({cite})", \
-                "nobody objected"
-        return None
-    closes = objected + window
+    closes = (objected or open_.opened) + window
     if closes > now:
         return None
-    return closes, None, f"{Threshold('majority')} after an objection ({cite})", \
-        f"a player objected, so the players voted for {hours(window)}"
+    at = max(closes, game.state.last_change)
+    tally = tally_at(game, open_, proposal, at)
+    if objected is None:
+        passed, threshold = True, f"no objection within {hours(window)} ({cite})"
+        why = "nobody objected"
+    else:
+        eligible = len(tally.eligible)
+        passed = MAJORITY.is_met(tally.yes, eligible)
+        threshold = f"{MAJORITY} after an objection ({cite})"
+        why = (f"a player objected, so the players voted for {hours(window)}: {tally.yes} yes, "
+               f"{tally.no} no of {eligible} eligible")
+    # its content cannot have changed: a push to a request to join refuses it
+    return Decide(at, proposal, open_, passed, tally, threshold, (), why)

@@ -15,7 +15,7 @@ from ..files.rulefiles import Rule, is_rule_text, ordered, parse_rule
 from ..game import Game
 from ..mechanics.config import GameConfig, derive_config
 from .involvement import layer_for, rules_involved
-from .thresholds import Threshold
+from ..mechanics.thresholds import Threshold
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """When a proposal's vote is decided, and how: the window, every voter having voted, the
-special conditions of guarded rules, requests to join, and proposals merged on the forge.
+special conditions of guarded rules, and proposals merged on the forge. (Requests to join
+are decided by `players.joining`.)
 
 Each decision reads the votes once (`votes.votes_cast`) and works out what the proposal
 needs once (`admission.requirement`).
@@ -13,12 +14,10 @@ from datetime import datetime
 from ..facts import Proposal
 from ..files.state import OpenProposal
 from ..game import Game
-from ..players.joining import join_due
 from ..times import hours
 from ..transitions import Decide
 from .admission import Requirement, involved, problems, requirement
 from .tally import Tally, count_votes, tally_at
-from .thresholds import Threshold
 from .votes import Vote, votes_cast
 
 
@@ -107,23 +106,6 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requi
     return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
                   f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
                   f"{needed.threshold.explain(eligible)} — {verdict}")
-
-
-def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
-                  now: datetime) -> Decide | None:
-    """A request to join, decided by its window (seed 001 rule 214, `players.joining`)."""
-    found = join_due(game, open_, proposal, now)
-    if found is None:
-        return None
-    at, passed, threshold, why = found
-    at = max(at, game.state.last_change)
-    tally = tally_at(game, open_, proposal, at)
-    if passed is None:
-        eligible = len(tally.eligible)
-        passed = Threshold("majority").is_met(tally.yes, eligible)
-        why += f": {tally.yes} yes, {tally.no} no of {eligible} eligible"
-    # its content cannot have changed: a push to a request to join refuses it
-    return Decide(at, proposal, open_, passed, tally, threshold, (), why)
 
 
 def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,

@@ -1,5 +1,6 @@
-"""Whether a proposal may be put to the vote now: the game, whose turn it is, the schedule,
-the weekly cap and one proposal each; and whether a new version of one may replace it."""
+"""Who may propose, and when: whether a proposal may be put to the vote now (the game, whose
+turn it is, the schedule, the weekly cap, one proposal each), and whether a new version of
+one in its vote may replace it."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from datetime import datetime
 from ..facts import Proposal
 from ..files.state import OpenProposal
 from ..game import Game
-from ..players.joining import is_join_request
-from .admission import problems
+from ..voting.admission import problems
+from .joining import is_join_request
 
 
 def refusal(game: Game, proposal: Proposal) -> str | None:

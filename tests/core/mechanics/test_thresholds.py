@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from nomic_ci.core.voting.thresholds import Threshold, parse_threshold
+from nomic_ci.core.mechanics.thresholds import Threshold, parse_threshold
 
 
 @pytest.mark.parametrize("need, eligible, required", [
