@@ -83,7 +83,7 @@ class LocalForge:
         entry = self._entry(key)
         if entry["state"] != "open":
             raise GameError(f"that proposal is {entry['state']}, not open for votes")
-        self._observe_push(entry)
+        self._observe_push(key)
         self.db["proposals"][key]["reviews"].append({
             "id": self.db["next_review"], "login": login,
             "state": "APPROVED" if yes else "CHANGES_REQUESTED",
@@ -114,8 +114,9 @@ class LocalForge:
             raise GameError(f"no proposal with forge key {key}")
         return self.db["proposals"][key]
 
-    def _observe_push(self, entry: dict) -> None:
+    def _observe_push(self, key: str) -> None:
         """The proposal's head is its branch's tip; a deleted branch closes the proposal."""
+        entry = self._entry(key)
         if entry["state"] != "open":
             return
         current = self.git.rev(f"refs/heads/{entry['branch']}")
@@ -133,7 +134,7 @@ class LocalForge:
         # locally, votes are recorded by the vote command whatever the rules call them
         found = []
         for key, entry in self.db["proposals"].items():
-            self._observe_push(entry)
+            self._observe_push(key)
             if entry["state"] == "open" or key in known:
                 found.append(self._proposal(key, entry))
         return found

@@ -302,7 +302,8 @@ def _same(old: Any, new: Any) -> bool:
 
 
 def _set(node: CommentedMap, key: str, value: Any) -> None:
-    """Set a field only when its value changed, so untouched text stays as written."""
+    """Set a field of a document `dump_state` loaded for itself, only when its value changed,
+    so untouched text stays as written."""
     if key in node and _same(node[key], value):
         return
     node[key] = value
