@@ -14,14 +14,20 @@ def verify(files: Mapping[str, str]) -> list[str]:
     game = load_game(files)
     found: list[str] = []
     earned: dict[str, int] = {}
-    rolled = 0
+    rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
     for record in game.records:
         for die in record.dice:
-            rolled += 1
-            expected = roll_inputs(game.state.dice_seed, rolled, record.number)
+            # the game's n-th roll, n counted in the order proposals were decided (which is
+            # not always their numbers' order): each n once, each from the game's own inputs
+            number = die.inputs.get("roll")
+            expected = roll_inputs(game.state.dice_seed, number, record.number)
             if dict(die.inputs) != expected:
                 found.append(f"{record.path}: {die.purpose} was rolled from {dict(die.inputs)}, "
-                             f"but the game's roll {rolled} comes from {expected}")
+                             f"but the game's roll {number} comes from {expected}")
+            if number in rolls:
+                found.append(f"{record.path}: the game's roll {number} was also used in "
+                             f"{rolls[number]}")
+            rolls.setdefault(number, record.path)
             if die.method != METHOD:
                 found.append(f"{record.path}: a die rolled by {die.method!r} cannot be re-rolled")
                 continue
@@ -37,6 +43,11 @@ def verify(files: Mapping[str, str]) -> list[str]:
                          f"and votes ({total})")
         for login, delta in record.points.items():
             earned[login] = earned.get(login, 0) + delta
+    dice = f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'}"
+    for number, path in rolls.items():
+        if number not in range(1, len(rolls) + 1):
+            found.append(f"{path}: a die is recorded as the game's roll {number}, but the game "
+                         f"has rolled {dice}, and each is the game's next roll")
     start = game.config.starting_points
     for player in game.state.players:
         expected = start + earned.get(player.login, 0)

@@ -159,4 +159,5 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
     players = t.root / "state/players.yaml"
     players.write_text(players.read_text().replace(f"points: {roll(1)}", f"points: {forged}", 1))
     assert t.cli("verify") == 1
-    assert "but the game's roll 1 comes from" in t.err
+    assert f"{record.relative_to(t.root)}: a die is recorded as the game's roll 7, but the " \
+           "game has rolled 1 die" in t.err

@@ -171,6 +171,7 @@ def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
     """Every record among `files`: by number, then the unnumbered refusals by time; two
     records with one number is an error."""
     records: dict[int, Record] = {}
+    read_from: dict[int, str] = {}
     unnumbered: list[Record] = []
     for path in sorted(files):
         if not path.startswith(DIR) or path == DIR + "README.md":
@@ -185,7 +186,10 @@ def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
             continue
         if record.number in records:
             raise GameError(f"proposal {record.number} is also recorded in "
-                            f"{records[record.number].path}", path=path)
+                            f"{read_from[record.number]}", path=path,
+                            hint="keep the record nomic-ci wrote and restore the other from "
+                                 "git history")
         records[record.number] = record
+        read_from[record.number] = path
     return tuple(records[n] for n in sorted(records)) + tuple(
         sorted(unnumbered, key=lambda r: (r.decided, r.key)))

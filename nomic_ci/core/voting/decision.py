@@ -35,7 +35,11 @@ def vote_deadline(game: Game, open_: OpenProposal, rules: tuple[int, ...]) -> da
 
 def vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> Decide | None:
     """Decided at the first moment every eligible voter had voted, or at the deadline."""
-    needed = requirement(game, proposal)
+    return _vote_due(game, open_, proposal, requirement(game, proposal), now)
+
+
+def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
+              now: datetime) -> Decide | None:
     votes = votes_cast(game, proposal, open_.head)
     if game.config.guard and game.config.guard.covers(involved(needed)):
         return _guarded_due(game, open_, proposal, needed, votes, now)
@@ -112,10 +116,10 @@ def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
                     now: datetime) -> Decide:
     """A proposal already merged on the forge passed: its content is in force either way."""
     merged_at = max(min(proposal.closed_at or now, now), game.state.last_change)
-    decision = vote_due(game, open_, proposal, merged_at)
+    needed = requirement(game, proposal)
+    decision = _vote_due(game, open_, proposal, needed, merged_at)
     if decision is not None and decision.passed:
         return decision
-    needed = requirement(game, proposal)
     return Decide(merged_at, proposal, open_, True, tally_at(game, open_, proposal, merged_at),
                   needed.explanation if isinstance(needed, Requirement) else "none",
                   involved(needed), "merged on the forge by someone other than the engine, "

@@ -1,0 +1,74 @@
+"""A forge's listing of changed files, turned into the facts and texts the core reads."""
+
+import pytest
+
+from nomic_ci.core.facts import ChangeKind, FileChange
+from nomic_ci.core.files.changes import file_changes, text_needed
+
+ADDED, MODIFIED, REMOVED, RENAMED = (ChangeKind.ADDED, ChangeKind.MODIFIED, ChangeKind.REMOVED,
+                                     ChangeKind.RENAMED)
+PATHS = [("rules/201-new.md", None), ("state/players.yaml", None), ("rules/102-points.md", None),
+         ("rules/150-moved.md", "rules/105-ab-initio.md"), ("rules/160-copy.md", "rules/107-x.md"),
+         ("README.md", None)]
+GIT = ["A", "M", "D", "R100", "C75", "T"]
+GITHUB = ["added", "modified", "removed", "renamed", "copied", "changed"]
+
+
+class Reader:
+    """A forge's `read`, recording which files it was asked for."""
+
+    def __init__(self):
+        self.asked = []
+
+    def __call__(self, path):
+        self.asked.append(path)
+        return f"text of {path}"
+
+
+def listing(statuses):
+    return [(status, path, previous) for status, (path, previous) in zip(statuses, PATHS)]
+
+
+@pytest.mark.parametrize("statuses", [GIT, GITHUB], ids=["git", "github"])
+def test_git_and_github_spellings_give_the_same_facts(statuses):
+    changes, texts = file_changes(listing(statuses), Reader())
+    assert changes == (
+        FileChange("rules/201-new.md", ADDED), FileChange("state/players.yaml", MODIFIED),
+        FileChange("rules/102-points.md", REMOVED),
+        FileChange("rules/150-moved.md", RENAMED, "rules/105-ab-initio.md"),
+        FileChange("rules/160-copy.md", ADDED),  # a copy is a new file, with no previous path
+        FileChange("README.md", MODIFIED))
+    assert [path for path, _ in texts] == ["rules/201-new.md", "state/players.yaml",
+                                           "rules/150-moved.md", "rules/160-copy.md"]
+
+
+def test_texts_are_read_once_each_and_only_for_rule_files_and_players_not_removed():
+    read = Reader()
+    listed = listing(GIT) + [("M", "rules/README.md", None), ("A", "rules/305.png", None),
+                             ("M", "state/game.yaml", None), ("D", "state/players.yaml", None),
+                             ("M", "proposals/0001-x.yaml", None)]
+    _, texts = file_changes(listed, read)
+    assert read.asked == ["rules/201-new.md", "state/players.yaml", "rules/150-moved.md",
+                          "rules/160-copy.md"]
+    assert texts == tuple((path, f"text of {path}") for path in read.asked)
+
+
+def test_a_listing_with_nothing_the_core_reads_reads_nothing():
+    read = Reader()
+    changes, texts = file_changes([("M", "docs/a.md", None), ("D", "rules/101-x.md", None)],
+                                  read)
+    assert len(changes) == 2 and texts == () and read.asked == []
+
+
+@pytest.mark.parametrize("path, needed", [
+    ("rules/201-a.md", True), ("state/players.yaml", True), ("rules/README.md", False),
+    ("rules/img.png", False), ("state/game.yaml", False), ("rules.md", False),
+])
+def test_the_core_needs_the_text_of_rule_files_and_the_players_file(path, needed):
+    assert text_needed(path) is needed
+
+
+def test_a_previous_path_is_kept_only_for_a_rename():
+    changes, _ = file_changes([("M", "a.txt", "b.txt"), ("renamed", "c.txt", "d.txt")],
+                              Reader())
+    assert [c.previous_path for c in changes] == [None, "d.txt"]

@@ -1,0 +1,81 @@
+"""Comment commands: /pass, /active, /inactive and the Admin's /veto."""
+
+import pytest
+
+from nomic_ci.core.players.comment_commands import command_name, handle, is_command
+from nomic_ci.core.transitions import Deactivate, PassTurn, Refuse
+
+from builders import HOUR, T0, comment, make_game, opened
+
+INFINITE = make_game(ruleset="infinite-nomic-r7")  # commands: [pass]
+MONDAY = T0 + 72 * HOUR
+
+
+def answer(game, who, body, proposals=(), edited=False):
+    command = handle(game, comment(who, body, edited=edited), T0 + HOUR,
+                     {p.key: p for p in proposals})
+    return command.effect, command.answer
+
+
+@pytest.mark.parametrize("body, name", [
+    ("/pass", "pass"), ("  /PASS please\nthanks", "pass"), ("/veto #3", "veto"),
+    ("I will /pass", None), ("hello\n/pass", None), ("/", None), ("", None), ("   ", None),
+])
+def test_a_command_is_a_slash_word_on_the_first_line(body, name):
+    assert command_name(comment("alice", body)) == name
+
+
+@pytest.mark.parametrize("who, body, counts", [
+    ("alice", "/pass", True), ("bob", "/pass", True),
+    ("alice", "/dance", False),  # no such command
+    ("alice", "/active", False),  # a command, but not one these rules have
+    ("mallory", "/pass", False),  # not a player
+    ("alice", "please pass", False),
+])
+def test_only_a_command_the_rules_have_from_a_player_is_a_command(who, body, counts):
+    assert is_command(INFINITE, comment(who, body)) is counts
+
+
+def test_the_player_whose_turn_it_is_may_pass_and_nobody_else():
+    effect, said = answer(INFINITE, "alice", "/pass")
+    assert isinstance(effect, PassTurn) and (effect.from_login, effect.to_login) == ("alice", "bob")
+    assert effect.reason == "alice ended their turn (rule 3)"
+    assert said == "alice passes: it is now bob's turn"
+    assert answer(INFINITE, "bob", "/pass") == (
+        None, "only the player whose turn it is may /pass (it is alice's turn)")
+
+
+def test_an_edited_command_does_not_count_and_says_so():
+    effect, said = answer(INFINITE, "alice", "/pass", edited=True)
+    assert effect is None and "edited command does not count: post a new comment" in said
+
+
+def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
+    assert answer(make_game(), "alice", "/pass")[1] == (
+        "the rules in force have no /pass command (the commands are: none)")
+    assert answer(INFINITE, "alice", "/active")[1].endswith("(the commands are: /pass)")
+
+
+def test_a_player_declares_themselves_inactive_once():
+    game = make_game(ruleset="suber-initial-set")
+    effect, said = answer(game, "bob", "/inactive")
+    assert isinstance(effect, Deactivate) and effect.login == "bob"
+    assert said == "bob is inactive now"
+    assert answer(game, "bob", "/active") == (None, "bob is already active")
+
+
+@pytest.mark.parametrize("who, body, vetoed, said", [
+    ("admin", "/veto 1", True, "proposal 1 is vetoed"),
+    ("ADMIN", "/veto #1", True, "proposal 1 is vetoed"),
+    ("alice", "/veto 1", False, "only the Admin (admin) may /veto"),
+    ("admin", "/veto 7", False, "there is no proposal 7 in its vote to veto"),
+    ("admin", "/veto", False, "there is no proposal (give its number) in its vote to veto"),
+])
+def test_only_the_admin_vetoes_a_proposal_in_its_vote(who, body, vetoed, said):
+    game, p = opened(make_game(ruleset="borednomic", admin="admin"),
+                     paths=["rules/008-proposals.md"], opened=MONDAY)
+    assert is_command(game, comment(who, body))
+    effect, text = answer(game, who, body, [p])
+    assert text == said and isinstance(effect, Refuse) is vetoed
+    if vetoed:
+        assert effect.number == 1 and effect.reason == "vetoed by the Admin, admin (rule 8)"

@@ -1,0 +1,106 @@
+"""Verify: every roll re-derived from its inputs, every score re-added from the records."""
+
+from dataclasses import replace
+
+import pytest
+
+from nomic_ci.core.files.records import dump_record
+from nomic_ci.core.files.state import dump_state
+from nomic_ci.core.verify import verify
+
+from builders import HOUR, T0, make_files, make_game, proposal, review, roll, step
+
+
+def files_of(game, **kwargs) -> dict[str, str]:
+    """The files of a game the core stepped, as the engine writes them."""
+    files = make_files(**kwargs)
+    return {**files, **dump_state(game.state, files),
+            **{r.path: dump_record(r) for r in game.records}}
+
+
+def voted(p, at, *voters):
+    return replace(p, reviews=tuple(review(v, at=at) for v in voters))
+
+
+def played() -> dict[str, str]:
+    """The files after alice's and bob's proposals were decided, one die each."""
+    game = make_game()
+    for n, (author, at) in enumerate([("alice", T0), ("bob", T0 + 2 * HOUR)], start=1):
+        p = proposal(author, key=str(n), opened=at)
+        _, game, _ = step(game, [p], at)
+        others = [v for v in ("alice", "bob", "carol") if v != author]
+        _, game, _ = step(game, [voted(p, at + HOUR, *others)], at + HOUR)
+    return files_of(game)
+
+
+FILES = played()
+FIRST, SECOND = "proposals/0001-a-proposal.yaml", "proposals/0002-a-proposal.yaml"
+
+
+def edited(path, old, new):
+    assert old in FILES[path], old
+    return {**FILES, path: FILES[path].replace(old, new, 1)}
+
+
+def test_a_game_played_by_the_engine_verifies():
+    assert f"result: {roll(2)}" in FILES[SECOND]
+    assert verify(FILES) == [] and verify(make_files()) == []
+
+
+def test_a_hand_edited_score_is_named_with_the_file_and_the_player():
+    files = edited("state/players.yaml", f"points: {roll(2)}", "points: 99")
+    assert verify(files) == [f"state/players.yaml: bob has 99 points, but the records give "
+                             f"{roll(2)} (0 to start + {roll(2)} from proposals)"]
+
+
+def test_a_recorded_die_its_inputs_do_not_give_is_named_with_its_record():
+    wrong = roll(1) % 6 + 1
+    found = verify(edited(FIRST, f"result: {roll(1)}", f"result: {wrong}"))
+    assert f"{FIRST}: rule 103: 1d6 added to the proposer's score recorded {wrong}, but its " \
+           f"inputs give {roll(1)}" in found
+    assert any(line.startswith(f"{FIRST}: points") for line in found)  # no longer adds up
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("roll: 2", "roll: 1", "the game's roll 1 was also used in"),  # a roll used again
+    ("seed: 5eed", "seed: beef", "was rolled from"),
+    ("method: sha256-v1", "method: by-hand", "a die rolled by 'by-hand' cannot be re-rolled"),
+])
+def test_a_die_from_other_inputs_or_another_method_is_named(old, new, words):
+    found = verify(edited(SECOND, old, new))
+    assert any(line.startswith(SECOND) and words in line for line in found), found
+
+
+def test_recorded_points_that_are_not_the_dice_are_named():
+    found = verify(edited(FIRST, f"alice: {roll(1)}", "alice: 50"))
+    assert found[0] == f"{FIRST}: points {{'alice': 50}} do not match the dice and votes " \
+                       f"({roll(1)})"
+
+
+@pytest.mark.parametrize("number, used", [(1, True), (2, True), (3, False), (9, False)])
+def test_a_next_proposal_number_already_used_is_caught(number, used):
+    found = verify(edited("state/game.yaml", "next_proposal: 3", f"next_proposal: {number}"))
+    assert found == [f"state/game.yaml: next_proposal is {number}, but proposal 2 exists"] * used
+
+
+def test_where_a_proposer_gains_the_net_votes_those_points_add_up_too():
+    game, p = make_game(ruleset="infinite-nomic-r7"), proposal(paths=["rules/000-winning.md"])
+    _, game, _ = step(game, [p], T0)  # rule 4: yes votes less no votes, and no dice
+    _, game, record = step(game, [voted(p, T0 + HOUR, "bob", "carol")], T0 + 30 * HOUR)
+    files = files_of(game, ruleset="infinite-nomic-r7")
+    assert dict(record.points) == {"alice": 2} and verify(files) == []
+    files[record.path] = files[record.path].replace("alice: 2", "alice: 3")
+    assert f"{record.path}: points {{'alice': 3}} do not match the dice and votes (2)" in \
+        verify(files)
+
+
+def test_the_rolls_of_proposals_decided_out_of_number_order_verify():
+    game = make_game()  # as if a rule had let every player have a proposal in its vote
+    game = replace(game, config=replace(game.config, proposing="one-open-each"))
+    a, b = proposal("alice", key="a"), proposal("bob", key="b", opened=T0 + HOUR)
+    for at in (T0, T0 + HOUR):
+        _, game, _ = step(game, [a, b], at)
+    _, game, _ = step(game, [a, voted(b, T0 + 2 * HOUR, "alice", "carol")], T0 + 2 * HOUR)
+    _, game, _ = step(game, [a], T0 + 60 * HOUR)
+    assert [r.number for r in game.records] == [2, 1]
+    assert verify(files_of(game)) == []

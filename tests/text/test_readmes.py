@@ -1,0 +1,73 @@
+"""The READMEs players read: the rules in force, the game's state, the proposals decided."""
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from nomic_ci import rulesets
+from nomic_ci.text.readmes import BANNER, render_proposals, render_rules, render_state
+
+from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step
+
+
+def columns(line):
+    return len(re.findall(r"(?<!\\)\|", line))  # the bars not escaped
+
+
+def decided(title="A proposal", die=4):
+    """The default game after alice's proposal (changing rule 101) passed."""
+    game, p = opened(title=title)
+    p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
+    return step(game, [p], T0 + HOUR, ScriptedDice(die))[1]
+
+
+@pytest.mark.parametrize("ruleset", rulesets.names())
+def test_the_rules_readme_lists_every_rule_with_its_title_and_its_source(ruleset):
+    game = make_game(ruleset=ruleset, admin="admin" if ruleset == "borednomic" else None)
+    text = render_rules(game)
+    assert text.startswith(BANNER) and game.rules
+    for rule in game.rules:
+        name = f"{rule.number:03d} {rule.title}"
+        assert f"- [{name}](" in text and f"\n## {name}\n" in text
+        assert f"]({rule.path.removeprefix('rules/')})" in text
+    assert text.count("History: initial ruleset.") == len(game.rules)
+
+
+def test_a_rule_changed_by_a_passed_proposal_names_it_in_its_history():
+    text = render_rules(decided())
+    assert "History: initial ruleset; changed by proposal 1 (2026-05-01)." in text
+    assert text.count("changed by proposal") == 1
+
+
+def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():
+    assert render_proposals(make_game()).endswith("None decided yet.\n")
+    text = render_proposals(decided("Points | more\nand more"))
+    header, _, row = [line for line in text.splitlines() if line.startswith("|")]
+    assert r"| Points \| more and more |" in row
+    assert columns(row) == columns(header) == 11
+    assert "| 3 | 0 | 4 | **passed** | 2026-05-01 13:00 UTC |" in row
+
+
+def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
+    text = render_state(decided(die=4))
+    assert "It is **bob**'s turn, since 2026-05-01 13:00 UTC; it passes at " \
+           "2026-05-04 13:00 UTC if no proposal is made." in text
+    assert "| 1 | alice | 4 |  |" in text and "| 2 | bob ◀ turn | 0 |  |" in text
+    assert "## In its vote\n\nNothing." in text
+
+
+def test_the_state_readme_lists_the_proposals_in_their_vote_and_when_each_closes():
+    game, _ = opened(title="Pipes | here")
+    assert ("- Proposal 1: Pipes \\| here by alice, opened 2026-05-01 12:00 UTC; the vote "
+            "closes by 2026-05-03 12:00 UTC unless pushed to.") in render_state(game)
+
+
+def test_the_state_readme_crowns_the_winners_and_marks_the_inactive():
+    game = make_game()
+    players = (replace(game.state.players[0], inactive_since=T0),) + game.state.players[1:]
+    state = replace(game.state, players=players, winners=("carol",), ended_at=T0, turn=None)
+    text = render_state(replace(game, state=state))
+    assert "**The game is over.** Won by carol on 2026-05-01 12:00 UTC." in text
+    assert "| 1 | alice (inactive since 2026-05-01 12:00 UTC) | 0 |" in text
+    assert "| 3 | carol 🏆 | 0 |" in text and "◀ turn" not in text
