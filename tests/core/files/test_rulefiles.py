@@ -86,3 +86,14 @@ def test_the_rendered_readme_and_attachments_are_not_rules():
     rules = parse_rules({"rules/README.md": "# generated", "rules/305.png": "",
                          "rules/201-friendly-rule.md": GOOD})
     assert [r.number for r in rules] == [201]
+
+
+def test_a_parsed_rule_is_shared_by_the_cache_so_nothing_in_it_can_be_changed():
+    text = ("---\nnumber: 150\ntitle: X\nmutable: true\nbindings:\n  layers:\n"
+            "    - {numbers: '100-199', need: majority}\n---\nText\n")
+    rule = parse_rule("rules/150-x.md", text)
+    with pytest.raises(TypeError):
+        rule.bindings["layers"] = []
+    with pytest.raises(TypeError):
+        rule.bindings["layers"][0]["need"] = "unanimous"
+    assert parse_rule("rules/150-x.md", text) is rule  # the same value, unchanged
