@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Callable, Mapping
 
 from .core.apply import apply
+from .core.commitments import reveal_at_end, rolls_made, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
-from .core.files.records import Outcome, dump_record
-from .core.files.state import dump_state
-from .core.game import load_game
+from .core.files.records import Outcome, Record, dump_record
+from .core.files.state import GameState, dump_state
+from .core.game import Game, load_game
 from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
 from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
@@ -42,6 +44,8 @@ class Report:
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
     passes = 0
+    _settle(forge, report, lambda game: settle_dice(game.state, dice,
+                                                    rolls_made(game.records) + 1))
     for _ in range(MAX_STEPS):
         files = forge.read_files()
         game = load_game(files)
@@ -75,17 +79,10 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 files = forge.read_files()
                 game = load_game(files)  # the new rules, and any state the proposal changed
         state, record = apply(game, transition, dice)
-        changed = dump_state(state, files)
-        if record is not None:
-            changed[record.path] = dump_record(record)
-        records = game.records + ((record,) if record else ())
-        changed.update(render_all(replace(game, state=state, records=records)))
-        changed = {path: text for path, text in changed.items() if files.get(path) != text}
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
-        if changed:
-            forge.write_files(changed, summary)
+        _write(forge, files, game, state, record, summary)
         _tell_players(forge, transition, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
@@ -95,9 +92,33 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     else:
         report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
                    "please report it.")
+    _settle(forge, report, lambda game: reveal_at_end(game.state, dice))
     _show_votes(forge, now)
     forge.finish()
     return report
+
+
+def _settle(forge: Forge, report: Report, step: Callable[[Game], tuple[GameState, str]]) -> None:
+    """A change of the engine's own to the state (the dice secrets), written if there is one."""
+    files = forge.read_files()
+    game = load_game(files)
+    state, summary = step(game)
+    if summary:
+        report.say(summary)
+        _write(forge, files, game, state, None, summary)
+
+
+def _write(forge: Forge, files: Mapping[str, str], game: Game, state: GameState,
+           record: Record | None, summary: str) -> None:
+    """Write the new state, the record and the READMEs they make, where they changed."""
+    changed = dump_state(state, files)
+    if record is not None:
+        changed[record.path] = dump_record(record)
+    records = game.records + ((record,) if record else ())
+    changed.update(render_all(replace(game, state=state, records=records)))
+    changed = {path: text for path, text in changed.items() if files.get(path) != text}
+    if changed:
+        forge.write_files(changed, summary)
 
 
 def _changes_engine(decision: Decide) -> bool:

@@ -90,6 +90,7 @@ class ScriptedDice:
     """Dice that give the results a test names, in order."""
 
     method = "scripted"
+    commitment = None
 
     def __init__(self, *results: int) -> None:
         self.results = list(results)

@@ -47,9 +47,13 @@ class LocalTable:
 
     kind = "local"
 
-    def __init__(self, root: Path, players: str = "alice,bob", **init: str) -> None:
+    def __init__(self, root: Path, players: str = "alice,bob", secret: bool = False,
+                 **init: str) -> None:
+        """A new game; its dice come from the public seed (so tests can work out each roll)
+        unless `secret`, as `nomic-ci init` makes games by default."""
         self.root, self.now = root, T0
         extra = [f"--{k.replace('_', '-')}={v}" for k, v in init.items()]
+        extra += [] if secret else ["--public-dice"]
         code, _, err = run_cli("--now", T0.isoformat(), "init", str(root), "--players", players,
                                "--dice-seed", SEED, *extra)
         assert code == 0, err

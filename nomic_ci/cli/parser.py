@@ -13,6 +13,7 @@ from typing import Sequence
 from .. import rulesets
 from ..core.errors import GameError
 from . import check_proposal, demo, github_reconcile
+from .dice_secret import cmd_dice
 from .gamedir import now_from
 from .inspection import cmd_render, cmd_status, cmd_verify
 from .play import cmd_command, cmd_init, cmd_propose, cmd_tick, cmd_vote
@@ -56,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("--ends", help="the end date, ISO-8601 (default: the ruleset's length)")
     init.add_argument("--dice-seed", help="the dice seed in hex (default: random)")
     init.add_argument("--admin", help="the Admin's login, in rulesets that have one")
+    init.add_argument("--public-dice", action="store_true",
+                      help="roll from the public seed alone (anyone can foresee the rolls); "
+                           "by default the dice come from a secret kept in .git/nomic-ci/")
     init.set_defaults(run=cmd_init)
 
     propose = commands.add_parser("propose", parents=[common], help="propose the changes on a branch")
@@ -96,6 +100,11 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--base", required=True, help="a checkout of the default branch")
     check.add_argument("--head", required=True, help="a checkout of the proposal")
     check.set_defaults(run=cmd_check_proposal)
+    dice = commands.add_parser("dice", parents=[common],
+                               help="replace the dice secret, or reveal it so every roll can "
+                                    "be re-checked")
+    dice.add_argument("action", choices=["rotate", "reveal"])
+    dice.set_defaults(run=cmd_dice)
     demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
     demo.add_argument("dir", nargs="?")
     demo.set_defaults(run=cmd_demo)

@@ -6,15 +6,18 @@ import sys
 from pathlib import Path
 
 from .. import rulesets
-from ..core.dice import SeededDice
+from ..core.commitments import commit
+from ..core.dice import commitment_of
 from ..core.errors import GameError
 from ..core.facts import Account
+from ..core.files.state import dump_state, read_state
 from ..core.files.records import Outcome
 from ..core.game import load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import Report, reconcile
 from ..text.readmes import render_all
+from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
 from ..core.times import moment
 
@@ -40,17 +43,20 @@ def cmd_init(args) -> int:
     files = rulesets.game_files(args.ruleset, players=seats, start=start,
                                 ends=moment(args.ends) if args.ends else None,
                                 dice_seed=args.dice_seed, admin=args.admin)
-    files.update(render_all(load_game(files)))
     target.mkdir(parents=True, exist_ok=True)
+    git = Git(target)
+    git.run("init", "--quiet", "--initial-branch=main")
+    if not args.public_dice:  # commit, then reveal: the game publishes only the commitment
+        state = commit(read_state(files), commitment_of(new_secret(git)), 1)
+        files.update(dump_state(state, files))
+    files.update(render_all(load_game(files)))
     for path, text in files.items():
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         (target / path).write_text(text)
-    git = Git(target)
-    git.run("init", "--quiet", "--initial-branch=main")
     git.run("add", "--all")
     tree = git.out("write-tree")
-    commit = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)
-    git.run("update-ref", "refs/heads/main", commit)
+    first = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)
+    git.run("update-ref", "refs/heads/main", first)
     game = load_game(files)
     print(f"Made a game of {args.ruleset} in {target} with "
           f"{', '.join(p.login for p in game.state.players)}; it is {game.state.turn}'s turn.")
@@ -61,7 +67,7 @@ def cmd_propose(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
-    report = reconcile(forge, now, SeededDice())
+    report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)
     record = game.record_for(key)
@@ -92,7 +98,7 @@ def cmd_vote(args) -> int:
     head = forge.add_review(open_.key, args.as_login, args.yes)
     print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on proposal {args.number} "
           f"(at {head[:7]}).")
-    print_report(reconcile(forge, now, SeededDice()))
+    print_report(reconcile(forge, now, local_dice(Path(args.repo))))
     return 0
 
 
@@ -100,14 +106,14 @@ def cmd_command(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
     forge.add_comment(args.as_login, args.text)
-    report = reconcile(forge, now, SeededDice())
+    report = reconcile(forge, now, local_dice(Path(args.repo)))
     print_report(report)
     return 0
 
 
 def cmd_tick(args) -> int:
     now = now_from(args.now)
-    report = reconcile(LocalForge(Path(args.repo), now), now, SeededDice())
+    report = reconcile(LocalForge(Path(args.repo), now), now, local_dice(Path(args.repo)))
     print_report(report)
     if not report.lines:
         print("Nothing is due.")

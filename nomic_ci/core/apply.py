@@ -6,7 +6,9 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping
 
+from .commitments import rolls_made
 from .dice import Dice, roll_inputs
+from .errors import GameError
 from .facts import Account
 from .files.records import DieRoll, Outcome, Record
 from .files.state import GameState, OpenProposal, Player
@@ -123,7 +125,12 @@ def _turn_roll(game: Game, state: GameState, open_: OpenProposal,
     config = game.config
     if config.turn_roll is None or state.player(open_.author) is None:
         return ()
-    rolled = sum(len(r.dice) for r in game.records)
+    secret = state.dice_secret
+    if (secret.commitment if secret else None) != dice.commitment:
+        # the engine settles its dice with the state before anything is decided
+        raise GameError("the dice are not the ones this game is committed to",
+                        hint="run the engine again: it commits to its dice before it rolls")
+    rolled = rolls_made(game.records)
     rolls = []
     for die in range(config.turn_roll.count):
         # the game's n-th roll: only a decided proposal rolls, so refused or withdrawn
@@ -132,7 +139,7 @@ def _turn_roll(game: Game, state: GameState, open_: OpenProposal,
         rolls.append(DieRoll(f"{config.cite('turn_roll')}: {config.turn_roll} added to the "
                              f"proposer's score", config.turn_roll.sides,
                              dice.roll(config.turn_roll.sides, inputs), MappingProxyType(inputs),
-                             dice.method))
+                             dice.method, dice.commitment))
     return tuple(rolls)
 
 

@@ -1,12 +1,15 @@
-"""Re-check the whole history: every roll from its inputs, every score from the records."""
+"""Re-check the whole history: every roll from its inputs (under its secret, once revealed),
+every score from the records."""
 
 from __future__ import annotations
 
 from typing import Mapping
 
-from .dice import METHOD, derive_roll, roll_inputs
-from .game import load_game
-from .files.records import Outcome
+from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
+                   roll_inputs)
+from .files.records import DieRoll, Outcome, Record
+from .files.state import DiceSecret
+from .game import Game, load_game
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
@@ -28,13 +31,7 @@ def verify(files: Mapping[str, str]) -> list[str]:
                 found.append(f"{record.path}: the game's roll {number} was also used in "
                              f"{rolls[number]}")
             rolls.setdefault(number, record.path)
-            if die.method != METHOD:
-                found.append(f"{record.path}: a die rolled by {die.method!r} cannot be re-rolled")
-                continue
-            again = derive_roll(die.sides, die.inputs)
-            if again != die.result:
-                found.append(f"{record.path}: {die.purpose} recorded {die.result}, but its "
-                             f"inputs give {again}")
+            found += _check_die(game, record, die, number)
         total = sum(d.result for d in record.dice)
         if game.config.proposer_gains == "net-votes" and record.outcome is Outcome.PASSED:
             total += record.yes - record.no
@@ -43,6 +40,11 @@ def verify(files: Mapping[str, str]) -> list[str]:
                          f"and votes ({total})")
         for login, delta in record.points.items():
             earned[login] = earned.get(login, 0) + delta
+    for secret in game.state.dice_secrets:
+        if secret.revealed is not None and commitment_of(secret.revealed) != secret.commitment:
+            found.append(f"state/game.yaml: the secret revealed for SHA-256 "
+                         f"{secret.commitment[:12]}… is not the one committed to (its SHA-256 "
+                         f"is {commitment_of(secret.revealed)[:12]}…)")
     dice = f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'}"
     for number, path in rolls.items():
         if number not in range(1, len(rolls) + 1):
@@ -61,3 +63,45 @@ def verify(files: Mapping[str, str]) -> list[str]:
         found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
                      f"proposal {max(numbers)} exists")
     return found
+
+
+def _secret_for(game: Game, number: object) -> DiceSecret | None:
+    """The secret the game's roll `number` was to be drawn from (None: the public seed)."""
+    if not isinstance(number, int):
+        return None
+    return next((s for s in reversed(game.state.dice_secrets) if s.from_roll <= number), None)
+
+
+def _check_die(game: Game, record: Record, die: DieRoll, number: object) -> list[str]:
+    """Whether a die came from the source it had to, and, where that can be known yet (the
+    public seed, or a revealed secret), whether its result is the one its inputs give."""
+    secret = _secret_for(game, number)
+    wanted = secret.commitment if secret else None
+    if die.commitment != wanted:
+        source = (f"the secret SHA-256 {wanted[:12]}…" if wanted else "the public seed")
+        return [f"{record.path}: the game's roll {number} was to be drawn from {source}, but "
+                f"this die says it was not"]
+    if die.method == METHOD and secret is None:
+        again = derive_roll(die.sides, die.inputs)
+    elif die.method == SECRET_METHOD and secret is not None:
+        if secret.revealed is None or commitment_of(secret.revealed) != secret.commitment:
+            return []  # waits for the reveal (a wrong reveal is reported once, above)
+        again = derive_secret_roll(secret.revealed, die.sides, die.inputs)
+    else:
+        return [f"{record.path}: a die rolled by {die.method!r} cannot be re-rolled"]
+    if again != die.result:
+        return [f"{record.path}: {die.purpose} recorded {die.result}, but its inputs give "
+                f"{again}"]
+    return []
+
+
+def awaiting_reveal(files: Mapping[str, str]) -> dict[str, int]:
+    """How many rolls wait for each secret not revealed yet, by its commitment."""
+    game = load_game(files)
+    waiting: dict[str, int] = {}
+    for record in game.records:
+        for die in record.dice:
+            secret = _secret_for(game, die.inputs.get("roll"))
+            if secret is not None and secret.revealed is None:
+                waiting[secret.commitment] = waiting.get(secret.commitment, 0) + 1
+    return waiting

@@ -93,7 +93,31 @@ def render_state(game: Game) -> str:
                   f"{format_duration(window) if (window := config.voting_window) else 'none'}. "
                   f"Turn timeout: "
                   f"{format_duration(t) if (t := config.turn_timeout) else 'none'}."]
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(lines + _dice(game)).rstrip() + "\n"
+
+
+def _dice(game: Game) -> list[str]:
+    """Where the dice come from, where the game rolls any: a secret, or a warning."""
+    state = game.state
+    if game.config.turn_roll is None and not state.dice_secrets \
+            and not any(r.dice for r in game.records):
+        return []
+    lines = ["", "## Dice", ""]
+    current = state.dice_secret
+    if current is not None:
+        lines.append(f"The dice are drawn from a secret the engine holds, committed to before "
+                     f"the first roll as SHA-256 `{current.commitment}`. It is revealed here "
+                     f"when the game ends; `nomic-ci verify` then re-checks every roll.")
+    else:
+        lines.append("⚠️ **The dice can be foreseen**: they are derived from the public seed "
+                     "alone, so anyone can work out the next roll. An admin can give the engine "
+                     "a secret (see the setup guide); rolls from then on cannot be foreseen.")
+    for secret in state.dice_secrets:
+        if secret.revealed is not None:
+            lines.append(f"- Rolls from {secret.from_roll} on were drawn from the secret "
+                         f"`{secret.revealed}` (SHA-256 `{secret.commitment[:12]}…`), now "
+                         "revealed.")
+    return lines
 
 
 def render_proposals(game: Game) -> str:

@@ -5,55 +5,21 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nomic_ci.core.dice import SeededDice, derive_roll
-from nomic_ci.core.dice import roll_inputs
-from nomic_ci.core.errors import GameError
 from nomic_ci.core.apply import apply
+from nomic_ci.core.dice import derive_roll, roll_inputs
 from nomic_ci.core.due import next_transition
-from nomic_ci.core.transitions import (Decide, EndGame, Open, PassTurn, Push, Reclose, Refuse,
-                                       Retract)
-from nomic_ci.core.facts import ChangeKind, FileChange
+from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import ForgeState
 from nomic_ci.core.files.records import Outcome
+from nomic_ci.core.transitions import Decide, EndGame, PassTurn, Push, Reclose, Refuse, Retract
 
-from builders import HOUR, T0, make_game, proposal, review
-
-DICE = SeededDice()
-
-
-class ScriptedDice:
-    method = "scripted"
-
-    def __init__(self, *results):
-        self.results = list(results)
-
-    def roll(self, sides, inputs):
-        return self.results.pop(0)
-
-
-def step(game, proposals, now, dice=DICE):
-    """Apply the next transition; returns (transition, game after, record)."""
-    transition = next_transition(game, proposals, now)
-    assert transition is not None
-    state, record = apply(game, transition, dice)
-    records = game.records + ((record,) if record else ())
-    return transition, replace(game, state=state, records=records), record
-
-
-def opened(game=None, **kwargs):
-    game = game or make_game()
-    p = proposal(**kwargs)
-    t, game, _ = step(game, [p], p.opened_at)
-    assert isinstance(t, Open)
-    return game, p
+from builders import DICE, HOUR, T0, ScriptedDice, make_game, opened, proposal, review, step
 
 
 def test_the_current_players_proposal_opens_and_gets_the_next_number():
     game, _ = opened()
     assert [(o.number, o.author.login) for o in game.state.open_proposals] == [(1, "alice")]
     assert game.state.next_proposal == 2
-
-
 
 
 def test_a_proposal_out_of_turn_or_from_a_stranger_is_refused_and_recorded():

@@ -63,6 +63,7 @@ class DieRoll:
     result: int
     inputs: Mapping[str, Any]
     method: str
+    commitment: str | None = None  # the secret it was drawn from (dice.SECRET_METHOD)
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,9 @@ def dump_record(record: Record) -> str:
         "votes": [_ballot(b) for b in record.counted],
         "left_out": [_ballot(b) for b in record.left_out],
         "dice": [{"purpose": d.purpose, "sides": d.sides, "result": d.result,
-                  "method": d.method, "inputs": dict(d.inputs)} for d in record.dice],
+                  "method": d.method, "inputs": dict(d.inputs),
+                  **({"commitment": d.commitment} if d.commitment else {})}
+                 for d in record.dice],
         "points": dict(record.points),
         "turn_to": record.turn_to,
     }
@@ -147,7 +150,8 @@ def load_record(path: str, text: str) -> Record:
             counted=tuple(_load_ballot(b) for b in data.get("votes") or ()),
             left_out=tuple(_load_ballot(b) for b in data.get("left_out") or ()),
             dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
-                               yamlio.frozen(d["inputs"]), str(d["method"]))
+                               yamlio.frozen(d["inputs"]), str(d["method"]),
+                               d.get("commitment"))
                        for d in data.get("dice") or ()),
             points=MappingProxyType({str(k): int(v)
                                      for k, v in (data.get("points") or {}).items()}),

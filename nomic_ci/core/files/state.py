@@ -70,6 +70,17 @@ class OpenProposal:
 
 
 @dataclass(frozen=True)
+class DiceSecret:
+    """A secret the game's dice are drawn from: published as its SHA-256 `commitment` before
+    roll `from_roll`, and `revealed` (the secret itself) when the game ends or it is
+    replaced, so anyone can then recompute the rolls made under it."""
+
+    commitment: str
+    from_roll: int
+    revealed: str | None = None
+
+
+@dataclass(frozen=True)
 class GameState:
     players: tuple[Player, ...]
     turn: str | None
@@ -82,6 +93,13 @@ class GameState:
     dice_seed: str
     admin: str | None = None  # the game's Admin, where the rules have one (not a player)
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
+    dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
+
+    @property
+    def dice_secret(self) -> DiceSecret | None:
+        """The secret the next roll is drawn from, if the game has committed to one."""
+        last = self.dice_secrets[-1] if self.dice_secrets else None
+        return last if last is not None and last.revealed is None else None
 
     def player(self, account: Account) -> Player | None:
         """The player an account is: by numeric id where both have one, else by login."""
@@ -283,10 +301,39 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         last_change=fields.get("last_change", moment, "a time"),
         dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
         admin=fields.get("admin", _login, "a login", optional=True),
+        dice_secrets=_dice_secrets(fields),
         handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
                                               optional=True, default=())),
     )
     return state, _Documents(players_doc, game_doc)
+
+
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _commitment(value: Any) -> str:
+    if not isinstance(value, str) or not _SHA256.match(value):
+        raise ValueError
+    return value
+
+
+def _dice_secrets(fields: _Fields) -> tuple[DiceSecret, ...]:
+    found: list[DiceSecret] = []
+    for index, node in enumerate(fields.get("dice_secrets", _list, "a list", optional=True,
+                                            default=[])):
+        item = _Fields(node, GAME, f"dice secret {index + 1}: ")
+        secret = DiceSecret(
+            commitment=item.get("commitment", _commitment, "the secret's SHA-256, in hex"),
+            from_roll=item.get("from_roll", _int, "the number of the first roll it draws"),
+            revealed=item.get("revealed", _text, "the secret, once it is revealed, or null",
+                              optional=True))
+        if found and (secret.from_roll < found[-1].from_roll or found[-1].revealed is None):
+            raise GameError(f"dice secret {index + 1} starts before the one above it ends",
+                            path=GAME, line=yamlio.line_of(node, "from_roll"),
+                            hint="a secret replaces the one above it, which is revealed then; "
+                                 "nomic-ci writes this list")
+        found.append(secret)
+    return tuple(found)
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -350,6 +397,11 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     _set(game, "ended_at", iso(state.ended_at))
     _set(game, "last_change", iso(state.last_change))
     _set(game, "dice_seed", state.dice_seed)
+    secrets = [CommentedMap(commitment=s.commitment, from_roll=s.from_roll, revealed=s.revealed)
+               for s in state.dice_secrets]
+    if secrets or "dice_secrets" in game:
+        if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
+            game["dice_secrets"] = CommentedSeq(secrets)
     handled = sorted(state.handled_comments)
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:
