@@ -124,6 +124,7 @@ class GitHubTable:
         self.summary = root / "summary.md"
         root.mkdir(parents=True, exist_ok=True)
         self.prs: dict[str, int] = {}
+        self.secrets: dict[str, str] = {}  # the engine workflow's Actions secrets
 
     def close(self) -> None:
         errors = self.fake.internal_errors
@@ -135,7 +136,7 @@ class GitHubTable:
         return {"GITHUB_TOKEN": "ghs_test", "GITHUB_REPOSITORY": self.fake.full_name,
                 "GITHUB_API_URL": self.fake.url, "NOMIC_ENGINE_LOGIN": ENGINE,
                 "NOMIC_CI_HTTP_PACING": "off", "GITHUB_STEP_SUMMARY": str(self.summary),
-                "GITHUB_EVENT_NAME": "schedule"}
+                "GITHUB_EVENT_NAME": "schedule", **self.secrets}
 
     def reconcile(self) -> int:
         """As the engine workflow does: check out the default branch, then run the engine."""

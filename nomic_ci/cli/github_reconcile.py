@@ -8,19 +8,20 @@ to the log and to `$GITHUB_STEP_SUMMARY`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 from github import Auth, Github, GithubException
 
-from ..core.dice import SeededDice
+from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError
 from ..core.game import load_game
 from ..forges.githubforge import GitHubForge, StateConflict
 from ..forges.gitplumbing import Git
 from ..reconcile import reconcile
+from .dice_secret import dice_from_env
 
 ATTEMPTS = 3  # runs of the whole reconcile when the default branch moves under one
 DEFAULT_ENGINE_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
@@ -28,13 +29,14 @@ DEFAULT_ENGINE_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
 
 @dataclass(frozen=True)
 class Settings:
-    token: str
+    token: str = field(repr=False)
     repository: str
     api_url: str
     engine_login: str
     summary_path: str | None
     event: str
     paced: bool  # PyGithub's retries and write pacing, as in production
+    dice: Dice = field(repr=False)  # from the NOMIC_DICE_SECRET Actions secret, if set
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "Settings":
@@ -48,7 +50,8 @@ class Settings:
                    engine_login=env.get("NOMIC_ENGINE_LOGIN") or DEFAULT_ENGINE_LOGIN,
                    summary_path=env.get("GITHUB_STEP_SUMMARY") or None,
                    event=env.get("GITHUB_EVENT_NAME") or "manual",
-                   paced=env.get("NOMIC_CI_HTTP_PACING", "on") != "off")
+                   paced=env.get("NOMIC_CI_HTTP_PACING", "on") != "off",
+                   dice=dice_from_env(env) or SeededDice())
 
 
 def client(settings: Settings) -> Github:
@@ -85,13 +88,17 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
             lines.append(f"The game's files are broken, so nothing was done: {error}")
             _publish(settings, lines, say)
             return 2
+        if settings.dice.commitment is None and game.config.turn_roll is not None:
+            lines.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "
+                         "secret), so anyone can work out the next roll from the public seed; "
+                         "the setup guide shows how to add one.")
         unmatched = [p.login for p in game.state.players if p.id is None]
         if unmatched:
             lines.append(f"Warning: {', '.join(unmatched)} have no numeric id in "
                          "state/players.yaml, so they are matched by login, which a renamed or "
                          "deleted account could give to someone else; add their ids.")
         try:
-            report = reconcile(forge, now, SeededDice())
+            report = reconcile(forge, now, settings.dice)
         except StateConflict as conflict:
             wrote += forge.wrote
             lines.append(f"Attempt {attempt}: {conflict}; reading the game again.")

@@ -9,7 +9,7 @@ from typing import Mapping
 
 from ..core.game import Game, load_game
 from ..core.times import iso
-from ..core.verify import verify
+from ..core.verify import awaiting_reveal, verify
 from ..core.voting.decision import VoteView, vote_view
 from ..forges.localforge import LocalForge
 from ..text.readmes import render_all, stale_readmes
@@ -88,4 +88,8 @@ def cmd_verify(args) -> int:
     dice = sum(len(r.dice) for r in game.records)
     print(f"Verified {len(game.records)} proposal records, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
+    for commitment, count in awaiting_reveal(files).items():
+        print(f"{count} of the dice were drawn from the secret SHA-256 {commitment[:12]}…, not "
+              "revealed yet: they are re-checked once it is (at the game's end, or when it is "
+              "replaced).")
     return 0

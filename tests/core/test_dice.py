@@ -7,7 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from nomic_ci.core import dice
-from nomic_ci.core.dice import METHOD, SeededDice, derive_roll, roll_inputs
+from nomic_ci.core.dice import (METHOD, SecretDice, SeededDice, commitment_of, derive_roll,
+                                derive_secret_roll, roll_inputs)
 
 
 def rolls(sides, seed="5eed", first=1, count=3000):
@@ -62,3 +63,29 @@ def test_a_value_in_the_uneven_top_range_is_rejected_and_hashed_again(monkeypatc
     again = int.from_bytes(hashlib.sha256(top + (1).to_bytes(4, "big")).digest(), "big")
     assert derive_roll(6, {"seed": "x"}) == again % 6 + 1
     assert b'"sides":6' in first[0]
+
+
+SECRET = "5" * 64
+
+
+def test_secret_dice_roll_from_the_secret_and_not_from_the_inputs_alone():
+    inputs = roll_inputs("5eed", 1, 1)
+    dice = SecretDice(SECRET)
+    faces = [dice.roll(6, roll_inputs("5eed", n, n)) for n in range(1, 200)]
+    public = [derive_roll(6, roll_inputs("5eed", n, n)) for n in range(1, 200)]
+    assert faces != public and set(faces) == set(range(1, 7))
+    assert dice.roll(6, inputs) == derive_secret_roll(SECRET, 6, inputs)
+    assert [SecretDice("6" * 64).roll(6, roll_inputs("5eed", n, n)) for n in range(1, 200)] \
+        != faces
+
+
+def test_a_secret_dice_shows_its_commitment_and_never_its_secret():
+    dice = SecretDice(SECRET)
+    assert dice.commitment == hashlib.sha256(SECRET.encode()).hexdigest() == commitment_of(SECRET)
+    assert SECRET not in repr(dice) and SECRET not in str(dice)
+    assert dice.method == "hmac-sha256-v1" and SeededDice.commitment is None
+
+
+def test_a_short_secret_is_refused():
+    with pytest.raises(ValueError, match="at least 32 characters"):
+        SecretDice("s3cret")

@@ -5,10 +5,12 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.files.records import dump_record
-from nomic_ci.core.files.state import dump_state
-from nomic_ci.core.verify import verify
+from nomic_ci.core.files.state import dump_state, read_state
+from nomic_ci.core.commitments import commit, reveal
+from nomic_ci.core.dice import SecretDice, commitment_of, derive_secret_roll, roll_inputs
+from nomic_ci.core.verify import awaiting_reveal, verify
 
-from builders import HOUR, T0, make_files, make_game, proposal, review, roll, step
+from builders import DICE, HOUR, T0, make_files, make_game, proposal, review, roll, step
 
 
 def files_of(game, **kwargs) -> dict[str, str]:
@@ -22,14 +24,14 @@ def voted(p, at, *voters):
     return replace(p, reviews=tuple(review(v, at=at) for v in voters))
 
 
-def played() -> dict[str, str]:
+def played(game=None, dice=DICE) -> dict[str, str]:
     """The files after alice's and bob's proposals were decided, one die each."""
-    game = make_game()
+    game = game or make_game()
     for n, (author, at) in enumerate([("alice", T0), ("bob", T0 + 2 * HOUR)], start=1):
         p = proposal(author, key=str(n), opened=at)
         _, game, _ = step(game, [p], at)
         others = [v for v in ("alice", "bob", "carol") if v != author]
-        _, game, _ = step(game, [voted(p, at + HOUR, *others)], at + HOUR)
+        _, game, _ = step(game, [voted(p, at + HOUR, *others)], at + HOUR, dice)
     return files_of(game)
 
 
@@ -104,3 +106,63 @@ def test_the_rolls_of_proposals_decided_out_of_number_order_verify():
     _, game, _ = step(game, [a], T0 + 60 * HOUR)
     assert [r.number for r in game.records] == [2, 1]
     assert verify(files_of(game)) == []
+
+
+SECRET = "c0ffee" * 11
+
+
+def secret_game(from_roll=1) -> dict[str, str]:
+    """The same game with its dice drawn, from roll `from_roll`, from a secret not revealed."""
+    game = make_game()
+    game = replace(game, state=commit(game.state, commitment_of(SECRET), from_roll))
+    return played(game, SecretDice(SECRET))
+
+
+def revealed(files, secret=SECRET):
+    return {**files, **dump_state(reveal(read_state(files), secret), files)}
+
+
+def test_rolls_under_a_secret_wait_for_its_reveal_then_are_re_checked():
+    files = secret_game()
+    assert f"result: {derive_secret_roll(SECRET, 6, roll_inputs('5eed', 2, 2))}" in files[SECOND]
+    assert verify(files) == [] and awaiting_reveal(files) == {commitment_of(SECRET): 2}
+    assert verify(revealed(files)) == [] and awaiting_reveal(revealed(files)) == {}
+
+
+def test_a_tampered_roll_under_a_secret_is_caught_once_it_is_revealed():
+    files = secret_game()
+    honest = derive_secret_roll(SECRET, 6, roll_inputs("5eed", 1, 1))
+    forged = honest % 6 + 1
+    files = {**files, FIRST: files[FIRST].replace(f"result: {honest}", f"result: {forged}")
+             .replace(f"alice: {honest}", f"alice: {forged}")}
+    files = {**files, "state/players.yaml": files["state/players.yaml"].replace(
+        f"points: {honest}", f"points: {forged}", 1)}
+    assert verify(files) == []  # nobody can tell before the reveal...
+    assert verify(revealed(files)) == [f"{FIRST}: rule 103: 1d6 added to the proposer's score "
+                                       f"recorded {forged}, but its inputs give {honest}"]
+
+
+def test_a_wrong_reveal_is_caught():
+    files = secret_game()
+    wrong = files["state/game.yaml"].replace("revealed: null", f"revealed: {'f' * 64}")
+    found = verify({**files, "state/game.yaml": wrong})
+    assert len(found) == 1 and "is not the one committed to" in found[0]
+
+
+def test_a_die_from_the_public_seed_after_the_commitment_is_caught():
+    # roll 1 from the public seed; then the engine commits to a secret, from roll 2 on
+    game = make_game()
+    p = proposal("alice", key="1")
+    _, game, _ = step(game, [p], T0)
+    _, game, _ = step(game, [voted(p, T0 + HOUR, "bob", "carol")], T0 + HOUR)
+    game = replace(game, state=commit(game.state, commitment_of(SECRET), 2))
+    p = proposal("bob", key="2", opened=T0 + 2 * HOUR)
+    _, game, _ = step(game, [p], T0 + 2 * HOUR)
+    _, game, _ = step(game, [voted(p, T0 + 3 * HOUR, "alice", "carol")], T0 + 3 * HOUR,
+                      SecretDice(SECRET))
+    files = files_of(game)
+    assert verify(files) == [] and awaiting_reveal(files) == {commitment_of(SECRET): 1}
+    forged = "".join(line for line in files[SECOND].splitlines(keepends=True)
+                     if "commitment:" not in line).replace("hmac-sha256-v1", "sha256-v1")
+    public = {**files, SECOND: forged}
+    assert any("was to be drawn from the secret" in line for line in verify(public))
