@@ -1,0 +1,82 @@
+"""`nomic-ci github reconcile` as the engine workflow runs it, against the fake GitHub: the dice
+secret comes from the NOMIC_DICE_SECRET Actions secret, never leaks, is replaced with
+NOMIC_DICE_SECRET_PREVIOUS, and is revealed when the game ends."""
+
+import json
+from datetime import timedelta
+
+import pytest
+
+from nomic_ci.core.dice import commitment_of, derive_secret_roll, roll_inputs
+from nomic_ci.core.verify import awaiting_reveal, verify
+
+from builders import HOUR, SEED, T0, new_rule
+from tables import GitHubTable
+
+FIRST, SECOND = "a1" * 32, "b2" * 32
+
+
+@pytest.fixture
+def hub(tmp_path):
+    t = GitHubTable(tmp_path / "game", players="alice,bob",
+                    ends=(T0 + timedelta(days=10)).isoformat())
+    yield t
+    t.close()
+
+
+def everything_sent(hub) -> str:
+    """What the engine sent GitHub, its log, and its run summaries: where a leak would show."""
+    sent = json.dumps([[r.method, r.path, r.body] for r in hub.fake.requests], default=str)
+    return sent + hub.out + hub.err + hub.summary.read_text()
+
+
+def decide(hub, author, voter, rule):
+    hub.later().branch(f"idea-{rule}", new_rule(rule), author=author)
+    number = hub.propose(author, f"idea-{rule}")
+    hub.later().vote(number, voter)
+
+
+def test_the_engine_commits_rolls_replaces_and_reveals_its_secret_and_leaks_nothing(hub):
+    hub.secrets = {"NOMIC_DICE_SECRET": FIRST}
+    assert hub.reconcile() == 0, hub.err
+    assert "The dice are now drawn from a secret" in hub.summary.read_text()
+    assert f"commitment: {commitment_of(FIRST)}" in hub.read("state/game.yaml")
+
+    decide(hub, "alice", "bob", 201)
+    files = hub.files()
+    assert f"result: {derive_secret_roll(FIRST, 6, roll_inputs(SEED, 1, 1))}" in \
+        files["proposals/0001-a-proposal.yaml"]
+    assert verify(files) == [] and awaiting_reveal(files) == {commitment_of(FIRST): 1}
+    assert FIRST not in everything_sent(hub)
+
+    hub.secrets = {"NOMIC_DICE_SECRET": SECOND, "NOMIC_DICE_SECRET_PREVIOUS": FIRST}
+    assert hub.later().reconcile() == 0, hub.err
+    assert f"revealed: {FIRST}" in hub.read("state/game.yaml")
+    hub.secrets = {"NOMIC_DICE_SECRET": SECOND}
+    decide(hub, "bob", "alice", 202)
+    assert SECOND not in everything_sent(hub)
+
+    hub.now = T0 + timedelta(days=11)  # the end date: the game is over, the secret revealed
+    hub.clock.set(hub.now)
+    assert hub.reconcile() == 0, hub.err
+    files = hub.files()
+    assert f"revealed: {SECOND}" in files["state/game.yaml"]
+    assert verify(files) == [] and awaiting_reveal(files) == {}
+
+
+def test_a_committed_game_run_without_its_secret_stops_before_writing_anything(hub):
+    hub.secrets = {"NOMIC_DICE_SECRET": FIRST}
+    hub.reconcile()
+    writes = len(hub.fake.writes())
+    hub.secrets = {}
+    assert hub.later().reconcile() == 2
+    assert "committed to a secret" in hub.summary.read_text()
+    hub.secrets = {"NOMIC_DICE_SECRET": SECOND}  # another secret, without the old one
+    assert hub.reconcile() == 2 and "NOMIC_DICE_SECRET_PREVIOUS" in hub.summary.read_text()
+    assert len(hub.fake.writes()) == writes
+
+
+def test_without_a_secret_the_run_summary_warns_that_rolls_can_be_foreseen(hub):
+    assert hub.reconcile() == 0
+    assert "anyone can work out the next roll" in hub.summary.read_text()
+    assert "The dice can be foreseen" in hub.read("state/README.md")
