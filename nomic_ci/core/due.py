@@ -69,6 +69,11 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -
             yield since_last, Order.EDITS, Retract(
                 max(now, since_last), open_,
                 f"it was edited before it took effect ({config.cite('edits')})", proposal)
+        elif is_open and proposal.into is not None:
+            at = max(now, since_last)
+            yield since_last, Order.EDITS, Refuse(
+                at, proposal, open_.number, f"it was changed to merge into {proposal.into}, "
+                "not the game's default branch, where every proposal must go", open_)
         elif is_open and not state.over and proposal.head != open_.head:
             # noticed before anything else is decided, so no vote is counted on a stale head
             reason = push_refusal(game, open_, now)

@@ -115,6 +115,7 @@ class Proposal:
     state: ForgeState = ForgeState.OPEN
     closed_at: datetime | None = None
     problems: tuple[str, ...] = field(default=())
+    into: str | None = None  # the branch it would merge into, where that is not the default
 
     @property
     def description_hash(self) -> str:

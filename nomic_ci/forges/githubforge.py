@@ -154,7 +154,8 @@ class GitHubForge:
                         opened_at=_utc(pull.created_at),
                         changes=tuple(changes), reviews=reviews, texts=tuple(texts),
                         state=state, closed_at=_utc(pull.merged_at or pull.closed_at),
-                        problems=tuple(problems))
+                        problems=tuple(problems),
+                        into=None if pull.base.ref == self.branch else pull.base.ref)
 
     def _commit(self, sha: str) -> Commit:
         # built from what we know, so that reading its statuses costs no extra request
@@ -174,6 +175,9 @@ class GitHubForge:
     def merge(self, proposal: Proposal, message: str) -> MergeResult:
         if proposal.state is ForgeState.MERGED:
             return MergeResult(MergeStatus.MERGED)
+        if proposal.into is not None:  # never merge anywhere else with the engine's token
+            return MergeResult(MergeStatus.NOT_MERGEABLE, f"it targets {proposal.into}, not "
+                                                          f"{self.branch}")
         self.flush()  # the state the merge goes on top of must already be in
         pull = self._pulls[proposal.key]
         title, _, body = message.partition("\n\n")

@@ -299,3 +299,18 @@ def test_a_player_ends_their_turn_with_a_pass_comment(infinite):
     hub.reconcile()
     assert hub.status()["turn"] == "bob"
     assert "alice passes: it is now bob's turn" in engine_comments(hub, pr)[-1].body
+
+
+def test_a_proposal_retargeted_to_another_branch_is_refused_and_merged_nowhere(hub):
+    pr = open_proposal(hub)
+    hub.reconcile()
+    elsewhere = hub.fake.create_branch("elsewhere", {"notes.md": "x\n"}, author="alice")
+    hub.fake.pull(pr).base_ref = "elsewhere"  # after it opened: the listing no longer shows it
+    for voter in ("bob", "carol"):
+        hub.fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+    assert hub.later().reconcile() == 0, hub.err
+    pull = hub.fake.pull(pr)
+    assert pull.state == "closed" and not pull.merged
+    assert "changed to merge into elsewhere" in hub.out
+    assert hub.status()["proposals"][0]["state"] == "refused"
+    assert hub.fake.branch_sha("elsewhere") == elsewhere  # nothing merged there either
