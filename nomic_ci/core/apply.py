@@ -46,7 +46,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
                                  Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
                                  head=proposal.head)
         case Push(at, open_, head):
-            pushed = replace(open_, head=head, head_since=at, restarts=open_.restarts + 1)
+            pushed = replace(open_, head=head, head_since=at, restarts=open_.restarts + 1,
+                             replaced=open_.replaced + ((open_.head, at),))
             return replace(state, open_proposals=tuple(pushed if o.key == open_.key else o
                                                        for o in state.open_proposals)), None
         case Retract(at, open_, reason, _):

@@ -177,3 +177,15 @@ def test_one_more_yes_never_turns_a_pass_into_a_fail(votes, extra):
         review(extra, at=T0 + 47 * HOUR, review_id=999),))], T0 + 48 * HOUR)
     if base.passed:
         assert more.passed
+
+
+def test_a_head_that_comes_back_after_a_push_does_not_bring_its_votes_back():
+    game, p = opened()
+    early = (review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR))
+    _, game, _ = step(game, [replace(p, head="head2", reviews=early)], T0 + 2 * HOUR)
+    _, game, _ = step(game, [replace(p, reviews=early)], T0 + 3 * HOUR)  # head1 again
+    assert game.state.open_proposals[0].replaced == (("head1", T0 + 2 * HOUR),
+                                                     ("head2", T0 + 3 * HOUR))
+    assert next_transition(game, [replace(p, reviews=early)], T0 + 4 * HOUR) is None
+    t, _, record = step(game, [replace(p, reviews=early)], T0 + 60 * HOUR)
+    assert not t.passed and t.tally.yes == 1  # only alice's own proposal counts

@@ -67,6 +67,7 @@ class OpenProposal:
     restarts: int = 0  # pushes since it opened: each restarted its vote
     join: bool = False  # a request to join the game (joining.py), not a rule-change
     description_hash: str | None = None  # of the title and body when it opened
+    replaced: tuple[tuple[str, datetime], ...] = ()  # earlier heads, and when each was replaced
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,11 @@ def _stats(value: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((str(k), _int(v)) for k, v in value.items()))
 
 
+def _replaced(value: Any) -> tuple[tuple[str, datetime], ...]:
+    return tuple((_text(v["head"]), moment(v["until"])) for v in _list(value)
+                 if isinstance(v, Mapping))
+
+
 def _logins(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise ValueError
@@ -284,6 +290,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             restarts=item.get("restarts", _int, "a whole number", optional=True, default=0),
             join=item.get("join", _bool, "true or false", optional=True, default=False),
             description_hash=item.get("description_hash", _text, "a hash", optional=True),
+            replaced=item.get("replaced", _replaced, "a list of {head, until}", optional=True,
+                              default=()),
         ))
     turn = fields.get("turn", _login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -388,9 +396,11 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                           head_since=iso(p.head_since), restarts=p.restarts,
                           **({"join": True} if p.join else {}),
                           **({"description_hash": p.description_hash}
-                             if p.description_hash else {}))
+                             if p.description_hash else {}),
+                          **({"replaced": [CommentedMap(head=h, until=iso(u))
+                                           for h, u in p.replaced]} if p.replaced else {}))
              for p in state.open_proposals]
-    if _plain_list(game.get("open_proposals")) != [dict(o) for o in opens]:
+    if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
     if list(game.get("winners") or []) != list(state.winners):
         game["winners"] = CommentedSeq(state.winners)
@@ -410,11 +420,15 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
 
 
 def _plain_list(value: Any) -> list[dict]:
+    """Open proposals as plain values, times written one way, to compare old with new."""
     result = []
     for item in value or []:
         entry = dict(item)
         for key in ("opened", "head_since"):
             if entry.get(key) is not None:
                 entry[key] = iso(moment(entry[key]))
+        if entry.get("replaced"):
+            entry["replaced"] = [{"head": r["head"], "until": iso(moment(r["until"]))}
+                                 for r in entry["replaced"]]
         result.append(entry)
     return result

@@ -33,7 +33,7 @@ def deactivations(game: Game, by_key: Mapping[str, Proposal]) -> list[Deactivate
         if proposal is None or proposal.state is not ForgeState.OPEN or open_.join:
             continue  # a request to join is not a vote on a rule-change
         deadline = open_.head_since + after
-        voted = {v.voter for v in votes_cast(game, proposal, open_.head)
+        voted = {v.voter for v in votes_cast(game, proposal, open_)
                  if v.player is not None and open_.head_since <= v.at <= deadline}
         if game.config.proposer_votes_yes:
             voted.add(open_.author.login)
@@ -57,7 +57,7 @@ def reactivations(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> 
         proposal = by_key.get(open_.key)
         if proposal is None or proposal.state is not ForgeState.OPEN or open_.join:
             continue
-        for vote in votes_cast(game, proposal, open_.head):
+        for vote in votes_cast(game, proposal, open_):
             player = vote.player
             if player and not player.active and player.inactive_since <= vote.at <= now:
                 at = max(vote.at, state.last_change)

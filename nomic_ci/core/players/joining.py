@@ -46,7 +46,7 @@ def is_join_request(game: Game, proposal: Proposal) -> bool:
 
 def objection(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime | None:
     """When a player first objected (voted no) since the request was made, if anyone has."""
-    times = [v.at for v in votes_cast(game, proposal, open_.head)
+    times = [v.at for v in votes_cast(game, proposal, open_)
              if v.yes is False and v.at >= open_.opened and v.player is not None]
     return min(times) if times else None
 

@@ -40,7 +40,7 @@ def vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime)
 
 def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
               now: datetime) -> Decide | None:
-    votes = votes_cast(game, proposal, open_.head)
+    votes = votes_cast(game, proposal, open_)
     if game.config.guard and game.config.guard.covers(involved(needed)):
         return _guarded_due(game, open_, proposal, needed, votes, now)
     start = max(open_.head_since, game.state.last_change)

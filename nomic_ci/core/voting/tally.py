@@ -36,7 +36,7 @@ class Tally(CountsBallots):
 
 def tally_at(game: Game, open_: OpenProposal, proposal: Proposal, until: datetime) -> Tally:
     """The votes on the version the game knows (`open_.head`) as they stood at `until`."""
-    return count_votes(game, open_, votes_cast(game, proposal, open_.head), until)
+    return count_votes(game, open_, votes_cast(game, proposal, open_), until)
 
 
 def count_votes(game: Game, open_: OpenProposal, votes: tuple[Vote, ...],
@@ -80,8 +80,18 @@ def _left_out(game: Game, open_: OpenProposal, vote: Vote, eligible: set[str],
     if vote.commit != open_.head:
         return (f"cast on an older version ({(vote.commit or 'unknown')[:7]}); "
                 f"the proposal is now at {open_.head[:7]}")
+    if _before_restart(open_, vote):
+        # a vote binds to the version it was cast on, and to that version's time as the one
+        # being voted on: a head that comes back after a push does not bring its votes back
+        return (f"cast on {open_.head[:7]} before a push replaced it; the vote restarted since, "
+                f"and only votes cast after that count")
     schedule = game.config.schedule
     if schedule is not None and not schedule.may_vote(vote.at):
         return (f"cast outside the voting days ({schedule.describe(schedule.vote)}, "
                 f"{game.config.cite('schedule')})")
     return ""
+
+
+def _before_restart(open_: OpenProposal, vote: Vote) -> bool:
+    """Whether a vote on the current head was cast before that head was last replaced."""
+    return any(head == vote.commit and vote.at < until for head, until in open_.replaced)

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Iterable
 
 from ..facts import Proposal, ReviewState
-from ..files.state import Player
+from ..files.state import OpenProposal, Player
 from ..game import Game
 
 _REVIEW_CHOICES = {ReviewState.APPROVED: True, ReviewState.CHANGES_REQUESTED: False,
@@ -39,9 +39,10 @@ class Vote:
         return self.yes is None
 
 
-def votes_cast(game: Game, proposal: Proposal, head: str) -> tuple[Vote, ...]:
+def votes_cast(game: Game, proposal: Proposal, open_: OpenProposal) -> tuple[Vote, ...]:
     """Every vote cast on the proposal, oldest first. A reaction is a vote on the version
-    being voted on (`head`); removing it withdraws it, as the forge no longer lists it."""
+    being voted on when it was made: on `open_.head` if made since its vote started, else on
+    none the game knows (removing it withdraws it, as the forge no longer lists it)."""
     sources, state = game.config.votes_from, game.state
     found: list[Vote] = []
     if "reviews" in sources:
@@ -56,8 +57,9 @@ def votes_cast(game: Game, proposal: Proposal, head: str) -> tuple[Vote, ...]:
             if reaction.content in _REACTION_CHOICES:
                 player = state.player(reaction.author)
                 found.append(Vote(player.login if player else reaction.author.login, player,
-                                  _REACTION_CHOICES[reaction.content], head, reaction.at,
-                                  -reaction.id))
+                                  _REACTION_CHOICES[reaction.content],
+                                  open_.head if reaction.at >= open_.head_since else None,
+                                  reaction.at, -reaction.id))
     return tuple(sorted(found, key=lambda v: (v.at, v.id)))
 
 

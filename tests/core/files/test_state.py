@@ -5,7 +5,10 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.errors import GameError
-from nomic_ci.core.files.state import dump_state, read_state
+from nomic_ci.core.facts import Account
+from nomic_ci.core.files.state import OpenProposal, dump_state, read_state
+
+from builders import HOUR, T0
 
 
 def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
@@ -65,3 +68,13 @@ def test_dumping_leaves_the_files_it_was_given_and_the_cached_state_as_they_were
     state = read_state(files)
     dump_state(state.with_player(replace(state.players[0], points=9)), files)
     assert files == before and read_state(files) == state
+
+
+def test_the_versions_a_proposal_had_round_trip_and_a_rewrite_of_them_changes_nothing(files):
+    state = read_state(files)
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "head1", T0 + 2 * HOUR, restarts=2,
+                         replaced=(("head1", T0 + HOUR), ("head2", T0 + 2 * HOUR)))
+    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
+    assert read_state(written).open_proposals == (open_,)
+    assert dump_state(read_state(written), written) == {
+        p: written[p] for p in ("state/players.yaml", "state/game.yaml")}

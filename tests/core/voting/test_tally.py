@@ -1,5 +1,7 @@
 """Counting votes: the latest vote on the current head, from eligible voters only."""
 
+from dataclasses import replace
+
 from hypothesis import given, strategies as st
 
 from nomic_ci.core.voting.tally import tally_at
@@ -93,3 +95,15 @@ def test_one_more_yes_on_the_head_never_lowers_the_yes_count(found, who):
     before = tally(*found)
     after = tally(*found, review(who, at=T0 + 9 * HOUR, review_id=99_999))
     assert after.yes >= before.yes
+
+
+def test_votes_on_a_version_that_comes_back_after_a_push_do_not_count_again():
+    # head1, then head2 at 5 hours, then head1 again: bob's yes on the first head1 is gone
+    back = replace(OPEN, head_since=T0 + 6 * HOUR, restarts=2,
+                   replaced=(("head1", T0 + 5 * HOUR), ("head2", T0 + 6 * HOUR)))
+    votes = (review("bob", at=T0 + HOUR), review("carol", at=T0 + 7 * HOUR))
+    t = tally_at(GAME, back, proposal(reviews=votes), T0 + 8 * HOUR)
+    assert [b.login for b in t.counted] == ["alice", "carol"]
+    assert [b.reason for b in t.left_out] == [
+        "cast on head1 before a push replaced it; the vote restarted since, and only votes cast "
+        "after that count"]

@@ -4,6 +4,8 @@ from dataclasses import replace
 
 import pytest
 
+from nomic_ci.core.facts import Account
+from nomic_ci.core.files.state import OpenProposal
 from nomic_ci.core.voting.votes import latest_votes, votes_cast
 
 from builders import HOUR, T0, make_game, proposal, reaction, review
@@ -15,8 +17,10 @@ def reading(*sources, game=GAME):
     return replace(game, config=replace(game.config, votes_from=sources))
 
 
-def cast(game=GAME, head="head1", **kwargs):
-    return votes_cast(game, proposal(**kwargs), head)
+def cast(game=GAME, head="head1", since=T0, **kwargs):
+    """The votes read for a proposal in its vote on `head` since `since`."""
+    return votes_cast(game, proposal(**kwargs), OpenProposal(1, "1", "A proposal",
+                                                             Account("alice", 1), T0, head, since))
 
 
 @pytest.mark.parametrize("sources, expected", [
@@ -72,3 +76,9 @@ def test_a_review_listed_twice_is_one_vote_and_votes_come_oldest_first():
 def test_a_players_login_is_matched_whatever_its_case_when_there_are_no_ids():
     found = cast(make_game(), reviews=[review("BOB")])
     assert [(v.voter, v.player.login) for v in found] == [("bob", "bob")]
+
+
+def test_a_reaction_made_before_the_vote_restarted_is_on_no_version_the_game_knows():
+    found = cast(reading("reactions"), since=T0 + 2 * HOUR,
+                 reactions=[reaction("bob", at=T0 + HOUR), reaction("carol", at=T0 + 3 * HOUR)])
+    assert [(v.voter, v.commit) for v in found] == [("bob", None), ("carol", "head1")]
