@@ -8,6 +8,7 @@ to the log and to `$GITHUB_STEP_SUMMARY`.
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -17,7 +18,7 @@ from github import Auth, Github, GithubException
 
 from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError
-from ..core.game import load_game
+from ..core.game import Game, load_game
 from ..forges.githubforge import GitHubForge, StateConflict
 from ..forges.gitplumbing import Git
 from ..reconcile import reconcile
@@ -74,58 +75,81 @@ def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, str]]:
 
 def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         say: Callable[[str], None] = print) -> int:
+    """One engine run; its exit status: 0 done, 1 stopped for the next run to carry on (GitHub
+    unreachable or busy), 2 stopped on something an admin must fix, 3 a bug in the engine."""
     lines = [f"nomic-ci reconcile of {settings.repository} at {now:%Y-%m-%d %H:%M:%S} UTC, "
              f"woken by {settings.event}"]
-    gh = client(settings)
-    repo = gh.get_repo(settings.repository)
-    local = checkout_blobs(workdir)
     wrote: list[str] = []
+    try:
+        code = _attempts(settings, now, workdir, lines, wrote)
+    except GameError as error:
+        lines.append(f"Stopped: {error}")
+        code = 2
+    except GithubException as error:
+        # whatever was done before is on GitHub; the next run reads it and carries on
+        lines.append(f"GitHub answered {error.status} ({_message(error)}); this run stops "
+                     "here and the next run carries on from what is on GitHub.")
+        code = 1
+    except OSError as error:  # connections refused, timeouts, retries exhausted (requests')
+        lines.append(f"GitHub could not be reached ({type(error).__name__}: {error}); this run "
+                     "stops here and the next run carries on from what is on GitHub.")
+        code = 1
+    except Exception as error:  # a bug: say so plainly, and leave the game to the next run
+        lines.append(f"The engine failed ({type(error).__name__}: {error}). What it wrote "
+                     "before is consistent on GitHub, and the next run carries on from it; if "
+                     "this happens again, report it with this summary.")
+        say(traceback.format_exc())
+        code = 3
+    if wrote:
+        lines.append("Wrote: " + "; ".join(wrote) + ".")
+    elif code == 0:
+        lines.append("Wrote: nothing.")
+    _publish(settings, lines, say)
+    return code
+
+
+def _attempts(settings: Settings, now: datetime, workdir: Path, lines: list[str],
+              wrote: list[str]) -> int:
+    """Reconcile, reading the game again when the default branch moved underneath."""
+    repo = client(settings).get_repo(settings.repository)
+    local = checkout_blobs(workdir)
     for attempt in range(1, ATTEMPTS + 1):
         forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local)
         try:
             game = load_game(forge.read_files())
         except GameError as error:
-            lines.append(f"The game's files are broken, so nothing was done: {error}")
-            _publish(settings, lines, say)
-            return 2
-        if settings.dice.commitment is None and game.config.turn_roll is not None:
-            lines.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "
-                         "secret), so anyone can work out the next roll from the public seed; "
-                         "the setup guide shows how to add one.")
-        unmatched = [p.login for p in game.state.players if p.id is None]
-        if unmatched:
-            lines.append(f"Warning: {', '.join(unmatched)} have no numeric id in "
-                         "state/players.yaml, so they are matched by login, which a renamed or "
-                         "deleted account could give to someone else; add their ids.")
+            raise GameError(f"the game's files are broken, so nothing was done: "
+                            f"{error.message}", path=error.path, line=error.line,
+                            hint=error.hint) from None
+        lines += _warnings(settings, game)
         try:
             report = reconcile(forge, now, settings.dice)
         except StateConflict as conflict:
-            wrote += forge.wrote
             lines.append(f"Attempt {attempt}: {conflict}; reading the game again.")
             continue
-        except GameError as error:
-            lines.append(f"Stopped: {error}")
-            _publish(settings, lines, say)
-            return 2
-        except GithubException as error:
-            # whatever was done before is on GitHub; the next run reads it and carries on
-            lines.append(f"GitHub answered {error.status} ({_message(error)}); this run stops "
-                         "here and the next run carries on from what is on GitHub.")
-            _publish(settings, lines, say)
-            return 1
+        finally:
+            wrote += forge.wrote
         lines.append(f"Read the game at {forge.base_tip[:7]} and "
                      f"{forge.open_read} open pull request(s).")
         lines += report.lines or ["Nothing is due."]
-        wrote += forge.wrote
-        lines.append("Wrote: " + ("; ".join(wrote) if wrote else "nothing") + ".")
-        break
-    else:
-        lines.append(f"The default branch kept moving: gave up after {ATTEMPTS} attempts; the "
-                     "next run tries again.")
-        _publish(settings, lines, say)
-        return 1
-    _publish(settings, lines, say)
-    return 0
+        return 0
+    lines.append(f"The default branch kept moving: gave up after {ATTEMPTS} attempts; the "
+                 "next run tries again.")
+    return 1
+
+
+def _warnings(settings: Settings, game: Game) -> list[str]:
+    found = []
+    if settings.dice.commitment is None and game.config.turn_roll is not None:
+        found.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "
+                     "secret), so anyone can work out the next roll from the public seed; the "
+                     "setup guide shows how to add one.")
+    unmatched = [p.login for p in game.state.players if p.id is None]
+    if unmatched:
+        found.append(f"Warning: {', '.join(unmatched)} have no numeric id in "
+                     "state/players.yaml, so they are matched by login, which a renamed or "
+                     "deleted account could give to someone else; add their ids.")
+    return found
 
 
 def _message(error: GithubException) -> str:

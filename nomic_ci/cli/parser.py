@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Sequence
 
@@ -118,4 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameError as error:
         print(f"nomic-ci: error: {error}", file=sys.stderr)
         return 2
-
+    except Exception as error:  # a bug: no traceback for players, but where it happened
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        print(f"nomic-ci: internal error: {type(error).__name__}: {error} (at "
+              f"{Path(where.filename).name}:{where.lineno})\n  what to do: the game changes all "
+              "at once or not at all, so nothing was half-written; run the command again, and "
+              "report this message if it happens again", file=sys.stderr)
+        return 3

@@ -196,13 +196,14 @@ class GitHubForge:
             if error.status == 405 and fresh.mergeable is False:
                 return MergeResult(MergeStatus.NOT_MERGEABLE,
                                    f"{detail}; it conflicts ({fresh.mergeable_state})")
-            if error.status in (403, 422):
-                # a permission, such as merging workflow changes without the App
+            if error.status == 422:  # GitHub will not merge it as it is
                 return MergeResult(MergeStatus.NOT_MERGEABLE, detail)
             if error.status == 405:  # still computing, base just moved, a check pending
                 return MergeResult(MergeStatus.PENDING, f"{detail}; mergeable state: "
                                                         f"{fresh.mergeable_state}")
-            raise
+            # a rate limit, a permission missing for now (workflow changes without the App),
+            # or GitHub's own trouble: never a reason to fail the proposal, so try again later
+            return MergeResult(MergeStatus.PENDING, detail)
         return self._merged(proposal, result.sha)
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:

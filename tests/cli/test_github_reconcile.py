@@ -11,7 +11,7 @@ from nomic_ci.core.dice import commitment_of, derive_secret_roll, roll_inputs
 from nomic_ci.core.verify import awaiting_reveal, verify
 
 from builders import HOUR, SEED, T0, new_rule
-from tables import GitHubTable
+from tables import GitHubTable, run_cli
 
 FIRST, SECOND = "a1" * 32, "b2" * 32
 
@@ -80,3 +80,27 @@ def test_without_a_secret_the_run_summary_warns_that_rolls_can_be_foreseen(hub):
     assert hub.reconcile() == 0
     assert "anyone can work out the next roll" in hub.summary.read_text()
     assert "The dice can be foreseen" in hub.read("state/README.md")
+
+
+def test_github_out_of_reach_ends_the_run_cleanly_for_the_next_one(tmp_path):
+    hub = GitHubTable(tmp_path / "game", players="alice,bob")
+    env = hub.env
+    hub.fake.stop()  # its address now refuses connections
+    code, out, _ = run_cli("--now", T0.isoformat(), "github", "reconcile", env=env)
+    summary = hub.summary.read_text()
+    assert code == 1 and "GitHub could not be reached (ConnectionError" in summary
+    assert "the next run carries on" in summary and "Traceback" not in out + summary
+
+
+def test_a_bug_in_the_engine_is_reported_in_the_summary_and_the_next_run_carries_on(hub,
+                                                                                   monkeypatch):
+    hub.later().branch("idea", new_rule(201), author="alice")
+    hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("something unexpected")
+    monkeypatch.setattr("nomic_ci.reconcile.render_all", broken)
+    assert hub.reconcile() == 3
+    assert "The engine failed (RuntimeError: something unexpected)" in hub.summary.read_text()
+    monkeypatch.undo()
+    assert hub.reconcile() == 0 and hub.status()["proposals"][0]["state"] == "voting"

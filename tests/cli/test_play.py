@@ -161,3 +161,20 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
     assert t.cli("verify") == 1
     assert f"{record.relative_to(t.root)}: a die is recorded as the game's roll 7, but the " \
            "game has rolled 1 die" in t.err
+
+
+def test_a_bug_ends_a_command_with_a_message_not_a_traceback_and_changes_nothing(table,
+                                                                                monkeypatch):
+    t = table()
+    before = t.files()
+    t.later().branch("idea", new_rule(201))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("something unexpected")
+    monkeypatch.setattr("nomic_ci.reconcile.render_all", broken)
+    assert t.cli("propose", "--as", "alice", "--branch", "idea", "--title", "An idea") == 3
+    assert "internal error: RuntimeError: something unexpected (at test_play.py:" in t.err
+    assert "Traceback" not in t.err and "nothing was half-written" in t.err
+    assert t.files() == before
+    monkeypatch.undo()
+    assert t.propose("alice", "idea") == 1  # the next command carries on

@@ -157,6 +157,8 @@ EVERYWHERE = [
 FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
     ("passing", "PUT", r".*/pulls/\d+/merge", 409, False),  # the head moved, says GitHub
     ("passing", "PUT", r".*/pulls/\d+/merge", 500, True),  # merged, but the answer was lost
+    ("passing", "PUT", r".*/pulls/\d+/merge", 500, False),  # GitHub's trouble: try again
+    ("passing", "PUT", r".*/pulls/\d+/merge", 403, False),  # a secondary rate limit
     ("failing", "PATCH", r".*/pulls/\d+", 500, False),  # closing fails
     ("refused", "PATCH", r".*/pulls/\d+", 500, True),  # closed, but the answer was lost
 ]
