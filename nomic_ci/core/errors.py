@@ -26,3 +26,12 @@ class GameError(Exception):
         if self.hint:
             text += f"\n  what to do: {self.hint}"
         return text
+
+
+def shown(value: object) -> str:
+    """A value as an error message quotes it: short, whatever it is (a number of thousands of
+    digits, a list of thousands of items)."""
+    if isinstance(value, int) and abs(value) >= 10 ** 15:
+        return "a number of more than 15 digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -6,6 +6,9 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 
+FIRST_YEAR, LAST_YEAR = 1970, 2999
+
+
 def moment(value: Any) -> datetime:
     """An ISO-8601 time with a timezone; YAML may already have parsed it."""
     if isinstance(value, datetime):
@@ -21,9 +24,13 @@ def moment(value: Any) -> datetime:
         raise ValueError("a time such as 2027-03-01T00:00:00Z")
     if parsed.tzinfo is None:
         # ruamel reads a 'Z' timestamp as naive UTC; a bare local time is ambiguous
-        if isinstance(value, datetime):
-            return parsed.replace(tzinfo=timezone.utc)
-        raise ValueError("a time with its timezone, such as 2027-03-01T00:00:00Z")
+        if not isinstance(value, datetime):
+            raise ValueError("a time with its timezone, such as 2027-03-01T00:00:00Z")
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    if not FIRST_YEAR <= parsed.year <= LAST_YEAR:
+        # far from the calendar's ends, so a deadline years later is still a date
+        raise ValueError(f"a time between the years {FIRST_YEAR} and {LAST_YEAR}, such as "
+                         "2027-03-01T00:00:00Z")
     return parsed.astimezone(timezone.utc)
 
 

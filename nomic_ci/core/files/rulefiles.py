@@ -16,10 +16,10 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import yamlio
-from ..errors import GameError
+from ..errors import GameError, shown
 
 RULES_DIR = "rules/"
-RULE_FILE = re.compile(r"^rules/(?P<number>\d{3,})-(?P<slug>[a-z0-9][a-z0-9-]*)\.md$")
+RULE_FILE = re.compile(r"^rules/(?P<number>\d{3,6})-(?P<slug>[a-z0-9][a-z0-9-]*)\.md$")
 GENERATED = {"rules/README.md"}
 KNOWN_FIELDS = {"number", "title", "mutable", "bindings"}
 
@@ -57,7 +57,7 @@ def parse_rule(path: str, text: str) -> Rule:
     number = rule_number_of(path)
     if number is None:
         raise GameError("not a rule file name", path=path,
-                        hint="name rule files rules/NNN-slug.md (three or more digits, then "
+                        hint="name rule files rules/NNN-slug.md (three to six digits, then "
                              "lower-case words joined by dashes)")
     tokens = _markdown().parse(text)
     if not tokens or tokens[0].type != "front_matter":
@@ -83,7 +83,7 @@ def parse_rule(path: str, text: str) -> Rule:
                             hint=f"add '{key}: {expect}' to the front matter")
         value = data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise GameError(f"field {key!r} must be {expect}, not {value!r}", path=path,
+            raise GameError(f"field {key!r} must be {expect}, not {shown(value)}", path=path,
                             line=yamlio.line_of(data, key, first_line))
         return value
 

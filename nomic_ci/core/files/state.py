@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from . import yamlio
-from ..errors import GameError
+from ..errors import GameError, shown
 from ..times import iso, moment
 from ..facts import Account
 
@@ -142,12 +142,15 @@ class _Fields:
         try:
             return parse(value)
         except (ValueError, TypeError):
-            raise GameError(f"{self.where}field {key!r} must be {expect}, not {value!r}",
+            raise GameError(f"{self.where}field {key!r} must be {expect}, not {shown(value)}",
                             path=self.path, line=yamlio.line_of(self.node, key)) from None
 
 
+MAX_INT = 10 ** 15  # far beyond any score or id, and far from overflowing anything
+
+
 def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_INT < value < MAX_INT:
         raise ValueError
     return value
 
@@ -243,7 +246,7 @@ def _players(players_doc: Any) -> list[Player]:
         player = Player(login=login,
                         id=fields.get("id", _int, "their numeric user id, or null",
                                       optional=True),
-                        points=fields.get("points", _int, "a whole number"),
+                        points=fields.get("points", _int, "a whole number (at most 15 digits)"),
                         veto=fields.get("veto", _bool, "true or false", optional=True,
                                         default=False),
                         inactive_since=fields.get("inactive_since", moment,
@@ -278,7 +281,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                                             default=[])):
         item = _Fields(node, GAME, f"open proposal {index + 1}: ")
         opens.append(OpenProposal(
-            number=item.get("number", _int, "a whole number"),
+            number=item.get("number", _int, "a whole number (at most 15 digits)"),
             key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else _text(v),
                              "the forge's id for it")),
             title=item.get("title", _text, "text"),
@@ -287,7 +290,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             opened=item.get("opened", moment, "a time"),
             head=item.get("head", _text, "the commit being voted on"),
             head_since=item.get("head_since", moment, "a time"),
-            restarts=item.get("restarts", _int, "a whole number", optional=True, default=0),
+            restarts=item.get("restarts", _int, "a whole number (at most 15 digits)",
+                              optional=True, default=0),
             join=item.get("join", _bool, "true or false", optional=True, default=False),
             description_hash=item.get("description_hash", _text, "a hash", optional=True),
             replaced=item.get("replaced", _replaced, "a list of {head, until}", optional=True,
@@ -302,7 +306,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         players=tuple(players),
         turn=turn,
         turn_started=fields.get("turn_started", moment, "a time", optional=True),
-        next_proposal=fields.get("next_proposal", _int, "a whole number"),
+        next_proposal=fields.get("next_proposal", _int, "a whole number (at most 15 digits)"),
         open_proposals=tuple(opens),
         winners=fields.get("winners", _logins, "a list of logins", optional=True, default=()),
         ended_at=fields.get("ended_at", moment, "a time or null", optional=True),

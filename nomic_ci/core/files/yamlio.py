@@ -51,17 +51,31 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
                         hint="fix the YAML syntax at that line") from None
     except YAMLError as exc:
         raise GameError(f"not valid YAML: {exc}", path=path) from None
-    _refuse_aliases(data, path, first_line)
+    except RecursionError:
+        raise GameError(f"nested more than {MAX_DEPTH} levels deep", path=path,
+                        hint="no game file needs that: write it flatter") from None
+    except (ValueError, OverflowError) as exc:  # such as an integer of thousands of digits
+        raise GameError(f"not a value a game can hold: {str(exc)[:100]}", path=path,
+                        hint="write numbers of at most 15 digits") from None
+    _check_shape(data, path, first_line)
     return data
 
 
-def _refuse_aliases(data: Any, path: str, first_line: int) -> None:
+MAX_DEPTH = 32  # levels of nesting: rule bindings need four at most
+
+
+def _check_shape(data: Any, path: str, first_line: int) -> None:
+    """No anchor used twice (an alias), and no nesting deeper than MAX_DEPTH."""
     seen: set[int] = set()
-    todo = [data]
+    todo = [(data, 0)]
     while todo:
-        node = todo.pop()
+        node, depth = todo.pop()
         if not isinstance(node, (CommentedMap, CommentedSeq)):
             continue
+        if depth > MAX_DEPTH:
+            raise GameError(f"nested more than {MAX_DEPTH} levels deep", path=path,
+                            line=node.lc.line + first_line if node.lc.line is not None else None,
+                            hint="no game file needs that: write it flatter")
         if id(node) in seen:
             anchor = getattr(node, "anchor", None)
             name = f" &{anchor.value}" if anchor is not None and anchor.value else ""
@@ -69,7 +83,8 @@ def _refuse_aliases(data: Any, path: str, first_line: int) -> None:
                             path=path, line=node.lc.line + first_line if node.lc.line is not None
                             else None, hint="write the value out where it is used")
         seen.add(id(node))
-        todo.extend(node.values() if isinstance(node, CommentedMap) else node)
+        todo.extend((child, depth + 1)
+                    for child in (node.values() if isinstance(node, CommentedMap) else node))
 
 
 def dump(data: Any) -> str:

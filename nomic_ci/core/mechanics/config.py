@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..errors import GameError
+from ..errors import GameError, shown
 from ..files.rulefiles import Rule
 from .thresholds import Threshold
 from .guard import Guard
@@ -86,7 +86,7 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:
-                raise GameError(f"binding {key!r} must be {exc}, not {raw!r}", path=rule.path,
+                raise GameError(f"binding {key!r} must be {exc}, not {shown(raw)}", path=rule.path,
                                 line=rule.binding_lines.get(key)) from None
     # the precedence binding itself comes from an immutable rule before a mutable one, then
     # the lowest number: so a mutable rule cannot demote the immutable rules above it

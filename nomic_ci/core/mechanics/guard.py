@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from .binding import Binding
-from .values import count, duration, is_mapping
+from .values import count, duration, is_mapping, rule_range
 
 
 @dataclass(frozen=True)
@@ -31,10 +31,8 @@ def parse_guard(value: Any) -> Guard:
     expected = "{rules: 'LOW-HIGH', quiet: DURATION, until: DURATION, ratio: N}"
     if not is_mapping(value) or set(value) != {"rules", "quiet", "until", "ratio"}:
         raise ValueError(expected)
-    low, _, high = str(value["rules"]).partition("-")
-    if not low.strip().isdigit() or not (high or low).strip().isdigit():
-        raise ValueError(expected)
-    guard = Guard(int(low), int(high or low), duration(value["quiet"]), duration(value["until"]),
+    low, high = rule_range(value["rules"])
+    guard = Guard(low, high, duration(value["quiet"]), duration(value["until"]),
                   count(value["ratio"], minimum=1))
     if guard.quiet >= guard.until:
         raise ValueError("quiet shorter than until: " + expected)

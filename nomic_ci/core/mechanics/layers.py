@@ -7,15 +7,13 @@ number `other_files_as_rule` names, so it needs the most protected layer.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from .thresholds import Threshold, parse_threshold
 from .binding import Binding
-from .values import count, is_list, is_mapping
+from .values import count, is_list, is_mapping, rule_range
 
-_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -39,14 +37,15 @@ def parse_layers(value: Any) -> tuple[Layer, ...]:
     for index, item in enumerate(value):
         if not is_mapping(item) or set(item) != {"numbers", "need"}:
             raise ValueError(f"item {index + 1}: {expected}")
-        match = _RANGE.match(str(item["numbers"]))
-        if not match or int(match[1]) > int(match[2]):
-            raise ValueError(f"item {index + 1}: numbers as 'LOW-HIGH', such as '100-199'")
+        try:
+            low, high = rule_range(item["numbers"])
+        except ValueError as exc:
+            raise ValueError(f"item {index + 1}: {exc}") from None
         try:
             threshold = parse_threshold(item["need"])
         except ValueError as exc:
             raise ValueError(f"item {index + 1}: need is {exc}") from None
-        layer = Layer(int(match[1]), int(match[2]), threshold)
+        layer = Layer(low, high, threshold)
         for other in layers:
             if layer.low <= other.high and other.low <= layer.high:
                 raise ValueError(f"item {index + 1}: {layer} overlaps {other}")

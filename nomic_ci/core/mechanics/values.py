@@ -7,15 +7,33 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Mapping
 
-_DURATION = re.compile(r"^\s*(\d+)\s*([dhm])\s*$")
+# Every number a rule binds is bounded, so no value can overflow a later step (a deadline
+# past the calendar's end, a million dice) after the proposal that set it has passed.
+MAX_COUNT = 1_000_000_000
+MAX_DURATION = timedelta(days=3650)
+MAX_DICE, MAX_SIDES = 100, 1000
+_DURATION = re.compile(r"^\s*(\d{1,9})\s*([dhm])\s*$")
 _UNITS = {"d": "days", "h": "hours", "m": "minutes"}
 
 
 def duration(value: Any) -> timedelta:
-    match = _DURATION.match(str(value)) if isinstance(value, str) else None
-    if not match or int(match[1]) == 0:
-        raise ValueError("a positive duration such as '48h', '7d' or '90m'")
-    return timedelta(**{_UNITS[match[2]]: int(match[1])})
+    match = _DURATION.match(value) if isinstance(value, str) else None
+    length = timedelta(**{_UNITS[match[2]]: int(match[1])}) if match else None
+    if length is None or not timedelta(0) < length <= MAX_DURATION:
+        raise ValueError("a duration from 1m to 3650d (ten years), such as '48h', '7d' or "
+                         "'90m'")
+    return length
+
+
+_RULES = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?$")  # rule numbers: 3 to 6 digits
+
+
+def rule_range(value: Any) -> tuple[int, int]:
+    """'100-199' (or '0' alone) as the lowest and the highest rule number it covers."""
+    match = _RULES.match(str(value)) if isinstance(value, (str, int)) else None
+    if not match or int(match[1]) > int(match[2] or match[1]):
+        raise ValueError("rule numbers as 'LOW-HIGH', such as '100-199', with LOW at most HIGH")
+    return int(match[1]), int(match[2] or match[1])
 
 
 def is_list(value: Any) -> bool:
@@ -27,9 +45,9 @@ def is_mapping(value: Any) -> bool:
     return isinstance(value, Mapping)
 
 
-def count(value: Any, *, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"a whole number of at least {minimum}")
+def count(value: Any, *, minimum: int = 0, maximum: int = MAX_COUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise ValueError(f"a whole number from {minimum} to {maximum:,}")
     return value
 
 
@@ -58,11 +76,13 @@ class Roll:
         return f"{self.count}d{self.sides}"
 
 
-_ROLL = re.compile(r"^\s*(\d*)d(\d+)\s*$")
+_ROLL = re.compile(r"^\s*(\d{0,4})d(\d{1,5})\s*$")
 
 
 def roll(value: Any) -> Roll:
     match = _ROLL.match(value) if isinstance(value, str) else None
-    if not match or int(match[2]) < 2 or (match[1] and int(match[1]) == 0):
-        raise ValueError("dice in NdS notation, such as 'd6' or '2d6'")
-    return Roll(count=int(match[1] or 1), sides=int(match[2]))
+    dice, sides = (int(match[1] or 1), int(match[2])) if match else (0, 0)
+    if not (1 <= dice <= MAX_DICE and 2 <= sides <= MAX_SIDES):
+        raise ValueError(f"dice in NdS notation, 1 to {MAX_DICE} dice of 2 to {MAX_SIDES:,} "
+                         "sides, such as 'd6' or '2d6'")
+    return Roll(count=dice, sides=sides)

@@ -49,7 +49,7 @@ def error_of(path: str, text: str) -> GameError:
      "not valid YAML: while parsing a flow sequence (from line 3)"),
     (GOOD.replace("mutable: true", "mutable: sometimes"), 4, "field 'mutable' must be true or false"),
     (GOOD.replace("number: 201", "number: 202"), 2, "does not match the file name"),
-    (GOOD.replace("turn_timeout: 24h", "turn_timeout: soon"), 6, "'turn_timeout' must be a positive duration"),
+    (GOOD.replace("turn_timeout: 24h", "turn_timeout: soon"), 6, "'turn_timeout' must be a duration from 1m to 3650d"),
     (GOOD.replace("turn_timeout: 24h", "turn_timout: 24h"), 6, "unknown binding 'turn_timout'"),
     (GOOD.replace("mutable: true", "mutable: true\nauthor: me"), 5, "unknown field 'author'"),
     (GOOD.replace("title: Friendly Rule\n", ""), 2, "missing field 'title'"),

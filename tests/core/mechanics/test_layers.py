@@ -36,8 +36,8 @@ def test_overlapping_layers_are_refused_naming_both():
     ([], "^a list of"), (CAKE[0], "^a list of"), ("000-099", "^a list of"),
     ([{"numbers": "0-99"}], "^item 1: a list of"),
     ([CAKE[0], {**CAKE[1], "extra": 1}], "^item 2: a list of"),
-    ([{"numbers": "99-0", "need": "majority"}], "^item 1: numbers as 'LOW-HIGH'"),
-    ([{"numbers": "all", "need": "majority"}], "^item 1: numbers as 'LOW-HIGH'"),
+    ([{"numbers": "99-0", "need": "majority"}], "^item 1: rule numbers as 'LOW-HIGH'"),
+    ([{"numbers": "all", "need": "majority"}], "^item 1: rule numbers as 'LOW-HIGH'"),
     ([{"numbers": "0-99", "need": "most"}], "^item 1: need is 'unanimous', 'majority'"),
 ])
 def test_a_bad_cake_says_which_item_and_what_was_expected(bad, message):
@@ -48,7 +48,7 @@ def test_a_bad_cake_says_which_item_and_what_was_expected(bad, message):
 def test_a_single_threshold_and_the_rule_number_of_other_files_parse():
     assert PARSE["threshold"]("more-yes-than-no") == Threshold("more-yes-than-no")
     assert PARSE["other_files_as_rule"](0) == 0
-    with pytest.raises(ValueError, match="a whole number of at least 0"):
+    with pytest.raises(ValueError, match="a whole number from 0 to"):
         PARSE["other_files_as_rule"](-1)
     with pytest.raises(ValueError, match="'unanimous', 'majority'"):
         PARSE["threshold"]("most")

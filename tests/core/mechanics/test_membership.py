@@ -22,8 +22,8 @@ def test_membership_bindings_parse_as_the_shipped_rules_write_them(key, value, e
 @pytest.mark.parametrize("key, bad, message", [
     ("eligible_voters", "everyone", "^'all-players' or 'active-players'$"),
     ("eligible_voters", ["all-players"], "^'all-players' or 'active-players'$"),
-    ("join_window", "0h", "a positive duration"),
-    ("join_window", 24, "a positive duration"),
+    ("join_window", "0h", "a duration from 1m to 3650d"),
+    ("join_window", 24, "a duration from 1m to 3650d"),
     ("turn_order", "random", "^'players-file'$"),
     ("turn_order", "", "^'players-file'$"),
 ])

@@ -23,7 +23,7 @@ def test_the_borednomic_week_parses_in_either_form(form):
     assert PARSE["schedule"](form(WEEK)) == Schedule("UTC", frozenset({0, 1, 2}),
                                                      frozenset({4, 5}), 6)
     assert PARSE["proposals_per_week"](2) == 2
-    with pytest.raises(ValueError, match="^a whole number of at least 1$"):
+    with pytest.raises(ValueError, match="^a whole number from 1 to 1,000,000,000$"):
         PARSE["proposals_per_week"](0)
 
 

@@ -18,9 +18,9 @@ def test_scoring_bindings_parse_as_the_shipped_rules_write_them(key, value, expe
 
 
 @pytest.mark.parametrize("key, bad, message", [
-    ("starting_points", -1, "^a whole number of at least 0$"),
-    ("starting_points", "0", "^a whole number of at least 0$"),
-    ("starting_points", 0.5, "^a whole number of at least 0$"),
+    ("starting_points", -1, "^a whole number from 0 to 1,000,000,000$"),
+    ("starting_points", "0", "^a whole number from 0 to 1,000,000,000$"),
+    ("starting_points", 0.5, "^a whole number from 0 to 1,000,000,000$"),
     ("turn_roll", "6", "dice in NdS notation"), ("turn_roll", "d1", "dice in NdS notation"),
     ("turn_roll", 6, "dice in NdS notation"),
     ("proposer_gains", "yes-votes", "^'net-votes'$"),

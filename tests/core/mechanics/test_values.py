@@ -19,14 +19,14 @@ def test_a_duration_is_a_number_of_days_hours_or_minutes(text, expected):
 
 @pytest.mark.parametrize("bad", ["0h", "0d", "1.5h", "-1h", "1w", "48H", "h", "", 48, None])
 def test_a_duration_that_is_zero_or_not_in_those_units_is_refused(bad):
-    with pytest.raises(ValueError, match="a positive duration such as '48h', '7d' or '90m'"):
+    with pytest.raises(ValueError, match="a duration from 1m to 3650d \\(ten years\\), such as '48h', '7d' or '90m'"):
         duration(bad)
 
 
 def test_a_count_is_a_whole_number_of_at_least_its_minimum():
     assert count(0) == 0 and count(3, minimum=1) == 3
     for bad, minimum in [(-1, 0), (0, 1), (True, 0), (1.0, 0), ("3", 0), (None, 0)]:
-        with pytest.raises(ValueError, match=f"a whole number of at least {minimum}"):
+        with pytest.raises(ValueError, match=f"a whole number from {minimum} to"):
             count(bad, minimum=minimum)
 
 
@@ -53,7 +53,7 @@ def test_dice_are_written_in_nds_notation(text, expected):
 
 @pytest.mark.parametrize("bad", ["6", "d1", "d0", "0d6", "2D6", "d", "2d", 6, None])
 def test_dice_of_no_dice_or_fewer_than_two_sides_are_refused(bad):
-    with pytest.raises(ValueError, match="dice in NdS notation, such as 'd6' or '2d6'"):
+    with pytest.raises(ValueError, match="dice in NdS notation, 1 to 100 dice of 2 to 1,000 sides"):
         roll(bad)
 
 

@@ -14,7 +14,7 @@ END = datetime(2027, 3, 1, tzinfo=timezone.utc)
 def test_a_points_target_and_a_winners_cap_are_whole_numbers_of_at_least_one(key):
     assert PARSE[key](100) == 100 and PARSE[key](1) == 1
     for bad in (0, -3, "100", 2.5, True):
-        with pytest.raises(ValueError, match="^a whole number of at least 1$"):
+        with pytest.raises(ValueError, match="^a whole number from 1 to 1,000,000,000$"):
             PARSE[key](bad)
 
 
