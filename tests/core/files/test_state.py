@@ -37,7 +37,8 @@ def test_unquoted_and_quoted_times_are_the_same_time(files):
 
 @pytest.mark.parametrize("path, old, new, words, line", [
     ("state/players.yaml", "points: 0", "points: lots", "player 1: field 'points' must be a "
-                                                        "whole number, not 'lots'", 7),
+                                                        "whole number (at most 15 digits), not "
+                                                        "'lots'", 7),
     ("state/players.yaml", "login: bob", "login: alice", "player alice is listed twice", None),
     ("state/game.yaml", "turn: alice", "turn: zed", "the turn belongs to zed, who is not in "
                                                     "state/players.yaml", 2),
