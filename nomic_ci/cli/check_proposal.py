@@ -25,9 +25,11 @@ def _contents(root: Path) -> dict[str, bytes]:
             if p.is_file() and not SKIP.intersection(p.relative_to(root).parts)}
 
 
-def changes_between(base: Path, head: Path) -> tuple[tuple[FileChange, ...], dict[str, str]]:
+def changes_between(base: Path, head: Path
+                    ) -> tuple[tuple[FileChange, ...], dict[str, str], list[str]]:
     """The file changes from `base` to `head` (a removed file whose content reappears is a
-    rename), and the text of every file the core reads that the proposal adds or changes."""
+    rename), the text of every file the core reads that the proposal adds or changes, and
+    which of those are not text."""
     before, after = _contents(base), _contents(head)
     added = [p for p in after if p not in before]
     removed = [p for p in before if p not in after]
@@ -42,9 +44,9 @@ def changes_between(base: Path, head: Path) -> tuple[tuple[FileChange, ...], dic
         else:
             listed.append(("removed", path, None))
     listed += [("added", p, None) for p in added]
-    changes, texts = file_changes(sorted(listed, key=lambda entry: entry[1]),
-                                  lambda path: after[path].decode(errors="replace"))
-    return changes, dict(texts)
+    changes, texts, unreadable = file_changes(sorted(listed, key=lambda entry: entry[1]),
+                                              after.__getitem__)
+    return changes, dict(texts), unreadable
 
 
 def check(base: Path, head: Path) -> tuple[bool, list[str]]:
@@ -52,10 +54,11 @@ def check(base: Path, head: Path) -> tuple[bool, list[str]]:
     game = load_game({path: data.decode(errors="replace")
                       for path, data in _contents(base).items()
                       if path.startswith(GAME_DIRS)})
-    changes, texts = changes_between(base, head)
+    changes, texts, unreadable = changes_between(base, head)
     now = datetime.now(timezone.utc)
     proposal = Proposal(key="check", title="", author=Account("?"), head="", opened_at=now,
-                        changes=changes, texts=tuple(texts.items()))
+                        changes=changes, texts=tuple(texts.items()),
+                        problems=tuple(unreadable))
     found = problems(game, proposal)
     lines = [f"It changes {len(changes)} file(s): "
              + ", ".join(c.path for c in changes[:10]) + (" …" if len(changes) > 10 else "")]

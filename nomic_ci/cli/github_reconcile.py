@@ -64,13 +64,12 @@ def client(settings: Settings) -> Github:
                   seconds_between_writes=None)
 
 
-def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, str]]:
+def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, bytes]]:
     """Blob contents from the workflow's checkout of the default branch, to spare requests."""
     git = Git(root)
     if git.run("rev-parse", "--git-dir", check=False).returncode != 0:
         return lambda shas: {}
-    return lambda shas: {sha: data.decode(errors="replace")
-                         for sha, data in git.blobs(shas).items()}
+    return git.blobs
 
 
 def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),

@@ -53,11 +53,11 @@ class GitHubForge:
     engine_login: str  # the account the engine comments as: its sticky comment is its own
     now: datetime
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
-    local_blobs: Callable[[Iterable[str]], dict[str, str]] = lambda shas: {}
+    local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
-    _blobs: dict[str, str] = field(default_factory=dict)
+    _blobs: dict[str, bytes] = field(default_factory=dict)
     _pending: dict[str, str] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
@@ -77,14 +77,13 @@ class GitHubForge:
 
     # --- reading -------------------------------------------------------------------------
 
-    def _blob(self, sha: str) -> str:
+    def _blob(self, sha: str) -> bytes:
         if sha not in self._blobs:
             self._blobs.update(self.local_blobs([sha]))
         if sha not in self._blobs:
             blob = self.repo.get_git_blob(sha)
-            raw = base64.b64decode(blob.content) if blob.encoding == "base64" \
+            self._blobs[sha] = base64.b64decode(blob.content) if blob.encoding == "base64" \
                 else blob.content.encode()
-            self._blobs[sha] = raw.decode(errors="replace")
         return self._blobs[sha]
 
     def _read_tip(self) -> dict[str, str]:
@@ -98,7 +97,8 @@ class GitHubForge:
                                 "limit of 100,000 files in a tree")
             entries = [e for e in tree.tree if e.type == "blob" and e.path.startswith(GAME_DIRS)]
             self._blobs.update(self.local_blobs(e.sha for e in entries if e.sha not in self._blobs))
-            self._tip_files = {e.path: self._blob(e.sha) for e in entries}
+            self._tip_files = {e.path: self._blob(e.sha).decode(errors="replace")
+                               for e in entries}
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:
@@ -135,7 +135,8 @@ class GitHubForge:
                 break
             listed.append((item.status, item.filename, item.previous_filename))
             blobs[item.filename] = item.sha
-        changes, texts = file_changes(listed, lambda path: self._blob(blobs[path]))
+        changes, texts, unreadable = file_changes(listed, lambda path: self._blob(blobs[path]))
+        problems += unreadable
         reviews = tuple(Review(r.id, Account(r.user.login, r.user.id),
                                ReviewState.parse(r.state), r.commit_id, _utc(r.submitted_at))
                         for r in pull.get_reviews() if r.user is not None and r.submitted_at)

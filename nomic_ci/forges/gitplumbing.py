@@ -85,8 +85,9 @@ class Git:
             offset += size + 1
         return found
 
-    def show(self, commit: str, path: str) -> str:
-        return self.run("show", f"{commit}:{path}").stdout.decode()
+    def show(self, commit: str, path: str) -> bytes:
+        """A file's content at a commit, as it is (it may not be text)."""
+        return self.run("show", f"{commit}:{path}").stdout
 
     def changes(self, base: str, head: str) -> list[Listed]:
         """The files changed from `base` to `head`, as `core.files.changes` reads them."""

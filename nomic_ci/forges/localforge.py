@@ -142,8 +142,8 @@ class LocalForge:
     def _proposal(self, key: str, entry: dict) -> Proposal:
         head = entry["head"]
         base = self.git.merge_base(self.tip, head)
-        changes, texts = file_changes(self.git.changes(base, head),
-                                      lambda path: self.git.show(head, path))
+        changes, texts, problems = file_changes(self.git.changes(base, head),
+                                                lambda path: self.git.show(head, path))
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
@@ -151,6 +151,7 @@ class LocalForge:
                         head=head, opened_at=moment(entry["opened"]),
                         changes=changes, reviews=reviews,
                         texts=texts, state=ForgeState(entry["state"]),
+                        problems=tuple(problems),
                         closed_at=moment(entry["closed"]) if entry["closed"] else None)
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:

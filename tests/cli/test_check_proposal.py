@@ -27,7 +27,7 @@ def test_changes_between_two_checkouts_with_a_rename(tmp_path):
     (head / "rules/105-ab-initio.md").rename(head / "rules/305-ab-initio.md")
     (head / "rules/101-victory-condition.md").unlink()
     write(head, {"rules/250-new.md": "x"})
-    changes, _ = changes_between(base, head)
+    changes, _, _ = changes_between(base, head)
     assert [(c.path, c.kind, c.previous_path) for c in changes] == [
         ("rules/101-victory-condition.md", ChangeKind.REMOVED, None),
         ("rules/250-new.md", ChangeKind.ADDED, None),

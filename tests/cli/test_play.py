@@ -1,5 +1,6 @@
 """Whole games through the command line players use, on the local git forge."""
 
+import os
 import subprocess
 import sys
 
@@ -178,3 +179,27 @@ def test_a_bug_ends_a_command_with_a_message_not_a_traceback_and_changes_nothing
     assert t.files() == before
     monkeypatch.undo()
     assert t.propose("alice", "idea") == 1  # the next command carries on
+
+
+def test_a_rule_file_that_is_not_utf8_is_refused_as_a_proposal_problem(table, tmp_path):
+    t = table()
+    before = t.files()
+
+    def git(*args, data=None, env=None):
+        return subprocess.run(["git", *args], cwd=t.root, input=data, capture_output=True,
+                              check=True, env={**os.environ, **(env or {})}).stdout.strip()
+    # a branch whose new rule file is bytes no UTF-8 reader accepts, as a player's editor may
+    blob = git("hash-object", "-w", "--stdin", data=b"---\nnumber: 201\ntitle: \xff\n---\n")
+    index = {"GIT_INDEX_FILE": str(tmp_path / "index")}
+    git("read-tree", "main", env=index)
+    git("update-index", "--add", "--cacheinfo", f"100644,{blob.decode()},rules/201-bin.md",
+        env=index)
+    commit = git("commit-tree", git("write-tree", env=index).decode(), "-p", "main", "-m", "bin",
+                 env={"GIT_AUTHOR_NAME": "alice", "GIT_AUTHOR_EMAIL": "a@example.org",
+                      "GIT_COMMITTER_NAME": "alice", "GIT_COMMITTER_EMAIL": "a@example.org"})
+    git("update-ref", "refs/heads/binary", commit.decode())
+    assert t.later().cli("propose", "--as", "alice", "--branch", "binary", "--title", "Bin") == 1
+    assert "rules/201-bin.md is not UTF-8 text: save it as UTF-8" in t.err
+    after = t.files()
+    assert {p: after[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p} \
+        == {p: before[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p}

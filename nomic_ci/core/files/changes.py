@@ -22,15 +22,20 @@ def text_needed(path: str) -> bool:
     return is_rule_text(path) or path == PLAYERS
 
 
-def file_changes(listed: Iterable[Listed], read: Callable[[str], str]
-                 ) -> tuple[tuple[FileChange, ...], tuple[tuple[str, str], ...]]:
-    """The changes and the texts the core needs; `read(path)` gives a file's new text, and
-    is called only for those."""
+def file_changes(listed: Iterable[Listed], read: Callable[[str], bytes]
+                 ) -> tuple[tuple[FileChange, ...], tuple[tuple[str, str], ...], list[str]]:
+    """The changes, the texts the core needs, and what makes the proposal unreadable (a file
+    it needs that is not UTF-8 text). `read(path)` gives a file's new content, and is called
+    only for the files the core reads."""
     changes: list[FileChange] = []
     texts: list[tuple[str, str]] = []
+    problems: list[str] = []
     for status, path, previous in listed:
         kind = ChangeKind.of(status)
         changes.append(FileChange(path, kind, previous if kind is ChangeKind.RENAMED else None))
         if kind is not ChangeKind.REMOVED and text_needed(path):
-            texts.append((path, read(path)))
-    return tuple(changes), tuple(texts)
+            try:
+                texts.append((path, read(path).decode()))
+            except UnicodeDecodeError:
+                problems.append(f"{path} is not UTF-8 text: save it as UTF-8")
+    return tuple(changes), tuple(texts), problems

@@ -59,6 +59,9 @@ def parse_rule(path: str, text: str) -> Rule:
         raise GameError("not a rule file name", path=path,
                         hint="name rule files rules/NNN-slug.md (three to six digits, then "
                              "lower-case words joined by dashes)")
+    if len(text) > yamlio.MAX_BYTES:
+        raise GameError(f"too large to be a rule ({len(text):,} characters)", path=path,
+                        hint=f"keep a rule under {yamlio.MAX_BYTES:,} characters")
     tokens = _markdown().parse(text)
     if not tokens or tokens[0].type != "front_matter":
         raise GameError("no front matter", path=path, line=1,

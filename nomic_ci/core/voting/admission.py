@@ -34,6 +34,8 @@ def requirement(game: Game, proposal: Proposal) -> Requirement | str:
     """The threshold a proposal needs, or why it cannot be put to the vote at all."""
     involvement = rules_involved(proposal.changes)
     config = game.config
+    if not proposal.changes:  # such as a push that took every change back
+        return "it changes nothing"
     if involvement.misnamed:
         return (f"{involvement.misnamed[0]} is not a rule file name: name rule files "
                 "rules/NNN-slug.md")

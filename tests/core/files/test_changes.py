@@ -22,7 +22,7 @@ class Reader:
 
     def __call__(self, path):
         self.asked.append(path)
-        return f"text of {path}"
+        return f"text of {path}".encode()
 
 
 def listing(statuses):
@@ -31,7 +31,7 @@ def listing(statuses):
 
 @pytest.mark.parametrize("statuses", [GIT, GITHUB], ids=["git", "github"])
 def test_git_and_github_spellings_give_the_same_facts(statuses):
-    changes, texts = file_changes(listing(statuses), Reader())
+    changes, texts, _ = file_changes(listing(statuses), Reader())
     assert changes == (
         FileChange("rules/201-new.md", ADDED), FileChange("state/players.yaml", MODIFIED),
         FileChange("rules/102-points.md", REMOVED),
@@ -47,7 +47,7 @@ def test_texts_are_read_once_each_and_only_for_rule_files_and_players_not_remove
     listed = listing(GIT) + [("M", "rules/README.md", None), ("A", "rules/305.png", None),
                              ("M", "state/game.yaml", None), ("D", "state/players.yaml", None),
                              ("M", "proposals/0001-x.yaml", None)]
-    _, texts = file_changes(listed, read)
+    _, texts, _ = file_changes(listed, read)
     assert read.asked == ["rules/201-new.md", "state/players.yaml", "rules/150-moved.md",
                           "rules/160-copy.md"]
     assert texts == tuple((path, f"text of {path}") for path in read.asked)
@@ -55,8 +55,8 @@ def test_texts_are_read_once_each_and_only_for_rule_files_and_players_not_remove
 
 def test_a_listing_with_nothing_the_core_reads_reads_nothing():
     read = Reader()
-    changes, texts = file_changes([("M", "docs/a.md", None), ("D", "rules/101-x.md", None)],
-                                  read)
+    changes, texts, _ = file_changes([("M", "docs/a.md", None),
+                                      ("D", "rules/101-x.md", None)], read)
     assert len(changes) == 2 and texts == () and read.asked == []
 
 
@@ -69,6 +69,14 @@ def test_the_core_needs_the_text_of_rule_files_and_the_players_file(path, needed
 
 
 def test_a_previous_path_is_kept_only_for_a_rename():
-    changes, _ = file_changes([("M", "a.txt", "b.txt"), ("renamed", "c.txt", "d.txt")],
-                              Reader())
+    changes, _, _ = file_changes([("M", "a.txt", "b.txt"), ("renamed", "c.txt", "d.txt")],
+                                 Reader())
     assert [c.previous_path for c in changes] == [None, "d.txt"]
+
+
+def test_a_file_the_core_reads_that_is_not_utf8_is_a_problem_not_a_crash():
+    changes, texts, problems = file_changes(
+        [("A", "rules/201-x.md", None), ("A", "rules/202-y.md", None)],
+        lambda path: b"\xff\xfe not text" if path.endswith("x.md") else b"ok")
+    assert len(changes) == 2 and texts == (("rules/202-y.md", "ok"),)
+    assert problems == ["rules/201-x.md is not UTF-8 text: save it as UTF-8"]
