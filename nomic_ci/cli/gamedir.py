@@ -45,7 +45,8 @@ def files_for_reading(root: Path) -> dict[str, str]:
     """The default branch's files in a game repository, else the working directory's."""
     if (root / ".git").exists():
         try:
-            return dict(LocalForge(root, datetime.now(timezone.utc)).read_files())
+            return dict(LocalForge(root, datetime.now(timezone.utc), writing=False)
+                        .read_files())
         except GameError:
             pass
     return working_files(root)

@@ -22,7 +22,7 @@ def cmd_status(args) -> int:
     game = load_game(files_for_reading(root))
     views: dict[int, VoteView] = {}
     if (root / ".git").exists() and game.state.open_proposals:
-        forge = LocalForge(root, now)
+        forge = LocalForge(root, now, writing=False)
         by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
         views = {o.number: vote_view(game, o, by_key[o.key], now)
                  for o in game.state.open_proposals if o.key in by_key}

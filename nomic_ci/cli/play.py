@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from .. import rulesets
@@ -10,16 +12,16 @@ from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
 from ..core.facts import Account
-from ..core.files.state import dump_state, read_state
+from ..core.files.state import OpenProposal, dump_state, read_state
 from ..core.files.records import Outcome
-from ..core.game import load_game
+from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import Report, reconcile
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
-from ..core.times import moment
+from ..core.times import iso, moment
 
 
 def print_report(report: Report) -> None:
@@ -66,6 +68,7 @@ def cmd_init(args) -> int:
 def cmd_propose(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
+    refuse_time_past(load_game(forge.read_files()), now)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
@@ -85,6 +88,7 @@ def cmd_vote(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
     game = load_game(forge.read_files())
+    refuse_time_past(game, now)
     open_ = next((o for o in game.state.open_proposals if o.number == args.number), None)
     if open_ is None:
         record = next((r for r in game.records if r.number == args.number), None)
@@ -92,9 +96,7 @@ def cmd_vote(args) -> int:
             raise GameError(f"proposal {args.number} is already decided: {record.outcome.value}")
         raise GameError(f"there is no proposal {args.number} in its vote",
                         hint="'nomic-ci status' lists the proposals")
-    if game.state.player(Account(args.as_login)) is None:
-        print(f"nomic-ci: {args.as_login} is not a player, so this vote is recorded but will "
-              "not count", file=sys.stderr)
+    refuse_vote_that_cannot_count(game, open_, args.as_login, now)
     head = forge.add_review(open_.key, args.as_login, args.yes)
     print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on proposal {args.number} "
           f"(at {head[:7]}).")
@@ -105,6 +107,7 @@ def cmd_vote(args) -> int:
 def cmd_command(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
+    refuse_time_past(load_game(forge.read_files()), now)
     forge.add_comment(args.as_login, args.text)
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     print_report(report)
@@ -118,3 +121,31 @@ def cmd_tick(args) -> int:
     if not report.lines:
         print("Nothing is due.")
     return 0
+
+
+def refuse_time_past(game: Game, now: datetime) -> None:
+    """A move is made now or later, never before the game's last change (checked before
+    anything is recorded or printed as done)."""
+    if now < game.state.last_change:
+        raise GameError(f"the time given ({iso(now)}) is before the game's last change "
+                        f"({iso(game.state.last_change)})", hint="give a later --now")
+
+
+def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
+                                  now: datetime) -> None:
+    """A vote the rules would leave out is refused with the reason, not recorded."""
+    config = game.config
+    player = game.state.player(Account(login)) if login.strip() else None
+    if player is None:
+        logins = [p.login for p in game.state.players]
+        near = difflib.get_close_matches(login, logins, n=1, cutoff=0.6)
+        raise GameError(f"{login!r} is not a player, so their vote would not count",
+                        hint=f"did you mean --as {near[0]}?" if near else
+                        f"the players are {', '.join(logins)}")
+    if config.proposer_votes_yes and player.login == open_.author.login:
+        raise GameError(f"{player.login} proposed proposal {open_.number}, which already counts "
+                        f"as their yes ({config.cite('proposer_votes_yes')})")
+    if config.schedule and not config.schedule.may_vote(now):
+        days = config.schedule.describe(config.schedule.vote)
+        raise GameError(f"votes count only on the voting days ({days}, "
+                        f"{config.cite('schedule')})", hint="vote again on a voting day")

@@ -9,11 +9,12 @@ commits in the object database and moves the default branch once at the end.
 
 from __future__ import annotations
 
+import fcntl
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Collection, Mapping, Sequence
+from typing import IO, Collection, Mapping, Sequence
 
 from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
@@ -26,6 +27,7 @@ from .gitplumbing import Git
 from .interface import MergeResult, MergeStatus
 
 DB = "nomic-ci/forge.json"
+LOCK = "nomic-ci/lock"  # held while a command changes the game, so two never interleave
 
 
 @dataclass
@@ -37,6 +39,8 @@ class LocalForge:
     tip: str = field(init=False)  # the default branch as this run has built it
     base_tip: str = field(init=False)  # the default branch as this run found it
     messages: list[str] = field(default_factory=list)  # what the forge "posted", for the CLI
+    writing: bool = True  # False: only looking, so no lock and no check of the working tree
+    _lock: IO | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.git = Git(self.root)
@@ -44,6 +48,8 @@ class LocalForge:
                 "rev-parse", "--git-dir", check=False).returncode != 0:
             raise GameError("not a git repository", path=str(self.root),
                             hint="make a game with 'nomic-ci init DIR', or pass --repo DIR")
+        if self.writing:
+            self._take_lock()
         path = self.git.git_path(DB)
         self.db = json.loads(path.read_text()) if path.exists() else {
             "default_branch": self.git.head_branch() or "main", "next_key": 1,
@@ -54,6 +60,33 @@ class LocalForge:
             raise GameError(f"the default branch {self.branch!r} has no commits",
                             path=str(self.root))
         self.tip = self.base_tip = tip
+        if self.writing:
+            self._refuse_uncommitted_changes()
+
+    def _take_lock(self) -> None:
+        """One command at a time changes a game: a second one stops at once and says so."""
+        path = self.git.git_path(LOCK)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = path.open("w")
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._lock.close()
+            raise GameError("another nomic-ci command is changing this game right now",
+                            path=str(self.root), hint="wait until it is done, then run this "
+                            "command again") from None
+
+    def _refuse_uncommitted_changes(self) -> None:
+        """The engine's commit moves the checked-out branch and its files: edits of the game's
+        files not committed yet would be half overwritten, so stop before changing anything."""
+        if self.git.head_branch() != self.branch:
+            return
+        status = self.git.run("status", "--porcelain", "--", *GAME_DIRS).stdout.decode()
+        if status.strip():
+            first = status.splitlines()[0][3:]  # after the two status letters and a space
+            raise GameError(f"{first} has changes that are not committed", path=str(self.root),
+                            hint=f"commit them on a branch (to propose them) or undo them; "
+                                 f"the engine commits to {self.branch} itself")
 
     @property
     def branch(self) -> str:
@@ -192,6 +225,9 @@ class LocalForge:
         if self.tip != self.base_tip:
             self.git.move_branch(self.branch, self.tip, self.base_tip)
         self.save()
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
 
     def save(self) -> None:
         path = self.git.git_path(DB)

@@ -8,7 +8,7 @@ import pytest
 
 from nomic_ci.cli import main
 
-from builders import new_rule, roll
+from builders import HOUR, new_rule, roll
 from tables import LocalTable
 
 
@@ -18,13 +18,52 @@ def table(tmp_path):
     return lambda **kwargs: LocalTable(tmp_path / "g", **kwargs)
 
 
-def test_a_strangers_vote_is_recorded_with_a_warning_and_left_out(table):
+@pytest.mark.parametrize("login, words", [
+    ("mallory", "'mallory' is not a player, so their vote would not count"),
+    ("bobb", "did you mean --as bob?"),
+    ("", "is not a player"),
+    ("alice", "alice proposed proposal 1, which already counts as their yes"),
+])
+def test_a_vote_that_could_not_count_is_refused_and_not_recorded(table, login, words):
     t = table()
     t.later().branch("idea", new_rule(201))
     t.propose("alice", "idea")
-    t.later().vote(1, "mallory")
-    assert "mallory is not a player" in t.err
+    forge_records = (t.root / ".git/nomic-ci/forge.json").read_text()
+    assert t.later().cli("vote", "1", "--as", login, "--yes") == 2
+    assert words in t.err and t.out == ""
+    assert (t.root / ".git/nomic-ci/forge.json").read_text() == forge_records
     assert t.status()["proposals"][0]["yes"] == 1
+
+
+def test_a_time_before_the_last_change_is_refused_before_anything_is_done(table):
+    t = table()
+    t.later(5).branch("idea", new_rule(201))
+    t.propose("alice", "idea")
+    t.now -= 3 * HOUR
+    assert t.cli("vote", "1", "--as", "bob", "--yes") == 2
+    assert "is before the game's last change" in t.err and t.out == ""
+
+
+def test_two_commands_at_once_never_interleave(table):
+    from nomic_ci.forges.localforge import LocalForge
+    t = table()
+    holder = LocalForge(t.root, t.now)  # a command in the middle of its work
+    t.later().branch("idea", new_rule(201))
+    assert t.cli("propose", "--as", "alice", "--branch", "idea", "--title", "An idea") == 2
+    assert "another nomic-ci command is changing this game right now" in t.err
+    holder.finish()
+    assert t.propose("alice", "idea") == 1
+
+
+def test_uncommitted_changes_to_the_game_files_stop_a_command_before_it_changes_anything(table):
+    t = table()
+    subprocess.run(["git", "checkout", "-q", "main"], cwd=t.root, check=True)
+    rule = t.root / "rules/101-victory-condition.md"
+    rule.write_text(rule.read_text() + "\nA note of mine.\n")
+    before = t.files()
+    assert t.later().cli("tick") == 2
+    assert "rules/101-victory-condition.md has changes that are not committed" in t.err
+    assert t.files() == before and "A note of mine." in rule.read_text()
 
 
 def test_a_run_with_nothing_due_writes_nothing(table):
