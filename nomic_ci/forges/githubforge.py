@@ -26,6 +26,7 @@ from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes
 from ..core.files.records import Outcome
 from ..core.voting.decision import VoteView
+from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
 from .interface import MergeResult, MergeStatus
 
@@ -224,7 +225,7 @@ class GitHubForge:
 
     def _close_now(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
         pull = self._pulls[proposal.key]
-        pull.create_issue_comment(message)
+        pull.create_issue_comment(no_mentions(message))
         if proposal.state is ForgeState.OPEN:
             pull.edit(state="closed")
             self.wrote.append(f"closed #{proposal.key} ({outcome.value})")
@@ -233,14 +234,14 @@ class GitHubForge:
 
     def announce(self, proposal: Proposal, message: str) -> None:
         def comment() -> None:
-            self._pulls[proposal.key].create_issue_comment(message)
+            self._pulls[proposal.key].create_issue_comment(no_mentions(message))
             self.wrote.append(f"commented on #{proposal.key}")
         self._tell.append(comment)
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
         pull = self._pulls[proposal.key]
-        body = sticky_comment(view)
+        body = no_mentions(sticky_comment(view))
         mine = [c for c in pull.get_issue_comments()
                 if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
         if not mine:
@@ -286,7 +287,8 @@ class GitHubForge:
         def post() -> None:
             number = int(comment.on)
             target = self._pulls.get(comment.on) or self.repo.get_issue(number)
-            reply = f"@{comment.author.login} {message}."
+            # the one mention the engine makes: the player who gave the command
+            reply = f"@{comment.author.login} {no_mentions(message)}."
             if isinstance(target, PullRequest):
                 target.create_issue_comment(reply)
             else:

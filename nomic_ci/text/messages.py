@@ -7,6 +7,7 @@ from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
                                 Push, Reclose, Refuse, Retract, Transition)
+from .quoting import quoted
 
 
 def merge_message(decision: Decide) -> str:
@@ -17,17 +18,17 @@ def describe(transition: Transition) -> str:
     """One line a player understands."""
     match transition:
         case Open(proposal=p, number=n):
-            return f"Proposal {n} ({p.title!r}, by {p.author.login}) is open for votes."
+            return f"Proposal {n} ('{quoted(p.title)}', by {p.author.login}) is open for votes."
         case Refuse(proposal=p, number=n, reason=reason):
             name = f"Proposal {n}" if n is not None else "A proposal"
-            return f"{name} ({p.title!r}, by {p.author.login}) is refused: {reason}."
+            return f"{name} ('{quoted(p.title)}', by {p.author.login}) is refused: {reason}."
         case Decide(open=o, passed=passed, reason=reason):
-            return f"Proposal {o.number} ({o.title!r}) {'passed' if passed else 'failed'}: {reason}."
+            return f"Proposal {o.number} ('{quoted(o.title)}') {'passed' if passed else 'failed'}: {reason}."
         case Push(open=o, head=head):
-            return (f"Proposal {o.number} ({o.title!r}) has a new version, {head[:7]}: its vote "
+            return (f"Proposal {o.number} ('{quoted(o.title)}') has a new version, {head[:7]}: its vote "
                     "starts again, and only votes on the new version count.")
         case Retract(open=o, reason=reason):
-            return f"Proposal {o.number} ({o.title!r}) is retracted: {reason}."
+            return f"Proposal {o.number} ('{quoted(o.title)}') is retracted: {reason}."
         case Deactivate(reason=reason):
             return f"A player becomes inactive: {reason}."
         case Activate(reason=reason):
@@ -38,7 +39,7 @@ def describe(transition: Transition) -> str:
             return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
         case Command(comment=c, effect=effect, answer=answer):
             inner = f" {describe(effect)}" if effect is not None else ""
-            return f"{c.author.login} wrote {c.body.strip().splitlines()[0]!r}: {answer}.{inner}"
+            return f"{c.author.login} wrote '{quoted(c.body.strip().splitlines()[0])}': {answer}.{inner}"
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."

@@ -11,6 +11,7 @@ from typing import Mapping
 from ..core.files.records import Outcome, Record
 from ..core.game import Game, load_game
 from ..core.times import format_duration
+from .quoting import quoted
 
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
@@ -85,7 +86,7 @@ def render_state(game: Game) -> str:
         for open_ in state.open_proposals:
             closes = (f"; the vote closes by {_shown(open_.head_since + window)} unless pushed to"
                       if window else "")
-            lines.append(f"- Proposal {open_.number}: {_cell(open_.title)} by "
+            lines.append(f"- Proposal {open_.number}: {quoted(open_.title)} by "
                          f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
     else:
         lines.append("Nothing.")
@@ -130,7 +131,7 @@ def render_proposals(game: Game) -> str:
         rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
         dice = ", ".join(str(d.result) for d in r.dice) or "—"
         lines.append(f"| [{r.number if r.number is not None else '—'}]"
-                     f"({r.path.removeprefix('proposals/')}) | {_cell(r.title)} | "
+                     f"({r.path.removeprefix('proposals/')}) | {quoted(r.title)} | "
                      f"{r.author.login} | {rules} | {_cell(r.threshold or '—')} | {r.yes} | "
                      f"{r.no} | {dice} | **{r.outcome.value}** | {_shown(r.decided)} |")
     return "\n".join(lines) + "\n"

@@ -316,3 +316,16 @@ def test_a_proposal_retargeted_to_another_branch_is_refused_and_merged_nowhere(h
     assert "changed to merge into elsewhere" in hub.out
     assert hub.status()["proposals"][0]["state"] == "refused"
     assert hub.fake.branch_sha("elsewhere") == elsewhere  # nothing merged there either
+
+
+def test_a_hostile_title_mentions_no_one_and_renders_nothing(hub):
+    title = "Hi @everyone | <img src=https://tracker.example/p.png> ![x](https://t.example)"
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", title, created_at=hub.now)
+    hub.fake.open_pr("bob", "idea", title, created_at=hub.now)  # out of turn: refused
+    hub.reconcile()
+    said = " ".join(c.body for c in hub.fake.world.comments.values())
+    readmes = hub.read("state/README.md") + hub.read("proposals/README.md")
+    for text in (said, readmes):
+        assert "@everyone" not in text and "<img" not in text and "![x]" not in text
+    assert "&lt;img" in readmes and engine_comments(hub, pr)
