@@ -138,6 +138,16 @@ def _attempts(settings: Settings, now: datetime, workdir: Path, lines: list[str]
 
 
 def _warnings(settings: Settings, game: Game) -> list[str]:
+    """What the run summary warns of; raises GameError for what must be fixed first."""
+    state = game.state
+    powers = [f"the Admin, {state.admin}"] if state.admin and state.admin_id is None else []
+    powers += [f"the veto holder {p.login}" for p in state.players if p.veto and p.id is None]
+    if powers:  # matched by login, a renamed account's old name would take their power
+        raise GameError(f"{' and '.join(powers)} {'has' if len(powers) == 1 else 'have'} no "
+                        "numeric user id", path="state/game.yaml" if state.admin_id is None and
+                        state.admin else "state/players.yaml",
+                        hint="add it (gh api users/LOGIN --jq .id): 'admin_id:' in "
+                             "state/game.yaml, 'id:' in state/players.yaml")
     found = []
     if settings.dice.commitment is None and game.config.turn_roll is not None:
         found.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "

@@ -57,7 +57,8 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("--veto", help="LOGIN,... who hold a veto")
     init.add_argument("--ends", help="the end date, ISO-8601 (default: the ruleset's length)")
     init.add_argument("--dice-seed", help="the dice seed in hex (default: random)")
-    init.add_argument("--admin", help="the Admin's login, in rulesets that have one")
+    init.add_argument("--admin", metavar="LOGIN[:ID]",
+                      help="the Admin's login and numeric id, in rulesets that have one")
     init.add_argument("--public-dice", action="store_true",
                       help="roll from the public seed alone (anyone can foresee the rolls); "
                            "by default the dice come from a secret kept in .git/nomic-ci/")

@@ -70,11 +70,14 @@ def game_files(name: str, *, players: list[Seat] | None, start: datetime,
         "ends_at": ends.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "ends_on": f"{ends:%B} {ends.day}, {ends.year}",
         "dice_seed": dice_seed or secrets.token_hex(16),
-        "admin": admin or info.get("admin") or "null",
     }
-    if values["admin"] != "null" and values["admin"].lower() in {s.login.lower() for s in seats}:
-        raise GameError(f"the Admin, {values['admin']}, may not also be a player",
-                        hint="give the Admin's own account with --admin")
+    the_admin = Seat.parse(admin or str(info.get("admin") or "")) if admin or info.get("admin") \
+        else None
+    values["admin"] = the_admin.login if the_admin else "null"
+    values["admin_id"] = str(the_admin.id) if the_admin and the_admin.id is not None else "null"
+    if the_admin and the_admin.login.lower() in {s.login.lower() for s in seats}:
+        raise GameError(f"the Admin, {the_admin.login}, may not also be a player",
+                        hint="give the Admin's own account with --admin LOGIN:ID")
     files: dict[str, str] = {}
     folder = resources.files(__name__) / name
     for sub in ("rules", "state"):

@@ -104,3 +104,12 @@ def test_a_bug_in_the_engine_is_reported_in_the_summary_and_the_next_run_carries
     assert "The engine failed (RuntimeError: something unexpected)" in hub.summary.read_text()
     monkeypatch.undo()
     assert hub.reconcile() == 0 and hub.status()["proposals"][0]["state"] == "voting"
+
+
+def test_a_github_game_whose_veto_holder_has_no_id_stops_and_says_how_to_fix_it(hub):
+    players = hub.fake.file_at("state/players.yaml").replace(
+        "  - login: bob\n    id: 501\n", "  - login: bob\n    id: null\n    veto: true\n")
+    hub.fake.commit("main", {"state/players.yaml": players}, author="alice")
+    assert hub.reconcile() == 2
+    summary = hub.summary.read_text()
+    assert "the veto holder bob has no numeric user id" in summary and "gh api users" in summary

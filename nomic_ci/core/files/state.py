@@ -93,6 +93,7 @@ class GameState:
     last_change: datetime
     dice_seed: str
     admin: str | None = None  # the game's Admin, where the rules have one (not a player)
+    admin_id: int | None = None  # the Admin's numeric id, where the forge has one
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
 
@@ -111,6 +112,14 @@ class GameState:
             elif player.login.lower() == account.login.lower():
                 return player
         return None
+
+    def is_admin(self, account: Account) -> bool:
+        """Whether an account is the Admin: by numeric id where both have one, else by login."""
+        if self.admin is None:
+            return False
+        if self.admin_id is not None and account.id is not None:
+            return self.admin_id == account.id
+        return account.login.lower() == self.admin.lower()
 
     @property
     def over(self) -> bool:
@@ -313,6 +322,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         last_change=fields.get("last_change", moment, "a time"),
         dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
         admin=fields.get("admin", _login, "a login", optional=True),
+        admin_id=fields.get("admin_id", _int, "the Admin's numeric user id, or null",
+                            optional=True),
         dice_secrets=_dice_secrets(fields),
         handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
                                               optional=True, default=())),
@@ -411,6 +422,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     _set(game, "ended_at", iso(state.ended_at))
     _set(game, "last_change", iso(state.last_change))
     _set(game, "dice_seed", state.dice_seed)
+    if state.admin_id is not None or "admin_id" in game:
+        _set(game, "admin_id", state.admin_id)
     secrets = [CommentedMap(commitment=s.commitment, from_roll=s.from_roll, revealed=s.revealed)
                for s in state.dice_secrets]
     if secrets or "dice_secrets" in game:

@@ -27,9 +27,8 @@ def command_name(comment: Comment) -> str | None:
 def is_command(game: Game, comment: Comment) -> bool:
     """A command the rules know, from a player or the Admin: anything else is just talk."""
     name = command_name(comment)
-    admin = game.state.admin
     writer_counts = game.state.player(comment.author) is not None or (
-        admin is not None and comment.author.login.lower() == admin.lower())
+        game.state.is_admin(comment.author))
     return name in HANDLERS and name in game.config.commands and writer_counts
 
 
@@ -81,7 +80,7 @@ def _inactive(game: Game, comment: Comment, at: datetime, _proposals):
 
 def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Proposal]):
     state, cite = game.state, game.config.cite("commands")
-    if state.admin is None or comment.author.login.lower() != state.admin.lower():
+    if not state.is_admin(comment.author):
         return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"
     words = comment.body.strip().split()
     number = words[1].lstrip("#") if len(words) > 1 else ""

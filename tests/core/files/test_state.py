@@ -79,3 +79,11 @@ def test_the_versions_a_proposal_had_round_trip_and_a_rewrite_of_them_changes_no
     assert read_state(written).open_proposals == (open_,)
     assert dump_state(read_state(written), written) == {
         p: written[p] for p in ("state/players.yaml", "state/game.yaml")}
+
+
+def test_the_admin_is_matched_by_numeric_id_where_both_have_one(files):
+    state = replace(read_state(files), admin="the-admin", admin_id=42)
+    assert state.is_admin(Account("the-admin-renamed", 42))
+    assert not state.is_admin(Account("the-admin", 7))  # someone who took the old name
+    assert replace(state, admin_id=None).is_admin(Account("The-Admin", 7))
+    assert not replace(state, admin=None).is_admin(Account("the-admin", 42))
