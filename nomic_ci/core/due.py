@@ -69,6 +69,11 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -
             yield since_last, Order.EDITS, Retract(
                 max(now, since_last), open_,
                 f"it was edited before it took effect ({config.cite('edits')})", proposal)
+        elif is_open and proposal.draft:  # it could never merge: withdrawn, and said why
+            yield since_last, Order.EDITS, Retract(
+                max(now, since_last), open_, "it was turned back into a draft before its vote "
+                "finished; to propose it again, open a new pull request when it is ready",
+                proposal)
         elif is_open and proposal.into is not None:
             at = max(now, since_last)
             yield since_last, Order.EDITS, Refuse(

@@ -116,6 +116,7 @@ class Proposal:
     closed_at: datetime | None = None
     problems: tuple[str, ...] = field(default=())
     into: str | None = None  # the branch it would merge into, where that is not the default
+    draft: bool = False  # not ready for review: not a proposal (yet, or any more)
 
     @property
     def description_hash(self) -> str:

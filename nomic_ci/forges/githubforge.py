@@ -157,7 +157,8 @@ class GitHubForge:
                         changes=tuple(changes), reviews=reviews, texts=tuple(texts),
                         state=state, closed_at=_utc(pull.merged_at or pull.closed_at),
                         problems=tuple(problems),
-                        into=None if pull.base.ref == self.branch else pull.base.ref)
+                        into=None if pull.base.ref == self.branch else pull.base.ref,
+                        draft=bool(pull.draft))
 
     def _commit(self, sha: str) -> Commit:
         # built from what we know, so that reading its statuses costs no extra request

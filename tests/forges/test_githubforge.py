@@ -329,3 +329,16 @@ def test_a_hostile_title_mentions_no_one_and_renders_nothing(hub):
     for text in (said, readmes):
         assert "@everyone" not in text and "<img" not in text and "![x]" not in text
     assert "&lt;img" in readmes and engine_comments(hub, pr)
+
+
+def test_a_proposal_turned_back_into_a_draft_is_withdrawn_and_the_game_moves_on(hub):
+    pr = open_proposal(hub)
+    hub.reconcile()
+    for voter in ("bob", "carol"):
+        hub.fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+    hub.fake.set_draft(pr, True)  # GitHub would refuse to merge it now
+    assert hub.later().reconcile() == 0, hub.err
+    assert hub.fake.pull(pr).state == "closed" and not hub.fake.pull(pr).merged
+    assert "turned back into a draft" in engine_comments(hub, pr)[-1].body
+    status = hub.status()
+    assert status["proposals"][0]["state"] == "retracted" and status["turn"] == "bob"
