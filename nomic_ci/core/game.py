@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Mapping
 
 from .files.records import Record, load_records
@@ -17,6 +18,8 @@ class Game:
     config: GameConfig
     state: GameState
     records: tuple[Record, ...]
+    files: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), repr=False,
+                                     compare=False)  # what it was read from, to judge changes
 
     def record_for(self, key: str) -> Record | None:
         return next((r for r in self.records if r.key == key), None)
@@ -31,4 +34,5 @@ class Game:
 def load_game(files: Mapping[str, str]) -> Game:
     """The game in these files (path -> text); every problem is a GameError naming its file."""
     rules = parse_rules(files)
-    return Game(rules, derive_config(rules), read_state(files), load_records(files))
+    return Game(rules, derive_config(rules), read_state(files), load_records(files),
+                MappingProxyType(dict(files)))

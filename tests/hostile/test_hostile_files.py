@@ -14,6 +14,7 @@ from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.core.files import yamlio
 from nomic_ci.core.game import load_game
 from nomic_ci.core.mechanics.registry import BINDINGS
+from nomic_ci.core.players.proposers import refusal
 from nomic_ci.core.voting.admission import problems, requirement
 
 from builders import HOUR, T0, make_files, opened, proposal, review, step
@@ -168,3 +169,34 @@ def test_a_proposal_pushed_back_to_no_change_at_all_fails_at_its_decision_and_sa
                                       review("carol", commit="head2", at=T0 + 2 * HOUR)))
     t, _, _ = step(game, [voted], T0 + 3 * HOUR)
     assert not t.passed and "it changes nothing" in t.reason
+
+
+@pytest.mark.parametrize("path, edit, words", [
+    ("state/players.yaml", lambda text: text + "  - login: mallory\n    id: null\n",
+     "missing field 'points'"),
+    ("state/game.yaml", lambda text: text.replace("next_proposal: 1", "next_proposal: many"),
+     "'next_proposal' must be"),
+    ("proposals/0001-forged.yaml", lambda text: "number: 1\ntitle: [\n", "not valid YAML"),
+])
+def test_a_proposal_is_judged_by_the_game_it_would_leave_behind(path, edit, words):
+    text = edit(FILES.get(path, ""))
+    p = proposal(changes=[FileChange(path, ChangeKind.MODIFIED)], texts=[(path, text)])
+    found = problems(GAME, p)
+    assert any(f"it would leave the game broken: {path}" in reason and words in reason
+               for reason in found), found
+
+
+def test_a_proposal_deleting_a_state_file_is_refused():
+    p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.REMOVED)])
+    assert any("state/game.yaml: missing" in reason for reason in problems(GAME, p))
+
+
+def test_a_request_to_join_that_would_break_the_players_file_is_refused():
+    suber = load_game(make_files(ruleset="suber-initial-set"))
+    players = suber.files["state/players.yaml"] + "  - login: dave\n    id: null\n    points: 0\n"
+    join = proposal("dave", changes=[FileChange("state/players.yaml", ChangeKind.MODIFIED)],
+                    texts=[("state/players.yaml", players)])
+    assert refusal(suber, join) is None
+    broken = players.replace("points: 0\n", "points: 0\n    stats: {a: []}\n")
+    assert "dave is not a player" in refusal(suber, replace(
+        join, texts=(("state/players.yaml", broken),)))

@@ -1,5 +1,5 @@
 """What a proposal changes, as the core sees it: its file changes, and the new text of the
-files the core reads (rule files, and the players file for a request to join).
+files the core reads (rule files, state files and records).
 
 Each forge lists a proposal's changed files its own way (git's diff, GitHub's file list,
 two checkouts compared); this is the one place that turns such a listing into facts.
@@ -11,15 +11,16 @@ from typing import Callable, Iterable
 
 from ..facts import ChangeKind, FileChange
 from .rulefiles import is_rule_text
-from .state import PLAYERS
 
 # (status as git or GitHub spells it, path, the path before a rename or None)
 Listed = tuple[str, str, "str | None"]
 
 
 def text_needed(path: str) -> bool:
-    """Whether the core needs a changed file's new content (`Proposal.texts`)."""
-    return is_rule_text(path) or path == PLAYERS
+    """Whether the core needs a changed file's new content (`Proposal.texts`): every file of
+    the game it reads, to judge the game a proposal would leave behind."""
+    return is_rule_text(path) or (path.startswith(("state/", "proposals/"))
+                                  and path.endswith(".yaml"))
 
 
 def file_changes(listed: Iterable[Listed], read: Callable[[str], bytes]

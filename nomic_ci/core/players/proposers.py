@@ -9,7 +9,7 @@ from datetime import datetime
 from ..facts import Proposal
 from ..files.state import OpenProposal
 from ..game import Game
-from ..voting.admission import problems
+from ..voting.admission import broken_by, problems
 from .joining import is_join_request
 
 
@@ -21,7 +21,8 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
     author = state.player(proposal.author)
     if author is None:
         if is_join_request(game, proposal):
-            return None
+            found = broken_by(game, proposal)  # the same check as any proposal's
+            return "; ".join(found) if found else None
         joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
                    f"({config.cite('join_window')})" if config.join_window else "")
         return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"

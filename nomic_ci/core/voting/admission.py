@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
-from ..files.rulefiles import Rule, is_rule_text, ordered, parse_rule
-from ..game import Game
-from ..mechanics.config import GameConfig, derive_config
+from ..files.rulefiles import parse_rule
+from ..game import Game, load_game
+from ..mechanics.config import GameConfig
 from .involvement import layer_for, rules_involved
 from ..mechanics.thresholds import Threshold
 
@@ -106,13 +106,19 @@ def problems(game: Game, proposal: Proposal,
     needed = requirement(game, proposal) if needed is None else needed
     if isinstance(needed, str):
         found.append(needed)
+    return found + broken_by(game, proposal)
+
+
+def broken_by(game: Game, proposal: Proposal) -> list[str]:
+    """What the game the proposal would leave behind cannot be: its rule, state and record
+    files read as a whole (checked before anyone votes, never after it has merged), and rules
+    that still let the game change."""
     try:
-        config = resulting_config(game, proposal)
+        after = load_game(left_behind(game, proposal))
     except GameError as error:
-        found.append(f"it would leave the rules broken: {error}")
-    else:
-        found += unplayable(config)
-    return found
+        what = "the rules" if (error.path or "").startswith("rules/") else "the game"
+        return [f"it would leave {what} broken: {error}"]
+    return unplayable(after.config)
 
 
 def unplayable(config: GameConfig) -> list[str]:
@@ -130,19 +136,13 @@ def unplayable(config: GameConfig) -> list[str]:
     return found
 
 
-def resulting_rules(game: Game, proposal: Proposal) -> tuple[Rule, ...]:
-    """The rules as they would stand if the proposal passed (raises GameError if broken)."""
-    by_path = {rule.path: rule for rule in game.rules}
+def left_behind(game: Game, proposal: Proposal) -> dict[str, str]:
+    """The game's files as they would be if the proposal merged."""
+    files = dict(game.files)
     for change in proposal.changes:
         if change.kind is ChangeKind.REMOVED:
-            by_path.pop(change.path, None)
+            files.pop(change.path, None)
         elif change.kind is ChangeKind.RENAMED and change.previous_path:
-            by_path.pop(change.previous_path, None)
-    for path, text in proposal.texts:
-        if is_rule_text(path):
-            by_path[path] = parse_rule(path, text)
-    return ordered(by_path.values())
-
-
-def resulting_config(game: Game, proposal: Proposal) -> GameConfig:
-    return derive_config(resulting_rules(game, proposal))
+            files.pop(change.previous_path, None)
+    files.update(proposal.texts)
+    return files

@@ -42,14 +42,14 @@ def test_git_and_github_spellings_give_the_same_facts(statuses):
                                            "rules/150-moved.md", "rules/160-copy.md"]
 
 
-def test_texts_are_read_once_each_and_only_for_rule_files_and_players_not_removed():
+def test_texts_are_read_once_each_and_only_for_the_game_files_not_removed():
     read = Reader()
     listed = listing(GIT) + [("M", "rules/README.md", None), ("A", "rules/305.png", None),
                              ("M", "state/game.yaml", None), ("D", "state/players.yaml", None),
                              ("M", "proposals/0001-x.yaml", None)]
     _, texts, _ = file_changes(listed, read)
     assert read.asked == ["rules/201-new.md", "state/players.yaml", "rules/150-moved.md",
-                          "rules/160-copy.md"]
+                          "rules/160-copy.md", "state/game.yaml", "proposals/0001-x.yaml"]
     assert texts == tuple((path, f"text of {path}") for path in read.asked)
 
 
@@ -62,9 +62,10 @@ def test_a_listing_with_nothing_the_core_reads_reads_nothing():
 
 @pytest.mark.parametrize("path, needed", [
     ("rules/201-a.md", True), ("state/players.yaml", True), ("rules/README.md", False),
-    ("rules/img.png", False), ("state/game.yaml", False), ("rules.md", False),
+    ("rules/img.png", False), ("state/game.yaml", True), ("rules.md", False),
+    ("proposals/0001-x.yaml", True), ("proposals/README.md", False), ("state/board.svg", False),
 ])
-def test_the_core_needs_the_text_of_rule_files_and_the_players_file(path, needed):
+def test_the_core_needs_the_text_of_the_game_files(path, needed):
     assert text_needed(path) is needed
 
 
