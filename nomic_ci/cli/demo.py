@@ -87,10 +87,10 @@ def _play(repo: Path, cli: Cli) -> int:
     n.say("carol lets her turn run out: 72 hours later the engine passes it to alice")
     n.run(START + 84 * hour, "tick")
 
-    n.say("The dice came from a secret only the engine knew (its SHA-256 was published first):"
-          " revealing it lets everyone re-check every roll")
+    n.say("The dice came from a secret only the engine knew (its SHA-256 was published first);"
+          " replacing it reveals it, and everyone can re-check every roll")
     n.run(START + 84 * hour, "verify")
-    n.run(START + 84 * hour, "dice", "reveal")
+    n.run(START + 84 * hour, "dice", "rotate")
     n.run(START + 84 * hour, "verify")
     n.say("The scoreboard, as players read it in state/README.md")
     print((repo / "state/README.md").read_text())

@@ -1,4 +1,4 @@
-"""The dice secret of a game on this machine, and `nomic-ci dice rotate|reveal`.
+"""The dice secret of a game on this machine, and `nomic-ci dice rotate`.
 
 Locally the secret lives in the repository's git directory (`.git/nomic-ci/dice-secret`),
 outside every tree and commit of the game, so it is never in its history; the game's
@@ -13,32 +13,28 @@ import secrets
 from pathlib import Path
 from typing import Mapping
 
-from ..core.commitments import reveal
-from ..core.dice import Dice, SecretDice, SeededDice
+from ..core.dice import Dice, SecretDice, SeededDice, commitment_of
 from ..core.errors import GameError
-from ..core.files.state import dump_state, read_state
-from ..core.game import load_game
+from ..core.files.state import read_state
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import reconcile
-from ..text.readmes import render_all
 from .gamedir import now_from
 
 SECRET = "nomic-ci/dice-secret"
 PREVIOUS = "nomic-ci/dice-secret.previous"  # kept only while the engine replaces it
-REVEALED = "nomic-ci/dice-secret.revealed"  # once published, no longer a secret
 
 
 def dice_from_env(env: Mapping[str, str]) -> Dice | None:
     """The dice the environment gives (the engine workflow's secrets), if it gives any."""
-    secret = env.get("NOMIC_DICE_SECRET") or None
+    secret = (env.get("NOMIC_DICE_SECRET") or "").strip() or None
     if secret is None:
         return None
     try:
-        return SecretDice(secret, env.get("NOMIC_DICE_SECRET_PREVIOUS") or None)
-    except ValueError as error:
-        raise GameError(f"NOMIC_DICE_SECRET is not usable: {error}",
-                        hint="make one with: openssl rand -hex 32") from None
+        return SecretDice(secret, (env.get("NOMIC_DICE_SECRET_PREVIOUS") or "").strip() or None)
+    except ValueError:  # say nothing of the secret, not even a character of it
+        raise GameError("NOMIC_DICE_SECRET (or NOMIC_DICE_SECRET_PREVIOUS) is not a usable "
+                        "dice secret", hint="make one with: openssl rand -hex 32") from None
 
 
 def local_dice(root: Path) -> Dice:
@@ -54,8 +50,8 @@ def local_dice(root: Path) -> Dice:
     try:
         return SecretDice(path.read_text().strip(),
                           previous.read_text().strip() if previous.exists() else None)
-    except ValueError as error:
-        raise GameError(f"the dice secret is not usable: {error}", path=str(path),
+    except ValueError:
+        raise GameError("the dice secret is not usable", path=str(path),
                         hint="restore it; a game's rolls are checked against its commitment") \
             from None
 
@@ -71,28 +67,23 @@ def new_secret(git: Git) -> str:
 
 
 def cmd_dice(args) -> int:
+    """`dice rotate`: replace the secret, the old one revealed as the engine commits to the new
+    (the secret is revealed by itself when the game ends). A rotation that stopped half-way
+    is finished, never started again, so the old secret is never lost."""
     root, now = Path(args.repo), now_from(args.now)
     git = Git(root)
-    current = git.git_path(SECRET)
+    current, previous = git.git_path(SECRET), git.git_path(PREVIOUS)
     if not current.exists():
         raise GameError("this game has no dice secret on this machine", path=str(current),
                         hint="a game made with 'nomic-ci init' without --public-dice has one")
-    forge = LocalForge(root, now)
-    if args.action == "rotate":  # the engine reveals the old secret as it commits to the new
-        current.replace(git.git_path(PREVIOUS))
+    if not previous.exists():
+        current.replace(previous)
         new_secret(git)
-        lines = reconcile(forge, now, local_dice(root)).lines
-        git.git_path(PREVIOUS).unlink()
-    else:
-        files = forge.read_files()
-        state = reveal(read_state(files), current.read_text().strip())
-        changed = dump_state(state, files)
-        changed.update(render_all(load_game({**files, **changed})))
-        lines = ["The dice secret is revealed in state/game.yaml: 'nomic-ci verify' re-checks "
-                 "every roll made under it; later rolls come from the public seed."]
-        forge.write_files({p: t for p, t in changed.items() if files.get(p) != t}, lines[0])
-        forge.finish()
-        current.replace(git.git_path(REVEALED))
+    lines = reconcile(LocalForge(root, now), now, local_dice(root)).lines
+    old = commitment_of(previous.read_text().strip())
+    state = read_state(LocalForge(root, now, writing=False).read_files())
+    if any(s.commitment == old and s.revealed for s in state.dice_secrets):
+        previous.unlink()  # public now, in state/game.yaml
     for line in lines:
         print(line)
     return 0

@@ -103,9 +103,9 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--head", required=True, help="a checkout of the proposal")
     check.set_defaults(run=cmd_check_proposal)
     dice = commands.add_parser("dice", parents=[common],
-                               help="replace the dice secret, or reveal it so every roll can "
-                                    "be re-checked")
-    dice.add_argument("action", choices=["rotate", "reveal"])
+                               help="replace the dice secret: the old one is revealed, so "
+                                    "every roll made under it can be re-checked")
+    dice.add_argument("action", choices=["rotate"])
     dice.set_defaults(run=cmd_dice)
     demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
     demo.add_argument("dir", nargs="?")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .dice import Dice, commitment_of
+from .dice import Dice, SecretDice, commitment_of
 from .errors import GameError
 from .files.records import Record
 from .files.state import DiceSecret, GameState
@@ -58,12 +58,13 @@ def settle_dice(state: GameState, dice: Dice, next_roll: int) -> tuple[GameState
                         f"{current.commitment[:12]}…), but the engine was given none, so it "
                         "cannot roll", hint="give the engine its secret: on GitHub the "
                         "NOMIC_DICE_SECRET Actions secret; locally .git/nomic-ci/dice-secret")
-    previous = getattr(dice, "previous", None)
+    previous = dice.reveal_previous() if isinstance(dice, SecretDice) else None
     if previous is None or commitment_of(previous) != current.commitment:
         raise GameError(f"the engine's dice secret is not the one this game is committed to "
                         f"(SHA-256 {current.commitment[:12]}…)",
-                        hint="to replace the secret, give the old one as well "
-                             "(NOMIC_DICE_SECRET_PREVIOUS), so the engine can reveal it")
+                        hint="to replace the secret, give the old one as well, so the engine "
+                             "can reveal it: on GitHub as NOMIC_DICE_SECRET_PREVIOUS; locally "
+                             "'nomic-ci dice rotate' does it")
     state = commit(reveal(state, previous), dice.commitment, next_roll)
     return state, (f"The dice secret is replaced: the old one (SHA-256 "
                    f"{current.commitment[:12]}…) is revealed in state/game.yaml, and rolls from "
@@ -73,7 +74,8 @@ def settle_dice(state: GameState, dice: Dice, next_roll: int) -> tuple[GameState
 def reveal_at_end(state: GameState, dice: Dice) -> tuple[GameState, str]:
     """Once the game is over, the secret is published, so every roll can be checked."""
     current = state.dice_secret
-    if not state.over or current is None or dice.commitment != current.commitment:
+    if not state.over or current is None or not isinstance(dice, SecretDice) \
+            or dice.commitment != current.commitment:
         return state, ""
     return (reveal(state, dice.reveal()),
             f"The game is over, so the dice secret (SHA-256 {current.commitment[:12]}…) is "

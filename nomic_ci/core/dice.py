@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Protocol
 METHOD = "sha256-v1"  # public: anyone can compute the roll from its inputs
 SECRET_METHOD = "hmac-sha256-v1"  # secret: checkable once the secret is revealed
 MIN_SECRET = 32  # characters: `openssl rand -hex 32` gives 64
+MIN_DISTINCT = 8  # a secret of a few repeated characters could be guessed
 
 
 class Dice(Protocol):
@@ -49,9 +50,11 @@ class SecretDice:
     method = SECRET_METHOD
 
     def __init__(self, secret: str, previous: str | None = None) -> None:
-        if len(secret) < MIN_SECRET:
-            raise ValueError(f"a dice secret must be at least {MIN_SECRET} characters long")
-        self._secret, self.previous = secret, previous
+        for text in (secret,) if previous is None else (secret, previous):
+            if len(text) < MIN_SECRET or len(set(text)) < MIN_DISTINCT or not text.isascii():
+                raise ValueError(f"a dice secret is at least {MIN_SECRET} characters of ASCII, "
+                                 "not guessable (make one with: openssl rand -hex 32)")
+        self._secret, self._previous = secret, previous
         self.commitment = commitment_of(secret)
 
     def roll(self, sides: int, inputs: Mapping[str, Any]) -> int:
@@ -60,6 +63,10 @@ class SecretDice:
     def reveal(self) -> str:
         """The secret itself, for publishing when the game ends."""
         return self._secret
+
+    def reveal_previous(self) -> str | None:
+        """The secret this one replaces, for publishing as the engine commits to this one."""
+        return self._previous
 
     def __repr__(self) -> str:  # never the secret, whatever prints this
         return f"SecretDice(commitment={self.commitment[:12]}…)"

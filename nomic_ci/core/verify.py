@@ -3,6 +3,7 @@ every score from the records."""
 
 from __future__ import annotations
 
+import json
 from typing import Mapping
 
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
@@ -23,8 +24,12 @@ def verify(files: Mapping[str, str]) -> list[str]:
             # the game's n-th roll, n counted in the order proposals were decided (which is
             # not always their numbers' order): each n once, each from the game's own inputs
             number = die.inputs.get("roll")
+            if isinstance(number, bool) or not isinstance(number, int):
+                found.append(f"{record.path}: a die says it is the game's roll {number!r}, "
+                             "which is no roll number")
+                continue
             expected = roll_inputs(game.state.dice_seed, number, record.number)
-            if dict(die.inputs) != expected:
+            if _canonical(die.inputs) != _canonical(expected):  # 2.0 is not the roll 2
                 found.append(f"{record.path}: {die.purpose} was rolled from {dict(die.inputs)}, "
                              f"but the game's roll {number} comes from {expected}")
             if number in rolls:
@@ -63,6 +68,10 @@ def verify(files: Mapping[str, str]) -> list[str]:
         found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
                      f"proposal {max(numbers)} exists")
     return found
+
+
+def _canonical(inputs: Mapping[str, object]) -> str:
+    return json.dumps(dict(inputs), sort_keys=True)
 
 
 def _secret_for(game: Game, number: object) -> DiceSecret | None:

@@ -3,10 +3,11 @@ command line on a local game: the secret lives in .git/nomic-ci, outside the gam
 the game publishes its SHA-256 first and the secret when it is replaced or revealed."""
 
 import subprocess
+from datetime import timedelta
 
 from nomic_ci.core.dice import commitment_of, derive_secret_roll, roll_inputs
 
-from builders import SEED, new_rule
+from builders import SEED, T0, new_rule
 from tables import LocalTable
 
 
@@ -24,9 +25,13 @@ def play_one_proposal(t: LocalTable, author: str, voter: str, number: int, rule:
     t.later().vote(number, voter)
 
 
-def test_a_game_with_a_secret_replaced_then_revealed_checks_every_roll(tmp_path):
+def secret_of(t: LocalTable, name: str = "dice-secret") -> str:
+    return (t.root / ".git/nomic-ci" / name).read_text().strip()
+
+
+def test_a_game_with_a_secret_replaced_then_revealed_at_its_end_checks_every_roll(tmp_path):
     t = LocalTable(tmp_path / "game", secret=True)
-    first = (t.root / ".git/nomic-ci/dice-secret").read_text().strip()
+    first = secret_of(t)
     said = []
     assert f"commitment: {commitment_of(first)}" in t.read("state/game.yaml")
 
@@ -40,7 +45,7 @@ def test_a_game_with_a_secret_replaced_then_revealed_checks_every_roll(tmp_path)
 
     assert t.later().cli("dice", "rotate") == 0, t.err
     assert "The dice secret is replaced" in t.out
-    second = (t.root / ".git/nomic-ci/dice-secret").read_text().strip()
+    second = secret_of(t)
     game_yaml = t.read("state/game.yaml")
     assert f"revealed: {first}" in game_yaml and f"commitment: {commitment_of(second)}" in game_yaml
     assert not (t.root / ".git/nomic-ci/dice-secret.previous").exists()
@@ -52,17 +57,32 @@ def test_a_game_with_a_secret_replaced_then_revealed_checks_every_roll(tmp_path)
     assert t.cli("verify") == 0 and "1 of the dice were drawn from the secret" in t.out
     assert second not in everything_players_can_see(t) + "".join(said)
 
-    assert t.later().cli("dice", "reveal") == 0, t.err
-    assert f"revealed: {second}" in t.read("state/game.yaml")
+    t.now = T0 + timedelta(days=100)  # past the end date (rule 107): the game is over
+    t.tick()
+    assert "dice secret" in t.out and f"revealed: {second}" in t.read("state/game.yaml")
     assert t.cli("verify") == 0 and "not revealed yet" not in t.out
     assert "now revealed" in t.read("state/README.md")
 
 
+def test_a_rotation_that_stopped_half_way_is_finished_and_loses_no_secret(tmp_path):
+    t = LocalTable(tmp_path / "game", secret=True)
+    first = secret_of(t)
+    play_one_proposal(t, "alice", "bob", 1, 201)
+    # as if 'dice rotate' had stopped after making the new secret, before the engine ran
+    folder = t.root / ".git/nomic-ci"
+    (folder / "dice-secret").replace(folder / "dice-secret.previous")
+    (folder / "dice-secret").write_text("0123456789abcdef" * 4 + "\n")
+    assert t.later().cli("dice", "rotate") == 0, t.err
+    assert f"revealed: {first}" in t.read("state/game.yaml")
+    assert secret_of(t) == "0123456789abcdef" * 4
+    assert not (folder / "dice-secret.previous").exists() and t.cli("verify") == 0
+
+
 def test_a_tampered_roll_and_a_wrong_reveal_are_caught(tmp_path):
     t = LocalTable(tmp_path / "game", secret=True)
-    secret = (t.root / ".git/nomic-ci/dice-secret").read_text().strip()
+    secret = secret_of(t)
     play_one_proposal(t, "alice", "bob", 1, 201)
-    assert t.later().cli("dice", "reveal") == 0, t.err
+    assert t.later().cli("dice", "rotate") == 0, t.err  # reveals the first secret
     record = next((t.root / "proposals").glob("0001-*.yaml"))
     honest = derive_secret_roll(secret, 6, roll_inputs(SEED, 1, 1))
     record.write_text(record.read_text().replace(f"result: {honest}",
@@ -79,4 +99,4 @@ def test_a_game_without_a_secret_warns_that_rolls_can_be_foreseen_and_still_veri
     play_one_proposal(t, "alice", "bob", 1, 201)
     assert "The dice can be foreseen" in t.read("state/README.md")
     assert t.cli("verify") == 0 and "not revealed yet" not in t.out
-    assert t.cli("dice", "reveal") == 2 and "has no dice secret" in t.err
+    assert t.cli("dice", "rotate") == 2 and "has no dice secret" in t.err

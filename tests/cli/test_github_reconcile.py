@@ -13,7 +13,7 @@ from nomic_ci.core.verify import awaiting_reveal, verify
 from builders import HOUR, SEED, T0, new_rule
 from tables import GitHubTable, run_cli
 
-FIRST, SECOND = "a1" * 32, "b2" * 32
+FIRST, SECOND = "a1b2c3d4e5f60789" * 4, "9f8e7d6c5b4a3210" * 4
 
 
 @pytest.fixture

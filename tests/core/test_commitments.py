@@ -2,6 +2,7 @@
 reveals it when the game ends or when it is replaced, and refuses to roll with any other."""
 
 from dataclasses import replace
+from hashlib import sha256
 
 import pytest
 
@@ -11,7 +12,7 @@ from nomic_ci.core.errors import GameError
 
 from builders import T0, make_game
 
-OLD, NEW = "0" * 64, "1" * 64
+OLD, NEW = sha256(b"old").hexdigest(), sha256(b"new").hexdigest()
 STATE = make_game().state
 
 
@@ -43,7 +44,7 @@ def test_another_secret_is_refused_unless_the_old_one_comes_with_it():
     with pytest.raises(GameError, match="not the one this game is committed to"):
         settle_dice(committed(), SecretDice(NEW), 3)
     with pytest.raises(GameError):
-        settle_dice(committed(), SecretDice(NEW, previous="2" * 64), 3)
+        settle_dice(committed(), SecretDice(NEW, previous=sha256(b"other").hexdigest()), 3)
 
 
 def test_replacing_the_secret_reveals_the_old_one_and_commits_to_the_new():

@@ -108,7 +108,7 @@ def test_the_rolls_of_proposals_decided_out_of_number_order_verify():
     assert verify(files_of(game)) == []
 
 
-SECRET = "c0ffee" * 11
+SECRET = "c0ffee1234abcdef" * 4
 
 
 def secret_game(from_roll=1) -> dict[str, str]:
@@ -166,3 +166,11 @@ def test_a_die_from_the_public_seed_after_the_commitment_is_caught():
                      if "commitment:" not in line).replace("hmac-sha256-v1", "sha256-v1")
     public = {**files, SECOND: forged}
     assert any("was to be drawn from the secret" in line for line in verify(public))
+
+
+def test_a_roll_number_written_as_a_fraction_is_no_way_around_the_secret():
+    files = revealed(secret_game())
+    forged = files[SECOND].replace("roll: 2\n", "roll: 2.0\n")
+    assert forged != files[SECOND]
+    found = verify({**files, SECOND: forged})
+    assert any("which is no roll number" in line or "was rolled from" in line for line in found)

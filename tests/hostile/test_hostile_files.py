@@ -200,3 +200,10 @@ def test_a_request_to_join_that_would_break_the_players_file_is_refused():
     broken = players.replace("points: 0\n", "points: 0\n    stats: {a: []}\n")
     assert "dave is not a player" in refusal(suber, replace(
         join, texts=(("state/players.yaml", broken),)))
+
+
+def test_a_proposal_may_not_change_where_the_dice_come_from():
+    game_yaml = FILES["state/game.yaml"].replace("dice_seed: 5eed", "dice_seed: 5eee")
+    p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.MODIFIED)],
+                 texts=[("state/game.yaml", game_yaml)])
+    assert any("only the engine writes" in reason for reason in problems(GAME, p))

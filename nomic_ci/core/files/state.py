@@ -350,11 +350,12 @@ def _dice_secrets(fields: _Fields) -> tuple[DiceSecret, ...]:
             from_roll=item.get("from_roll", _int, "the number of the first roll it draws"),
             revealed=item.get("revealed", _text, "the secret, once it is revealed, or null",
                               optional=True))
-        if found and (secret.from_roll < found[-1].from_roll or found[-1].revealed is None):
-            raise GameError(f"dice secret {index + 1} starts before the one above it ends",
+        if found and (secret.from_roll < found[-1].from_roll or found[-1].revealed is None
+                      or any(s.commitment == secret.commitment for s in found)):
+            raise GameError(f"dice secret {index + 1} does not replace the one above it",
                             path=GAME, line=yamlio.line_of(node, "from_roll"),
-                            hint="a secret replaces the one above it, which is revealed then; "
-                                 "nomic-ci writes this list")
+                            hint="each secret is new, replaces the one above it from a later "
+                                 "roll, and that one is revealed then; nomic-ci writes this list")
         found.append(secret)
     return tuple(found)
 

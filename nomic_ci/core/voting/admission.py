@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
+from ..files.state import GAME, read_state
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
 from .involvement import layer_for, rules_involved
@@ -118,7 +119,13 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     except GameError as error:
         what = "the rules" if (error.path or "").startswith("rules/") else "the game"
         return [f"it would leave {what} broken: {error}"]
-    return unplayable(after.config)
+    found = unplayable(after.config)
+    before = read_state(game.files) if GAME in dict(proposal.texts) else after.state
+    if (after.state.dice_seed, after.state.dice_secrets) != (before.dice_seed,
+                                                             before.dice_secrets):
+        found.append("it changes where the dice come from (dice_seed, dice_secrets in "
+                     "state/game.yaml), which only the engine writes")
+    return found
 
 
 def unplayable(config: GameConfig) -> list[str]:

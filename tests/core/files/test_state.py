@@ -87,3 +87,12 @@ def test_the_admin_is_matched_by_numeric_id_where_both_have_one(files):
     assert not state.is_admin(Account("the-admin", 7))  # someone who took the old name
     assert replace(state, admin_id=None).is_admin(Account("The-Admin", 7))
     assert not replace(state, admin=None).is_admin(Account("the-admin", 42))
+
+
+def test_a_dice_secret_listed_again_is_refused_so_a_revealed_one_is_never_used_again(files):
+    secret = "1f" * 32
+    entry = f"  - commitment: {secret}\n    from_roll: {{n}}\n    revealed: {{r}}\n"
+    text = files["state/game.yaml"] + "dice_secrets:\n" + entry.format(n=1, r="abc") + \
+        entry.format(n=3, r="null")
+    with pytest.raises(GameError, match="does not replace the one above it"):
+        read_state({**files, "state/game.yaml": text})
