@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Mapping
 
+from ..core.commitments import rolls_made
 from ..core.game import Game, load_game
 from ..core.times import iso
 from ..core.verify import awaiting_reveal, verify
@@ -85,7 +86,7 @@ def cmd_verify(args) -> int:
     if found:
         return 1
     game = load_game(files)
-    dice = sum(len(r.dice) for r in game.records)
+    dice = rolls_made(game.records)
     print(f"Verified {len(game.records)} proposal records, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
     for commitment, count in awaiting_reveal(files).items():

@@ -14,6 +14,7 @@ from ..core.errors import GameError
 from ..core.facts import Account
 from ..core.files.state import OpenProposal, dump_state, read_state
 from ..core.files.records import Outcome
+from ..core.due import refuse_time_past
 from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
@@ -21,7 +22,7 @@ from ..reconcile import Report, reconcile
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
-from ..core.times import iso, moment
+from ..core.times import moment
 
 
 def print_report(report: Report) -> None:
@@ -121,14 +122,6 @@ def cmd_tick(args) -> int:
     if not report.lines:
         print("Nothing is due.")
     return 0
-
-
-def refuse_time_past(game: Game, now: datetime) -> None:
-    """A move is made now or later, never before the game's last change (checked before
-    anything is recorded or printed as done)."""
-    if now < game.state.last_change:
-        raise GameError(f"the time given ({iso(now)}) is before the game's last change "
-                        f"({iso(game.state.last_change)})", hint="give a later --now")
 
 
 def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,

@@ -45,9 +45,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
                     comments: Sequence[Comment] = ()) -> Transition | None:
     """The earliest transition due at or before `now`, or None when the game is settled."""
     state = game.state
-    if now < state.last_change:
-        raise GameError(f"the time given ({iso(now)}) is before the game's last change "
-                        f"({iso(state.last_change)})", hint="give a later --now")
+    refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
     due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
     if not state.over:
@@ -56,6 +54,13 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     ready = [entry for entry in due if entry[0] <= now]
     # min() keeps the first of equals, so the order of the sources above breaks ties
     return min(ready, key=lambda entry: entry[:2])[2] if ready else None
+
+
+def refuse_time_past(game: Game, now: datetime) -> None:
+    """Nothing happens before the game's last change: a time before it is an error."""
+    if now < game.state.last_change:
+        raise GameError(f"the time given ({iso(now)}) is before the game's last change "
+                        f"({iso(game.state.last_change)})", hint="give a later --now")
 
 
 def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:

@@ -199,8 +199,10 @@ def _stats(value: Any) -> tuple[tuple[str, int], ...]:
 
 
 def _replaced(value: Any) -> tuple[tuple[str, datetime], ...]:
-    return tuple((_text(v["head"]), moment(v["until"])) for v in _list(value)
-                 if isinstance(v, Mapping))
+    entries = _list(value)
+    if not all(isinstance(v, Mapping) and set(v) == {"head", "until"} for v in entries):
+        raise ValueError
+    return tuple((_text(v["head"]), moment(v["until"])) for v in entries)
 
 
 def _logins(value: Any) -> tuple[str, ...]:

@@ -96,3 +96,13 @@ def test_a_dice_secret_listed_again_is_refused_so_a_revealed_one_is_never_used_a
         entry.format(n=3, r="null")
     with pytest.raises(GameError, match="does not replace the one above it"):
         read_state({**files, "state/game.yaml": text})
+
+
+@pytest.mark.parametrize("replaced", ["[{head: h1}]", "[h1]", "{head: h1, until: x}"])
+def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, replaced):
+    game = files["state/game.yaml"].replace(
+        "open_proposals: []", "open_proposals:\n  - {number: 1, key: '1', title: A, author: alice,"
+        " opened: 2026-05-01T12:00:00Z, head: h2, head_since: 2026-05-01T12:00:00Z, "
+        f"replaced: {replaced}}}")
+    with pytest.raises(GameError, match="'replaced' must be a list of"):
+        read_state({**files, "state/game.yaml": game})
