@@ -2,17 +2,24 @@
 
     python tests/bench_reconcile.py [--quick]
 
-Plays against the fake GitHub (tests/fakegithub) with 9 and 100 players and 1, 10
-and 50 open pull requests, on a game with a history of decided proposals. Only the
-current player may have a proposal in its vote (rule 106), so of N pull requests
-one is put to the vote and N−1 (by other players) are refused and closed in the
-first run. For each case it prints the reads and writes of:
+Plays against the fake GitHub (tests/fakegithub) on games with a history of decided
+proposals, and prints the reads and writes of each run (a GraphQL query is a read, a
+mutation a write) and the engine's wall time:
 
-  first    the run that first sees the N pull requests: one opened, N−1 refused
-  no-op    a run with nothing new (the goal: no writes at all)
-  decide   the run after every player has voted (merge, state commit)
+  default ruleset, 9 and 100 players, 1, 10 and 50 pull requests. Only the current
+  player may have a proposal in its vote (rule 106), so of N pull requests one is put
+  to the vote and N−1 (by other players) are refused and closed in the first run.
+    first    the run that first sees the N pull requests: one opened, N−1 refused
+    no-op    a run with nothing new (the goal: no writes at all)
+    decide   the run after every player has voted (merge, state commit)
+  infinite-nomic-r7, 60 players, 50 pull requests by 50 players: every one is put to
+  the vote, and 👍/👎 and comment commands count, so reactions and comments are read.
+    first    all 50 opened
+    no-op    50 proposals in their vote, nothing new
+  default ruleset, one pull request of 3,000 files (GitHub lists no more): refused.
+    first    the run that sees it
 
-and the engine's wall time for each. Not a test: nothing here asserts.
+Not a test: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -57,49 +64,93 @@ def history(files: dict[str, str], players: list[str], size: int) -> dict[str, s
     return files
 
 
-def case(players: int, open_prs: int, past: int) -> dict:
-    logins = [f"player{i:03d}" for i in range(players)]
-    seats = [rulesets.Seat(login, 10_000 + i) for i, login in enumerate(logins)]
-    files = rulesets.game_files("default", players=seats, start=T0, dice_seed="bench")
-    files = history(files, logins, past)
-    files.update(render_all(load_game(files)))
-    clock = FakeClock(T0)
-    results = {}
-    with FakeGitHub("nomic", "game", clock=clock, files=files, token_login=ENGINE) as fake:
+def rule_file(number: int) -> dict[str, str]:
+    return {f"rules/{number}-p{number}.md":
+            f"---\nnumber: {number}\ntitle: P{number}\nmutable: true\n---\nX\n"}
+
+
+class Bench:
+    """A generated game on the fake GitHub, and the engine's runs against it."""
+
+    def __init__(self, players: int, past: int, ruleset: str = "default") -> None:
+        self.logins = [f"player{i:03d}" for i in range(players)]
+        seats = [rulesets.Seat(login, 10_000 + i) for i, login in enumerate(self.logins)]
+        files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed="bench")
+        files = history(files, self.logins, past)
+        files.update(render_all(load_game(files)))
+        self.clock = FakeClock(T0)
+        self.fake = FakeGitHub("nomic", "game", clock=self.clock, files=files,
+                               token_login=ENGINE).start()
         for seat in seats:
-            fake.add_user(seat.login, id=seat.id)
-        for n in range(open_prs):
-            author = logins[0] if n == 0 else logins[1 + n % (players - 1)]
-            fake.create_branch(f"p{n}", {f"rules/{200 + n}-p{n}.md":
-                               f"---\nnumber: {200 + n}\ntitle: P{n}\nmutable: true\n---\nX\n"},
-                               author=author)
-            fake.open_pr(author, f"p{n}", f"Proposal {n}", created_at=T0)
-        settings = Settings(token="t", repository=fake.full_name, api_url=fake.url,
-                            engine_login=ENGINE, summary_path=None, event="bench", paced=False)
-        repo = client(settings).get_repo(fake.full_name)
+            self.fake.add_user(seat.login, id=seat.id)
+        settings = Settings(token="t", repository=self.fake.full_name, api_url=self.fake.url,
+                            engine_login=ENGINE, summary_path=None, event="bench", paced=False,
+                            dice=SeededDice())
+        self.repo = client(settings).get_repo(self.fake.full_name)
         # the engine workflow's checkout of the default branch, which spares blob reads
-        checkout = Path(tempfile.mkdtemp()) / "checkout"
-        subprocess.run(["git", "clone", "-q", str(fake.git.path), str(checkout)], check=True)
-        local = checkout_blobs(checkout)
+        self.checkout = Path(tempfile.mkdtemp()) / "checkout"
+        subprocess.run(["git", "clone", "-q", str(self.fake.git.path), str(self.checkout)],
+                       check=True)
+        self.local = checkout_blobs(self.checkout)
+        self.now = T0 + timedelta(minutes=5)
+        self.results: dict[str, tuple[int, int, float]] = {}
 
-        def run(label: str, now):
-            fake.clear_requests()
-            started = time.perf_counter()
-            subprocess.run(["git", "fetch", "-q", "origin"], cwd=checkout, check=True)
-            reconcile(GitHubForge(repo, ENGINE, now, local_blobs=local), now, SeededDice())
-            elapsed = time.perf_counter() - started
-            results[label] = (len(fake.reads()), len(fake.writes()), elapsed)
+    def propose(self, n: int, author: str, files: dict[str, str]) -> None:
+        self.fake.create_branch(f"p{n}", files, author=author)
+        self.fake.open_pr(author, f"p{n}", f"Proposal {n}", created_at=T0)
 
-        now = T0 + timedelta(minutes=5)
-        clock.set(now)
-        run("first", now)
-        run("no-op", now)
-        for login in logins[1:]:
-            now += timedelta(seconds=10)
-            clock.set(now)
-            fake.add_review(1, login, "APPROVED")
-        run("decide", now)
-    return results
+    def run(self, label: str) -> None:
+        self.clock.set(self.now)
+        self.fake.clear_requests()
+        started = time.perf_counter()
+        subprocess.run(["git", "fetch", "-q", "origin"], cwd=self.checkout, check=True)
+        reconcile(GitHubForge(self.repo, ENGINE, self.now, local_blobs=self.local), self.now,
+                  SeededDice())
+        elapsed = time.perf_counter() - started
+        self.results[label] = (len(self.fake.reads()), len(self.fake.writes()), elapsed)
+
+    def close(self) -> dict[str, tuple[int, int, float]]:
+        self.fake.stop()
+        return self.results
+
+
+def one_a_turn(players: int, open_prs: int, past: int) -> dict:
+    bench = Bench(players, past)
+    logins = bench.logins
+    for n in range(open_prs):
+        bench.propose(n, logins[0] if n == 0 else logins[1 + n % (players - 1)],
+                      rule_file(200 + n))
+    bench.run("first")
+    bench.run("no-op")
+    for login in logins[1:]:
+        bench.now += timedelta(seconds=10)
+        bench.clock.set(bench.now)
+        bench.fake.add_review(1, login, "APPROVED")
+    bench.run("decide")
+    return bench.close()
+
+
+def many_open(past: int, open_prs: int = 50) -> dict:
+    bench = Bench(60, past, ruleset="infinite-nomic-r7")
+    for n in range(open_prs):
+        bench.propose(n, bench.logins[n], rule_file(200 + n))
+    bench.run("first")
+    bench.now += timedelta(minutes=5)
+    bench.run("no-op")
+    return bench.close()
+
+
+def huge(past: int, size: int = 3000) -> dict:
+    bench = Bench(9, past)
+    files = {f"docs/{i:04d}.txt": f"{i}\n" for i in range(size - 1)} | rule_file(200)
+    bench.propose(0, bench.logins[0], files)
+    bench.run("first")
+    return bench.close()
+
+
+def cells(result: dict, labels: tuple[str, ...]) -> str:
+    return " | ".join(f"{result[k][0]} / {result[k][1]} / {result[k][2]:.2f}" if k in result
+                      else "–" for k in labels)
 
 
 def main() -> None:
@@ -108,15 +159,19 @@ def main() -> None:
     parser.add_argument("--history", type=int, default=200, help="decided proposals to start with")
     args = parser.parse_args()
     sizes = [(9, 1), (9, 10)] if args.quick else [(p, n) for p in (9, 100) for n in (1, 10, 50)]
-    print(f"history: {args.history} decided proposals\n")
-    print("| players | open PRs | first: reads / writes / s | no-op: reads / writes / s "
-          "| decide: reads / writes / s |")
-    print("|---:|---:|---|---|---|")
+    labels = ("first", "no-op", "decide")
+    print(f"history: {args.history} decided proposals; cells: reads / writes / seconds\n")
+    print("| game | first | no-op | decide |")
+    print("|---|---|---|---|")
     for players, open_prs in sizes:
-        r = case(players, open_prs, args.history)
-        cells = " | ".join(f"{r[k][0]} / {r[k][1]} / {r[k][2]:.2f}" for k in ("first", "no-op",
-                                                                           "decide"))
-        print(f"| {players} | {open_prs} | {cells} |", flush=True)
+        result = one_a_turn(players, open_prs, args.history)
+        print(f"| default, {players} players, {open_prs} PRs | {cells(result, labels)} |",
+              flush=True)
+    if not args.quick:
+        print(f"| infinite-nomic-r7, 60 players, 50 PRs in their vote | "
+              f"{cells(many_open(args.history), labels)} |", flush=True)
+        print(f"| default, 9 players, one PR of 3,000 files | "
+              f"{cells(huge(args.history), labels)} |", flush=True)
 
 
 if __name__ == "__main__":
