@@ -20,6 +20,7 @@ from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError
 from ..core.game import Game, load_game
 from ..forges.githubforge import GitHubForge, StateConflict
+from ..forges.githubgraphql import GraphQLError
 from ..forges.gitplumbing import Git
 from ..reconcile import reconcile
 from .dice_secret import dice_from_env
@@ -56,8 +57,10 @@ class Settings:
 
 
 def client(settings: Settings) -> Github:
-    # pages of 100, GitHub's most, so a proposal's reviews take one request up to 100 voters
-    common = {"base_url": settings.api_url, "auth": Auth.Token(settings.token), "per_page": 100}
+    # pages of 100, GitHub's most, so a REST listing takes one request up to 100 items; lazy,
+    # so the repository costs no request (the forge reads what it needs through GraphQL)
+    common = {"base_url": settings.api_url, "auth": Auth.Token(settings.token), "per_page": 100,
+              "lazy": True}
     if settings.paced:
         return Github(**common)  # PyGithub's retries and pacing of writes, as in production
     return Github(**common, retry=None, seconds_between_requests=None,
@@ -84,6 +87,10 @@ def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
     except GameError as error:
         lines.append(f"Stopped: {error}")
         code = 2
+    except GraphQLError as error:  # a rate limit or a partial answer: nothing decided on it
+        lines.append(f"GitHub's GraphQL API answered with errors ({_message(error)}); this run "
+                     "stops here, and the next run reads everything again and carries on.")
+        code = 1
     except GithubException as error:
         # whatever was done before is on GitHub; the next run reads it and carries on
         lines.append(f"GitHub answered {error.status} ({_message(error)}); this run stops "

@@ -43,7 +43,7 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             if was_open is not None and not was_open.join:  # its turn ends with it
                 state = pass_turn_after(state, game.config, at, was_open.author.login)
             return state, Record(number, proposal.key, proposal.title, proposal.author,
-                                 Outcome.REFUSED, reason, opened=proposal.opened_at, decided=at,
+                                 Outcome.REFUSED, reason, opened=proposal.proposed_at, decided=at,
                                  head=proposal.head)
         case Push(at, open_, head):
             pushed = replace(open_, head=head, head_since=at, restarts=open_.restarts + 1,

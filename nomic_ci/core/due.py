@@ -123,10 +123,11 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
     number = state.next_proposal
     open_keys = {o.key for o in state.open_proposals}
     by_key = {p.key: p for p in proposals}
-    for proposal in sorted(proposals, key=lambda p: (p.opened_at, p.key)):
+    # a draft made ready for review is proposed then, and its vote window starts then
+    for proposal in sorted(proposals, key=lambda p: (p.proposed_at, p.key)):
         if proposal.state is not ForgeState.OPEN or proposal.key in open_keys:
             continue
-        at = max(proposal.opened_at, state.last_change)
+        at = max(proposal.proposed_at, state.last_change)
         record = game.record_for(proposal.key)
         if record is not None:
             yield at, Order.ARRIVALS, Reclose(at, proposal, record)

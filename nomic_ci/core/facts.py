@@ -117,6 +117,13 @@ class Proposal:
     problems: tuple[str, ...] = field(default=())
     into: str | None = None  # the branch it would merge into, where that is not the default
     draft: bool = False  # not ready for review: not a proposal (yet, or any more)
+    ready_at: datetime | None = None  # when it last became ready for review, if a draft before
+
+    @property
+    def proposed_at(self) -> datetime:
+        """When it became a proposal: a draft is none until it is ready for review, so its
+        vote window starts then."""
+        return max(self.opened_at, self.ready_at) if self.ready_at else self.opened_at
 
     @property
     def description_hash(self) -> str:

@@ -15,22 +15,26 @@ from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
-from github.PaginatedList import PaginatedList
-from github.Reaction import Reaction as GhReaction
+from github.GitCommit import GitCommit
+from github.GitRef import GitRef
+from github.GitTree import GitTree
+from github.Issue import Issue
+from github.IssueComment import IssueComment
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from ..core.errors import GameError
-from ..core.facts import Account, Comment, ForgeState, Proposal, Reaction, Review, ReviewState
+from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files import GAME_DIRS
-from ..core.files.changes import Listed, file_changes
+from ..core.files.changes import Listed, file_changes, text_needed
 from ..core.files.records import Outcome
 from ..core.voting.decision import VoteView
 from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
+from . import githubgraphql as gql
+from .githubgraphql import STATUS_CONTEXT
 from .interface import MergeResult, MergeStatus
 
-STATUS_CONTEXT = "nomic/vote"
 VOTING = "voting"  # the label of a proposal in its vote; a decided one is labelled its outcome
 LABELS = {name: f"nomic: {name}" for name in [VOTING, *(o.value for o in Outcome)]}
 STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED: "failure",
@@ -59,24 +63,86 @@ class GitHubForge:
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
     _blobs: dict[str, bytes] = field(default_factory=dict)
+    _texts: dict[str, bytes] = field(default_factory=dict)  # "oid:path" -> content
     _pending: dict[str, str] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
+    _read: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
+    _labels: dict[str, list[str]] = field(default_factory=dict)
+    _sticky: dict[str, tuple[int, str] | None] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
-    _listed: bool = False
-    open_read: int = 0  # open pull requests listed, drafts included
+    _reacted: set[str] = field(default_factory=set)  # proposals read with their reactions
+    open_read: int = 0  # open pull requests into the default branch, drafts included
     _comments: list[Comment] | None = None
-    _with_reactions: bool = False
-    _status_cache: dict[str, list] = field(default_factory=dict)
+    _status_cache: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
     _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
 
     def __post_init__(self) -> None:
-        self.branch = self.repo.default_branch
-        self.tip = self.base_tip = self.repo.get_git_ref(f"heads/{self.branch}").object.sha
+        self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
         self._tip_files: dict[str, str] | None = None
+        self._tree: str | None = None  # the tip's tree, when known
+        self._read_game()
 
     # --- reading -------------------------------------------------------------------------
+
+    def _query(self, query: str, **variables: object) -> dict:
+        headers, data = self.repo._requester.requestJsonAndCheck(
+            "POST", self.repo._requester.graphql_url,
+            input={"query": query, "variables": {"owner": self._owner, "name": self._name,
+                                                 **variables}})
+        return gql.answer(data, headers)
+
+    def _read_game(self) -> None:
+        """The default branch and every open pull request: one query a page of them."""
+        after, first = None, True
+        while True:
+            found = self._query(gql.GAME, after=after, tip=first)["repository"]
+            if found is None:
+                raise GameError(f"GitHub shows no repository {self._owner}/{self._name}")
+            if first:
+                ref = found["defaultBranchRef"]
+                if ref is None:
+                    raise GameError("the repository has no default branch yet")
+                self.branch = ref["name"]
+                self.tip = self.base_tip = ref["target"]["oid"]
+                self._tip_entries = self._entries(ref["target"])
+            listing = found["pullRequests"]
+            for node in listing["nodes"]:
+                self._keep(gql.Pull.of(node))
+                if node["baseRefName"] == self.branch:
+                    self.open_read += 1
+            if not listing["pageInfo"]["hasNextPage"]:
+                return
+            after, first = listing["pageInfo"]["endCursor"], False
+
+    def _keep(self, pull: gql.Pull) -> None:
+        key = str(pull.number)
+        self._read[key] = pull
+        self._pulls[key] = PullRequest(self.repo._requester, {}, {
+            "number": pull.number, "url": f"{self.repo.url}/pulls/{pull.number}",
+            "issue_url": f"{self.repo.url}/issues/{pull.number}"}, completed=True)
+        self._labels[key] = pull.labels()
+        complete, comment_id, body = pull.sticky(self.engine_login, MARKER)
+        if complete:
+            self._sticky[key] = (comment_id, body) if comment_id is not None else None
+        status = pull.status(self.engine_login)
+        if status is not None:
+            self._status_cache[pull.node["headRefOid"]] = status
+
+    def _entries(self, commit: dict) -> dict[str, str]:
+        """The game's files at a commit, path -> blob sha (a deeper tree through REST)."""
+        self._tree = commit["tree"]["oid"]
+        found, nested = gql.tip_files(commit)
+        if not nested:
+            return found
+        tree = self.repo.get_git_tree(self._tree, recursive=True)
+        if tree.raw_data.get("truncated"):
+            raise GameError("GitHub listed only part of the repository's files, so the game "
+                            "cannot be read whole", hint="keep the repository under GitHub's "
+                            "limit of 100,000 files in a tree")
+        return {e.path: e.sha for e in tree.tree if e.type == "blob"
+                and e.path.startswith(GAME_DIRS)}
 
     def _blob(self, sha: str) -> bytes:
         if sha not in self._blobs:
@@ -87,89 +153,153 @@ class GitHubForge:
                 else blob.content.encode()
         return self._blobs[sha]
 
+    def _read_blobs(self, expressions: Collection[str]) -> None:
+        """The content of blobs named `oid` or `commit:path`, into `_texts`: known ones from
+        the checkout, the rest in batched queries (binary or huge ones through REST)."""
+        wanted = [e for e in expressions if e not in self._texts]
+        local = self.local_blobs(e for e in wanted if ":" not in e)
+        self._texts.update(local)
+        for chunk in gql.batches(e for e in wanted if e not in self._texts):
+            batch = gql.Batch()
+            for name in chunk:
+                batch.blob(name)
+            data = self._query(batch.text(), **batch.variables)
+            for (_, name), blob in batch.answers(data):
+                if blob is None:
+                    raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no blob {name}"}])
+                if blob["text"] is None or blob["isBinary"] or blob["isTruncated"]:
+                    self._texts[name] = self._blob(blob["oid"])  # its bytes, through REST
+                else:
+                    self._texts[name] = blob["text"].encode()
+
     def _read_tip(self) -> dict[str, str]:
-        """The game's files at the tip: one tree request, and blobs not already known."""
+        """The game's files at the tip: known after the first query, and blobs not already
+        known (after a merge, one query more for the new tip)."""
         if self._tip_files is None:
-            tree_sha = self.repo.get_git_commit(self.tip).tree.sha
-            tree = self.repo.get_git_tree(tree_sha, recursive=True)
-            if tree.raw_data.get("truncated"):
-                raise GameError("GitHub listed only part of the repository's files, so the game "
-                                "cannot be read whole", hint="keep the repository under GitHub's "
-                                "limit of 100,000 files in a tree")
-            entries = [e for e in tree.tree if e.type == "blob" and e.path.startswith(GAME_DIRS)]
-            self._blobs.update(self.local_blobs(e.sha for e in entries if e.sha not in self._blobs))
-            self._tip_files = {e.path: self._blob(e.sha).decode(errors="replace")
-                               for e in entries}
+            if self._tip_entries is None:
+                commit = self._query(gql.TIP, oid=self.tip)["repository"]["object"]
+                self._tip_entries = self._entries(commit)
+            entries = self._tip_entries
+            self._read_blobs(set(entries.values()))
+            self._tip_files = {path: self._texts[sha].decode(errors="replace")
+                               for path, sha in entries.items()}
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:
         return {**self._read_tip(), **self._pending}
 
     def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
-        self._with_reactions = self._with_reactions or reactions
-        if not self._listed:
-            # only proposals to the default branch: a pull request elsewhere changes no rule
-            for pull in self.repo.get_pulls(state="open", sort="created", direction="asc",
-                                            base=self.branch):
-                self.open_read += 1
-                if not pull.draft:
-                    self._remember(pull)
-            self._listed = True
-        for key in known:
+        wanted = [key for key, pull in self._read.items() if key in known or (
+            pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
+            and pull.node["state"] == "OPEN")]
+        missing = [key for key in known if key not in self._read]
+        self._complete(wanted + missing, reactions)
+        for key in wanted + missing:
             if key not in self._facts:
-                self._remember(self.repo.get_pull(int(key)))
+                self._facts[key] = self._proposal(self._read[key])
+            elif reactions and key not in self._reacted:  # the rules came to count them
+                old = self._facts[key]
+                self._facts[key] = replace(self._proposal(self._read[key]), state=old.state,
+                                           closed_at=old.closed_at)
+            if reactions:
+                self._reacted.add(key)
         return [p for key, p in self._facts.items() if p.state is ForgeState.OPEN or key in known]
 
-    def _remember(self, pull: PullRequest) -> None:
-        key = str(pull.number)
-        self._pulls[key] = pull
-        self._facts[key] = self._proposal(pull)
-
-    def _proposal(self, pull: PullRequest) -> Proposal:
-        listed: list[Listed] = []
-        blobs: dict[str, str] = {}
-        problems = []
-        for index, item in enumerate(pull.get_files()):
-            if index + 1 >= MAX_FILES:
-                problems.append(f"it changes {MAX_FILES:,} files or more, and GitHub lists no "
-                                f"more than {MAX_FILES:,}, so it cannot be counted")
+    def _complete(self, keys: list[str], reactions: bool) -> None:
+        """Read what the first query left out for these pull requests, batched: pull requests
+        it did not list, more pages, reactions; then the texts of the game files they change."""
+        while True:
+            batch = gql.Batch()
+            for key in keys:
+                pull = self._read.get(key)
+                if pull is None:
+                    batch.pull(int(key))
+                    continue
+                for kind in ("files", "reviews", "reactions"):
+                    if pull.wants(kind, MAX_FILES):
+                        batch.page(pull, kind)
+                if reactions and pull.reactions is None:
+                    batch.page(pull, "reactions")
+            if not len(batch):
                 break
-            listed.append((item.status, item.filename, item.previous_filename))
-            blobs[item.filename] = item.sha
-        changes, texts, unreadable = file_changes(listed, lambda path: self._blob(blobs[path]))
-        problems += unreadable
-        reviews = tuple(Review(r.id, Account(r.user.login, r.user.id),
-                               ReviewState.parse(r.state), r.commit_id, _utc(r.submitted_at))
-                        for r in pull.get_reviews() if r.user is not None and r.submitted_at)
-        # merged_at is in the list's payload; `merged` would cost a request per pull request
-        state = ForgeState.MERGED if pull.merged_at else (
-            ForgeState.OPEN if pull.state == "open" else ForgeState.CLOSED)
-        votes = ()
-        if self._with_reactions:  # 👍/👎 are votes in some rulesets: one request more
-            listed = PaginatedList(GhReaction, self.repo._requester, f"{pull.issue_url}/reactions",
-                                   None)
-            votes = tuple(Reaction(r.id, Account(r.user.login, r.user.id), r.content,
-                                   _utc(r.created_at)) for r in listed if r.user is not None)
-        return Proposal(key=str(pull.number), title=pull.title, reactions=votes,
-                        description=f"{pull.title}\n\n{pull.body or ''}",
-                        author=Account(pull.user.login, pull.user.id), head=pull.head.sha,
-                        opened_at=_utc(pull.created_at),
-                        changes=tuple(changes), reviews=reviews, texts=tuple(texts),
-                        state=state, closed_at=_utc(pull.merged_at or pull.closed_at),
-                        problems=tuple(problems),
-                        into=None if pull.base.ref == self.branch else pull.base.ref,
-                        draft=bool(pull.draft))
+            for (kind, number), found in batch.answers(self._query(batch.text(),
+                                                                   **batch.variables)):
+                if found is None:
+                    raise gql.GraphQLError([{"type": "NOT_FOUND",
+                                             "message": f"no pull request #{number}"}])
+                if kind == "pull":
+                    self._keep(gql.Pull.of(found))
+                else:
+                    self._read[str(number)].take(kind, found)
+        self._read_blobs({f"{self._read[key].node['headRefOid']}:{path}"
+                          for key in keys for kind, path in self._read[key].files
+                          if gql.CHANGES.get(kind) != "removed" and text_needed(path)})
+
+    def _proposal(self, pull: gql.Pull) -> Proposal:
+        node, key = pull.node, str(pull.number)
+        head = node["headRefOid"]
+        problems = []
+        if node["changedFiles"] >= MAX_FILES:
+            problems.append(f"it changes {MAX_FILES:,} files or more, and GitHub lists no "
+                            f"more than {MAX_FILES:,}, so it cannot be counted")
+        previous = self._renamed_from(pull)
+        listed: list[Listed] = [(gql.CHANGES.get(kind, "modified"), path, previous.get(path))
+                                for kind, path in pull.files]
+        changes, texts, unreadable = file_changes(
+            listed, lambda path: self._texts[f"{head}:{path}"])
+        state = {"MERGED": ForgeState.MERGED, "OPEN": ForgeState.OPEN}.get(node["state"],
+                                                                          ForgeState.CLOSED)
+        closed = gql.moment(node["mergedAt"] or node["closedAt"])
+        return Proposal(key=key, title=node["title"], reactions=pull.reaction_facts(),
+                        description=f"{node['title']}\n\n{node['body'] or ''}",
+                        author=gql.account(node["author"]) if node["author"] else
+                        Account("ghost"), head=head, opened_at=gql.moment(node["createdAt"]),
+                        ready_at=pull.ready_at, changes=tuple(changes),
+                        reviews=pull.review_facts(), texts=tuple(texts), state=state,
+                        closed_at=closed, problems=tuple(problems + unreadable),
+                        into=None if node["baseRefName"] == self.branch else
+                        node["baseRefName"], draft=bool(node["isDraft"]))
+
+    def _renamed_from(self, pull: gql.Pull) -> dict[str, str]:
+        """The path each renamed file had, which GraphQL does not give: from the REST pages of
+        the file list that hold the renames (the lists go in the same order), else all."""
+        renamed = {i: path for i, (kind, path) in enumerate(pull.files) if kind == "RENAMED"}
+        if not renamed:
+            return {}
+        url = f"{self.repo.url}/pulls/{pull.number}/files"
+        found: dict[str, str] = {}
+        pages = sorted({i // gql.PAGE + 1 for i in renamed})
+        for page in pages:
+            found.update(self._renames_on(url, page))
+        if not set(renamed.values()) <= set(found):  # not where expected: read them all
+            page = 1
+            while len(found) < len(renamed) and page <= MAX_FILES // gql.PAGE:
+                entries = self._renames_on(url, page, everything=True)
+                if entries is None:
+                    break
+                found.update(entries)
+                page += 1
+        return found
+
+    def _renames_on(self, url: str, page: int, everything: bool = False) -> dict[str, str] | None:
+        _, entries = self.repo._requester.requestJsonAndCheck(
+            "GET", url, parameters={"per_page": gql.PAGE, "page": page})
+        if everything and not entries:
+            return None
+        return {e["filename"]: e["previous_filename"] for e in entries
+                if e.get("status") == "renamed" and e.get("previous_filename")}
 
     def _commit(self, sha: str) -> Commit:
         # built from what we know, so that reading its statuses costs no extra request
         return Commit(self.repo._requester, {}, {"sha": sha, "url": f"{self.repo.url}/commits/{sha}"},
                       completed=True)
 
-    def _statuses(self, sha: str) -> list:
-        """The engine's own `nomic/vote` statuses on a commit, newest first (read once a run)."""
+    def _statuses(self, sha: str) -> list[tuple[str, str]]:
+        """The engine's own `nomic/vote` statuses on a commit, newest first, as (state,
+        description): from the first query for heads, else read once a run."""
         if sha not in self._status_cache:
             self._status_cache[sha] = [
-                s for s in self._commit(sha).get_statuses()
+                (s.state, s.description or "") for s in self._commit(sha).get_statuses()
                 if s.context == STATUS_CONTEXT and s.creator and s.creator.login == self.engine_login]
         return self._status_cache[sha]
 
@@ -212,7 +342,7 @@ class GitHubForge:
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
         self.wrote.append(f"merged #{proposal.key} at {proposal.head[:7]} as {sha[:7]}")
         self.tip = sha
-        self._tip_files = None
+        self._tip_files = self._tip_entries = self._tree = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
         self._label(proposal, Outcome.PASSED.value)
         self._set_status(proposal.head, STATUS[Outcome.PASSED], Outcome.PASSED.value)
@@ -243,32 +373,40 @@ class GitHubForge:
         """The sticky comment, the `nomic/vote` status and the voting label."""
         pull = self._pulls[proposal.key]
         body = no_mentions(sticky_comment(view))
-        mine = [c for c in pull.get_issue_comments()
-                if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
-        if not mine:
-            pull.create_issue_comment(body)
+        if proposal.key not in self._sticky:  # more comments than the first query read
+            mine = [c for c in pull.get_issue_comments()
+                    if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
+            self._sticky[proposal.key] = (mine[0].id, mine[0].body) if mine else None
+        sticky = self._sticky[proposal.key]
+        if sticky is None:
+            posted = pull.create_issue_comment(body)
+            self._sticky[proposal.key] = (posted.id, body)
             self.wrote.append(f"posted the vote on #{proposal.key}")
-        elif mine[0].body != body:
-            mine[0].edit(body)
+        elif sticky[1] != body:
+            IssueComment(self.repo._requester, {}, {
+                "id": sticky[0], "url": f"{self.repo.url}/issues/comments/{sticky[0]}"},
+                completed=True).edit(body)
+            self._sticky[proposal.key] = (sticky[0], body)
             self.wrote.append(f"updated the vote on #{proposal.key}")
         self._set_status(proposal.head, "pending", status_line(view))
         self._label(proposal, VOTING)
 
     def _set_status(self, sha: str, state: str, description: str) -> None:
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
-        if latest and latest[0].state == state and latest[0].description == description:
+        if latest and latest[0] == (state, description[:140]):
             return
-        status = self._commit(sha).create_status(state, description=description[:140],
-                                                 context=STATUS_CONTEXT)
-        self._status_cache[sha] = [status] + self._statuses(sha)
+        self._commit(sha).create_status(state, description=description[:140],
+                                        context=STATUS_CONTEXT)
+        self._status_cache[sha] = [(state, description[:140])] + self._statuses(sha)
 
     def _label(self, proposal: Proposal, name: str) -> None:
-        pull = self._pulls[proposal.key]
         wanted = LABELS[name]
-        current = [label.name for label in pull.labels]
+        current = self._labels[proposal.key]
         ours = [name for name in current if name in LABELS.values()]
         if ours != [wanted]:
-            pull.set_labels(*[n for n in current if n not in LABELS.values()], wanted)
+            labels = [n for n in current if n not in LABELS.values()] + [wanted]
+            self._pulls[proposal.key].set_labels(*labels)
+            self._labels[proposal.key] = labels
 
     def comments(self) -> Sequence[Comment]:
         """Every player's comment on the repository's issues and pull requests (read once)."""
@@ -287,13 +425,11 @@ class GitHubForge:
     def reply(self, comment: Comment, message: str) -> None:
         def post() -> None:
             number = int(comment.on)
-            target = self._pulls.get(comment.on) or self.repo.get_issue(number)
+            # an issue or a pull request alike: comments go to the issue of that number
+            target = Issue(self.repo._requester, {}, {
+                "number": number, "url": f"{self.repo.url}/issues/{number}"}, completed=True)
             # the one mention the engine makes: the player who gave the command
-            reply = f"@{comment.author.login} {no_mentions(message)}."
-            if isinstance(target, PullRequest):
-                target.create_issue_comment(reply)
-            else:
-                target.create_comment(reply)
+            target.create_comment(f"@{comment.author.login} {no_mentions(message)}.")
             self.wrote.append(f"answered a command on #{number}")
         self._tell.append(post)
 
@@ -306,21 +442,26 @@ class GitHubForge:
         tip_files = self._read_tip()
         changed = {p: t for p, t in self._pending.items() if tip_files.get(p) != t}
         if changed:
-            base = self.repo.get_git_commit(self.tip)
+            # the tip's tree is known from reading it: built from what we know, as `_commit`
+            base = GitCommit(self.repo._requester, {}, {"sha": self.tip}, completed=True)
+            base_tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
             elements = [InputGitTreeElement(path, "100644", "blob", content=text)
                         for path, text in sorted(changed.items())]
-            tree = self.repo.create_git_tree(elements, base.tree)
+            tree = self.repo.create_git_tree(elements, base_tree)
             title = self._messages[0] if len(self._messages) == 1 else \
                 f"nomic-ci: {len(self._messages)} changes to the game"
             body = "\n".join(f"- {m}" for m in self._messages) if len(self._messages) > 1 else ""
             commit = self.repo.create_git_commit(f"{title}\n\n{body}".strip(), tree, [base])
+            ref = GitRef(self.repo._requester, {}, {
+                "ref": f"refs/heads/{self.branch}",
+                "url": f"{self.repo.url}/git/refs/heads/{self.branch}"}, completed=True)
             try:
-                self.repo.get_git_ref(f"heads/{self.branch}").edit(commit.sha, force=False)
+                ref.edit(commit.sha, force=False)
             except GithubException as error:
                 if error.status in (409, 422):
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
                 raise
-            self.tip = commit.sha
+            self.tip, self._tree = commit.sha, tree.sha
             self._tip_files = {**tip_files, **changed}
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
         self._pending.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,10 @@ class RecordedRequest:
 
     @property
     def is_write(self) -> bool:
+        """Anything but a GET, except a GraphQL query (a POST that only reads)."""
+        if self.path == "/graphql" and self.method == "POST":
+            query = self.body.get("query") if isinstance(self.body, dict) else None
+            return isinstance(query, str) and query.lstrip().startswith("mutation")
         return self.method != "GET"
 
 
@@ -45,7 +50,8 @@ class Fault:
     status: int
     times: int = 1
     after: bool = False
-    body: dict[str, Any] | None = None
+    body: dict[str, Any] | Callable[[Any], Any] | None = None  # or made from the real answer
+    skip: int = 0  # let this many matching requests through first
     _regex: re.Pattern = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -54,7 +60,10 @@ class Fault:
     def matches(self, method: str, path: str) -> bool:
         return (self.method is None or self.method.upper() == method) and bool(self._regex.fullmatch(path))
 
-    def answer(self) -> dict[str, Any]:
+    def answer(self, real: Any = None) -> Any:
+        """The body to send: given, made from the real answer (`after=True`), or GitHub's."""
+        if callable(self.body):
+            return self.body(real)
         return (
             self.body if self.body is not None else {"message": _MESSAGES.get(self.status, "Injected fault")}
         )
@@ -93,9 +102,16 @@ class RequestLog:
         with self._lock:
             for fault in self.faults:
                 if fault.times > 0 and fault.matches(method, path):
+                    if fault.skip > 0:
+                        fault.skip -= 1
+                        return None
                     fault.times -= 1
                     return fault
         return None
+
+    def reads(self) -> list[RecordedRequest]:
+        with self._lock:
+            return [r for r in self.requests if not r.is_write]
 
     def count(self, method: str | None = None, path_prefix: str | None = None) -> int:
         return len(self.select(method, path_prefix))

@@ -210,9 +210,14 @@ class Scenario:
             pr = self.backend.pull(number)
             pr.mergeable, pr.mergeable_null_reads, pr.mergeable_state = mergeable, null_reads, state
 
-    def set_draft(self, number: int, draft: bool) -> None:
+    def set_draft(self, number: int, draft: bool, *, at: datetime | None = None) -> None:
+        """Turn a pull request into a draft, or mark it ready for review (GitHub records a
+        ready_for_review event then, at `at` or now)."""
         with self._lock:
-            self.backend.pull(number).draft = draft
+            pr = self.backend.pull(number)
+            if pr.draft and not draft:
+                pr.ready_events.append(self._when(at))
+            pr.draft = draft
 
     # -- reviews, comments, reactions, labels ------------------------------
 

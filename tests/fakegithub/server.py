@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from . import routes_git, routes_issues, routes_pulls, routes_repo
+from . import graphql_api, routes_git, routes_issues, routes_pulls, routes_repo
 from .backend import Backend
 from .clock import FakeClock
 from .errors import ApiError, not_found
@@ -125,6 +125,11 @@ class FakeGitHub(Scenario):
         self.stop()
 
     @property
+    def graphql_path(self) -> str:
+        """Where GitHub (and PyGithub) put the GraphQL API: beside the REST root (/api/v3)."""
+        return self.prefix.removesuffix("/v3") + graphql_api.PATH
+
+    @property
     def url(self) -> str:
         """The base_url to give PyGithub."""
         return self.backend.urls.base
@@ -140,11 +145,12 @@ class FakeGitHub(Scenario):
         return self.log.count(method, path_prefix)
 
     def writes(self) -> list[RecordedRequest]:
-        """Every non-GET request, in order."""
+        """Every request that may change something (not a GET or a GraphQL query), in order."""
         return self.log.writes()
 
     def reads(self) -> list[RecordedRequest]:
-        return self.log.select("GET")
+        """Every request that changes nothing: GETs and GraphQL queries."""
+        return self.log.reads()
 
     def clear_requests(self) -> None:
         self.log.clear()
@@ -157,14 +163,18 @@ class FakeGitHub(Scenario):
         times: int = 1,
         *,
         after: bool = False,
-        body: dict[str, Any] | None = None,
+        body: dict[str, Any] | Callable[[Any], Any] | None = None,
+        skip: int = 0,
     ) -> Fault:
-        """Answer `status` to the next `times` requests whose path fully matches the regex `path`.
+        """Answer `status` to the next `times` requests whose path fully matches the regex `path`
+        (after letting `skip` of them through).
 
         With `after=True` the request is carried out and only its answer is
-        lost: the write happened, the client sees an error.
+        lost: the write happened, the client sees an error. `body` may be a
+        function of the real answer (with `after=True`): a partial GraphQL
+        answer, say. GraphQL requests have the path /graphql.
         """
-        return self.log.add_fault(Fault(method, path, status, times, after, body))
+        return self.log.add_fault(Fault(method, path, status, times, after, body, skip))
 
     # -- dispatch --------------------------------------------------------
 
@@ -174,6 +184,8 @@ class FakeGitHub(Scenario):
         """Answer one HTTP request: (status, headers, body)."""
         parts = urllib.parse.urlsplit(target)
         path = parts.path[len(self.prefix) :] if parts.path.startswith(self.prefix) else None
+        if parts.path == self.graphql_path:
+            path = graphql_api.PATH
         query = dict(urllib.parse.parse_qsl(parts.query, keep_blank_values=True))
         body = _decode(raw)
         with self._lock:
@@ -184,7 +196,7 @@ class FakeGitHub(Scenario):
             else:
                 route, response = self._handle(method, path, query, body, headers)
                 if fault:
-                    response = Response(fault.status, fault.answer())
+                    response = Response(fault.status, fault.answer(response.body))
             self.log.record(
                 RecordedRequest(
                     method,
@@ -207,6 +219,8 @@ class FakeGitHub(Scenario):
                 raise not_found() if path is None else ApiError(400, "Problems parsing JSON")
             if not headers.get("Authorization"):
                 raise ApiError(401, "Requires authentication")
+            if path == graphql_api.PATH and method == "POST":
+                return None, Response(200, graphql_api.execute(self.backend, body))
             route, params = self.router.match(method, path)
             self._check_repository(params)
             call = Call(self.backend, method, path, params, query, body, self.backend.token_user())

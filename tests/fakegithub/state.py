@@ -103,6 +103,7 @@ class PullRequest:
     labels: list[str] = field(default_factory=list)
     reviews: list[Review] = field(default_factory=list)
     reactions: list[Reaction] = field(default_factory=list)
+    ready_events: list[datetime] = field(default_factory=list)  # each time a draft became ready
 
     @property
     def merged(self) -> bool:

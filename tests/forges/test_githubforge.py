@@ -57,7 +57,8 @@ def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
     hub.fake.clear_requests()
     assert hub.reconcile() == 0
     assert hub.fake.writes() == []
-    assert len(hub.fake.reads()) <= 10  # 4 for the game, 1 for the list, 4 for the proposal
+    # one query for the game and the pull requests, one for the texts of the rules they change
+    assert [(r.method, r.path) for r in hub.fake.requests] == [("POST", "/graphql")] * 2
 
 
 def test_a_passed_proposal_is_merged_at_the_counted_head_and_the_state_committed(hub):
@@ -145,9 +146,23 @@ def refused_game(hub):
     return open_proposal(hub, author="bob")  # not bob's turn
 
 
+def rate_limited(_real):
+    return {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded for "
+                                                          "installation ID 1."}]}
+
+
+def hides_the_pull_requests(real):
+    """A partial answer: the listing of pull requests lost, with an error saying so."""
+    real["data"]["repository"]["pullRequests"]["nodes"] = []
+    return {**real, "errors": [{"type": "SERVICE_UNAVAILABLE", "path": ["repository"],
+                                "message": "Something went wrong while executing your query."}]}
+
+
 GAMES = {"passing": passing_game, "failing": failing_game, "refused": refused_game}
 EVERYWHERE = [
-    ("GET", r".*/pulls", 502, False),  # a 5xx before anything is done
+    ("POST", "/graphql", 502, False),  # a 5xx before anything is read
+    ("POST", "/graphql", 200, rate_limited),  # GraphQL's own errors come with a 200
+    ("POST", "/graphql", 200, hides_the_pull_requests),  # never decide on part of the facts
     ("PATCH", r".*/git/refs/heads/main", 422, False),  # main moved under the state commit
     ("PATCH", r".*/git/refs/heads/main", 500, False),  # the state commit fails
     ("PATCH", r".*/git/refs/heads/main", 500, True),  # the state commit's answer is lost
@@ -179,7 +194,10 @@ def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
     expected = clean_run(tmp_path, game)
     pr = GAMES[game](hub)
     hub.later()
-    hub.fake.fail(method, path, status, times=1, after=after)
+    if callable(after):  # a GraphQL answer with errors, made from the real one
+        hub.fake.fail(method, path, status, times=1, after=True, body=after)
+    else:
+        hub.fake.fail(method, path, status, times=1, after=after)
     hub.reconcile()  # may fail; it must not leave the game half-applied
     assert any(r.faulted for r in hub.fake.requests), "the fault was never injected"
     hub.reconcile()

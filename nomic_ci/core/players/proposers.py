@@ -27,7 +27,7 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
                    f"({config.cite('join_window')})" if config.join_window else "")
         return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
     rule_changes = [o for o in state.open_proposals if not o.join]
-    if config.schedule and not config.schedule.may_propose(proposal.opened_at):
+    if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
         days = config.schedule.describe(config.schedule.propose)
         return f"proposals are accepted {days} only ({config.cite('schedule')})"
     if config.proposing == "one-open-each":
@@ -51,7 +51,7 @@ def displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
     config, state = game.config, game.state
     if not (config.schedule and config.proposals_per_week):
         return None
-    week = config.schedule.week_of(proposal.opened_at)
+    week = config.schedule.week_of(proposal.proposed_at)
     author = state.player(proposal.author)
     mine = [o for o in state.open_proposals if author and o.author.login == author.login
             and config.schedule.week_of(o.opened) == week]

@@ -1,0 +1,283 @@
+"""What the GitHub forge reads, through GitHub's GraphQL API: the queries and their answers.
+
+One query reads the default branch (its tip and the game's files there) and every open
+pull request with what the engine needs of it; later queries, batched with aliases, read
+what did not fit on the first page (more files, reviews, reactions) and the new text of
+the game files proposals change. A REST listing needs a request per pull request and one
+per file; these need a few a run whatever the number of pull requests.
+
+This module is only text and parsing: `githubforge` sends the queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable
+
+from github import GithubException
+
+from ..core.facts import Account, Reaction, Review, ReviewState
+
+PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews and comments
+PAGE = 100  # GitHub's most for any connection
+ALIASES = 200  # aliased reads in one query, to keep each query modest
+STATUS_CONTEXT = "nomic/vote"
+
+_WHO = "fragment Who on Actor { __typename login ... on User { databaseId } " \
+       "... on Bot { databaseId } }"
+_DIR = "fragment Dir on TreeEntry { object { ... on Tree { entries { path oid type } } } }"
+_TIP = """fragment Tip on Commit {
+  oid
+  tree { oid }
+  rules: file(path: "rules") { ...Dir }
+  state: file(path: "state") { ...Dir }
+  proposals: file(path: "proposals") { ...Dir }
+}"""
+_FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
+         "nodes { path changeType } }"
+_REVIEWS = "reviews(first: %d%s) { pageInfo { hasNextPage endCursor } " \
+           "nodes { fullDatabaseId state submittedAt author { ...Who } commit { oid } } }"
+_REACTIONS = "reactions(first: %d%s) { pageInfo { hasNextPage endCursor } " \
+             "nodes { databaseId content createdAt user { login databaseId } } }"
+_PULL = """fragment Pull on PullRequest {
+  number title body createdAt closedAt mergedAt state isDraft baseRefName headRefOid
+  changedFiles
+  author { ...Who }
+  readied: timelineItems(itemTypes: [READY_FOR_REVIEW_EVENT], last: 1) {
+    nodes { ... on ReadyForReviewEvent { createdAt } }
+  }
+  labels(first: %(page)d) { nodes { name } }
+  comments(first: %(page)d) { pageInfo { hasNextPage } nodes { databaseId body author { ...Who } } }
+  commits(last: 1) {
+    nodes { commit { oid status { context(name: "%(context)s") { state description
+      creator { ...Who } } } } }
+  }
+  %(files)s
+  %(reviews)s
+}""" % {"page": PAGE, "context": STATUS_CONTEXT, "files": _FILES % (PAGE, ""),
+        "reviews": _REVIEWS % (PAGE, "")}
+
+# The first query of a run: the default branch and a page of open pull requests.
+GAME = f"""query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!) {{
+  repository(owner: $owner, name: $name) {{
+    defaultBranchRef @include(if: $tip) {{ name target {{ ...Tip }} }}
+    pullRequests(states: OPEN, first: {PULLS_PAGE}, after: $after,
+                 orderBy: {{field: CREATED_AT, direction: ASC}}) {{
+      pageInfo {{ hasNextPage endCursor }}
+      nodes {{ ...Pull }}
+    }}
+  }}
+}}
+{_TIP}
+{_DIR}
+{_PULL}
+{_WHO}"""
+
+# The game's files at a given commit (after a merge moved the default branch).
+TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
+  repository(owner: $owner, name: $name) {{ object(oid: $oid) {{ ...Tip }} }}
+}}
+{_TIP}
+{_DIR}"""
+
+_BLOB = "... on Blob { oid text isBinary isTruncated }"
+
+
+class GraphQLError(GithubException):
+    """GitHub answered a query with errors (a rate limit, a timeout, a partial answer): the
+    run stops rather than decide on part of the facts; the next run reads them again."""
+
+    def __init__(self, errors: list[dict[str, Any]], headers: dict[str, Any] | None = None):
+        kinds = sorted({str(e.get("type") or "ERROR") for e in errors})
+        first = str(errors[0].get("message") or "no message") if errors else "no message"
+        super().__init__(200, {"message": f"GraphQL {', '.join(kinds)}: {first}",
+                               "errors": errors}, headers or {})
+        self.kinds = kinds
+
+
+def answer(data: Any, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The `data` of a GraphQL answer; any error, even beside partial data, stops the run."""
+    if not isinstance(data, dict):
+        raise GraphQLError([{"message": "the answer is not a JSON object"}], headers)
+    if data.get("errors"):
+        raise GraphQLError(list(data["errors"]), headers)
+    if not isinstance(data.get("data"), dict):
+        raise GraphQLError([{"message": "the answer holds no data"}], headers)
+    return data["data"]
+
+
+def moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def login(actor: dict[str, Any] | None) -> str | None:
+    """The login as the REST API spells it: GraphQL names a bot without its `[bot]`."""
+    if actor is None:
+        return None
+    return f"{actor['login']}[bot]" if actor.get("__typename") == "Bot" else actor["login"]
+
+
+def account(actor: dict[str, Any]) -> Account:
+    return Account(login(actor) or "ghost", actor.get("databaseId"))
+
+
+# GitHub's GraphQL names of reactions and file changes, as REST and the core spell them
+REACTIONS = {"THUMBS_UP": "+1", "THUMBS_DOWN": "-1", "LAUGH": "laugh", "HOORAY": "hooray",
+             "CONFUSED": "confused", "HEART": "heart", "ROCKET": "rocket", "EYES": "eyes"}
+CHANGES = {"ADDED": "added", "DELETED": "removed", "RENAMED": "renamed", "COPIED": "copied",
+           "MODIFIED": "modified", "CHANGED": "modified"}
+
+
+def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool]:
+    """The game's files at a commit, path -> blob oid, and whether a folder holds folders
+    (which this listing does not go into)."""
+    found: dict[str, str] = {}
+    nested = False
+    for folder in ("rules", "state", "proposals"):
+        entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
+        for entry in entries:
+            if entry["type"] == "blob":
+                found[entry["path"]] = entry["oid"]
+            elif entry["type"] == "tree":
+                nested = True
+    return found, nested
+
+
+@dataclass
+class Pull:
+    """One pull request as read so far: the first page of everything, then the rest."""
+
+    node: dict[str, Any]
+    files: list[tuple[str, str]] = field(default_factory=list)  # (change type, path)
+    reviews: list[dict[str, Any]] = field(default_factory=list)
+    reactions: list[dict[str, Any]] | None = None  # None: not read
+    cursors: dict[str, str | None] = field(default_factory=dict)  # what has a next page
+
+    @classmethod
+    def of(cls, node: dict[str, Any]) -> "Pull":
+        pull = cls(node)
+        pull.take("files", node["files"])
+        pull.take("reviews", node["reviews"])
+        return pull
+
+    @property
+    def number(self) -> int:
+        return self.node["number"]
+
+    def take(self, kind: str, connection: dict[str, Any]) -> None:
+        """Add a page of files, reviews or reactions, and remember where the next starts."""
+        nodes = connection["nodes"]
+        if kind == "files":
+            self.files += [(n["changeType"], n["path"]) for n in nodes]
+        elif kind == "reviews":
+            self.reviews += nodes
+        else:
+            self.reactions = (self.reactions or []) + nodes
+        page = connection["pageInfo"]
+        self.cursors.pop(kind, None)
+        if page["hasNextPage"]:
+            self.cursors[kind] = page["endCursor"]
+
+    def wants(self, kind: str, too_many: int) -> bool:
+        if kind == "files" and self.node["changedFiles"] >= too_many:
+            return False  # it cannot be counted anyway: reading the rest would be wasted
+        return kind in self.cursors
+
+    @property
+    def ready_at(self) -> datetime | None:
+        nodes = self.node["readied"]["nodes"]
+        return moment(nodes[-1]["createdAt"]) if nodes and nodes[-1] else None
+
+    def review_facts(self) -> tuple[Review, ...]:
+        return tuple(Review(int(r["fullDatabaseId"]), account(r["author"]),
+                            ReviewState.parse(r["state"]),
+                            (r["commit"] or {}).get("oid"), moment(r["submittedAt"]))
+                     for r in self.reviews if r["author"] is not None and r["submittedAt"])
+
+    def reaction_facts(self) -> tuple[Reaction, ...]:
+        return tuple(Reaction(r["databaseId"], Account(r["user"]["login"], r["user"]["databaseId"]),
+                              REACTIONS.get(r["content"], r["content"].lower()),
+                              moment(r["createdAt"]))
+                     for r in self.reactions or () if r["user"] is not None)
+
+    def labels(self) -> list[str]:
+        return [label["name"] for label in self.node["labels"]["nodes"]]
+
+    def status(self, engine: str) -> list[tuple[str, str]] | None:
+        """The engine's `nomic/vote` status on the head, as [(state, description)] or [];
+        None when the answer is not about the head (then ask REST)."""
+        commits = self.node["commits"]["nodes"]
+        commit = commits[-1]["commit"] if commits and commits[-1] else None
+        if commit is None or commit["oid"] != self.node["headRefOid"]:
+            return None
+        context = (commit.get("status") or {}).get("context")
+        if context is None or login(context.get("creator")) != engine:
+            return []
+        return [(context["state"].lower(), context.get("description") or "")]
+
+    def sticky(self, engine: str, marker: str) -> tuple[bool, int | None, str | None]:
+        """(whether all comments were read, the id and body of the engine's marked one)."""
+        comments = self.node["comments"]
+        for c in comments["nodes"]:
+            if login(c["author"]) == engine and marker in (c["body"] or ""):
+                return True, c["databaseId"], c["body"]
+        return not comments["pageInfo"]["hasNextPage"], None, None
+
+
+@dataclass
+class Batch:
+    """One query of aliased reads: more pages of some pull requests, whole pull requests,
+    blob texts. Each read names what to do with its answer."""
+
+    reads: list[tuple[str, str, str, Any]] = field(default_factory=list)  # alias, type, sel, key
+    variables: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.reads)
+
+    def page(self, pull: Pull, kind: str) -> None:
+        """The next page of a pull request's files, reviews or reactions (the first page of
+        reactions, which the first query leaves out)."""
+        var = f"c{len(self.reads)}"
+        self.variables[var] = pull.cursors.get(kind)
+        selection = {"files": _FILES, "reviews": _REVIEWS, "reactions": _REACTIONS}[kind]
+        self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {pull.number})",
+                           selection % (PAGE, f", after: ${var}"), (kind, pull.number)))
+
+    def pull(self, number: int) -> None:
+        self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {number})", "...Pull",
+                           ("pull", number)))
+
+    def blob(self, name: str) -> None:
+        """A blob by its oid, or by `commit:path`."""
+        var = f"{'e' if ':' in name else 'o'}{len(self.reads)}"
+        self.variables[var] = name
+        argument = "expression" if ":" in name else "oid"
+        self.reads.append((f"r{len(self.reads)}", f"object({argument}: ${var})", _BLOB,
+                           ("blob", name)))
+
+    def text(self) -> str:
+        types = {"c": "String", "e": "String!", "o": "GitObjectID!"}
+        declared = ", ".join(f"${v}: {types[v[0]]}" for v in self.variables)
+        body = "\n".join(f"    {alias}: {target} {{ {sel} }}"
+                         for alias, target, sel, _ in self.reads)
+        uses_pull = any(read[3][0] == "pull" for read in self.reads)
+        pulls = f"\n{_PULL}\n{_WHO}" if uses_pull else (
+            f"\n{_WHO}" if any(read[3][0] == "reviews" for read in self.reads) else "")
+        return (f"query More($owner: String!, $name: String!{', ' if declared else ''}"
+                f"{declared}) {{\n"
+                f"  repository(owner: $owner, name: $name) {{\n{body}\n  }}\n}}{pulls}")
+
+    def answers(self, data: dict[str, Any]) -> Iterable[tuple[tuple[str, Any], Any]]:
+        repository = data["repository"]
+        for alias, _, _, key in self.reads:
+            found = repository.get(alias)
+            if key[0] in ("files", "reviews", "reactions") and found is not None:
+                found = found[key[0]]
+            yield key, found
+
+
+def batches(blobs: Iterable[str]) -> list[list[str]]:
+    items = list(blobs)
+    return [items[i:i + ALIASES] for i in range(0, len(items), ALIASES)]
