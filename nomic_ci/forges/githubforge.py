@@ -1,14 +1,14 @@
 """GitHub as a forge, through PyGithub: pull requests are proposals, reviews are votes.
 
-Everything a run learns about a pull request is read through the API as data;
-no pull-request code is ever checked out. The engine's own changes to the
+Everything a run learns about a pull request is read through the API as data
+(`githubreader`, through GraphQL, a few requests a run); no pull-request code is ever
+checked out. What the engine writes goes through REST. The engine's own changes to the
 default branch go in through the Git Data API as fast-forward commits, and a
 passed proposal is merged pinned to the head its votes were counted on.
 """
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence
@@ -23,23 +23,20 @@ from github.IssueComment import IssueComment
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
-from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal
-from ..core.files import GAME_DIRS
-from ..core.files.changes import Listed, file_changes, text_needed
 from ..core.files.records import Outcome
 from ..core.voting.decision import VoteView
 from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
 from . import githubgraphql as gql
 from .githubgraphql import STATUS_CONTEXT
+from .githubreader import GitHubReader
 from .interface import MergeResult, MergeStatus
 
 VOTING = "voting"  # the label of a proposal in its vote; a decided one is labelled its outcome
 LABELS = {name: f"nomic: {name}" for name in [VOTING, *(o.value for o in Outcome)]}
 STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED: "failure",
           Outcome.RETRACTED: "failure"}
-MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
 
 
 class StateConflict(Exception):
@@ -62,12 +59,9 @@ class GitHubForge:
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
-    _blobs: dict[str, bytes] = field(default_factory=dict)
-    _texts: dict[str, bytes] = field(default_factory=dict)  # "oid:path" -> content
     _pending: dict[str, str] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
-    _read: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     _labels: dict[str, list[str]] = field(default_factory=dict)
     _sticky: dict[str, tuple[int, str] | None] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
@@ -79,46 +73,21 @@ class GitHubForge:
     _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
 
     def __post_init__(self) -> None:
-        self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
+        self._reader = GitHubReader(self.repo, self.local_blobs)
+        for pull in self._reader.read_game():
+            self._keep(pull)
+        self.branch = self._reader.branch
+        self.tip = self.base_tip = self._reader.tip
+        self.open_read = sum(p.node["baseRefName"] == self.branch
+                             for p in self._reader.pulls.values())
         self._tip_files: dict[str, str] | None = None
-        self._tree: str | None = None  # the tip's tree, when known
-        self._read_game()
+        self._tree: str | None = None  # the tip's tree, once read
 
     # --- reading -------------------------------------------------------------------------
 
-    def _query(self, query: str, **variables: object) -> dict:
-        headers, data = self.repo._requester.requestJsonAndCheck(
-            "POST", self.repo._requester.graphql_url,
-            input={"query": query, "variables": {"owner": self._owner, "name": self._name,
-                                                 **variables}})
-        return gql.answer(data, headers)
-
-    def _read_game(self) -> None:
-        """The default branch and every open pull request: one query a page of them."""
-        after, first = None, True
-        while True:
-            found = self._query(gql.GAME, after=after, tip=first)["repository"]
-            if found is None:
-                raise GameError(f"GitHub shows no repository {self._owner}/{self._name}")
-            if first:
-                ref = found["defaultBranchRef"]
-                if ref is None:
-                    raise GameError("the repository has no default branch yet")
-                self.branch = ref["name"]
-                self.tip = self.base_tip = ref["target"]["oid"]
-                self._tip_entries = self._entries(ref["target"])
-            listing = found["pullRequests"]
-            for node in listing["nodes"]:
-                self._keep(gql.Pull.of(node))
-                if node["baseRefName"] == self.branch:
-                    self.open_read += 1
-            if not listing["pageInfo"]["hasNextPage"]:
-                return
-            after, first = listing["pageInfo"]["endCursor"], False
-
     def _keep(self, pull: gql.Pull) -> None:
+        """What showing a pull request's vote needs, from what the query read of it."""
         key = str(pull.number)
-        self._read[key] = pull
         self._pulls[key] = PullRequest(self.repo._requester, {}, {
             "number": pull.number, "url": f"{self.repo.url}/pulls/{pull.number}",
             "issue_url": f"{self.repo.url}/issues/{pull.number}"}, completed=True)
@@ -130,164 +99,34 @@ class GitHubForge:
         if status is not None:
             self._status_cache[pull.node["headRefOid"]] = status
 
-    def _entries(self, commit: dict) -> dict[str, str]:
-        """The game's files at a commit, path -> blob sha (a deeper tree through REST)."""
-        self._tree = commit["tree"]["oid"]
-        found, nested = gql.tip_files(commit)
-        if not nested:
-            return found
-        tree = self.repo.get_git_tree(self._tree, recursive=True)
-        if tree.raw_data.get("truncated"):
-            raise GameError("GitHub listed only part of the repository's files, so the game "
-                            "cannot be read whole", hint="keep the repository under GitHub's "
-                            "limit of 100,000 files in a tree")
-        return {e.path: e.sha for e in tree.tree if e.type == "blob"
-                and e.path.startswith(GAME_DIRS)}
-
-    def _blob(self, sha: str) -> bytes:
-        if sha not in self._blobs:
-            self._blobs.update(self.local_blobs([sha]))
-        if sha not in self._blobs:
-            blob = self.repo.get_git_blob(sha)
-            self._blobs[sha] = base64.b64decode(blob.content) if blob.encoding == "base64" \
-                else blob.content.encode()
-        return self._blobs[sha]
-
-    def _read_blobs(self, expressions: Collection[str]) -> None:
-        """The content of blobs named `oid` or `commit:path`, into `_texts`: known ones from
-        the checkout, the rest in batched queries (binary or huge ones through REST)."""
-        wanted = [e for e in expressions if e not in self._texts]
-        local = self.local_blobs(e for e in wanted if ":" not in e)
-        self._texts.update(local)
-        for chunk in gql.batches(e for e in wanted if e not in self._texts):
-            batch = gql.Batch()
-            for name in chunk:
-                batch.blob(name)
-            data = self._query(batch.text(), **batch.variables)
-            for (_, name), blob in batch.answers(data):
-                if blob is None:
-                    raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no blob {name}"}])
-                if blob["text"] is None or blob["isBinary"] or blob["isTruncated"]:
-                    self._texts[name] = self._blob(blob["oid"])  # its bytes, through REST
-                else:
-                    self._texts[name] = blob["text"].encode()
-
     def _read_tip(self) -> dict[str, str]:
-        """The game's files at the tip: known after the first query, and blobs not already
-        known (after a merge, one query more for the new tip)."""
+        """The game's files at the tip: read with the pull requests, or after a merge moved
+        the tip, one query more (and blobs not already known)."""
         if self._tip_files is None:
-            if self._tip_entries is None:
-                commit = self._query(gql.TIP, oid=self.tip)["repository"]["object"]
-                self._tip_entries = self._entries(commit)
-            entries = self._tip_entries
-            self._read_blobs(set(entries.values()))
-            self._tip_files = {path: self._texts[sha].decode(errors="replace")
-                               for path, sha in entries.items()}
+            self._tree, self._tip_files = self._reader.files_at(self.tip)
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:
         return {**self._read_tip(), **self._pending}
 
     def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
-        wanted = [key for key, pull in self._read.items() if key in known or (
+        # only proposals to the default branch: a pull request elsewhere changes no rule
+        wanted = [key for key, pull in self._reader.pulls.items() if key in known or (
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
             and pull.node["state"] == "OPEN")]
-        missing = [key for key in known if key not in self._read]
-        self._complete(wanted + missing, reactions)
-        for key in wanted + missing:
+        wanted += [key for key in known if key not in self._reader.pulls]
+        for pull in self._reader.complete(wanted, reactions):
+            self._keep(pull)
+        for key in wanted:
             if key not in self._facts:
-                self._facts[key] = self._proposal(self._read[key])
+                self._facts[key] = self._reader.proposal(key)
             elif reactions and key not in self._reacted:  # the rules came to count them
                 old = self._facts[key]
-                self._facts[key] = replace(self._proposal(self._read[key]), state=old.state,
+                self._facts[key] = replace(self._reader.proposal(key), state=old.state,
                                            closed_at=old.closed_at)
             if reactions:
                 self._reacted.add(key)
         return [p for key, p in self._facts.items() if p.state is ForgeState.OPEN or key in known]
-
-    def _complete(self, keys: list[str], reactions: bool) -> None:
-        """Read what the first query left out for these pull requests, batched: pull requests
-        it did not list, more pages, reactions; then the texts of the game files they change."""
-        while True:
-            batch = gql.Batch()
-            for key in keys:
-                pull = self._read.get(key)
-                if pull is None:
-                    batch.pull(int(key))
-                    continue
-                for kind in ("files", "reviews", "reactions"):
-                    if pull.wants(kind, MAX_FILES):
-                        batch.page(pull, kind)
-                if reactions and pull.reactions is None:
-                    batch.page(pull, "reactions")
-            if not len(batch):
-                break
-            for (kind, number), found in batch.answers(self._query(batch.text(),
-                                                                   **batch.variables)):
-                if found is None:
-                    raise gql.GraphQLError([{"type": "NOT_FOUND",
-                                             "message": f"no pull request #{number}"}])
-                if kind == "pull":
-                    self._keep(gql.Pull.of(found))
-                else:
-                    self._read[str(number)].take(kind, found)
-        self._read_blobs({f"{self._read[key].node['headRefOid']}:{path}"
-                          for key in keys for kind, path in self._read[key].files
-                          if gql.CHANGES.get(kind) != "removed" and text_needed(path)})
-
-    def _proposal(self, pull: gql.Pull) -> Proposal:
-        node, key = pull.node, str(pull.number)
-        head = node["headRefOid"]
-        problems = []
-        if node["changedFiles"] >= MAX_FILES:
-            problems.append(f"it changes {MAX_FILES:,} files or more, and GitHub lists no "
-                            f"more than {MAX_FILES:,}, so it cannot be counted")
-        previous = self._renamed_from(pull)
-        listed: list[Listed] = [(gql.CHANGES.get(kind, "modified"), path, previous.get(path))
-                                for kind, path in pull.files]
-        changes, texts, unreadable = file_changes(
-            listed, lambda path: self._texts[f"{head}:{path}"])
-        state = {"MERGED": ForgeState.MERGED, "OPEN": ForgeState.OPEN}.get(node["state"],
-                                                                          ForgeState.CLOSED)
-        closed = gql.moment(node["mergedAt"] or node["closedAt"])
-        return Proposal(key=key, title=node["title"], reactions=pull.reaction_facts(),
-                        description=f"{node['title']}\n\n{node['body'] or ''}",
-                        author=gql.account(node["author"]) if node["author"] else
-                        Account("ghost"), head=head, opened_at=gql.moment(node["createdAt"]),
-                        ready_at=pull.ready_at, changes=tuple(changes),
-                        reviews=pull.review_facts(), texts=tuple(texts), state=state,
-                        closed_at=closed, problems=tuple(problems + unreadable),
-                        into=None if node["baseRefName"] == self.branch else
-                        node["baseRefName"], draft=bool(node["isDraft"]))
-
-    def _renamed_from(self, pull: gql.Pull) -> dict[str, str]:
-        """The path each renamed file had, which GraphQL does not give: from the REST pages of
-        the file list that hold the renames (the lists go in the same order), else all."""
-        renamed = {i: path for i, (kind, path) in enumerate(pull.files) if kind == "RENAMED"}
-        if not renamed:
-            return {}
-        url = f"{self.repo.url}/pulls/{pull.number}/files"
-        found: dict[str, str] = {}
-        pages = sorted({i // gql.PAGE + 1 for i in renamed})
-        for page in pages:
-            found.update(self._renames_on(url, page))
-        if not set(renamed.values()) <= set(found):  # not where expected: read them all
-            page = 1
-            while len(found) < len(renamed) and page <= MAX_FILES // gql.PAGE:
-                entries = self._renames_on(url, page, everything=True)
-                if entries is None:
-                    break
-                found.update(entries)
-                page += 1
-        return found
-
-    def _renames_on(self, url: str, page: int, everything: bool = False) -> dict[str, str] | None:
-        _, entries = self.repo._requester.requestJsonAndCheck(
-            "GET", url, parameters={"per_page": gql.PAGE, "page": page})
-        if everything and not entries:
-            return None
-        return {e["filename"]: e["previous_filename"] for e in entries
-                if e.get("status") == "renamed" and e.get("previous_filename")}
 
     def _commit(self, sha: str) -> Commit:
         # built from what we know, so that reading its statuses costs no extra request
@@ -342,7 +181,7 @@ class GitHubForge:
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
         self.wrote.append(f"merged #{proposal.key} at {proposal.head[:7]} as {sha[:7]}")
         self.tip = sha
-        self._tip_files = self._tip_entries = self._tree = None
+        self._tip_files = self._tree = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
         self._label(proposal, Outcome.PASSED.value)
         self._set_status(proposal.head, STATUS[Outcome.PASSED], Outcome.PASSED.value)

@@ -1,0 +1,208 @@
+"""What a run reads of GitHub: the game at the tip of the default branch and the open pull
+requests as proposals, through the GraphQL queries of `githubgraphql`.
+
+A run reads everything once, at its start, in a handful of requests whatever the number
+of pull requests: one query a page of 50 pull requests (with the default branch and its
+game files), one batched query for what did not fit (more pages, reactions, pull
+requests not listed) and one for the texts of the game files they change. Blobs the
+workflow's checkout has cost nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from typing import Callable, Collection, Iterable
+
+from github.Repository import Repository
+
+from ..core.errors import GameError
+from ..core.facts import Account, ForgeState, Proposal
+from ..core.files import GAME_DIRS
+from ..core.files.changes import Listed, file_changes, text_needed
+from . import githubgraphql as gql
+
+MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
+
+
+@dataclass
+class GitHubReader:
+    repo: Repository
+    # blobs the workflow's checkout already has, by sha: a cache that spares requests
+    local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
+    pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
+    branch: str = field(init=False)
+    tip: str = field(init=False)  # the default branch as the run found it
+    _texts: dict[str, bytes] = field(default_factory=dict)  # by oid or "commit:path"
+    _trees: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
+
+    def _query(self, query: str, **variables: object) -> dict:
+        headers, data = self.repo._requester.requestJsonAndCheck(
+            "POST", self.repo._requester.graphql_url,
+            input={"query": query, "variables": {"owner": self._owner, "name": self._name,
+                                                 **variables}})
+        return gql.answer(data, headers)
+
+    def read_game(self) -> list[gql.Pull]:
+        """The default branch and every open pull request (to any branch): a query a page."""
+        after, first, found = None, True, []
+        while True:
+            repository = self._query(gql.GAME, after=after, tip=first)["repository"]
+            if repository is None:
+                raise GameError(f"GitHub shows no repository {self._owner}/{self._name}")
+            if first:
+                ref = repository["defaultBranchRef"]
+                if ref is None:
+                    raise GameError("the repository has no default branch yet")
+                self.branch, self.tip = ref["name"], ref["target"]["oid"]
+                self._trees[self.tip] = self._entries(ref["target"])
+            listing = repository["pullRequests"]
+            for node in listing["nodes"]:
+                found.append(gql.Pull.of(node))
+                self.pulls[str(node["number"])] = found[-1]
+            if not listing["pageInfo"]["hasNextPage"]:
+                return found
+            after, first = listing["pageInfo"]["endCursor"], False
+
+    def _entries(self, commit: dict) -> tuple[str, dict[str, str]]:
+        """A commit's tree, and its game files, path -> blob sha (a deeper tree through REST)."""
+        tree = commit["tree"]["oid"]
+        found, nested = gql.tip_files(commit)
+        if not nested:
+            return tree, found
+        listing = self.repo.get_git_tree(tree, recursive=True)
+        if listing.raw_data.get("truncated"):
+            raise GameError("GitHub listed only part of the repository's files, so the game "
+                            "cannot be read whole", hint="keep the repository under GitHub's "
+                            "limit of 100,000 files in a tree")
+        return tree, {e.path: e.sha for e in listing.tree if e.type == "blob"
+                      and e.path.startswith(GAME_DIRS)}
+
+    def files_at(self, commit: str) -> tuple[str, dict[str, str]]:
+        """The tree of a commit and the game's files in it (one query, unless known)."""
+        if commit not in self._trees:
+            self._trees[commit] = self._entries(
+                self._query(gql.TIP, oid=commit)["repository"]["object"])
+        tree, entries = self._trees[commit]
+        self._read_blobs(set(entries.values()))
+        return tree, {path: self._texts[sha].decode(errors="replace")
+                      for path, sha in entries.items()}
+
+    def _blob(self, sha: str) -> bytes:
+        """A blob's bytes through REST: for what GraphQL gives no text of (binary, huge)."""
+        if sha not in self._texts:
+            self._texts.update(self.local_blobs([sha]))
+        if sha not in self._texts:
+            blob = self.repo.get_git_blob(sha)
+            self._texts[sha] = base64.b64decode(blob.content) if blob.encoding == "base64" \
+                else blob.content.encode()
+        return self._texts[sha]
+
+    def _read_blobs(self, names: Collection[str]) -> None:
+        """The content of blobs named by oid or `commit:path`: known ones from the checkout,
+        the rest in batched queries."""
+        wanted = [n for n in names if n not in self._texts]
+        self._texts.update(self.local_blobs(n for n in wanted if ":" not in n))
+        for chunk in gql.batches(n for n in wanted if n not in self._texts):
+            batch = gql.Batch()
+            for name in chunk:
+                batch.blob(name)
+            for (_, name), blob in batch.answers(self._query(batch.text(), **batch.variables)):
+                if blob is None:
+                    raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no blob {name}"}])
+                if blob["text"] is None or blob["isBinary"] or blob["isTruncated"]:
+                    self._texts[name] = self._blob(blob["oid"])
+                else:
+                    self._texts[name] = blob["text"].encode()
+
+    def complete(self, keys: list[str], reactions: bool) -> list[gql.Pull]:
+        """Read what the first query left out for these pull requests, batched: pull requests
+        it did not list, more pages, reactions; then the texts of the game files they
+        change. The pull requests read anew."""
+        new = []
+        while True:
+            batch = gql.Batch()
+            for key in keys:
+                pull = self.pulls.get(key)
+                if pull is None:
+                    batch.pull(int(key))
+                    continue
+                for kind in ("files", "reviews", "reactions"):
+                    if pull.wants(kind, MAX_FILES):
+                        batch.page(pull, kind)
+                if reactions and pull.reactions is None:
+                    batch.page(pull, "reactions")
+            if not len(batch):
+                break
+            for (kind, number), found in batch.answers(self._query(batch.text(),
+                                                                   **batch.variables)):
+                if found is None:
+                    raise gql.GraphQLError([{"type": "NOT_FOUND",
+                                             "message": f"no pull request #{number}"}])
+                if kind == "pull":
+                    new.append(gql.Pull.of(found))
+                    self.pulls[str(number)] = new[-1]
+                else:
+                    self.pulls[str(number)].take(kind, found)
+        self._read_blobs({f"{self.pulls[key].node['headRefOid']}:{path}"
+                          for key in keys for kind, path in self.pulls[key].files
+                          if gql.CHANGES.get(kind) != "removed" and text_needed(path)})
+        return new
+
+    def proposal(self, key: str) -> Proposal:
+        """A pull request, completed, as the core sees it."""
+        pull = self.pulls[key]
+        node = pull.node
+        head = node["headRefOid"]
+        problems = []
+        if node["changedFiles"] >= MAX_FILES:
+            problems.append(f"it changes {MAX_FILES:,} files or more, and GitHub lists no "
+                            f"more than {MAX_FILES:,}, so it cannot be counted")
+        previous = self._renamed_from(pull)
+        listed: list[Listed] = [(gql.CHANGES.get(kind, "modified"), path, previous.get(path))
+                                for kind, path in pull.files]
+        changes, texts, unreadable = file_changes(
+            listed, lambda path: self._texts[f"{head}:{path}"])
+        state = {"MERGED": ForgeState.MERGED, "OPEN": ForgeState.OPEN}.get(node["state"],
+                                                                          ForgeState.CLOSED)
+        return Proposal(key=key, title=node["title"], reactions=pull.reaction_facts(),
+                        description=f"{node['title']}\n\n{node['body'] or ''}",
+                        author=gql.account(node["author"]) if node["author"] else
+                        Account("ghost"), head=head, opened_at=gql.moment(node["createdAt"]),
+                        ready_at=pull.ready_at, changes=tuple(changes),
+                        reviews=pull.review_facts(), texts=tuple(texts), state=state,
+                        closed_at=gql.moment(node["mergedAt"] or node["closedAt"]),
+                        problems=tuple(problems + unreadable),
+                        into=None if node["baseRefName"] == self.branch else
+                        node["baseRefName"], draft=bool(node["isDraft"]))
+
+    def _renamed_from(self, pull: gql.Pull) -> dict[str, str]:
+        """The path each renamed file had, which GraphQL does not give: from the REST pages of
+        the file list that hold the renames (it lists files in the same order), else all."""
+        renamed = {i: path for i, (kind, path) in enumerate(pull.files) if kind == "RENAMED"}
+        if not renamed:
+            return {}
+        url = f"{self.repo.url}/pulls/{pull.number}/files"
+        found: dict[str, str] = {}
+        for page in sorted({i // gql.PAGE + 1 for i in renamed}):
+            found.update(self._renames_on(url, page) or {})
+        page = 1
+        while not set(renamed.values()) <= set(found) and page <= MAX_FILES // gql.PAGE:
+            entries = self._renames_on(url, page)  # not where expected: look everywhere
+            if entries is None:
+                break
+            found.update(entries)
+            page += 1
+        return found
+
+    def _renames_on(self, url: str, page: int) -> dict[str, str] | None:
+        """The renames on a page of the REST file list; None past its end."""
+        _, entries = self.repo._requester.requestJsonAndCheck(
+            "GET", url, parameters={"per_page": gql.PAGE, "page": page})
+        if not entries:
+            return None
+        return {e["filename"]: e["previous_filename"] for e in entries
+                if e.get("status") == "renamed" and e.get("previous_filename")}
