@@ -193,10 +193,14 @@ class GitHubTable:
     def tick(self) -> None:
         assert self.reconcile() == 0, self.err
 
+    def repo(self):
+        """The repository as the engine's client sees it."""
+        settings = Settings.from_env(self.env)
+        return client(settings).get_repo(settings.repository)
+
     def status(self) -> dict:
         game = load_game(self.files())
-        settings = Settings.from_env(self.env)
-        forge = GitHubForge(client(settings).get_repo(settings.repository), ENGINE, self.now)
+        forge = GitHubForge(self.repo(), ENGINE, self.now)
         by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
         views = {o.number: vote_view(game, o, by_key[o.key], self.now)

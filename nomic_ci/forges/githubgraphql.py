@@ -157,8 +157,9 @@ class Pull:
     @classmethod
     def of(cls, node: dict[str, Any]) -> "Pull":
         pull = cls(node)
-        pull.take("files", node["files"])
-        pull.take("reviews", node["reviews"])
+        for kind in ("files", "reviews", "reactions"):
+            if kind in node:
+                pull.take(kind, node[kind])
         return pull
 
     @property
@@ -232,6 +233,7 @@ class Batch:
 
     reads: list[tuple[str, str, str, Any]] = field(default_factory=list)  # alias, type, sel, key
     variables: dict[str, Any] = field(default_factory=dict)
+    blobs: set[str] = field(default_factory=set)
 
     def __len__(self) -> int:
         return len(self.reads)
@@ -245,15 +247,18 @@ class Batch:
         self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {pull.number})",
                            selection % (PAGE, f", after: ${var}"), (kind, pull.number)))
 
-    def pull(self, number: int) -> None:
-        self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {number})", "...Pull",
-                           ("pull", number)))
+    def pull(self, number: int, reactions: bool) -> None:
+        """A pull request the first query did not list, with its reactions if wanted."""
+        more = f" {_REACTIONS % (PAGE, '')}" if reactions else ""
+        self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {number})",
+                           f"...Pull{more}", ("pull", number)))
 
     def blob(self, name: str) -> None:
         """A blob by its oid, or by `commit:path`."""
         var = f"{'e' if ':' in name else 'o'}{len(self.reads)}"
         self.variables[var] = name
         argument = "expression" if ":" in name else "oid"
+        self.blobs.add(name)
         self.reads.append((f"r{len(self.reads)}", f"object({argument}: ${var})", _BLOB,
                            ("blob", name)))
 
@@ -262,9 +267,9 @@ class Batch:
         declared = ", ".join(f"${v}: {types[v[0]]}" for v in self.variables)
         body = "\n".join(f"    {alias}: {target} {{ {sel} }}"
                          for alias, target, sel, _ in self.reads)
-        uses_pull = any(read[3][0] == "pull" for read in self.reads)
-        pulls = f"\n{_PULL}\n{_WHO}" if uses_pull else (
-            f"\n{_WHO}" if any(read[3][0] == "reviews" for read in self.reads) else "")
+        kinds = {read[3][0] for read in self.reads}
+        pulls = f"\n{_PULL}\n{_WHO}" if "pull" in kinds else (
+            f"\n{_WHO}" if "reviews" in kinds else "")
         return (f"query More($owner: String!, $name: String!{', ' if declared else ''}"
                 f"{declared}) {{\n"
                 f"  repository(owner: $owner, name: $name) {{\n{body}\n  }}\n}}{pulls}")

@@ -102,55 +102,62 @@ class GitHubReader:
         return self._texts[sha]
 
     def _read_blobs(self, names: Collection[str]) -> None:
-        """The content of blobs named by oid or `commit:path`: known ones from the checkout,
-        the rest in batched queries."""
+        """The content of blobs named by oid: known ones from the checkout, the rest in
+        batched queries."""
         wanted = [n for n in names if n not in self._texts]
-        self._texts.update(self.local_blobs(n for n in wanted if ":" not in n))
+        self._texts.update(self.local_blobs(wanted))
         for chunk in gql.batches(n for n in wanted if n not in self._texts):
             batch = gql.Batch()
             for name in chunk:
                 batch.blob(name)
-            for (_, name), blob in batch.answers(self._query(batch.text(), **batch.variables)):
-                if blob is None:
-                    raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no blob {name}"}])
-                if blob["text"] is None or blob["isBinary"] or blob["isTruncated"]:
-                    self._texts[name] = self._blob(blob["oid"])
-                else:
-                    self._texts[name] = blob["text"].encode()
+            self._run(batch)
+
+    def _run(self, batch: gql.Batch) -> list[gql.Pull]:
+        """Send a batch and keep its answers; the pull requests it read whole."""
+        new = []
+        for (kind, key), found in batch.answers(self._query(batch.text(), **batch.variables)):
+            if found is None:
+                raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no {kind} {key}"}])
+            if kind == "blob":
+                binary = found["text"] is None or found["isBinary"] or found["isTruncated"]
+                self._texts[key] = self._blob(found["oid"]) if binary else found["text"].encode()
+            elif kind == "pull":
+                new.append(gql.Pull.of(found))
+                self.pulls[str(key)] = new[-1]
+            else:
+                self.pulls[str(key)].take(kind, found)
+        return new
 
     def complete(self, keys: list[str], reactions: bool) -> list[gql.Pull]:
         """Read what the first query left out for these pull requests, batched: pull requests
-        it did not list, more pages, reactions; then the texts of the game files they
-        change. The pull requests read anew."""
+        it did not list, more pages, reactions, and the texts of the game files they change
+        (one query for all, unless some have more than a page of something). The pull
+        requests read anew."""
         new = []
         while True:
             batch = gql.Batch()
             for key in keys:
                 pull = self.pulls.get(key)
                 if pull is None:
-                    batch.pull(int(key))
+                    batch.pull(int(key), reactions)
                     continue
                 for kind in ("files", "reviews", "reactions"):
                     if pull.wants(kind, MAX_FILES):
                         batch.page(pull, kind)
                 if reactions and pull.reactions is None:
                     batch.page(pull, "reactions")
+                if not pull.wants("files", MAX_FILES):  # all its files known: their texts
+                    for name in self._texts_needed(pull) - set(self._texts) - batch.blobs:
+                        if len(batch) < gql.ALIASES:
+                            batch.blob(name)
             if not len(batch):
-                break
-            for (kind, number), found in batch.answers(self._query(batch.text(),
-                                                                   **batch.variables)):
-                if found is None:
-                    raise gql.GraphQLError([{"type": "NOT_FOUND",
-                                             "message": f"no pull request #{number}"}])
-                if kind == "pull":
-                    new.append(gql.Pull.of(found))
-                    self.pulls[str(number)] = new[-1]
-                else:
-                    self.pulls[str(number)].take(kind, found)
-        self._read_blobs({f"{self.pulls[key].node['headRefOid']}:{path}"
-                          for key in keys for kind, path in self.pulls[key].files
-                          if gql.CHANGES.get(kind) != "removed" and text_needed(path)})
-        return new
+                return new
+            new += self._run(batch)
+
+    def _texts_needed(self, pull: gql.Pull) -> set[str]:
+        head = pull.node["headRefOid"]
+        return {f"{head}:{path}" for kind, path in pull.files
+                if gql.CHANGES.get(kind) != "removed" and text_needed(path)}
 
     def proposal(self, key: str) -> Proposal:
         """A pull request, completed, as the core sees it."""

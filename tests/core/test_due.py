@@ -189,3 +189,13 @@ def test_a_head_that_comes_back_after_a_push_does_not_bring_its_votes_back():
     assert next_transition(game, [replace(p, reviews=early)], T0 + 4 * HOUR) is None
     t, _, record = step(game, [replace(p, reviews=early)], T0 + 60 * HOUR)
     assert not t.passed and t.tally.yes == 1  # only alice's own proposal counts
+
+
+def test_a_draft_made_ready_is_proposed_then_and_its_window_starts_then():
+    game = make_game()
+    draft = replace(proposal(opened=T0), ready_at=T0 + 72 * HOUR)
+    assert draft.proposed_at == T0 + 72 * HOUR
+    t, game, _ = step(game, [draft], T0 + 96 * HOUR)  # the first run after: a day late
+    assert t.at == T0 + 72 * HOUR and game.state.open_proposals[0].opened == T0 + 72 * HOUR
+    assert next_transition(game, [draft], T0 + 119 * HOUR) is None
+    assert isinstance(next_transition(game, [draft], T0 + 120 * HOUR), Decide)

@@ -6,7 +6,7 @@ import pytest
 
 from nomic_ci.core.facts import Account, ChangeKind, FileChange, ReviewState
 
-from builders import proposal, review
+from builders import HOUR, T0, proposal, review
 
 ADDED, MODIFIED, REMOVED, RENAMED = (ChangeKind.ADDED, ChangeKind.MODIFIED, ChangeKind.REMOVED,
                                      ChangeKind.RENAMED)
@@ -54,3 +54,10 @@ def test_facts_cannot_be_changed(fact, field):
 def test_a_proposal_defaults_to_an_open_proposal_with_no_problems():
     p = proposal()
     assert (p.state.value, p.closed_at, p.problems, p.description) == ("open", None, (), "")
+
+
+def test_a_proposal_is_proposed_when_opened_or_when_a_draft_became_ready_after():
+    made = proposal(opened=T0)
+    assert made.proposed_at == T0
+    assert replace(made, ready_at=T0 + 72 * HOUR).proposed_at == T0 + 72 * HOUR
+    assert replace(made, ready_at=T0 - HOUR).proposed_at == T0

@@ -87,7 +87,7 @@ def engine_queries() -> list[str]:
     batch = gql.Batch()
     for kind in ("files", "reviews", "reactions"):
         batch.page(pull, kind)
-    batch.pull(2)
+    batch.pull(2, reactions=True)
     batch.blob("0123abcd:rules/101.md")
     return [gql.GAME, gql.TIP, batch.text()]
 

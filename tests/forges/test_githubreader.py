@@ -1,0 +1,143 @@
+"""What a run reads of GitHub, and what it costs: a few GraphQL queries whatever the number of
+pull requests, files or votes; GraphQL's errors end the run cleanly; a draft's vote starts when
+it is ready."""
+
+import pytest
+
+from nomic_ci.core.facts import ChangeKind, FileChange
+from nomic_ci.forges.githubforge import GitHubForge
+
+from builders import HOUR, new_rule
+from tables import ENGINE, GitHubTable
+
+DAY = 24 * HOUR
+GRAPHQL = ("POST", "/graphql")
+
+
+@pytest.fixture
+def hub(tmp_path):
+    t = GitHubTable(tmp_path / "game", players="alice,bob,carol")
+    yield t
+    t.close()
+
+
+def requests_of(hub):
+    return [(r.method, r.path) for r in hub.fake.requests]
+
+
+def forge(hub) -> GitHubForge:
+    return GitHubForge(hub.repo(), ENGINE, hub.now)
+
+
+def test_a_run_with_many_proposals_in_their_vote_costs_what_one_costs(tmp_path):
+    """Reviews, reactions, comments, texts: the same three requests for 1 proposal or 12."""
+    costs = []
+    for count in (1, 12):
+        players = [f"p{i:02d}" for i in range(count + 1)]
+        t = GitHubTable(tmp_path / f"n{count}", players=",".join(players),
+                        ruleset="infinite-nomic-r7")
+        for i, author in enumerate(players[:count]):
+            t.later(0.1).branch(f"b{i}", new_rule(30 + i), author=author)
+            t.fake.open_pr(author, f"b{i}", f"Idea {i}", created_at=t.now)
+            t.fake.add_comment(i + 1, players[-1], "a comment")
+        assert t.reconcile() == 0, t.err
+        assert len(t.status()["proposals"]) == count
+        for i in range(count):
+            t.fake.add_reaction(i + 1, players[-1], "+1")
+            t.fake.add_review(i + 1, players[-1], "APPROVED", submitted_at=t.now)
+        assert t.later(0.1).reconcile() == 0, t.err
+        t.fake.clear_requests()
+        assert t.later(0.1).reconcile() == 0 and t.fake.writes() == []
+        costs.append(requests_of(t))
+        t.close()
+    # the game and the pull requests; their reactions and the rules they change; the comments
+    assert costs[0] == costs[1] == [GRAPHQL, GRAPHQL, ("GET", "/repos/nomic/game/issues/comments")]
+
+
+def test_a_first_look_at_new_pull_requests_reads_them_in_two_queries(hub):
+    for i, author in enumerate(["alice", "bob", "carol"] * 4):
+        hub.later(0.1).branch(f"b{i}", new_rule(150 + i), author=author)
+        hub.fake.open_pr(author, f"b{i}", f"Idea {i}", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert [r for r in hub.fake.reads()] == [r for r in hub.fake.requests if r.path == "/graphql"]
+    assert len(hub.fake.reads()) == 2
+
+
+def test_a_proposal_of_3000_files_costs_no_more_reads_than_a_small_one(hub):
+    files = {f"docs/{i:04d}.txt": "x\n" for i in range(2999)} | new_rule(150)
+    hub.later().branch("idea", files, author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert hub.fake.pull(pr).state == "closed"
+    # one query: GitHub lists its first files, and what it cannot list is not read at all
+    assert len(hub.fake.reads()) == 1
+
+
+def test_files_and_reviews_past_a_page_are_read_in_one_more_query_for_all(hub):
+    files = {f"docs/{i:03d}.txt": "x\n" for i in range(150)} | new_rule(150)
+    hub.later().branch("idea", files, author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    for _ in range(120):
+        hub.fake.add_review(pr, "bob", "COMMENTED", submitted_at=hub.now)
+    hub.fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    hub.fake.clear_requests()
+    [proposal] = forge(hub).proposals(set())
+    assert len(proposal.changes) == 151 and len(proposal.reviews) == 121
+    assert proposal.reviews[-1].state.value == "APPROVED"
+    assert dict(proposal.texts) == new_rule(150)
+    # the first page of everything; the second pages; the rule's text
+    assert requests_of(hub) == [GRAPHQL] * 3
+
+
+def test_a_renamed_file_has_its_old_path_from_the_one_rest_page_that_lists_it(hub):
+    rule = hub.fake.file_at("rules/101-victory-condition.md")
+    files = {f"docs/{i:03d}.txt": "x\n" for i in range(150)} | {
+        "rules/101-victory-condition.md": None, "rules/190-victory-condition.md": rule}
+    hub.later().branch("idea", files, author="alice")
+    hub.fake.open_pr("alice", "idea", "Renumber", created_at=hub.now)
+    hub.fake.clear_requests()
+    [proposal] = forge(hub).proposals(set())
+    assert FileChange("rules/190-victory-condition.md", ChangeKind.RENAMED,
+                      "rules/101-victory-condition.md") in proposal.changes
+    rest = [r for r in hub.fake.requests if r.path.endswith("/files")]
+    assert [r.query["page"] for r in rest] == ["2"]  # files 101 to 200 of the listing
+
+
+def test_graphql_errors_end_the_run_cleanly_and_decide_nothing(hub):
+    pr = hub.later().fake.open_pr("alice", hub.fake.create_branch("idea", new_rule(150)) and
+                                  "idea", "An idea", created_at=hub.now)
+    hub.fake.fail("POST", "/graphql", 200, body={"errors": [
+        {"type": "RATE_LIMITED", "message": "API rate limit exceeded for installation ID 1."}]})
+    assert hub.reconcile() == 1
+    summary = hub.summary.read_text()
+    assert "GraphQL API answered with errors (GraphQL RATE_LIMITED: API rate limit exceeded" \
+        in summary and "the next run reads everything again" in summary
+    assert "Traceback" not in hub.out + hub.err + summary and hub.fake.writes() == []
+    # the second query (the rule's text) answers in part: nothing is decided on the rest
+    hub.fake.fail("POST", "/graphql", 200, after=True, skip=1, body=lambda real: {
+        "data": {"repository": {alias: None for alias in real["data"]["repository"]}},
+        "errors": [{"type": "SERVICE_UNAVAILABLE", "message": "Timeout on validation"}]})
+    assert hub.reconcile() == 1 and hub.fake.writes() == []
+    assert "SERVICE_UNAVAILABLE" in hub.summary.read_text()
+    assert hub.reconcile() == 0 and hub.fake.pull(pr).labels == ["nomic: voting"]
+
+
+def test_a_draft_s_vote_starts_when_it_is_marked_ready(hub):
+    rule = hub.fake.file_at("rules/103-turn-structure.md")  # no turn passes in this test
+    hub.fake.commit("main", {"rules/103-turn-structure.md": rule.replace(
+        "turn_timeout: 72h", "turn_timeout: 720h")}, author="alice")
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now, draft=True)
+    opened = hub.now
+    assert hub.reconcile() == 0 and hub.status()["proposals"] == []
+    hub.fake.set_draft(pr, False, at=opened + 3 * DAY)
+    hub.now = opened + 4 * DAY  # the engine's next run is a day late: the vote ends at day 5
+    hub.clock.set(hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert hub.status()["proposals"][0]["state"] == "voting"
+    assert "closes at 2026-05-06 13:00 UTC" in [c.body for c in hub.fake.world.comments_on(pr)
+                                                 if "closes at" in c.body][0]
+    hub.later(DAY / HOUR - 0.5).reconcile()
+    assert hub.status()["proposals"][0]["state"] == "voting"
+    hub.later(0.5).reconcile()
+    assert hub.status()["proposals"][0]["state"] == "failed"
