@@ -6,7 +6,7 @@ what did not fit on the first page (more files, reviews, reactions) and the new 
 the game files proposals change. A REST listing needs a request per pull request and one
 per file; these need a few a run whatever the number of pull requests.
 
-This module is only text and parsing: `githubforge` sends the queries.
+This module is only text and parsing: `githubreader` sends the queries.
 """
 
 from __future__ import annotations
