@@ -19,6 +19,7 @@ from github import GithubException
 
 from ..core.facts import Account, Reaction, Review, ReviewState
 
+MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
 PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews and comments
 PAGE = 100  # GitHub's most for any connection
 ALIASES = 200  # aliased reads in one query, to keep each query modest
@@ -166,8 +167,13 @@ class Pull:
     def number(self) -> int:
         return self.node["number"]
 
-    def take(self, kind: str, connection: dict[str, Any]) -> None:
+    def take(self, kind: str, connection: dict[str, Any] | None) -> None:
         """Add a page of files, reviews or reactions, and remember where the next starts."""
+        if connection is None:  # GitHub could not list them: never count without them
+            if kind == "files" and self.node["changedFiles"] >= MAX_FILES:
+                return  # a proposal too big to count: refused for that
+            raise GraphQLError([{"type": "INCOMPLETE",
+                                 "message": f"GitHub listed no {kind} of #{self.number}"}])
         nodes = connection["nodes"]
         if kind == "files":
             self.files += [(n["changeType"], n["path"]) for n in nodes]
@@ -180,8 +186,8 @@ class Pull:
         if page["hasNextPage"]:
             self.cursors[kind] = page["endCursor"]
 
-    def wants(self, kind: str, too_many: int) -> bool:
-        if kind == "files" and self.node["changedFiles"] >= too_many:
+    def wants(self, kind: str) -> bool:
+        if kind == "files" and self.node["changedFiles"] >= MAX_FILES:
             return False  # it cannot be counted anyway: reading the rest would be wasted
         return kind in self.cursors
 
@@ -203,6 +209,9 @@ class Pull:
                      for r in self.reactions or () if r["user"] is not None)
 
     def labels(self) -> list[str]:
+        if self.node["labels"] is None:  # setting them would drop the ones not known
+            raise GraphQLError([{"type": "INCOMPLETE",
+                                 "message": f"GitHub listed no labels of #{self.number}"}])
         return [label["name"] for label in self.node["labels"]["nodes"]]
 
     def status(self, engine: str) -> list[tuple[str, str]] | None:

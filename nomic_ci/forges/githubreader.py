@@ -22,7 +22,7 @@ from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
 from . import githubgraphql as gql
 
-MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
+MAX_FILES = gql.MAX_FILES
 
 
 @dataclass
@@ -142,11 +142,11 @@ class GitHubReader:
                     batch.pull(int(key), reactions)
                     continue
                 for kind in ("files", "reviews", "reactions"):
-                    if pull.wants(kind, MAX_FILES):
+                    if pull.wants(kind):
                         batch.page(pull, kind)
                 if reactions and pull.reactions is None:
                     batch.page(pull, "reactions")
-                if not pull.wants("files", MAX_FILES):  # all its files known: their texts
+                if not pull.wants("files"):  # all its files known: their texts
                     for name in self._texts_needed(pull) - set(self._texts) - batch.blobs:
                         if len(batch) < gql.ALIASES:
                             batch.blob(name)

@@ -89,6 +89,7 @@ def engine_queries() -> list[str]:
         batch.page(pull, kind)
     batch.pull(2, reactions=True)
     batch.blob("0123abcd:rules/101.md")
+    batch.blob("0123456789abcdef0123456789abcdef01234567")
     return [gql.GAME, gql.TIP, batch.text()]
 
 

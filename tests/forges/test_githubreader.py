@@ -104,8 +104,8 @@ def test_a_renamed_file_has_its_old_path_from_the_one_rest_page_that_lists_it(hu
 
 
 def test_graphql_errors_end_the_run_cleanly_and_decide_nothing(hub):
-    pr = hub.later().fake.open_pr("alice", hub.fake.create_branch("idea", new_rule(150)) and
-                                  "idea", "An idea", created_at=hub.now)
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
     hub.fake.fail("POST", "/graphql", 200, body={"errors": [
         {"type": "RATE_LIMITED", "message": "API rate limit exceeded for installation ID 1."}]})
     assert hub.reconcile() == 1
@@ -119,6 +119,13 @@ def test_graphql_errors_end_the_run_cleanly_and_decide_nothing(hub):
         "errors": [{"type": "SERVICE_UNAVAILABLE", "message": "Timeout on validation"}]})
     assert hub.reconcile() == 1 and hub.fake.writes() == []
     assert "SERVICE_UNAVAILABLE" in hub.summary.read_text()
+
+    def no_files(real):  # GitHub's schema lets a pull request's files be null
+        real["data"]["repository"]["pullRequests"]["nodes"][0]["files"] = None
+        return real
+    hub.fake.fail("POST", "/graphql", 200, after=True, body=no_files)
+    assert hub.reconcile() == 1 and hub.fake.writes() == []
+    assert "GitHub listed no files of #1" in hub.summary.read_text()
     assert hub.reconcile() == 0 and hub.fake.pull(pr).labels == ["nomic: voting"]
 
 
