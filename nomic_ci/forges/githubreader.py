@@ -120,7 +120,9 @@ class GitHubReader:
                 raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no {kind} {key}"}])
             if kind == "blob":
                 binary = found["text"] is None or found["isBinary"] or found["isTruncated"]
-                self._texts[key] = self._blob(found["oid"]) if binary else found["text"].encode()
+                # by its oid too: a merged proposal's files are the new tip's, known already
+                self._texts[key] = self._texts[found["oid"]] = self._blob(found["oid"]) \
+                    if binary else found["text"].encode()
             elif kind == "pull":
                 new.append(gql.Pull.of(found))
                 self.pulls[str(key)] = new[-1]
