@@ -16,13 +16,15 @@ from .core.commitments import reveal_at_end, rolls_made, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.records import Outcome, Record, dump_record
-from .core.files.state import GameState, dump_state
+from .core.files.state import GameState, Tell, dump_state
 from .core.game import Game, load_game
 from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
 from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
 from .text.readmes import render_all
+
+DECISION = "decision"  # a proposal is decided once: one decision told on it
 
 MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
 # Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
@@ -44,6 +46,7 @@ class Report:
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
     passes = 0
+    _tell(forge)  # what an earlier run decided and stopped before telling
     _settle(forge, report, lambda game: settle_dice(game.state, dice,
                                                     rolls_made(game.records) + 1))
     for _ in range(MAX_STEPS):
@@ -82,11 +85,12 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
+        state = replace(state, to_tell=state.to_tell + _tells(transition, summary))
         _write(forge, files, game, state, record, summary)
-        _tell_players(forge, transition, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
+            _tell(forge)
             forge.finish()
             return report
     else:
@@ -94,8 +98,24 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                    "please report it.")
     _settle(forge, report, lambda game: reveal_at_end(game.state, dice))
     _show_votes(forge, now)
+    _tell(forge)
     forge.finish()
     return report
+
+
+def _tell(forge: Forge) -> None:
+    """Tell players what the committed state says is still to tell, then clear it: each
+    message is marked where it is told, so telling twice after a stop posts nothing twice."""
+    files = forge.read_files()
+    game = load_game(files)
+    if not game.state.to_tell:
+        return
+    forge.publish()  # what players are told must already be recorded
+    for tell in game.state.to_tell:
+        forge.tell(tell)
+    told = len(game.state.to_tell)
+    _write(forge, files, game, replace(game.state, to_tell=()), None,
+           f"nomic-ci: told the players ({told} message{'s' if told > 1 else ''})")
 
 
 def _settle(forge: Forge, report: Report, step: Callable[[Game], tuple[GameState, str]]) -> None:
@@ -136,24 +156,25 @@ def _show_votes(forge: Forge, now: datetime) -> None:
             forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
 
 
-def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
+def _tells(transition: Transition, summary: str) -> tuple[Tell, ...]:
+    """What players are told of a transition, once the state that records it is in."""
     match transition:
         case Refuse(proposal=proposal):
-            forge.close(proposal, summary, Outcome.REFUSED)
+            return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True),
         case Reclose(proposal=proposal, record=record):
-            forge.close(proposal, summary, record.outcome)
+            return Tell(proposal.key, DECISION, summary, record.outcome.value, close=True),
         case Decide(proposal=proposal, passed=False):
-            forge.close(proposal, summary, Outcome.FAILED)
+            return Tell(proposal.key, DECISION, summary, Outcome.FAILED.value, close=True),
         case Decide(proposal=proposal, open=open_) if open_.join:
-            forge.close(proposal, summary, Outcome.PASSED)  # the engine seated them itself
+            # the engine seated them itself: closed, not merged
+            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, close=True),
         case Decide(proposal=proposal):
-            forge.announce(proposal, summary)
+            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value),
         case Command(comment=comment, answer=answer, effect=effect):
-            forge.reply(comment, answer)
-            if effect is not None:
-                _tell_players(forge, effect, describe(effect))
+            reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
+                         mention=comment.author.login)
+            return (reply, *(_tells(effect, describe(effect)) if effect is not None else ()))
         case Retract(proposal=proposal) if proposal is not None:
-            forge.close(proposal, summary, Outcome.RETRACTED)  # already closed: says why, relabels
-        # an opened or pushed proposal is shown by forge.show
-
-
+            # closed if still open; if already closed, says why and relabels
+            return Tell(proposal.key, DECISION, summary, Outcome.RETRACTED.value, close=True),
+    return ()  # an opened or pushed proposal is shown by forge.show

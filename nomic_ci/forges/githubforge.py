@@ -15,6 +15,7 @@ from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
+from github.IssueComment import IssueComment
 from github.PaginatedList import PaginatedList
 from github.Reaction import Reaction as GhReaction
 from github.PullRequest import PullRequest
@@ -25,6 +26,7 @@ from ..core.facts import Account, Comment, ForgeState, Proposal, Reaction, Revie
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes
 from ..core.files.records import Outcome
+from ..core.files.state import Tell
 from ..core.voting.decision import VoteView
 from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
@@ -69,7 +71,8 @@ class GitHubForge:
     _with_reactions: bool = False
     _status_cache: dict[str, list] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
-    _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
+    _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
+    _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
 
     def __post_init__(self) -> None:
         self.branch = self.repo.default_branch
@@ -214,45 +217,65 @@ class GitHubForge:
         self.tip = sha
         self._tip_files = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
-        self._label(proposal, Outcome.PASSED.value)
+        self._label(self._pulls[proposal.key], Outcome.PASSED.value)
         self._set_status(proposal.head, STATUS[Outcome.PASSED], Outcome.PASSED.value)
         return MergeResult(MergeStatus.MERGED)
 
-    def close(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
-        # players are told after the record is committed (see finish): a run that stops
-        # before then has told nobody, and the next one closes it again (Reclose)
-        self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
-        self._tell.append(lambda: self._close_now(proposal, message, outcome))
-
-    def _close_now(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
-        pull = self._pulls[proposal.key]
-        pull.create_issue_comment(no_mentions(message))
-        if proposal.state is ForgeState.OPEN:
+    def tell(self, message: Tell) -> None:
+        if not message.on:
+            return  # on the game as a whole: GitHub has no such place
+        number = int(message.on)
+        mark = f"<!-- nomic-ci:{message.id} -->"
+        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
+        if not any(mark in (c.body or "") for c in self._engine_comments(number)):
+            text = no_mentions(message.message)
+            if message.mention:  # the one mention the engine makes: who gave the command
+                text = f"@{message.mention} {text}."
+            self._post_comment(number, f"{mark}\n{text}")
+            self.wrote.append(f"told #{number} ({message.id})")
+        if message.outcome is None and not message.close:
+            return
+        pull = self._pull(message.on)
+        if message.outcome is not None:
+            outcome = Outcome(message.outcome)
+            self._label(pull, outcome.value)
+            self._set_status(pull.head.sha, STATUS[outcome], outcome.value)
+        if message.close and pull.state == "open":  # last: an open one is told again if we stop
             pull.edit(state="closed")
-            self.wrote.append(f"closed #{proposal.key} ({outcome.value})")
-        self._label(proposal, outcome.value)
-        self._set_status(proposal.head, STATUS[outcome], outcome.value)
+            self.wrote.append(f"closed #{number} ({message.outcome})")
 
-    def announce(self, proposal: Proposal, message: str) -> None:
-        def comment() -> None:
-            self._pulls[proposal.key].create_issue_comment(no_mentions(message))
-            self.wrote.append(f"commented on #{proposal.key}")
-        self._tell.append(comment)
+    def _pull(self, key: str) -> PullRequest:
+        if key not in self._pulls:
+            self._pulls[key] = self.repo.get_pull(int(key))
+        return self._pulls[key]
+
+    def _engine_comments(self, number: int) -> list[IssueComment]:
+        """The engine's own comments on an issue or pull request (read once a run)."""
+        if number not in self._comment_cache:
+            listed = PaginatedList(IssueComment, self.repo._requester,
+                                   f"{self.repo.url}/issues/{number}/comments", None)
+            self._comment_cache[number] = [c for c in listed
+                                           if c.user and c.user.login == self.engine_login]
+        return self._comment_cache[number]
+
+    def _post_comment(self, number: int, body: str) -> None:
+        headers, data = self.repo._requester.requestJsonAndCheck(
+            "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
+        self._engine_comments(number).append(
+            IssueComment(self.repo._requester, headers, data, completed=True))
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
-        pull = self._pulls[proposal.key]
         body = no_mentions(sticky_comment(view))
-        mine = [c for c in pull.get_issue_comments()
-                if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
+        mine = [c for c in self._engine_comments(int(proposal.key)) if MARKER in (c.body or "")]
         if not mine:
-            pull.create_issue_comment(body)
+            self._post_comment(int(proposal.key), body)
             self.wrote.append(f"posted the vote on #{proposal.key}")
         elif mine[0].body != body:
             mine[0].edit(body)
             self.wrote.append(f"updated the vote on #{proposal.key}")
         self._set_status(proposal.head, "pending", status_line(view))
-        self._label(proposal, VOTING)
+        self._label(self._pulls[proposal.key], VOTING)
 
     def _set_status(self, sha: str, state: str, description: str) -> None:
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
@@ -262,13 +285,13 @@ class GitHubForge:
                                                  context=STATUS_CONTEXT)
         self._status_cache[sha] = [status] + self._statuses(sha)
 
-    def _label(self, proposal: Proposal, name: str) -> None:
-        pull = self._pulls[proposal.key]
+    def _label(self, pull: PullRequest, name: str) -> None:
         wanted = LABELS[name]
-        current = [label.name for label in pull.labels]
+        current = self._labels.setdefault(pull.number, [label.name for label in pull.labels])
         ours = [name for name in current if name in LABELS.values()]
         if ours != [wanted]:
-            pull.set_labels(*[n for n in current if n not in LABELS.values()], wanted)
+            current[:] = [n for n in current if n not in LABELS.values()] + [wanted]
+            pull.set_labels(*current)
 
     def comments(self) -> Sequence[Comment]:
         """Every player's comment on the repository's issues and pull requests (read once)."""
@@ -284,22 +307,12 @@ class GitHubForge:
                     on=c.issue_url.rstrip("/").rsplit("/", 1)[-1]))
         return self._comments
 
-    def reply(self, comment: Comment, message: str) -> None:
-        def post() -> None:
-            number = int(comment.on)
-            target = self._pulls.get(comment.on) or self.repo.get_issue(number)
-            # the one mention the engine makes: the player who gave the command
-            reply = f"@{comment.author.login} {no_mentions(message)}."
-            if isinstance(target, PullRequest):
-                target.create_issue_comment(reply)
-            else:
-                target.create_comment(reply)
-            self.wrote.append(f"answered a command on #{number}")
-        self._tell.append(post)
-
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         self._pending.update(files)
         self._messages.append(message)
+
+    def publish(self) -> None:
+        self.flush()
 
     def flush(self) -> None:
         """Commit what this run wrote as one fast-forward commit on the default branch."""
@@ -327,7 +340,4 @@ class GitHubForge:
         self._messages.clear()
 
     def finish(self) -> None:
-        """Commit the run's changes, then tell the players what was decided."""
         self.flush()
-        while self._tell:
-            self._tell.pop(0)()

@@ -1,5 +1,6 @@
 """Whole games through the command line players use, on the local git forge."""
 
+import json
 import os
 import subprocess
 import sys
@@ -152,7 +153,7 @@ def test_a_run_that_stops_half_way_leaves_the_game_as_it_was(table, monkeypatch)
     def crash(self):
         raise KeyboardInterrupt  # the machine stops between building commits and publishing
 
-    monkeypatch.setattr(LocalForge, "finish", crash)
+    monkeypatch.setattr(LocalForge, "publish", crash)
     with pytest.raises(KeyboardInterrupt):
         main(["--repo", str(t.root), "--now", t.later().now.isoformat(), "vote", "1", "--as",
               "bob", "--yes"])
@@ -201,6 +202,31 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
     assert t.cli("verify") == 1
     assert f"{record.relative_to(t.root)}: a die is recorded as the game's roll 7, but the " \
            "game has rolled 1 die" in t.err
+
+
+def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeypatch):
+    from nomic_ci.forges.localforge import LocalForge
+    t = table()
+    t.later().branch("idea", new_rule(201), author="bob")
+
+    def crash(self, message):
+        raise KeyboardInterrupt  # the decision is recorded, no one is told yet
+
+    monkeypatch.setattr(LocalForge, "tell", crash)
+    with pytest.raises(KeyboardInterrupt):
+        main(["--repo", str(t.root), "--now", t.now.isoformat(), "propose", "--as", "bob",
+              "--branch", "idea", "--title", "Out of turn"])
+    monkeypatch.undo()
+    assert "to_tell:" in t.read("state/game.yaml")
+    t.tick()
+    t.tick()
+    forge = json.loads((t.root / ".git" / "nomic-ci" / "forge.json").read_text())
+    (entry,) = forge["proposals"].values()
+    assert entry["state"] == "closed"
+    assert [c["told"] for c in entry["comments"]] == ["decision"]
+    assert "is refused: it is alice's turn" in entry["comments"][0]["body"]
+    assert "to_tell:" not in t.read("state/game.yaml")
+    assert t.cli("verify") == 0
 
 
 def test_a_bug_ends_a_command_with_a_message_not_a_traceback_and_changes_nothing(table,

@@ -5,6 +5,7 @@ import pytest
 from nomic_ci.text.vote_comment import MARKER
 
 from builders import new_rule, roll
+from github_games import GAMES, open_proposal, passing_game
 from tables import ENGINE, GitHubTable
 
 from builders import HOUR
@@ -15,11 +16,6 @@ def hub(tmp_path):
     t = GitHubTable(tmp_path / "game", players="alice,bob,carol")
     yield t
     t.close()
-
-
-def open_proposal(hub, author="alice", branch="idea", files=None):
-    hub.later().branch(branch, files or new_rule(150), author=author)
-    return hub.fake.open_pr(author, branch, "An idea", created_at=hub.now)
 
 
 def engine_comments(hub, pr):
@@ -125,27 +121,6 @@ def final(hub):
     return status, records
 
 
-def passing_game(hub):
-    pr = open_proposal(hub)
-    assert hub.reconcile() == 0
-    for who in ("bob", "carol"):
-        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
-    return pr
-
-
-def failing_game(hub):
-    pr = open_proposal(hub)
-    assert hub.reconcile() == 0
-    for who in ("bob", "carol"):
-        hub.later().fake.add_review(pr, who, "CHANGES_REQUESTED", submitted_at=hub.now)
-    return pr
-
-
-def refused_game(hub):
-    return open_proposal(hub, author="bob")  # not bob's turn
-
-
-GAMES = {"passing": passing_game, "failing": failing_game, "refused": refused_game}
 EVERYWHERE = [
     ("GET", r".*/pulls", 502, False),  # a 5xx before anything is done
     ("PATCH", r".*/git/refs/heads/main", 422, False),  # main moved under the state commit

@@ -207,3 +207,12 @@ def test_a_proposal_may_not_change_where_the_dice_come_from():
     p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.MODIFIED)],
                  texts=[("state/game.yaml", game_yaml)])
     assert any("only the engine writes" in reason for reason in problems(GAME, p))
+
+
+def test_a_proposal_may_not_make_the_engine_tell_or_close_anything():
+    forged = ("\nto_tell:\n  - on: '7'\n    id: decision\n    message: Proposal 7 failed.\n"
+              "    outcome: failed\n    close: true\n")
+    p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.MODIFIED)],
+                 texts=[("state/game.yaml", FILES["state/game.yaml"] + forged)])
+    assert any("what the engine is to tell players (to_tell" in reason
+               for reason in problems(GAME, p))

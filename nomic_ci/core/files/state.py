@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import yamlio
 from ..errors import GameError, shown
@@ -82,6 +83,22 @@ class DiceSecret:
 
 
 @dataclass(frozen=True)
+class Tell:
+    """Something the engine has decided to tell players on the forge, kept in the state until
+    told: the state that records a decision is committed first, then the players are told,
+    then the entry is cleared, so a run that stops anywhere in between is finished by the
+    next, which tells only what is not yet told (`id` marks it where it was told)."""
+
+    on: str  # the proposal's forge key, or the issue a command was written on; "" the game
+    id: str  # unique where it is told: "decision", or "reply-<comment id>"
+    message: str
+    outcome: str | None = None  # label and status the proposal is left with (an Outcome)
+    close: bool = False  # close the proposal unmerged, if it is still open
+    reply_to: int | None = None  # the comment this answers
+    mention: str | None = None  # the one login the message may mention: who gave a command
+
+
+@dataclass(frozen=True)
 class GameState:
     players: tuple[Player, ...]
     turn: str | None
@@ -96,6 +113,7 @@ class GameState:
     admin_id: int | None = None  # the Admin's numeric id, where the forge has one
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
+    to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
 
     @property
     def dice_secret(self) -> DiceSecret | None:
@@ -327,6 +345,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         admin_id=fields.get("admin_id", _int, "the Admin's numeric user id, or null",
                             optional=True),
         dice_secrets=_dice_secrets(fields),
+        to_tell=_to_tell(fields),
         handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
                                               optional=True, default=())),
     )
@@ -359,6 +378,23 @@ def _dice_secrets(fields: _Fields) -> tuple[DiceSecret, ...]:
                             hint="each secret is new, replaces the one above it from a later "
                                  "roll, and that one is revealed then; nomic-ci writes this list")
         found.append(secret)
+    return tuple(found)
+
+
+def _to_tell(fields: _Fields) -> tuple[Tell, ...]:
+    found = []
+    for index, node in enumerate(fields.get("to_tell", _list, "a list", optional=True,
+                                            default=[])):
+        item = _Fields(node, GAME, f"message {index + 1} to tell: ")
+        found.append(Tell(
+            on=str(item.get("on", lambda v: v if isinstance(v, (str, int)) else _text(v),
+                            "the proposal or issue it is told on")),
+            id=item.get("id", _text, "its mark where it is told"),
+            message=item.get("message", _text, "text"),
+            outcome=item.get("outcome", _text, "an outcome, or null", optional=True),
+            close=item.get("close", _bool, "true or false", optional=True, default=False),
+            reply_to=item.get("reply_to", _int, "a comment id, or null", optional=True),
+            mention=item.get("mention", _login, "a login, or null", optional=True)))
     return tuple(found)
 
 
@@ -432,6 +468,14 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
+    tells = [CommentedMap((k, LiteralScalarString(v) if k == "message" else v)
+                          for k, v in vars(t).items() if v not in (None, False))
+             for t in state.to_tell]
+    if [dict(t) for t in game.get("to_tell") or []] != [dict(t) for t in tells]:
+        if tells:
+            game["to_tell"] = CommentedSeq(tells)
+        else:
+            del game["to_tell"]
     handled = sorted(state.handled_comments)
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:

@@ -125,6 +125,9 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
                                                              before.dice_secrets):
         found.append("it changes where the dice come from (dice_seed, dice_secrets in "
                      "state/game.yaml), which only the engine writes")
+    if after.state.to_tell != before.to_tell:
+        found.append("it changes what the engine is to tell players (to_tell in "
+                     "state/game.yaml), which only the engine writes")
     return found
 
 

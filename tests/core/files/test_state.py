@@ -6,7 +6,7 @@ import pytest
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
-from nomic_ci.core.files.state import OpenProposal, dump_state, read_state
+from nomic_ci.core.files.state import GAME, OpenProposal, Tell, dump_state, read_state
 
 from builders import HOUR, T0
 
@@ -106,3 +106,20 @@ def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, re
         f"replaced: {replaced}}}")
     with pytest.raises(GameError, match="'replaced' must be a list of"):
         read_state({**files, "state/game.yaml": game})
+
+
+def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
+    tells = (Tell("3", "decision", "Proposal 3 failed.\nNext: bob's turn.", "failed", close=True),
+             Tell("9", "reply-41", "it is not your turn", reply_to=41, mention="bob"))
+    out = dump_state(replace(read_state(files), to_tell=tells), files)
+    assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
+    assert read_state({**files, **out}).to_tell == tells
+    cleared = dump_state(replace(read_state(files), to_tell=()), {**files, **out})
+    assert cleared[GAME] == files[GAME]
+
+
+def test_a_broken_message_to_tell_is_an_error_naming_the_file(files):
+    files[GAME] += "to_tell:\n  - on: '3'\n    message: no mark\n"
+    with pytest.raises(GameError) as error:
+        read_state(files)
+    assert error.value.path == GAME and "message 1 to tell: " in error.value.message
