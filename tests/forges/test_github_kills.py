@@ -11,7 +11,8 @@ import pytest
 from nomic_ci.forges.githubforge import GitHubForge
 
 from tables import ENGINE, GitHubTable
-from github_games import GAMES
+from builders import new_rule
+from github_games import GAMES, open_proposal
 
 
 def view(hub, pr):
@@ -29,9 +30,25 @@ def view(hub, pr):
             "status": latest, "comments": comments, "files": files}
 
 
+def opening_game(hub):
+    return open_proposal(hub)  # the run that first sees it numbers it and shows its vote
+
+
+def command_game(hub):
+    pr = open_proposal(hub, files=new_rule(215))
+    assert hub.reconcile() == 0
+    hub.later().fake.add_comment(pr, "carol", "/inactive\nback next week")
+    return pr
+
+
+KILLED = {**GAMES, "opening": opening_game, "command": command_game}
+RULESETS = {"command": "suber-initial-set"}
+
+
 def deciding_run(tmp_path, game, kill_after=None):
-    hub = GitHubTable(tmp_path / f"{game}-{kill_after}", players="alice,bob,carol")
-    pr = GAMES[game](hub)
+    hub = GitHubTable(tmp_path / f"{game}-{kill_after}", players="alice,bob,carol",
+                      ruleset=RULESETS.get(game, "default"))
+    pr = KILLED[game](hub)
     hub.later()
     hub.fake.clear_requests()
     if kill_after is not None:
@@ -41,7 +58,7 @@ def deciding_run(tmp_path, game, kill_after=None):
     return hub, pr, writes
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(KILLED))
 def test_a_run_killed_after_any_write_is_repaired_by_the_next(tmp_path, game):
     clean, pr, writes = deciding_run(tmp_path, game)
     expected = view(clean, pr)
