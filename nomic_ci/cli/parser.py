@@ -17,7 +17,7 @@ from . import check_proposal, demo, github_reconcile
 from .dice_secret import cmd_dice
 from .gamedir import now_from
 from .inspection import cmd_render, cmd_status, cmd_verify
-from .play import cmd_command, cmd_init, cmd_propose, cmd_tick, cmd_vote
+from .play import cmd_adjust, cmd_command, cmd_init, cmd_propose, cmd_tick, cmd_vote
 
 
 def cmd_github(args) -> int:
@@ -83,6 +83,19 @@ def parser() -> argparse.ArgumentParser:
     command.add_argument("text", help="the comment, such as /pass")
     command.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
     command.set_defaults(run=cmd_command)
+    adjust = commands.add_parser(
+        "adjust", parents=[common], help="correct a player's points by hand, saying who and why",
+        description="Correct a score outside any proposal (a mistake, a ruling): the points "
+                    "change in state/players.yaml and proposals/adjustments.yaml records who "
+                    "and why, so `verify` still adds up. On GitHub, run it in a clone and push "
+                    "the commit it makes. Example: nomic-ci adjust bob -3 --as admin "
+                    "--reason 'rolled twice by mistake'")
+    adjust.add_argument("login", help="the player whose points change")
+    adjust.add_argument("points", type=int, help="points to add (negative: to take away)")
+    adjust.add_argument("--reason", required=True, help="why, as players will read it")
+    adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                        help="who makes the correction: the game's admin")
+    adjust.set_defaults(run=cmd_adjust)
     commands.add_parser("tick", parents=[common], help="decide and apply everything that is due").set_defaults(
         run=cmd_tick)
     status = commands.add_parser("status", parents=[common], help="the scoreboard, the turn and open votes")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -12,7 +13,9 @@ from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
 from ..core.facts import Account
-from ..core.files.state import OpenProposal, dump_state, read_state
+from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
+                                      read_adjustments)
+from ..core.files.state import OpenProposal, Player, dump_state, read_state
 from ..core.files.records import Outcome
 from ..core.due import refuse_time_past
 from ..core.game import Game, load_game
@@ -124,17 +127,47 @@ def cmd_tick(args) -> int:
     return 0
 
 
-def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
-                                  now: datetime) -> None:
-    """A vote the rules would leave out is refused with the reason, not recorded."""
-    config = game.config
+def known_player(game: Game, login: str, why: str, option: str) -> Player:
+    """The player with this login, or an error that suggests the nearest one."""
     player = game.state.player(Account(login)) if login.strip() else None
     if player is None:
         logins = [p.login for p in game.state.players]
         near = difflib.get_close_matches(login, logins, n=1, cutoff=0.6)
-        raise GameError(f"{login!r} is not a player, so their vote would not count",
-                        hint=f"did you mean --as {near[0]}?" if near else
+        raise GameError(f"{login!r} is not a player, {why}",
+                        hint=f"did you mean {' '.join(filter(None, (option, near[0])))}?" if near else
                         f"the players are {', '.join(logins)}")
+    return player
+
+
+def cmd_adjust(args) -> int:
+    """An admin's correction of a score: the points and, beside them, who and why."""
+    now = now_from(args.now)
+    if args.points == 0 or not args.reason.strip():
+        raise GameError("an adjustment changes some points and says why",
+                        hint="give a number of points other than 0 and a --reason")
+    forge = LocalForge(Path(args.repo), now)
+    files = forge.read_files()
+    game = load_game(files)
+    player = known_player(game, args.login, "so there is no score to adjust", "")
+    adjustment = Adjustment(now, player.login, args.points, args.reason.strip(), args.as_login)
+    state = game.state.with_player(replace(player, points=player.points + args.points))
+    changed = {**dump_state(state, files),
+               ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
+    changed.update(render_all(replace(game, state=state)))
+    forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} points to {player.login} "
+                               f"by {args.as_login} ({adjustment.reason})")
+    forge.finish()
+    print(f"{player.login} now has {player.points + args.points} points "
+          f"({args.points:+d}, by {args.as_login}: {adjustment.reason}); recorded in "
+          f"{ADJUSTMENTS}.")
+    return 0
+
+
+def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
+                                  now: datetime) -> None:
+    """A vote the rules would leave out is refused with the reason, not recorded."""
+    config = game.config
+    player = known_player(game, login, "so their vote would not count", "--as")
     if config.proposer_votes_yes and player.login == open_.author.login:
         raise GameError(f"{player.login} proposed proposal {open_.number}, which already counts "
                         f"as their yes ({config.cite('proposer_votes_yes')})")

@@ -268,3 +268,41 @@ def test_a_rule_file_that_is_not_utf8_is_refused_as_a_proposal_problem(table, tm
     after = t.files()
     assert {p: after[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p} \
         == {p: before[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p}
+
+
+def test_points_a_passed_proposal_sets_are_recorded_as_its_own_and_verify_adds_up(table):
+    t = table()
+    players = t.read("state/players.yaml")
+    bob = players.index("login: bob")
+    richer = players[:bob] + players[bob:].replace("points: 0", "points: 10", 1)
+    t.later().branch("gift", {"state/players.yaml": richer})
+    number = t.propose("alice", "gift", "Ten points for bob")
+    t.vote(number, "bob")
+    t.later(30).tick()
+    record = next(text for path, text in t.files().items() if path.startswith("proposals/0001"))
+    assert "outcome: passed" in record and "points_stated:\n  bob: 10\n" in record
+    assert t.cli("verify") == 0, t.err
+    # the same change by hand is still caught, and says how to correct a score
+    path = t.root / "state" / "players.yaml"
+    path.write_text(path.read_text().replace("points: 10", "points: 12", 1))
+    assert t.cli("verify") == 1
+    assert "bob has 12 points, but the records give 10 (0 to start + 0 from dice and votes + " \
+           "10 set by proposals + 0 from the admin's adjustments)" in t.err
+
+
+def test_an_admin_adjusts_a_score_with_who_and_why_and_verify_adds_up(table):
+    t = table()
+    assert t.cli("adjust", "bob", "-3", "--as", "alice", "--reason", "a roll made twice") == 0
+    assert "bob now has -3 points (-3, by alice: a roll made twice)" in t.out
+    adjustments = t.read("proposals/adjustments.yaml")
+    assert "    login: bob\n    points: -3\n    reason: a roll made twice\n    by: alice\n" \
+        in adjustments
+    assert "points: -3" in t.read("state/players.yaml")
+    assert t.cli("verify") == 0, t.err
+    assert t.cli("render", "--check") == 0, t.err
+    before = t.files()
+    assert t.cli("adjust", "bobb", "5", "--as", "alice", "--reason", "x") == 2
+    assert "'bobb' is not a player" in t.err and "did you mean bob?" in t.err
+    assert t.cli("adjust", "bob", "0", "--as", "alice", "--reason", "x") == 2
+    assert t.cli("adjust", "bob", "4", "--as", "alice", "--reason", " ") == 2
+    assert t.files() == before
