@@ -128,6 +128,9 @@ EVERYWHERE = [
     ("PATCH", r".*/git/refs/heads/main", 500, True),  # the state commit's answer is lost
     ("POST", r".*/git/commits", 500, False),
     ("POST", r".*/issues/\d+/comments", 500, False),  # telling the players fails
+    ("POST", r".*/issues/\d+/comments", 500, True),  # told, but the answer was lost
+    ("PUT", r".*/issues/\d+/labels", 500, False),  # labelling fails
+    ("POST", r".*/statuses/[0-9a-f]+", 500, False),  # the commit status fails
 ]
 FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
     ("passing", "PUT", r".*/pulls/\d+/merge", 409, False),  # the head moved, says GitHub
