@@ -6,6 +6,7 @@ whether the committed ones are up to date.
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
 
 from ..core.files.records import Outcome, Record
@@ -27,16 +28,36 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def github_anchors(headings: list[str]) -> list[str]:
+    """The ids GitHub gives these headings of one page, in order: lower case, punctuation
+    dropped, spaces as hyphens, and a repeated one numbered (-1, -2...)."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for heading in headings:
+        base = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        anchor, n = base, seen.get(base, 0)
+        while anchor in seen:
+            n += 1
+            anchor = f"{base}-{n}"
+        seen[base] = n
+        seen.setdefault(anchor, 0)
+        anchors.append(anchor)
+    return anchors
+
+
 def render_rules(game: Game) -> str:
     enacted: dict[int, list[Record]] = {}
     for record in game.records:
         if record.outcome is Outcome.PASSED:
             for number in record.rules:
                 enacted.setdefault(number, []).append(record)
-    lines = [BANNER, "", "# The rules in force", ""]
-    lines += [f"- [{r.number:03d} {r.title}](#{r.number:03d})" for r in game.rules]
-    for rule in game.rules:
-        lines += ["", f"## {rule.number:03d} {rule.title}", ""]
+    title = "The rules in force"
+    headings = [f"{r.number:03d} {r.title}" for r in game.rules]
+    anchors = github_anchors([title, *headings])[1:]
+    lines = [BANNER, "", f"# {title}", ""]
+    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(headings, anchors)]
+    for rule, heading in zip(game.rules, headings):
+        lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
                   "", rule.text, ""]

@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci import rulesets
-from nomic_ci.text.readmes import BANNER, render_proposals, render_rules, render_state
+from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
+                                   render_state)
 
 from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step
 
@@ -71,3 +72,15 @@ def test_the_state_readme_crowns_the_winners_and_marks_the_inactive():
     assert "**The game is over.** Won by carol on 2026-05-01 12:00 UTC." in text
     assert "| 1 | alice (inactive since 2026-05-01 12:00 UTC) | 0 |" in text
     assert "| 3 | carol 🏆 | 0 |" in text and "◀ turn" not in text
+
+
+def test_rule_links_use_the_ids_github_gives_headings():
+    assert github_anchors(["The rules in force", "101 Victory Condition", "102 Points: *the* "
+                           "`rule`!", "101 Victory Condition", "101 Victory Condition-1",
+                           "Émile’s rule 🎲"]) == [
+        "the-rules-in-force", "101-victory-condition", "102-points-the-rule",
+        "101-victory-condition-1", "101-victory-condition-1-1", "émiles-rule-"]
+    text = render_rules(make_game())
+    for heading in [line[3:] for line in text.splitlines() if line.startswith("## ")]:
+        anchor = github_anchors([heading])[0]
+        assert f"[{heading}](#{anchor})" in text
