@@ -23,6 +23,7 @@ from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
 from .text.readmes import render_all
+from .text.vote_comment import final_comment
 
 DECISION = "decision"  # a proposal is decided once: one decision told on it
 
@@ -85,7 +86,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
-        state = replace(state, to_tell=state.to_tell + _tells(transition, summary))
+        state = replace(state, to_tell=state.to_tell + _tells(transition, summary, record))
         _write(forge, files, game, state, record, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
@@ -156,25 +157,32 @@ def _show_votes(forge: Forge, now: datetime) -> None:
             forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
 
 
-def _tells(transition: Transition, summary: str) -> tuple[Tell, ...]:
-    """What players are told of a transition, once the state that records it is in."""
+def _tells(transition: Transition, summary: str, record: Record | None) -> tuple[Tell, ...]:
+    """What players are told of a transition, once the state that records it is in; the
+    decided proposal's vote comment becomes its final result."""
+    final = final_comment(record) if record is not None else None
     match transition:
         case Refuse(proposal=proposal):
-            return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True),
+            return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True,
+                        final=final),
         case Reclose(proposal=proposal, record=record):
             return Tell(proposal.key, DECISION, summary, record.outcome.value, close=True),
         case Decide(proposal=proposal, passed=False):
-            return Tell(proposal.key, DECISION, summary, Outcome.FAILED.value, close=True),
+            return Tell(proposal.key, DECISION, summary, Outcome.FAILED.value, close=True,
+                        final=final),
         case Decide(proposal=proposal, open=open_) if open_.join:
             # the engine seated them itself: closed, not merged
-            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, close=True),
+            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, close=True,
+                        final=final),
         case Decide(proposal=proposal):
-            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value),
+            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, final=final),
         case Command(comment=comment, answer=answer, effect=effect):
             reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
                          mention=comment.author.login)
-            return (reply, *(_tells(effect, describe(effect)) if effect is not None else ()))
+            return (reply, *(_tells(effect, describe(effect), record)
+                             if effect is not None else ()))
         case Retract(proposal=proposal) if proposal is not None:
             # closed if still open; if already closed, says why and relabels
-            return Tell(proposal.key, DECISION, summary, Outcome.RETRACTED.value, close=True),
+            return Tell(proposal.key, DECISION, summary, Outcome.RETRACTED.value, close=True,
+                        final=final),
     return ()  # an opened or pushed proposal is shown by forge.show

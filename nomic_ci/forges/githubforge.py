@@ -233,6 +233,12 @@ class GitHubForge:
                 text = f"@{message.mention} {text}."
             self._post_comment(number, f"{mark}\n{text}")
             self.wrote.append(f"told #{number} ({message.id})")
+        if message.final is not None:  # nothing on a decided proposal asks for votes
+            final = no_mentions(message.final)
+            for sticky in self._engine_comments(number):
+                if MARKER in (sticky.body or "") and sticky.body != final:
+                    sticky.edit(final)
+                    self.wrote.append(f"showed the result on #{number}")
         if message.outcome is None and not message.close:
             return
         pull = self._pull(message.on)

@@ -320,3 +320,11 @@ def test_a_proposal_turned_back_into_a_draft_is_withdrawn_and_the_game_moves_on(
     assert "turned back into a draft" in engine_comments(hub, pr)[-1].body
     status = hub.status()
     assert status["proposals"][0]["state"] == "retracted" and status["turn"] == "bob"
+
+
+def test_a_decided_proposals_vote_comment_becomes_its_result(hub):
+    pr = passing_game(hub)
+    hub.later().reconcile()
+    (sticky,) = [c for c in engine_comments(hub, pr) if MARKER in c.body]
+    assert "### Proposal 1: passed, merged at" in sticky.body
+    assert "not yet" not in sticky.body and "Vote by" not in sticky.body

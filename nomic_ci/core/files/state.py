@@ -95,6 +95,7 @@ class Tell:
     close: bool = False  # close the proposal unmerged, if it is still open
     reply_to: int | None = None  # the comment this answers
     mention: str | None = None  # the one login the message may mention: who gave a command
+    final: str | None = None  # what the proposal's vote comment becomes: the final result
 
 
 @dataclass(frozen=True)
@@ -312,7 +313,8 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
             outcome=item.get("outcome", typed.text, "an outcome, or null", optional=True),
             close=item.get("close", typed.flag, "true or false", optional=True, default=False),
             reply_to=item.get("reply_to", typed.whole, "a comment id, or null", optional=True),
-            mention=item.get("mention", typed.login, "a login, or null", optional=True)))
+            mention=item.get("mention", typed.login, "a login, or null", optional=True),
+            final=item.get("final", typed.text, "text, or null", optional=True)))
     return tuple(found)
 
 
@@ -386,7 +388,7 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
-    tells = [CommentedMap((k, LiteralScalarString(v) if k == "message" else v)
+    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else v)
                           for k, v in vars(t).items() if v not in (None, False))
              for t in state.to_tell]
     if [dict(t) for t in game.get("to_tell") or []] != [dict(t) for t in tells]:

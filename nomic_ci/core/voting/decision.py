@@ -14,6 +14,7 @@ from datetime import datetime
 from ..facts import Proposal
 from ..files.state import OpenProposal
 from ..game import Game
+from ..mechanics.config import GameConfig
 from ..times import hours
 from ..transitions import Decide
 from .admission import Requirement, involved, problems, requirement
@@ -135,9 +136,10 @@ class VoteView:
     tally: Tally
     needed: Requirement | str
     deadline: datetime | None
+    config: GameConfig  # the rules in force, which say how votes are cast and when they end
 
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
     needed = requirement(game, proposal)
     return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
-                    vote_deadline(game, open_, involved(needed)))
+                    vote_deadline(game, open_, involved(needed)), game.config)
