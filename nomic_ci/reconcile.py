@@ -55,8 +55,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         game = load_game(files)
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        # comments are read only where the rules have commands: one listing a run
-        comments = forge.comments() if game.config.commands else ()
+        comments = forge.comments()  # one listing a run: `/help` works under any rules
         transition = next_transition(game, proposals, now, comments)
         if transition is None:
             break
