@@ -146,15 +146,17 @@ def render_proposals(game: Game) -> str:
     lines = [BANNER, "", "# Proposals", ""]
     if not game.records:
         return "\n".join(lines + ["None decided yet."]) + "\n"
-    lines += ["| # | title | author | rules | threshold | yes | no | dice | outcome | decided |",
-              "|---:|---|---|---|---|---:|---:|---|---|---|"]
+    lines += ["| outcome | # | title | author | why | rules | threshold | yes | no | dice | "
+              "decided |", "|---|---:|---|---|---|---|---|---:|---:|---|---|"]
     for r in reversed(game.records):
         rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
         dice = ", ".join(str(d.result) for d in r.dice) or "—"
-        lines.append(f"| [{r.number if r.number is not None else '—'}]"
+        # the reason matters where it did not pass: why it failed, was refused or withdrawn
+        why = _cell(quoted(r.reason)) if r.outcome is not Outcome.PASSED and r.reason else "—"
+        lines.append(f"| **{r.outcome.value}** | [{r.number if r.number is not None else '—'}]"
                      f"({r.path.removeprefix('proposals/')}) | {quoted(r.title)} | "
-                     f"{r.author.login} | {rules} | {_cell(r.threshold or '—')} | {r.yes} | "
-                     f"{r.no} | {dice} | **{r.outcome.value}** | {_shown(r.decided)} |")
+                     f"{r.author.login} | {why} | {rules} | {_cell(r.threshold or '—')} | "
+                     f"{r.yes} | {r.no} | {dice} | {_shown(r.decided)} |")
     return "\n".join(lines) + "\n"
 
 
