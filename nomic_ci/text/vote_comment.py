@@ -20,6 +20,8 @@ MARKER = "<!-- nomic-ci:vote -->"  # finds the engine's sticky comment (with its
 def sticky_comment(view: VoteView) -> str:
     tally, needed, config = view.tally, view.needed, view.config
     lines = [MARKER, f"### Proposal {view.number}: where the vote stands", ""]
+    if view.warning:
+        lines += [f"**Warning: {view.warning}.**", ""]
     if isinstance(needed, Requirement):
         rules = ", ".join(f"{n:03d}" for n in needed.rules)
         detail = needed.threshold.explain(len(tally.eligible))
@@ -28,6 +30,8 @@ def sticky_comment(view: VoteView) -> str:
     else:
         lines.append(f"It cannot pass as it is: {needed}.")
     lines += [when_it_ends(view), what_a_change_does(config)]
+    if view.changes:
+        lines += ["", "If it passes:"] + [f"- {change}" for change in view.changes]
     lines += ["", "| player | vote | on commit |", "|---|---|---|"]
     for ballot in tally.counted:
         lines.append(f"| {ballot.login} | {'yes' if ballot.yes else 'no'} | "

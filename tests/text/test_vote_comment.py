@@ -111,3 +111,15 @@ def test_a_decided_proposal_shows_its_final_result_and_asks_for_nothing():
     assert "| bob | yes | head1 |" in text and "Dice: rule 103: 1d6" in text
     assert f"the record is `{record.path}`" in text
     assert "not yet" not in text and "Vote by" not in text and "closes" not in text
+
+
+def test_the_comment_says_what_the_proposal_changes_and_warns_when_it_can_never_pass():
+    game = make_game("alice,bob,carol,dave")
+    path = "rules/101-victory-condition.md"
+    text = game.files[path].replace("victory_points: 100", "victory_points: 50")
+    shown = sticky_comment(view(game, paths=(path,), texts=((path, text),)))
+    assert "\nIf it passes:\n- the points that win: 50 instead of 100\n" in shown
+    assert "Warning" not in shown
+    shown = sticky_comment(view(game, paths=("rules/350-rule-350.md",)))
+    assert "**Warning: it can never pass as the rules stand: it needs the yes of a player " \
+           "with a veto other than its proposer, and there is none.**" in shown

@@ -20,6 +20,7 @@ from ..transitions import Decide
 from .admission import Requirement, involved, problems, requirement
 from .tally import Tally, count_votes, tally_at
 from .votes import Vote, votes_cast
+from .whatif import never_passes, what_if
 
 
 def vote_deadline(game: Game, open_: OpenProposal, rules: tuple[int, ...]) -> datetime | None:
@@ -137,9 +138,12 @@ class VoteView:
     needed: Requirement | str
     deadline: datetime | None
     config: GameConfig  # the rules in force, which say how votes are cast and when they end
+    changes: tuple[str, ...] = ()  # what it would change in the mechanics if it passed
+    warning: str | None = None  # why it can never pass as the rules stand, if it cannot
 
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
     needed = requirement(game, proposal)
     return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
-                    vote_deadline(game, open_, involved(needed)), game.config)
+                    vote_deadline(game, open_, involved(needed)), game.config,
+                    what_if(game, proposal), never_passes(game, proposal, needed))
