@@ -13,6 +13,7 @@ from ..core.files.records import Outcome, Record
 from ..core.game import Game, load_game
 from ..core.times import format_duration
 from .quoting import quoted
+from .score_chart import SCORES_SVG, render_score_chart
 
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
@@ -101,6 +102,8 @@ def render_state(game: Game) -> str:
         lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} | "
                      f"{'yes' if player.veto else ''} |"
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
+    lines += ["", f"![Each player's points over the game's decisions]"
+                  f"({SCORES_SVG.removeprefix('state/')})"]
     lines += ["", "## In its vote", ""]
     if state.open_proposals:
         window = config.voting_window
@@ -162,7 +165,7 @@ def render_proposals(game: Game) -> str:
 
 def render_all(game: Game) -> dict[str, str]:
     return {RULES_README: render_rules(game), STATE_README: render_state(game),
-            PROPOSALS_README: render_proposals(game)}
+            PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
