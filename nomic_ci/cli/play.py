@@ -72,7 +72,9 @@ def cmd_init(args) -> int:
 def cmd_propose(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
-    refuse_time_past(load_game(forge.read_files()), now)
+    game = load_game(forge.read_files())
+    refuse_time_past(game, now)
+    refuse_typo(game, args.as_login, args.title)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
@@ -137,6 +139,18 @@ def known_player(game: Game, login: str, why: str, option: str) -> Player:
                         hint=f"did you mean {' '.join(filter(None, (option, near[0])))}?" if near else
                         f"the players are {', '.join(logins)}")
     return player
+
+
+def refuse_typo(game: Game, login: str, title: str) -> None:
+    """A proposal is history once made: a mistyped login or an empty title stops it first.
+    Someone who is no player may still propose where the rules let them ask to join."""
+    if not title.strip():
+        raise GameError("the title is empty", hint="give --title the proposal's name")
+    if game.state.player(Account(login)) is None:
+        logins = [p.login for p in game.state.players]
+        near = difflib.get_close_matches(login, logins, n=1, cutoff=0.75)
+        if near or game.config.join_window is None:
+            known_player(game, login, "so they may not propose", "--as")
 
 
 def cmd_adjust(args) -> int:

@@ -12,6 +12,7 @@ from typing import Mapping
 from ..core.files.records import Outcome, Record
 from ..core.game import Game, load_game
 from ..core.times import format_duration
+from ..core.voting.decision import vote_deadline
 from .quoting import quoted
 from .score_chart import SCORES_SVG, render_score_chart
 
@@ -106,10 +107,15 @@ def render_state(game: Game) -> str:
                   f"({SCORES_SVG.removeprefix('state/')})"]
     lines += ["", "## In its vote", ""]
     if state.open_proposals:
-        window = config.voting_window
+        guard = config.guard
         for open_ in state.open_proposals:
-            closes = (f"; the vote closes by {_shown(open_.head_since + window)} unless pushed to"
-                      if window else "")
+            # the deadline of the rules a proposal involves; a guarded range has its own
+            deadline = vote_deadline(game, open_, ())
+            closes = (f"; the vote closes by {_shown(deadline)} unless pushed to"
+                      if deadline else "")
+            if guard:
+                closes += (f" (by {_shown(open_.head_since + guard.until)} if it involves "
+                           f"rules {guard.low:03d}–{guard.high:03d})")
             lines.append(f"- Proposal {open_.number}: {quoted(open_.title)} by "
                          f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
     else:

@@ -306,3 +306,33 @@ def test_an_admin_adjusts_a_score_with_who_and_why_and_verify_adds_up(table):
     assert t.cli("adjust", "bob", "0", "--as", "alice", "--reason", "x") == 2
     assert t.cli("adjust", "bob", "4", "--as", "alice", "--reason", " ") == 2
     assert t.files() == before
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--as", "bobb", "--branch", "idea", "--title", "An idea"], "did you mean --as bob?"),
+    (["--as", "mallory", "--branch", "idea", "--title", "An idea"], "'mallory' is not a player"),
+    (["--as", "alice", "--branch", "idae", "--title", "An idea"], "there is no branch 'idae'"),
+    (["--as", "alice", "--branch", "idea", "--title", "  "], "the title is empty"),
+])
+def test_a_mistyped_proposal_stops_before_anything_is_recorded(table, args, words):
+    t = table()
+    t.later().branch("idea", new_rule(201))
+    before = t.files()
+    assert t.cli("propose", *args) == 2 and words in t.err
+    assert t.files() == before and not (t.root / ".git" / "nomic-ci" / "forge.json").exists() \
+        or '"proposals": {}' in (t.root / ".git" / "nomic-ci" / "forge.json").read_text()
+
+
+def test_status_shows_the_game_as_of_now_and_what_a_tick_would_do(table):
+    t = table()
+    t.later().branch("idea", new_rule(201))
+    number = t.propose("alice", "idea")
+    assert t.cli("status") == 0 and "Due now" not in t.out
+    t.later(72)  # the voting window is over: a decision is due, and nothing is written
+    before = t.files()
+    assert t.cli("status") == 0
+    assert f"Due now, and applied by the next `nomic-ci tick`: Proposal {number}" in t.out
+    assert t.status()["due"].startswith(f"Proposal {number}")
+    assert t.files() == before
+    t.tick()
+    assert t.status()["due"] is None
