@@ -25,7 +25,7 @@ from ..reconcile import Report, reconcile
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
-from ..core.times import moment
+from ..core.times import iso, moment
 
 
 def print_report(report: Report) -> None:
@@ -49,6 +49,7 @@ def cmd_init(args) -> int:
     files = rulesets.game_files(args.ruleset, players=seats, start=start,
                                 ends=moment(args.ends) if args.ends else None,
                                 dice_seed=args.dice_seed, admin=args.admin)
+    refuse_options_unused(args, load_game(files), start)
     target.mkdir(parents=True, exist_ok=True)
     git = Git(target)
     git.run("init", "--quiet", "--initial-branch=main")
@@ -67,6 +68,31 @@ def cmd_init(args) -> int:
     print(f"Made a game of {args.ruleset} in {target} with "
           f"{', '.join(p.login for p in game.state.players)}; it is {game.state.turn}'s turn.")
     return 0
+
+
+def refuse_options_unused(args, game: Game, start: datetime) -> None:
+    """An option the ruleset would ignore, or that names no player, is a mistake to say now."""
+    name, config, state = args.ruleset, game.config, game.state
+    if args.veto:
+        logins = {p.login.lower() for p in state.players}
+        unknown = [v.strip() for v in args.veto.split(",") if v.strip().lower() not in logins]
+        if unknown:
+            raise GameError(f"--veto names {', '.join(unknown)}: not among the players",
+                            hint="give players' logins to --veto")
+        if not any(layer.threshold.kind == "veto" for layer in config.layers):
+            raise GameError(f"no rule of {name} needs a veto, so --veto would change nothing",
+                            hint="leave out --veto")
+    if args.ends and config.ends_at is None:
+        raise GameError(f"no rule of {name} ends the game on a date", hint="leave out --ends")
+    if args.ends and config.ends_at <= start:
+        raise GameError(f"--ends {args.ends} is not after the game's start ({iso(start)})",
+                        hint="give a date in the future")
+    if args.admin and state.admin is None:
+        raise GameError(f"{name} has no Admin", hint="leave out --admin")
+    if state.admin is not None and not args.admin:
+        raise GameError(f"{name} has an Admin, who vetoes proposals and judges questions",
+                        hint="give their login and numeric id with --admin LOGIN:ID; the "
+                             "Admin may not be a player")
 
 
 def cmd_propose(args) -> int:

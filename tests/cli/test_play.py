@@ -336,3 +336,19 @@ def test_status_shows_the_game_as_of_now_and_what_a_tick_would_do(table):
     assert t.files() == before
     t.tick()
     assert t.status()["due"] is None
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "alice,bob", "--veto", "alice,zed"], "--veto names zed: not among the players"),
+    (["--ruleset", "suber-initial-set", "--veto", "alice"], "no rule of suber-initial-set needs a veto"),
+    (["--ruleset", "suber-initial-set", "--ends", "2027-01-01T00:00:00Z"],
+     "no rule of suber-initial-set ends the game on a date"),
+    (["--ends", "2026-04-01T00:00:00Z"], "is not after the game's start"),
+    (["--admin", "boss:7"], "default has no Admin"),
+    (["--ruleset", "borednomic"], "borednomic has an Admin"),
+])
+def test_init_refuses_an_option_the_ruleset_would_ignore(tmp_path, args, words):
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"), *args)
+    assert code == 2 and words in err, err
+    assert not (tmp_path / "g").exists()
