@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Callable, Mapping
+from types import MappingProxyType
 
 from .core.apply import apply
 from .core.commitments import reveal_at_end, rolls_made, settle_dice
@@ -17,7 +17,7 @@ from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.records import Outcome, Record, dump_record
 from .core.files.state import GameState, Tell, dump_state
-from .core.game import Game, load_game
+from .core.game import load_game
 from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
 from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
@@ -44,15 +44,52 @@ class Report:
         self.lines.append(line)
 
 
+class Run:
+    """The game as this run has changed it: a value the loop carries from step to step,
+    written to the forge only where the forge's orderings need it (before a merge, before
+    telling players, at the end), so the state is parsed and dumped once, not per step."""
+
+    def __init__(self, forge: Forge) -> None:
+        self.forge = forge
+        self.reread()
+
+    def reread(self) -> None:
+        """Read the game from the forge again: at the start, and after a merge changed it."""
+        self.files = dict(self.forge.read_files())
+        self.game = load_game(self.files)
+        self.records: list[Record] = []  # made by this run and not written yet
+        self.summaries: list[str] = []
+
+    def change(self, state: GameState, record: Record | None, summary: str) -> None:
+        records = self.game.records + ((record,) if record else ())
+        self.game = replace(self.game, state=state, records=records)
+        self.records += [record] if record else []
+        self.summaries.append(summary)
+
+    def write(self) -> None:
+        """Write the new state, the records and the READMEs they make, where they changed."""
+        if not self.summaries:
+            return  # nothing changed: the files stay exactly as they are, hand edits and all
+        changed = dump_state(self.game.state, self.files)
+        changed.update({record.path: dump_record(record) for record in self.records})
+        changed.update(render_all(self.game))
+        changed = {path: text for path, text in changed.items()
+                   if self.files.get(path) != text}
+        if changed:
+            self.forge.write_files(changed, _commit_message(self.summaries))
+            self.files.update(changed)
+            self.game = replace(self.game, files=MappingProxyType(dict(self.files)))
+        self.records, self.summaries = [], []
+
+
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
     passes = 0
-    _tell(forge)  # what an earlier run decided and stopped before telling
-    _settle(forge, report, lambda game: settle_dice(game.state, dice,
-                                                    rolls_made(game.records) + 1))
+    run = Run(forge)
+    _tell(run)  # what an earlier run decided and stopped before telling
+    _settle(run, report, settle_dice(run.game.state, dice, rolls_made(run.game.records) + 1))
     for _ in range(MAX_STEPS):
-        files = forge.read_files()
-        game = load_game(files)
+        game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
         comments = forge.comments()  # one listing a run: `/help` works under any rules
@@ -66,6 +103,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                            "next run goes on.")
                 break
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
+            run.write()  # the merge goes on top of the state that led to it
             result = forge.merge(transition.proposal, merge_message(transition))
             if result.status is MergeStatus.NOT_MERGEABLE:
                 # it can never merge as it is: it fails, so the game goes on
@@ -79,66 +117,60 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                            "tries again.")
                 break
             else:
-                files = forge.read_files()
-                game = load_game(files)  # the new rules, and any state the proposal changed
+                run.reread()  # the new rules, and any state the proposal changed
+                game = run.game
         state, record = apply(game, transition, dice)
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
         state = replace(state, to_tell=state.to_tell + _tells(transition, summary, record))
-        _write(forge, files, game, state, record, summary)
+        run.change(state, record, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
-            _tell(forge)
+            _tell(run)
             forge.finish()
             return report
     else:
         report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
                    "please report it.")
-    _settle(forge, report, lambda game: reveal_at_end(game.state, dice))
-    _show_votes(forge, now)
-    _tell(forge)
+    _settle(run, report, reveal_at_end(run.game.state, dice))
+    _show_votes(run, now)
+    _tell(run)
     forge.finish()
     return report
 
 
-def _tell(forge: Forge) -> None:
-    """Tell players what the committed state says is still to tell, then clear it: each
-    message is marked where it is told, so telling twice after a stop posts nothing twice."""
-    files = forge.read_files()
-    game = load_game(files)
-    if not game.state.to_tell:
+def _tell(run: Run) -> None:
+    """Tell players what the state says is still to tell, once it is published, then clear
+    it: each message is marked where it is told, so telling twice after a stop posts nothing
+    twice."""
+    run.write()
+    to_tell = run.game.state.to_tell
+    if not to_tell:
         return
-    forge.publish()  # what players are told must already be recorded
-    for tell in game.state.to_tell:
-        forge.tell(tell)
-    told = len(game.state.to_tell)
-    _write(forge, files, game, replace(game.state, to_tell=()), None,
-           f"nomic-ci: told the players ({told} message{'s' if told > 1 else ''})")
+    run.forge.publish()  # what players are told must already be recorded
+    for tell in to_tell:
+        run.forge.tell(tell)
+    run.change(replace(run.game.state, to_tell=()), None,
+               f"nomic-ci: told the players ({len(to_tell)} message"
+               f"{'s' if len(to_tell) > 1 else ''})")
+    run.write()
 
 
-def _settle(forge: Forge, report: Report, step: Callable[[Game], tuple[GameState, str]]) -> None:
-    """A change of the engine's own to the state (the dice secrets), written if there is one."""
-    files = forge.read_files()
-    game = load_game(files)
-    state, summary = step(game)
+def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
+    """A change of the engine's own to the state (the dice secrets), if there is one."""
+    state, summary = settled
     if summary:
         report.say(summary)
-        _write(forge, files, game, state, None, summary)
+        run.change(state, None, summary)
 
 
-def _write(forge: Forge, files: Mapping[str, str], game: Game, state: GameState,
-           record: Record | None, summary: str) -> None:
-    """Write the new state, the record and the READMEs they make, where they changed."""
-    changed = dump_state(state, files)
-    if record is not None:
-        changed[record.path] = dump_record(record)
-    records = game.records + ((record,) if record else ())
-    changed.update(render_all(replace(game, state=state, records=records)))
-    changed = {path: text for path, text in changed.items() if files.get(path) != text}
-    if changed:
-        forge.write_files(changed, summary)
+def _commit_message(summaries: list[str]) -> str:
+    if len(summaries) == 1:
+        return summaries[0]
+    return f"nomic-ci: {len(summaries)} changes to the game\n\n" + "\n".join(
+        f"- {summary}" for summary in summaries)
 
 
 def _changes_engine(decision: Decide) -> bool:
@@ -146,14 +178,14 @@ def _changes_engine(decision: Decide) -> bool:
                for c in decision.proposal.changes)
 
 
-def _show_votes(forge: Forge, now: datetime) -> None:
+def _show_votes(run: Run, now: datetime) -> None:
     """Show each open proposal where its vote stands (the sticky comment, the status)."""
-    game = load_game(forge.read_files())
-    by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
-                                                "reactions" in game.config.votes_from)}
+    game = run.game
+    by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
+                                                    "reactions" in game.config.votes_from)}
     for open_ in game.state.open_proposals:
         if open_.key in by_key:
-            forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
+            run.forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
 
 
 def _tells(transition: Transition, summary: str, record: Record | None) -> tuple[Tell, ...]:
