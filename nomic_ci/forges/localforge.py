@@ -41,6 +41,10 @@ class LocalForge:
     messages: list[str] = field(default_factory=list)  # what the forge "posted", for the CLI
     writing: bool = True  # False: only looking, so no lock and no check of the working tree
     _lock: IO | None = field(default=None, init=False, repr=False)
+    # read once a run: nothing but players moves the branches, and no player acts mid-run
+    _tips: dict[str, str] | None = field(default=None, init=False, repr=False)
+    # what each head changes, worked out once a run (again after a merge moves the base)
+    _changes: dict[str, tuple] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.git = Git(self.root)
@@ -146,7 +150,9 @@ class LocalForge:
         entry = self._entry(key)
         if entry["state"] != "open":
             return
-        current = self.git.rev(f"refs/heads/{entry['branch']}")
+        if self._tips is None:
+            self._tips = self.git.branch_tips()
+        current = self._tips.get(entry["branch"])
         if current is None:
             entry.update(state="closed", closed=iso(self.now))
         else:
@@ -168,9 +174,11 @@ class LocalForge:
 
     def _proposal(self, key: str, entry: dict) -> Proposal:
         head = entry["head"]
-        base = self.git.merge_base(self.tip, head)
-        changes, texts, problems = file_changes(self.git.changes(base, head),
-                                                lambda path: self.git.show(head, path))
+        if head not in self._changes:
+            base = self.git.merge_base(self.tip, head)
+            self._changes[head] = file_changes(self.git.changes(base, head),
+                                               lambda path: self.git.show(head, path))
+        changes, texts, problems = self._changes[head]
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
@@ -193,6 +201,7 @@ class LocalForge:
                                f"branch {entry['branch']} conflicts with {self.branch}")
         self.tip = self.git.commit_tree(tree, [self.tip, proposal.head], message, self.now)
         entry.update(state="merged", closed=iso(self.now))
+        self._changes.clear()  # other proposals may now differ from the default branch
         self.messages.append(message)
         return MergeResult(MergeStatus.MERGED)
 
