@@ -140,6 +140,12 @@ def parser() -> argparse.ArgumentParser:
                                     "every roll made under it can be re-checked")
     dice.add_argument("action", choices=["rotate"])
     dice.set_defaults(run=lazy("dice_secret", "cmd_dice"))
+    commands.add_parser(
+        "doctor", parents=[common], help="check a game repository before it goes live",
+        description="Check, offline, what a game on GitHub needs: the workflows present and "
+                    "pinned, the game's files valid, rendered and adding up, every player "
+                    "with a numeric id; and list what to check on GitHub itself. Example: "
+                    "nomic-ci --repo mygame doctor").set_defaults(run=lazy("doctor", "cmd_doctor"))
     demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
     demo.add_argument("dir", nargs="?")
     demo.set_defaults(run=cmd_demo)
@@ -147,7 +153,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 # the commands that act on a game: run from a folder inside it, they find it as git does
-IN_A_GAME = {"propose", "vote", "command", "adjust", "tick", "status", "render", "verify", "dice"}
+IN_A_GAME = {"propose", "vote", "command", "adjust", "tick", "status", "render", "verify", "dice",
+             "doctor"}
 
 
 def game_root(start: Path) -> Path:
