@@ -138,8 +138,15 @@ def test_the_demo_plays_in_seconds(tmp_path, capsys):
     assert main(["demo", str(tmp_path / "demo")]) == 0
     out = capsys.readouterr().out
     for words in ["passed", "failed", "is refused: it is bob's turn", "Dice: alice rolls",
-                  "The turn passes from carol to alice", "everything adds up", "## Scoreboard"]:
+                  "The turn passes from carol to alice", "everything adds up", "## Scoreboard",
+                  f"The game is in {tmp_path / 'demo'}"]:
         assert words in out
+    assert (tmp_path / "demo" / "state" / "README.md").is_file()
+
+
+def test_the_demo_in_a_directory_of_its_own_says_it_is_gone(capsys):
+    assert main(["demo"]) == 0
+    assert "removed now: run 'nomic-ci demo DIR' to keep it" in capsys.readouterr().out
 
 
 def test_a_run_that_stops_half_way_leaves_the_game_as_it_was(table, monkeypatch):
