@@ -122,14 +122,30 @@ class GameState:
         return last if last is not None and last.revealed is None else None
 
     def player(self, account: Account) -> Player | None:
-        """The player an account is: by numeric id where both have one, else by login."""
-        for player in self.players:
-            if player.id is not None and account.id is not None:
-                if player.id == account.id:
-                    return player
-            elif player.login.lower() == account.login.lower():
-                return player
-        return None
+        """The player an account is: by numeric id where both have one, else by login (the
+        first in turn order of those that match, as a walk down the list finds)."""
+        by_id, by_login, without_id = self._lookup
+        login = account.login.lower()
+        found = [by_login.get(login)] if account.id is None else [
+            by_id.get(account.id), without_id.get(login)]
+        matches = [m for m in found if m is not None]
+        return min(matches)[1] if matches else None
+
+    @functools.cached_property
+    def _lookup(self) -> tuple[dict, dict, dict]:
+        """Where each player is in the list, by id, by login, and by login among those without
+        an id: so finding a player does not walk a list of a thousand."""
+        by_id: dict[int, tuple[int, Player]] = {}
+        by_login: dict[str, tuple[int, Player]] = {}
+        without_id: dict[str, tuple[int, Player]] = {}
+        for index, player in enumerate(self.players):
+            entry = (index, player)
+            if player.id is not None:
+                by_id.setdefault(player.id, entry)
+            else:
+                without_id.setdefault(player.login.lower(), entry)
+            by_login.setdefault(player.login.lower(), entry)
+        return by_id, by_login, without_id
 
     def is_admin(self, account: Account) -> bool:
         """Whether an account is the Admin: by numeric id where both have one, else by login."""

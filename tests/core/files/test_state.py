@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, strategies as st
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
@@ -123,3 +124,24 @@ def test_a_broken_message_to_tell_is_an_error_naming_the_file(files):
     with pytest.raises(GameError) as error:
         read_state(files)
     assert error.value.path == GAME and "message 1 to tell: " in error.value.message
+
+
+@given(st.lists(st.tuples(st.sampled_from(["ann", "Ann", "bob", "cy"]),
+                          st.one_of(st.none(), st.integers(1, 4))), max_size=6),
+       st.sampled_from(["ann", "ANN", "bob", "dee"]), st.one_of(st.none(), st.integers(1, 5)))
+def test_finding_a_player_gives_the_first_in_turn_order_that_matches(seats, login, number):
+    from nomic_ci.core.facts import Account
+    from nomic_ci.core.files.state import GameState, Player
+    players = tuple(Player(name, id_, 0) for name, id_ in seats)
+    state = GameState(players, None, None, 1, (), (), None, T0, "5eed")
+
+    def walked(account):  # the rule, as a walk down the list
+        for p in players:
+            if p.id is not None and account.id is not None:
+                if p.id == account.id:
+                    return p
+            elif p.login.lower() == account.login.lower():
+                return p
+        return None
+    account = Account(login, number)
+    assert state.player(account) == walked(account)
