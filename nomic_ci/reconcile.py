@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Callable, Mapping
+from types import MappingProxyType
 
 from .core.apply import apply
 from .core.commitments import reveal_at_end, rolls_made, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.records import Outcome, Record, dump_record
-from .core.files.state import GameState, dump_state
-from .core.game import Game, load_game
+from .core.files.state import GameState, Tell, dump_state
+from .core.game import load_game
 from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
 from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
 from .text.readmes import render_all
+from .text.vote_comment import final_comment
+
+DECISION = "decision"  # a proposal is decided once: one decision told on it
 
 MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
 # Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
@@ -41,18 +44,55 @@ class Report:
         self.lines.append(line)
 
 
+class Run:
+    """The game as this run has changed it: a value the loop carries from step to step,
+    written to the forge only where the forge's orderings need it (before a merge, before
+    telling players, at the end), so the state is parsed and dumped once, not per step."""
+
+    def __init__(self, forge: Forge) -> None:
+        self.forge = forge
+        self.reread()
+
+    def reread(self) -> None:
+        """Read the game from the forge again: at the start, and after a merge changed it."""
+        self.files = dict(self.forge.read_files())
+        self.game = load_game(self.files)
+        self.records: list[Record] = []  # made by this run and not written yet
+        self.summaries: list[str] = []
+
+    def change(self, state: GameState, record: Record | None, summary: str) -> None:
+        records = self.game.records + ((record,) if record else ())
+        self.game = replace(self.game, state=state, records=records)
+        self.records += [record] if record else []
+        self.summaries.append(summary)
+
+    def write(self) -> None:
+        """Write the new state, the records and the READMEs they make, where they changed."""
+        if not self.summaries:
+            return  # nothing changed: the files stay exactly as they are, hand edits and all
+        changed = dump_state(self.game.state, self.files)
+        changed.update({record.path: dump_record(record) for record in self.records})
+        changed.update(render_all(self.game))
+        changed = {path: text for path, text in changed.items()
+                   if self.files.get(path) != text}
+        if changed:
+            self.forge.write_files(changed, _commit_message(self.summaries))
+            self.files.update(changed)
+            self.game = replace(self.game, files=MappingProxyType(dict(self.files)))
+        self.records, self.summaries = [], []
+
+
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
     passes = 0
-    _settle(forge, report, lambda game: settle_dice(game.state, dice,
-                                                    rolls_made(game.records) + 1))
+    run = Run(forge)
+    _tell(run)  # what an earlier run decided and stopped before telling
+    _settle(run, report, settle_dice(run.game.state, dice, rolls_made(run.game.records) + 1))
     for _ in range(MAX_STEPS):
-        files = forge.read_files()
-        game = load_game(files)
+        game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        # comments are read only where the rules have commands: one listing a run
-        comments = forge.comments() if game.config.commands else ()
+        comments = forge.comments()  # one listing a run: `/help` works under any rules
         transition = next_transition(game, proposals, now, comments)
         if transition is None:
             break
@@ -63,6 +103,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                            "next run goes on.")
                 break
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
+            run.write()  # the merge goes on top of the state that led to it
             result = forge.merge(transition.proposal, merge_message(transition))
             if result.status is MergeStatus.NOT_MERGEABLE:
                 # it can never merge as it is: it fails, so the game goes on
@@ -76,49 +117,60 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                            "tries again.")
                 break
             else:
-                files = forge.read_files()
-                game = load_game(files)  # the new rules, and any state the proposal changed
+                run.reread()  # the new rules, and any state the proposal changed
+                game = run.game
         state, record = apply(game, transition, dice)
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
-        _write(forge, files, game, state, record, summary)
-        _tell_players(forge, transition, summary)
+        state = replace(state, to_tell=state.to_tell + _tells(transition, summary, record))
+        run.change(state, record, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
+            _tell(run)
             forge.finish()
             return report
     else:
         report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
                    "please report it.")
-    _settle(forge, report, lambda game: reveal_at_end(game.state, dice))
-    _show_votes(forge, now)
+    _settle(run, report, reveal_at_end(run.game.state, dice))
+    _show_votes(run, now)
+    _tell(run)
     forge.finish()
     return report
 
 
-def _settle(forge: Forge, report: Report, step: Callable[[Game], tuple[GameState, str]]) -> None:
-    """A change of the engine's own to the state (the dice secrets), written if there is one."""
-    files = forge.read_files()
-    game = load_game(files)
-    state, summary = step(game)
+def _tell(run: Run) -> None:
+    """Tell players what the state says is still to tell, once it is published, then clear
+    it: each message is marked where it is told, so telling twice after a stop posts nothing
+    twice."""
+    run.write()
+    to_tell = run.game.state.to_tell
+    if not to_tell:
+        return
+    run.forge.publish()  # what players are told must already be recorded
+    for tell in to_tell:
+        run.forge.tell(tell)
+    run.change(replace(run.game.state, to_tell=()), None,
+               f"nomic-ci: told the players ({len(to_tell)} message"
+               f"{'s' if len(to_tell) > 1 else ''})")
+    run.write()
+
+
+def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
+    """A change of the engine's own to the state (the dice secrets), if there is one."""
+    state, summary = settled
     if summary:
         report.say(summary)
-        _write(forge, files, game, state, None, summary)
+        run.change(state, None, summary)
 
 
-def _write(forge: Forge, files: Mapping[str, str], game: Game, state: GameState,
-           record: Record | None, summary: str) -> None:
-    """Write the new state, the record and the READMEs they make, where they changed."""
-    changed = dump_state(state, files)
-    if record is not None:
-        changed[record.path] = dump_record(record)
-    records = game.records + ((record,) if record else ())
-    changed.update(render_all(replace(game, state=state, records=records)))
-    changed = {path: text for path, text in changed.items() if files.get(path) != text}
-    if changed:
-        forge.write_files(changed, summary)
+def _commit_message(summaries: list[str]) -> str:
+    if len(summaries) == 1:
+        return summaries[0]
+    return f"nomic-ci: {len(summaries)} changes to the game\n\n" + "\n".join(
+        f"- {summary}" for summary in summaries)
 
 
 def _changes_engine(decision: Decide) -> bool:
@@ -126,34 +178,42 @@ def _changes_engine(decision: Decide) -> bool:
                for c in decision.proposal.changes)
 
 
-def _show_votes(forge: Forge, now: datetime) -> None:
+def _show_votes(run: Run, now: datetime) -> None:
     """Show each open proposal where its vote stands (the sticky comment, the status)."""
-    game = load_game(forge.read_files())
-    by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
-                                                "reactions" in game.config.votes_from)}
+    game = run.game
+    by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
+                                                    "reactions" in game.config.votes_from)}
     for open_ in game.state.open_proposals:
         if open_.key in by_key:
-            forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
+            run.forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
 
 
-def _tell_players(forge: Forge, transition: Transition, summary: str) -> None:
+def _tells(transition: Transition, summary: str, record: Record | None) -> tuple[Tell, ...]:
+    """What players are told of a transition, once the state that records it is in; the
+    decided proposal's vote comment becomes its final result."""
+    final = final_comment(record) if record is not None else None
     match transition:
         case Refuse(proposal=proposal):
-            forge.close(proposal, summary, Outcome.REFUSED)
+            return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True,
+                        final=final),
         case Reclose(proposal=proposal, record=record):
-            forge.close(proposal, summary, record.outcome)
+            return Tell(proposal.key, DECISION, summary, record.outcome.value, close=True),
         case Decide(proposal=proposal, passed=False):
-            forge.close(proposal, summary, Outcome.FAILED)
+            return Tell(proposal.key, DECISION, summary, Outcome.FAILED.value, close=True,
+                        final=final),
         case Decide(proposal=proposal, open=open_) if open_.join:
-            forge.close(proposal, summary, Outcome.PASSED)  # the engine seated them itself
+            # the engine seated them itself: closed, not merged
+            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, close=True,
+                        final=final),
         case Decide(proposal=proposal):
-            forge.announce(proposal, summary)
+            return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, final=final),
         case Command(comment=comment, answer=answer, effect=effect):
-            forge.reply(comment, answer)
-            if effect is not None:
-                _tell_players(forge, effect, describe(effect))
+            reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
+                         mention=comment.author.login)
+            return (reply, *(_tells(effect, describe(effect), record)
+                             if effect is not None else ()))
         case Retract(proposal=proposal) if proposal is not None:
-            forge.close(proposal, summary, Outcome.RETRACTED)  # already closed: says why, relabels
-        # an opened or pushed proposal is shown by forge.show
-
-
+            # closed if still open; if already closed, says why and relabels
+            return Tell(proposal.key, DECISION, summary, Outcome.RETRACTED.value, close=True,
+                        final=final),
+    return ()  # an opened or pushed proposal is shown by forge.show

@@ -47,9 +47,17 @@ class _Narrator:
 def run_demo(directory: Path | None, cli: Cli) -> int:
     """Play the demo in `directory` (default: a temporary one) through `cli`."""
     with contextlib.ExitStack() as stack:
+        kept = directory is not None
         if directory is None:
             directory = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "game"
-        return _play(directory, cli)
+        code = _play(directory, cli)
+        if code == 0 and kept:
+            print(f"The game is in {directory}: try 'git log --graph --oneline' there, "
+                  "or read rules/README.md and proposals/README.md.")
+        elif code == 0:
+            print("The game was played in a temporary directory, removed now: run "
+                  "'nomic-ci demo DIR' to keep it in DIR.")
+        return code
 
 
 def _play(repo: Path, cli: Cli) -> int:
@@ -94,6 +102,4 @@ def _play(repo: Path, cli: Cli) -> int:
     n.run(START + 84 * hour, "verify")
     n.say("The scoreboard, as players read it in state/README.md")
     print((repo / "state/README.md").read_text())
-    print(f"The game is in {repo}: try 'git log --graph --oneline' there, "
-          "or read rules/README.md and proposals/README.md.")
     return 0

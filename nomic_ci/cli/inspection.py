@@ -8,27 +8,35 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.commitments import rolls_made
+from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
 from ..core.verify import awaiting_reveal, verify
 from ..core.voting.decision import VoteView, vote_view
 from ..forges.localforge import LocalForge
+from ..text.messages import describe
 from ..text.readmes import render_all, stale_readmes
 from .gamedir import files_for_reading, now_from, working_files
 
 
 def cmd_status(args) -> int:
+    """The game as of now: deciding nothing, but saying what a `tick` would do."""
     root = Path(args.repo)
     now = now_from(args.now)
     game = load_game(files_for_reading(root))
     views: dict[int, VoteView] = {}
-    if (root / ".git").exists() and game.state.open_proposals:
+    due = None
+    if (root / ".git").exists():
         forge = LocalForge(root, now, writing=False)
-        by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals})}
+        proposals = forge.proposals({o.key for o in game.state.open_proposals})
+        by_key = {p.key: p for p in proposals}
         views = {o.number: vote_view(game, o, by_key[o.key], now)
                  for o in game.state.open_proposals if o.key in by_key}
+        if now >= game.state.last_change:
+            due = next_transition(game, proposals, now, forge.comments())
     if args.json:
-        print(json.dumps(status_json(game, views), indent=2))
+        print(json.dumps({**status_json(game, views),
+                          "due": describe(due) if due else None}, indent=2))
         return 0
     print(render_all(game)["state/README.md"].split("\n", 2)[2].rstrip())
     for number, view in views.items():
@@ -36,6 +44,8 @@ def cmd_status(args) -> int:
         print(f"\nProposal {number}: {tally.yes} yes, {tally.no} no; waiting for "
               f"{', '.join(tally.not_voted) or 'nobody'}"
               + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
+    if due is not None:
+        print(f"\nDue now, and applied by the next `nomic-ci tick`: {describe(due)}")
     return 0
 
 

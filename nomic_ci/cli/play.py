@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -12,7 +13,9 @@ from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
 from ..core.facts import Account
-from ..core.files.state import OpenProposal, dump_state, read_state
+from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
+                                      read_adjustments)
+from ..core.files.state import OpenProposal, Player, dump_state, read_state
 from ..core.files.records import Outcome
 from ..core.due import refuse_time_past
 from ..core.game import Game, load_game
@@ -22,7 +25,7 @@ from ..reconcile import Report, reconcile
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
-from ..core.times import moment
+from ..core.times import iso, moment
 
 
 def print_report(report: Report) -> None:
@@ -46,6 +49,7 @@ def cmd_init(args) -> int:
     files = rulesets.game_files(args.ruleset, players=seats, start=start,
                                 ends=moment(args.ends) if args.ends else None,
                                 dice_seed=args.dice_seed, admin=args.admin)
+    refuse_options_unused(args, load_game(files), start)
     target.mkdir(parents=True, exist_ok=True)
     git = Git(target)
     git.run("init", "--quiet", "--initial-branch=main")
@@ -66,10 +70,37 @@ def cmd_init(args) -> int:
     return 0
 
 
+def refuse_options_unused(args, game: Game, start: datetime) -> None:
+    """An option the ruleset would ignore, or that names no player, is a mistake to say now."""
+    name, config, state = args.ruleset, game.config, game.state
+    if args.veto:
+        logins = {p.login.lower() for p in state.players}
+        unknown = [v.strip() for v in args.veto.split(",") if v.strip().lower() not in logins]
+        if unknown:
+            raise GameError(f"--veto names {', '.join(unknown)}: not among the players",
+                            hint="give players' logins to --veto")
+        if not any(layer.threshold.kind == "veto" for layer in config.layers):
+            raise GameError(f"no rule of {name} needs a veto, so --veto would change nothing",
+                            hint="leave out --veto")
+    if args.ends and config.ends_at is None:
+        raise GameError(f"no rule of {name} ends the game on a date", hint="leave out --ends")
+    if args.ends and config.ends_at <= start:
+        raise GameError(f"--ends {args.ends} is not after the game's start ({iso(start)})",
+                        hint="give a date in the future")
+    if args.admin and state.admin is None:
+        raise GameError(f"{name} has no Admin", hint="leave out --admin")
+    if state.admin is not None and not args.admin:
+        raise GameError(f"{name} has an Admin, who vetoes proposals and judges questions",
+                        hint="give their login and numeric id with --admin LOGIN:ID; the "
+                             "Admin may not be a player")
+
+
 def cmd_propose(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
-    refuse_time_past(load_game(forge.read_files()), now)
+    game = load_game(forge.read_files())
+    refuse_time_past(game, now)
+    refuse_typo(game, args.as_login, args.title)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
@@ -124,17 +155,59 @@ def cmd_tick(args) -> int:
     return 0
 
 
-def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
-                                  now: datetime) -> None:
-    """A vote the rules would leave out is refused with the reason, not recorded."""
-    config = game.config
+def known_player(game: Game, login: str, why: str, option: str) -> Player:
+    """The player with this login, or an error that suggests the nearest one."""
     player = game.state.player(Account(login)) if login.strip() else None
     if player is None:
         logins = [p.login for p in game.state.players]
         near = difflib.get_close_matches(login, logins, n=1, cutoff=0.6)
-        raise GameError(f"{login!r} is not a player, so their vote would not count",
-                        hint=f"did you mean --as {near[0]}?" if near else
+        raise GameError(f"{login!r} is not a player, {why}",
+                        hint=f"did you mean {' '.join(filter(None, (option, near[0])))}?" if near else
                         f"the players are {', '.join(logins)}")
+    return player
+
+
+def refuse_typo(game: Game, login: str, title: str) -> None:
+    """A proposal is history once made: a mistyped login or an empty title stops it first.
+    Someone who is no player may still propose where the rules let them ask to join."""
+    if not title.strip():
+        raise GameError("the title is empty", hint="give --title the proposal's name")
+    if game.state.player(Account(login)) is None:
+        logins = [p.login for p in game.state.players]
+        near = difflib.get_close_matches(login, logins, n=1, cutoff=0.75)
+        if near or game.config.join_window is None:
+            known_player(game, login, "so they may not propose", "--as")
+
+
+def cmd_adjust(args) -> int:
+    """An admin's correction of a score: the points and, beside them, who and why."""
+    now = now_from(args.now)
+    if args.points == 0 or not args.reason.strip():
+        raise GameError("an adjustment changes some points and says why",
+                        hint="give a number of points other than 0 and a --reason")
+    forge = LocalForge(Path(args.repo), now)
+    files = forge.read_files()
+    game = load_game(files)
+    player = known_player(game, args.login, "so there is no score to adjust", "")
+    adjustment = Adjustment(now, player.login, args.points, args.reason.strip(), args.as_login)
+    state = game.state.with_player(replace(player, points=player.points + args.points))
+    changed = {**dump_state(state, files),
+               ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
+    changed.update(render_all(load_game({**files, **changed})))
+    forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} points to {player.login} "
+                               f"by {args.as_login} ({adjustment.reason})")
+    forge.finish()
+    print(f"{player.login} now has {player.points + args.points} points "
+          f"({args.points:+d}, by {args.as_login}: {adjustment.reason}); recorded in "
+          f"{ADJUSTMENTS}.")
+    return 0
+
+
+def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
+                                  now: datetime) -> None:
+    """A vote the rules would leave out is refused with the reason, not recorded."""
+    config = game.config
+    player = known_player(game, login, "so their vote would not count", "--as")
     if config.proposer_votes_yes and player.login == open_.author.login:
         raise GameError(f"{player.login} proposed proposal {open_.number}, which already counts "
                         f"as their yes ({config.cite('proposer_votes_yes')})")

@@ -11,12 +11,13 @@ from .dice import Dice, roll_inputs
 from .errors import GameError
 from .facts import Account
 from .files.records import DieRoll, Outcome, Record
-from .files.state import GameState, OpenProposal, Player
+from .files.state import PLAYERS, GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
 from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
                           Reclose, Refuse, Retract, Transition)
+from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
 
@@ -94,6 +95,10 @@ def _decide(game: Game, state: GameState, decision: Decide,
         if decision.passed:
             state = _seat(state, config, open_.author)
         return state, record
+    # `game` is after the merge: what its own change to the players' file did to the scores
+    # is the part of them that nothing recorded explains yet
+    stated = unexplained(game) if decision.passed and any(
+        PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
     rolls = _turn_roll(game, state, open_, dice)
     points: dict[str, int] = {}
     proposer = state.player(open_.author)
@@ -117,7 +122,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
     state = pass_turn_after(state, config, decision.at, open_.author.login)
     return state, replace(record, rules=decision.rules, dice=rolls,
                           points=MappingProxyType(points), turn_to=state.turn,
-                          experience=MappingProxyType(dict(experience)))
+                          experience=MappingProxyType(dict(experience)),
+                          points_stated=MappingProxyType(stated))
 
 
 def _turn_roll(game: Game, state: GameState, open_: OpenProposal,

@@ -118,7 +118,7 @@ def _edited(open_: OpenProposal, proposal: Proposal) -> bool:
 
 def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
     """Each proposal the game has not seen, in the order they were made: opened or refused,
-    or closed again if a run that decided it stopped before closing it."""
+    or closed again if it is open although decided (reopened by hand)."""
     state, config = game.state, game.config
     number = state.next_proposal
     open_keys = {o.key for o in state.open_proposals}
@@ -130,8 +130,9 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
         at = max(proposal.proposed_at, state.last_change)
         record = game.record_for(proposal.key)
         if record is not None:
-            yield at, Order.ARRIVALS, Reclose(at, proposal, record)
-            continue
+            if not any(t.on == proposal.key and t.close for t in state.to_tell):
+                yield at, Order.ARRIVALS, Reclose(at, proposal, record)
+            continue  # else its closing is already on the way
         reason = refusal(game, proposal)
         older = None if reason else displaced(game, proposal)
         if older is not None:

@@ -11,13 +11,13 @@ from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_sec
 from .files.records import DieRoll, Outcome, Record
 from .files.state import DiceSecret
 from .game import Game, load_game
+from .scores import point_sources, unexplained
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
     """What does not add up, one line each naming the record or file; empty when all is well."""
     game = load_game(files)
     found: list[str] = []
-    earned: dict[str, int] = {}
     rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
     for record in game.records:
         for die in record.dice:
@@ -43,8 +43,6 @@ def verify(files: Mapping[str, str]) -> list[str]:
         if sum(record.points.values()) != total:
             found.append(f"{record.path}: points {dict(record.points)} do not match the dice "
                          f"and votes ({total})")
-        for login, delta in record.points.items():
-            earned[login] = earned.get(login, 0) + delta
     for secret in game.state.dice_secrets:
         if secret.revealed is not None and commitment_of(secret.revealed) != secret.commitment:
             found.append(f"state/game.yaml: the secret revealed for SHA-256 "
@@ -55,13 +53,12 @@ def verify(files: Mapping[str, str]) -> list[str]:
         if number not in range(1, len(rolls) + 1):
             found.append(f"{path}: a die is recorded as the game's roll {number}, but the game "
                          f"has rolled {dice}, and each is the game's next roll")
-    start = game.config.starting_points
-    for player in game.state.players:
-        expected = start + earned.get(player.login, 0)
-        if player.points != expected:
-            found.append(f"state/players.yaml: {player.login} has {player.points} points, but "
-                         f"the records give {expected} ({start} to start"
-                         f" + {earned.get(player.login, 0)} from proposals)")
+    sources = point_sources(game)
+    for login in unexplained(game):
+        player = next(p for p in game.state.players if p.login == login)
+        found.append(f"state/players.yaml: {login} has {player.points} points, but the records "
+                     f"give {sources[login].total} ({sources[login]}); correct a score with "
+                     "`nomic-ci adjust`, which records who and why")
     numbers = [r.number for r in game.records if r.number is not None] + [
         o.number for o in game.state.open_proposals]
     if numbers and game.state.next_proposal <= max(numbers):

@@ -18,13 +18,14 @@ from github.Commit import Commit
 from github.GitCommit import GitCommit
 from github.GitRef import GitRef
 from github.GitTree import GitTree
-from github.Issue import Issue
 from github.IssueComment import IssueComment
+from github.PaginatedList import PaginatedList
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.records import Outcome
+from ..core.files.state import Tell
 from ..core.voting.decision import VoteView
 from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
@@ -62,15 +63,14 @@ class GitHubForge:
     _pending: dict[str, str] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
-    _labels: dict[str, list[str]] = field(default_factory=dict)
-    _sticky: dict[str, tuple[int, str] | None] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _reacted: set[str] = field(default_factory=set)  # proposals read with their reactions
     open_read: int = 0  # open pull requests into the default branch, drafts included
     _comments: list[Comment] | None = None
     _status_cache: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
-    _tell: list[Callable[[], None]] = field(default_factory=list)  # after the state is in
+    _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
+    _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
 
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs)
@@ -86,18 +86,24 @@ class GitHubForge:
     # --- reading -------------------------------------------------------------------------
 
     def _keep(self, pull: gql.Pull) -> None:
-        """What showing a pull request's vote needs, from what the query read of it."""
-        key = str(pull.number)
-        self._pulls[key] = PullRequest(self.repo._requester, {}, {
-            "number": pull.number, "url": f"{self.repo.url}/pulls/{pull.number}",
-            "issue_url": f"{self.repo.url}/issues/{pull.number}"}, completed=True)
-        self._labels[key] = pull.labels()
-        complete, comment_id, body = pull.sticky(self.engine_login, MARKER)
-        if complete:
-            self._sticky[key] = (comment_id, body) if comment_id is not None else None
+        """What telling and showing need of a pull request, from what the query read of it:
+        built from what we know, as `_commit`, so they cost no request."""
+        number, node, requester = pull.number, pull.node, self.repo._requester
+        self._pulls[str(number)] = PullRequest(requester, {}, {
+            "number": number, "url": f"{self.repo.url}/pulls/{number}",
+            "issue_url": f"{self.repo.url}/issues/{number}",
+            "state": "open" if node["state"] == "OPEN" else "closed",
+            "head": {"sha": node["headRefOid"]}}, completed=True)
+        self._labels[number] = pull.labels()
+        mine = pull.engine_comments(self.engine_login)
+        if mine is not None:  # else more than a page of comments: listed through REST
+            self._comment_cache[number] = [IssueComment(requester, {}, {
+                "id": c["databaseId"], "body": c["body"],
+                "url": f"{self.repo.url}/issues/comments/{c['databaseId']}"}, completed=True)
+                for c in mine]
         status = pull.status(self.engine_login)
         if status is not None:
-            self._status_cache[pull.node["headRefOid"]] = status
+            self._status_cache[node["headRefOid"]] = status
 
     def _read_tip(self) -> dict[str, str]:
         """The game's files at the tip: read with the pull requests, or after a merge moved
@@ -183,52 +189,71 @@ class GitHubForge:
         self.tip = sha
         self._tip_files = self._tree = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
-        self._label(proposal, Outcome.PASSED.value)
+        self._label(self._pulls[proposal.key], Outcome.PASSED.value)
         self._set_status(proposal.head, STATUS[Outcome.PASSED], Outcome.PASSED.value)
         return MergeResult(MergeStatus.MERGED)
 
-    def close(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
-        # players are told after the record is committed (see finish): a run that stops
-        # before then has told nobody, and the next one closes it again (Reclose)
-        self._facts[proposal.key] = replace(proposal, state=ForgeState.CLOSED, closed_at=self.now)
-        self._tell.append(lambda: self._close_now(proposal, message, outcome))
-
-    def _close_now(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
-        pull = self._pulls[proposal.key]
-        pull.create_issue_comment(no_mentions(message))
-        if proposal.state is ForgeState.OPEN:
+    def tell(self, message: Tell) -> None:
+        if not message.on:
+            return  # on the game as a whole: GitHub has no such place
+        number = int(message.on)
+        mark = f"<!-- nomic-ci:{message.id} -->"
+        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
+        if not any(mark in (c.body or "") for c in self._engine_comments(number)):
+            text = no_mentions(message.message)
+            if message.mention:  # the one mention the engine makes: who gave the command
+                text = f"@{message.mention} {text}."
+            self._post_comment(number, f"{mark}\n{text}")
+            self.wrote.append(f"told #{number} ({message.id})")
+        if message.final is not None:  # nothing on a decided proposal asks for votes
+            final = no_mentions(message.final)
+            for sticky in self._engine_comments(number):
+                if MARKER in (sticky.body or "") and sticky.body != final:
+                    sticky.edit(final)
+                    self.wrote.append(f"showed the result on #{number}")
+        if message.outcome is None and not message.close:
+            return
+        pull = self._pull(message.on)
+        if message.outcome is not None:
+            outcome = Outcome(message.outcome)
+            self._label(pull, outcome.value)
+            self._set_status(pull.head.sha, STATUS[outcome], outcome.value)
+        if message.close and pull.state == "open":  # last: an open one is told again if we stop
             pull.edit(state="closed")
-            self.wrote.append(f"closed #{proposal.key} ({outcome.value})")
-        self._label(proposal, outcome.value)
-        self._set_status(proposal.head, STATUS[outcome], outcome.value)
+            self.wrote.append(f"closed #{number} ({message.outcome})")
 
-    def announce(self, proposal: Proposal, message: str) -> None:
-        def comment() -> None:
-            self._pulls[proposal.key].create_issue_comment(no_mentions(message))
-            self.wrote.append(f"commented on #{proposal.key}")
-        self._tell.append(comment)
+    def _pull(self, key: str) -> PullRequest:
+        if key not in self._pulls:
+            self._pulls[key] = self.repo.get_pull(int(key))
+        return self._pulls[key]
+
+    def _engine_comments(self, number: int) -> list[IssueComment]:
+        """The engine's own comments on an issue or pull request (read once a run)."""
+        if number not in self._comment_cache:
+            listed = PaginatedList(IssueComment, self.repo._requester,
+                                   f"{self.repo.url}/issues/{number}/comments", None)
+            self._comment_cache[number] = [c for c in listed
+                                           if c.user and c.user.login == self.engine_login]
+        return self._comment_cache[number]
+
+    def _post_comment(self, number: int, body: str) -> None:
+        headers, data = self.repo._requester.requestJsonAndCheck(
+            "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
+        self._engine_comments(number).append(
+            IssueComment(self.repo._requester, headers, data, completed=True))
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
-        pull = self._pulls[proposal.key]
         body = no_mentions(sticky_comment(view))
-        if proposal.key not in self._sticky:  # more comments than the first query read
-            mine = [c for c in pull.get_issue_comments()
-                    if c.user and c.user.login == self.engine_login and MARKER in (c.body or "")]
-            self._sticky[proposal.key] = (mine[0].id, mine[0].body) if mine else None
-        sticky = self._sticky[proposal.key]
-        if sticky is None:
-            posted = pull.create_issue_comment(body)
-            self._sticky[proposal.key] = (posted.id, body)
+        mine = [c for c in self._engine_comments(int(proposal.key)) if MARKER in (c.body or "")]
+        if not mine:
+            self._post_comment(int(proposal.key), body)
             self.wrote.append(f"posted the vote on #{proposal.key}")
-        elif sticky[1] != body:
-            IssueComment(self.repo._requester, {}, {
-                "id": sticky[0], "url": f"{self.repo.url}/issues/comments/{sticky[0]}"},
-                completed=True).edit(body)
-            self._sticky[proposal.key] = (sticky[0], body)
+        elif mine[0].body != body:
+            mine[0].edit(body)
             self.wrote.append(f"updated the vote on #{proposal.key}")
         self._set_status(proposal.head, "pending", status_line(view))
-        self._label(proposal, VOTING)
+        self._label(self._pulls[proposal.key], VOTING)
 
     def _set_status(self, sha: str, state: str, description: str) -> None:
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
@@ -238,14 +263,15 @@ class GitHubForge:
                                         context=STATUS_CONTEXT)
         self._status_cache[sha] = [(state, description[:140])] + self._statuses(sha)
 
-    def _label(self, proposal: Proposal, name: str) -> None:
+    def _label(self, pull: PullRequest, name: str) -> None:
         wanted = LABELS[name]
-        current = self._labels[proposal.key]
+        if pull.number not in self._labels:  # a pull request the first query did not read
+            self._labels[pull.number] = [label.name for label in pull.labels]
+        current = self._labels[pull.number]
         ours = [name for name in current if name in LABELS.values()]
         if ours != [wanted]:
-            labels = [n for n in current if n not in LABELS.values()] + [wanted]
-            self._pulls[proposal.key].set_labels(*labels)
-            self._labels[proposal.key] = labels
+            current[:] = [n for n in current if n not in LABELS.values()] + [wanted]
+            pull.set_labels(*current)
 
     def comments(self) -> Sequence[Comment]:
         """Every player's comment on the repository's issues and pull requests (read once)."""
@@ -261,20 +287,12 @@ class GitHubForge:
                     on=c.issue_url.rstrip("/").rsplit("/", 1)[-1]))
         return self._comments
 
-    def reply(self, comment: Comment, message: str) -> None:
-        def post() -> None:
-            number = int(comment.on)
-            # an issue or a pull request alike: comments go to the issue of that number
-            target = Issue(self.repo._requester, {}, {
-                "number": number, "url": f"{self.repo.url}/issues/{number}"}, completed=True)
-            # the one mention the engine makes: the player who gave the command
-            target.create_comment(f"@{comment.author.login} {no_mentions(message)}.")
-            self.wrote.append(f"answered a command on #{number}")
-        self._tell.append(post)
-
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         self._pending.update(files)
         self._messages.append(message)
+
+    def publish(self) -> None:
+        self.flush()
 
     def flush(self) -> None:
         """Commit what this run wrote as one fast-forward commit on the default branch."""
@@ -307,7 +325,4 @@ class GitHubForge:
         self._messages.clear()
 
     def finish(self) -> None:
-        """Commit the run's changes, then tell the players what was decided."""
         self.flush()
-        while self._tell:
-            self._tell.pop(0)()

@@ -226,13 +226,12 @@ class Pull:
             return []
         return [(context["state"].lower(), context.get("description") or "")]
 
-    def sticky(self, engine: str, marker: str) -> tuple[bool, int | None, str | None]:
-        """(whether all comments were read, the id and body of the engine's marked one)."""
+    def engine_comments(self, engine: str) -> list[dict[str, Any]] | None:
+        """The engine's own comments on it, or None when it has more than a page of them."""
         comments = self.node["comments"]
-        for c in comments["nodes"]:
-            if login(c["author"]) == engine and marker in (c["body"] or ""):
-                return True, c["databaseId"], c["body"]
-        return not comments["pageInfo"]["hasNextPage"], None, None
+        if comments["pageInfo"]["hasNextPage"]:
+            return None
+        return [c for c in comments["nodes"] if login(c["author"]) == engine]
 
 
 @dataclass

@@ -54,6 +54,12 @@ class Git:
         result = self.run("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
         return result.stdout.decode().strip() or None
 
+    def branch_tips(self) -> dict[str, str]:
+        """Every local branch and the commit it points at, in one call."""
+        listed = self.out("for-each-ref", "--format=%(objectname) %(refname)", "refs/heads")
+        return {ref.removeprefix("refs/heads/"): sha for sha, ref in
+                (line.split(" ", 1) for line in listed.splitlines() if line)}
+
     def git_path(self, name: str) -> Path:
         return self.path / self.out("rev-parse", "--git-path", name)
 

@@ -5,13 +5,14 @@ Two forges implement it: a local git repository (`localforge`) and GitHub
 core to neither.
 
 The engine relies on these orderings, and each forge keeps them:
-- **State before players.** `close`, `announce` and `reply` may wait until `finish`:
-  players are told only once the state that records what they are told is in, so a
-  run that stops half-way has told nobody, and the next run tells them (Reclose).
+- **State before players.** The engine tells players only what the published state
+  lists in `to_tell`, and clears the list once told; `tell` is idempotent (each
+  message is marked where it is told), so a run that stops anywhere in between is
+  finished by the next without telling anything twice.
 - **Flush before merging.** `merge` first commits what `write_files` collected, so a
   merge goes on top of the state that led to it.
-- **One visible change.** Nothing written is final before `finish`; a forge that can
-  (the local one) moves the default branch once, with compare-and-swap.
+- **Compare-and-swap.** `publish` moves the default branch only from where this run
+  found it: two runs at once cannot both record (and so tell) the same decision.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Collection, Mapping, Protocol, Sequence
 
 from ..core.facts import Comment, Proposal
-from ..core.files.records import Outcome
+from ..core.files.state import Tell
 from ..core.voting.decision import VoteView
 
 # a merged proposal that changes these changes the engine itself: the run stops, so the
@@ -58,12 +59,9 @@ class Forge(Protocol):
         committing what was written so far."""
         ...
 
-    def close(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
-        """Close the proposal unmerged (if it is open), telling its players why."""
-        ...
-
-    def announce(self, proposal: Proposal, message: str) -> None:
-        """Tell the proposal's players something (a comment)."""
+    def tell(self, message: Tell) -> None:
+        """Tell players something now, unless it is already told there: the comment, then the
+        outcome's label and status, then closing the proposal where `message.close` says."""
         ...
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
@@ -74,14 +72,14 @@ class Forge(Protocol):
         """Players' comments that may hold commands (edited ones marked; deleted ones gone)."""
         ...
 
-    def reply(self, comment: Comment, message: str) -> None:
-        """Answer a comment where it was written."""
-        ...
-
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         """Commit these files to the default branch (the engine's own changes)."""
         ...
 
+    def publish(self) -> None:
+        """Make everything written so far visible on the default branch."""
+        ...
+
     def finish(self) -> None:
-        """Make everything written in this run visible, then tell the players."""
+        """Publish, and end the run (release what it holds)."""
         ...

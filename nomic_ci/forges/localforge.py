@@ -20,7 +20,7 @@ from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
 from ..core.files import GAME_DIRS
 from ..core.files.changes import file_changes
-from ..core.files.records import Outcome
+from ..core.files.state import Tell
 from ..core.times import iso, moment
 from ..core.voting.decision import VoteView
 from .gitplumbing import Git
@@ -41,6 +41,10 @@ class LocalForge:
     messages: list[str] = field(default_factory=list)  # what the forge "posted", for the CLI
     writing: bool = True  # False: only looking, so no lock and no check of the working tree
     _lock: IO | None = field(default=None, init=False, repr=False)
+    # read once a run: nothing but players moves the branches, and no player acts mid-run
+    _tips: dict[str, str] | None = field(default=None, init=False, repr=False)
+    # what each head changes, worked out once a run (again after a merge moves the base)
+    _changes: dict[str, tuple] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.git = Git(self.root)
@@ -136,12 +140,6 @@ class LocalForge:
         return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
                 for c in self.db["comments"]]
 
-    def reply(self, comment: Comment, message: str) -> None:
-        for entry in self.db["comments"]:
-            if entry["id"] == comment.id:
-                entry["replies"].append({"at": iso(self.now), "body": message})
-        self.messages.append(message)
-
     def _entry(self, key: str) -> dict:
         if key not in self.db["proposals"]:
             raise GameError(f"no proposal with forge key {key}")
@@ -152,7 +150,9 @@ class LocalForge:
         entry = self._entry(key)
         if entry["state"] != "open":
             return
-        current = self.git.rev(f"refs/heads/{entry['branch']}")
+        if self._tips is None:
+            self._tips = self.git.branch_tips()
+        current = self._tips.get(entry["branch"])
         if current is None:
             entry.update(state="closed", closed=iso(self.now))
         else:
@@ -174,9 +174,11 @@ class LocalForge:
 
     def _proposal(self, key: str, entry: dict) -> Proposal:
         head = entry["head"]
-        base = self.git.merge_base(self.tip, head)
-        changes, texts, problems = file_changes(self.git.changes(base, head),
-                                                lambda path: self.git.show(head, path))
+        if head not in self._changes:
+            base = self.git.merge_base(self.tip, head)
+            self._changes[head] = file_changes(self.git.changes(base, head),
+                                               lambda path: self.git.show(head, path))
+        changes, texts, problems = self._changes[head]
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
@@ -199,18 +201,23 @@ class LocalForge:
                                f"branch {entry['branch']} conflicts with {self.branch}")
         self.tip = self.git.commit_tree(tree, [self.tip, proposal.head], message, self.now)
         entry.update(state="merged", closed=iso(self.now))
+        self._changes.clear()  # other proposals may now differ from the default branch
         self.messages.append(message)
         return MergeResult(MergeStatus.MERGED)
 
-    def close(self, proposal: Proposal, message: str, outcome: Outcome) -> None:
-        entry = self._entry(proposal.key)
-        if entry["state"] == "open":
-            entry.update(state="closed", closed=iso(self.now))
-        self.announce(proposal, message)
-
-    def announce(self, proposal: Proposal, message: str) -> None:
-        self._entry(proposal.key)["comments"].append({"at": iso(self.now), "body": message})
-        self.messages.append(message)
+    def tell(self, message: Tell) -> None:
+        if message.reply_to is not None:
+            place = next((c["replies"] for c in self.db["comments"]
+                          if c["id"] == message.reply_to), None)
+        else:
+            place = self._entry(message.on)["comments"]
+        if place is not None and all(c.get("told") != message.id for c in place):
+            place.append({"at": iso(self.now), "body": message.message, "told": message.id})
+            self.messages.append(message.message)
+        if message.close and message.on:
+            entry = self._entry(message.on)
+            if entry["state"] == "open":
+                entry.update(state="closed", closed=iso(self.now))
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """Nothing to show: `nomic-ci status` reads the vote directly."""
@@ -220,11 +227,15 @@ class LocalForge:
         if tree != self.git.out("rev-parse", f"{self.tip}^{{tree}}"):
             self.tip = self.git.commit_tree(tree, [self.tip], message, self.now)
 
-    def finish(self) -> None:
-        """Move the default branch once, then save the forge's records."""
+    def publish(self) -> None:
+        """Move the default branch (compare-and-swap), then save the forge's records."""
         if self.tip != self.base_tip:
             self.git.move_branch(self.branch, self.tip, self.base_tip)
+            self.base_tip = self.tip
         self.save()
+
+    def finish(self) -> None:
+        self.publish()
         if self._lock is not None:
             self._lock.close()  # closing the file releases the lock
             self._lock = None

@@ -6,12 +6,15 @@ whether the committed ones are up to date.
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
 
 from ..core.files.records import Outcome, Record
 from ..core.game import Game, load_game
 from ..core.times import format_duration
+from ..core.voting.decision import vote_deadline
 from .quoting import quoted
+from .score_chart import SCORES_SVG, render_score_chart
 
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
@@ -27,16 +30,36 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def github_anchors(headings: list[str]) -> list[str]:
+    """The ids GitHub gives these headings of one page, in order: lower case, punctuation
+    dropped, spaces as hyphens, and a repeated one numbered (-1, -2...)."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for heading in headings:
+        base = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        anchor, n = base, seen.get(base, 0)
+        while anchor in seen:
+            n += 1
+            anchor = f"{base}-{n}"
+        seen[base] = n
+        seen.setdefault(anchor, 0)
+        anchors.append(anchor)
+    return anchors
+
+
 def render_rules(game: Game) -> str:
     enacted: dict[int, list[Record]] = {}
     for record in game.records:
         if record.outcome is Outcome.PASSED:
             for number in record.rules:
                 enacted.setdefault(number, []).append(record)
-    lines = [BANNER, "", "# The rules in force", ""]
-    lines += [f"- [{r.number:03d} {r.title}](#{r.number:03d})" for r in game.rules]
-    for rule in game.rules:
-        lines += ["", f"## {rule.number:03d} {rule.title}", ""]
+    title = "The rules in force"
+    headings = [f"{r.number:03d} {r.title}" for r in game.rules]
+    anchors = github_anchors([title, *headings])[1:]
+    lines = [BANNER, "", f"# {title}", ""]
+    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(headings, anchors)]
+    for rule, heading in zip(game.rules, headings):
+        lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
                   "", rule.text, ""]
@@ -80,12 +103,19 @@ def render_state(game: Game) -> str:
         lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} | "
                      f"{'yes' if player.veto else ''} |"
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
+    lines += ["", f"![Each player's points over the game's decisions]"
+                  f"({SCORES_SVG.removeprefix('state/')})"]
     lines += ["", "## In its vote", ""]
     if state.open_proposals:
-        window = config.voting_window
+        guard = config.guard
         for open_ in state.open_proposals:
-            closes = (f"; the vote closes by {_shown(open_.head_since + window)} unless pushed to"
-                      if window else "")
+            # the deadline of the rules a proposal involves; a guarded range has its own
+            deadline = vote_deadline(game, open_, ())
+            closes = (f"; the vote closes by {_shown(deadline)} unless pushed to"
+                      if deadline else "")
+            if guard:
+                closes += (f" (by {_shown(open_.head_since + guard.until)} if it involves "
+                           f"rules {guard.low:03d}–{guard.high:03d})")
             lines.append(f"- Proposal {open_.number}: {quoted(open_.title)} by "
                          f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
     else:
@@ -125,21 +155,23 @@ def render_proposals(game: Game) -> str:
     lines = [BANNER, "", "# Proposals", ""]
     if not game.records:
         return "\n".join(lines + ["None decided yet."]) + "\n"
-    lines += ["| # | title | author | rules | threshold | yes | no | dice | outcome | decided |",
-              "|---:|---|---|---|---|---:|---:|---|---|---|"]
+    lines += ["| outcome | # | title | author | why | rules | threshold | yes | no | dice | "
+              "decided |", "|---|---:|---|---|---|---|---|---:|---:|---|---|"]
     for r in reversed(game.records):
         rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
         dice = ", ".join(str(d.result) for d in r.dice) or "—"
-        lines.append(f"| [{r.number if r.number is not None else '—'}]"
+        # the reason matters where it did not pass: why it failed, was refused or withdrawn
+        why = _cell(quoted(r.reason)) if r.outcome is not Outcome.PASSED and r.reason else "—"
+        lines.append(f"| **{r.outcome.value}** | [{r.number if r.number is not None else '—'}]"
                      f"({r.path.removeprefix('proposals/')}) | {quoted(r.title)} | "
-                     f"{r.author.login} | {rules} | {_cell(r.threshold or '—')} | {r.yes} | "
-                     f"{r.no} | {dice} | **{r.outcome.value}** | {_shown(r.decided)} |")
+                     f"{r.author.login} | {why} | {rules} | {_cell(r.threshold or '—')} | "
+                     f"{r.yes} | {r.no} | {dice} | {_shown(r.decided)} |")
     return "\n".join(lines) + "\n"
 
 
 def render_all(game: Game) -> dict[str, str]:
     return {RULES_README: render_rules(game), STATE_README: render_state(game),
-            PROPOSALS_README: render_proposals(game)}
+            PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:

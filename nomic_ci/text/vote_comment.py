@@ -1,26 +1,37 @@
-"""Where a vote stands, as players see it on the proposal: the sticky comment and the
-one-line commit status."""
+"""Where a vote stands, as players see it on the proposal: the sticky comment, the
+one-line commit status, and the final result the comment becomes once it is decided.
+
+Every sentence comes from the rules in force: how votes are cast (reviews, 👍/👎 or
+both), when the vote ends (a window, every vote in, the schedule's days, a guard) and
+what a push does (restart the vote, or withdraw the proposal).
+"""
 
 from __future__ import annotations
 
-from ..core.voting.admission import Requirement
+from ..core.files.records import Outcome, Record
+from ..core.mechanics.config import GameConfig
+from ..core.times import format_duration
+from ..core.voting.admission import Requirement, involved
 from ..core.voting.decision import VoteView
 
 MARKER = "<!-- nomic-ci:vote -->"  # finds the engine's sticky comment (with its author)
 
 
 def sticky_comment(view: VoteView) -> str:
-    tally, needed = view.tally, view.needed
+    tally, needed, config = view.tally, view.needed, view.config
     lines = [MARKER, f"### Proposal {view.number}: where the vote stands", ""]
+    if view.warning:
+        lines += [f"**Warning: {view.warning}.**", ""]
     if isinstance(needed, Requirement):
         rules = ", ".join(f"{n:03d}" for n in needed.rules)
-        lines.append(f"Involves rules {rules}, so it needs {needed.explanation} "
-                     f"({needed.threshold.explain(len(tally.eligible))}).")
+        detail = needed.threshold.explain(len(tally.eligible))
+        lines.append(f"Involves rules {rules}, so it needs {needed.explanation}"
+                     f"{'' if needed.explanation.endswith(detail) else f' ({detail})'}.")
     else:
         lines.append(f"It cannot pass as it is: {needed}.")
-    if view.deadline:
-        lines.append(f"The vote closes at {view.deadline:%Y-%m-%d %H:%M} UTC, or as soon as every "
-                     "eligible voter has voted. A push restarts it.")
+    lines += [when_it_ends(view), what_a_change_does(config)]
+    if view.changes:
+        lines += ["", "If it passes:"] + [f"- {change}" for change in view.changes]
     lines += ["", "| player | vote | on commit |", "|---|---|---|"]
     for ballot in tally.counted:
         lines.append(f"| {ballot.login} | {'yes' if ballot.yes else 'no'} | "
@@ -30,7 +41,72 @@ def sticky_comment(view: VoteView) -> str:
     if tally.left_out:
         lines += ["", "Not counted:"]
         lines += [f"- {b.login}: {b.reason}" for b in tally.left_out]
-    lines += ["", "Vote by approving (yes) or requesting changes (no) on the current commit."]
+    lines += ["", how_to_vote(config)]
+    return "\n".join(lines) + "\n"
+
+
+def when_it_ends(view: VoteView) -> str:
+    config, deadline = view.config, view.deadline
+    guard = config.guard
+    if guard and isinstance(view.needed, Requirement) and guard.covers(involved(view.needed)):
+        rules = (f"Rule {guard.low:03d} is" if guard.low == guard.high else
+                 f"Rules {guard.low:03d}–{guard.high:03d} are")
+        return (f"{rules} guarded ({config.cite('guard')}): "
+                f"it passes once it has been open {format_duration(guard.quiet)} with no vote "
+                f"against, or when the vote closes at {deadline:%Y-%m-%d %H:%M} UTC with at "
+                f"least {guard.ratio} votes for each against.")
+    all_voted = config.decide_when_all_voted
+    if config.schedule and deadline:
+        days = config.schedule.describe(config.schedule.vote)
+        return (f"Votes count on the voting days ({days}, {config.schedule.zone}; "
+                f"{config.cite('schedule')}); the result is decided at "
+                f"{deadline:%Y-%m-%d %H:%M} UTC.")
+    if deadline:
+        return (f"The vote closes at {deadline:%Y-%m-%d %H:%M} UTC"
+                f"{', or as soon as every eligible voter has voted' if all_voted else ''}.")
+    return ("The vote closes as soon as every eligible voter has voted." if all_voted else
+            "No rule closes the vote: it stays open until one does.")
+
+
+def what_a_change_does(config: GameConfig) -> str:
+    if config.edits == "retract":
+        return (f"Changing it (a push, or its title or description) withdraws it "
+                f"({config.cite('edits')}).")
+    return "A push restarts the vote: votes on an earlier commit no longer count."
+
+
+def how_to_vote(config: GameConfig) -> str:
+    reviews, reactions = "reviews" in config.votes_from, "reactions" in config.votes_from
+    if reviews and reactions:
+        return ("Vote by approving (yes) or requesting changes (no) on the current commit, or "
+                "with 👍 (yes) or 👎 (no) on the description.")
+    if reactions:
+        return "Vote with 👍 (yes) or 👎 (no) on the pull request's description."
+    return "Vote by approving (yes) or requesting changes (no) on the current commit."
+
+
+def final_comment(record: Record) -> str:
+    """The sticky comment once the proposal is decided: nothing on it asks for votes."""
+    what = {Outcome.PASSED: f"passed, merged at {(record.head or '')[:7]}",
+            Outcome.FAILED: "failed", Outcome.REFUSED: "refused",
+            Outcome.RETRACTED: "withdrawn"}[record.outcome]
+    name = f"Proposal {record.number}" if record.number is not None else "This proposal"
+    lines = [MARKER, f"### {name}: {what}", ""]
+    if record.reason:
+        lines.append(f"{record.reason[0].upper()}{record.reason[1:]}.")
+    if record.threshold:
+        lines.append(f"It needed {record.threshold}.")
+    if record.counted:
+        lines += ["", "| player | vote | on commit |", "|---|---|---|"]
+        lines += [f"| {b.login} | {'yes' if b.yes else 'no'} | {(b.commit or '')[:7]} |"
+                  for b in record.counted]
+    if record.left_out:
+        lines += ["", "Not counted:"]
+        lines += [f"- {b.login}: {b.reason}" for b in record.left_out]
+    if record.dice:
+        lines += ["", "Dice: " + "; ".join(f"{d.purpose}: {d.result}" for d in record.dice)]
+    lines += ["", f"Decided at {record.decided:%Y-%m-%d %H:%M} UTC; the record is "
+                  f"`{record.path}`."]
     return "\n".join(lines) + "\n"
 
 

@@ -1,5 +1,6 @@
 """Whole games through the command line players use, on the local git forge."""
 
+import json
 import os
 import subprocess
 import sys
@@ -137,8 +138,15 @@ def test_the_demo_plays_in_seconds(tmp_path, capsys):
     assert main(["demo", str(tmp_path / "demo")]) == 0
     out = capsys.readouterr().out
     for words in ["passed", "failed", "is refused: it is bob's turn", "Dice: alice rolls",
-                  "The turn passes from carol to alice", "everything adds up", "## Scoreboard"]:
+                  "The turn passes from carol to alice", "everything adds up", "## Scoreboard",
+                  f"The game is in {tmp_path / 'demo'}"]:
         assert words in out
+    assert (tmp_path / "demo" / "state" / "README.md").is_file()
+
+
+def test_the_demo_in_a_directory_of_its_own_says_it_is_gone(capsys):
+    assert main(["demo"]) == 0
+    assert "removed now: run 'nomic-ci demo DIR' to keep it" in capsys.readouterr().out
 
 
 def test_a_run_that_stops_half_way_leaves_the_game_as_it_was(table, monkeypatch):
@@ -152,7 +160,7 @@ def test_a_run_that_stops_half_way_leaves_the_game_as_it_was(table, monkeypatch)
     def crash(self):
         raise KeyboardInterrupt  # the machine stops between building commits and publishing
 
-    monkeypatch.setattr(LocalForge, "finish", crash)
+    monkeypatch.setattr(LocalForge, "publish", crash)
     with pytest.raises(KeyboardInterrupt):
         main(["--repo", str(t.root), "--now", t.later().now.isoformat(), "vote", "1", "--as",
               "bob", "--yes"])
@@ -203,6 +211,31 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
            "game has rolled 1 die" in t.err
 
 
+def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeypatch):
+    from nomic_ci.forges.localforge import LocalForge
+    t = table()
+    t.later().branch("idea", new_rule(201), author="bob")
+
+    def crash(self, message):
+        raise KeyboardInterrupt  # the decision is recorded, no one is told yet
+
+    monkeypatch.setattr(LocalForge, "tell", crash)
+    with pytest.raises(KeyboardInterrupt):
+        main(["--repo", str(t.root), "--now", t.now.isoformat(), "propose", "--as", "bob",
+              "--branch", "idea", "--title", "Out of turn"])
+    monkeypatch.undo()
+    assert "to_tell:" in t.read("state/game.yaml")
+    t.tick()
+    t.tick()
+    forge = json.loads((t.root / ".git" / "nomic-ci" / "forge.json").read_text())
+    (entry,) = forge["proposals"].values()
+    assert entry["state"] == "closed"
+    assert [c["told"] for c in entry["comments"]] == ["decision"]
+    assert "is refused: it is alice's turn" in entry["comments"][0]["body"]
+    assert "to_tell:" not in t.read("state/game.yaml")
+    assert t.cli("verify") == 0
+
+
 def test_a_bug_ends_a_command_with_a_message_not_a_traceback_and_changes_nothing(table,
                                                                                 monkeypatch):
     t = table()
@@ -242,3 +275,87 @@ def test_a_rule_file_that_is_not_utf8_is_refused_as_a_proposal_problem(table, tm
     after = t.files()
     assert {p: after[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p} \
         == {p: before[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p}
+
+
+def test_points_a_passed_proposal_sets_are_recorded_as_its_own_and_verify_adds_up(table):
+    t = table()
+    players = t.read("state/players.yaml")
+    bob = players.index("login: bob")
+    richer = players[:bob] + players[bob:].replace("points: 0", "points: 10", 1)
+    t.later().branch("gift", {"state/players.yaml": richer})
+    number = t.propose("alice", "gift", "Ten points for bob")
+    t.vote(number, "bob")
+    t.later(30).tick()
+    record = next(text for path, text in t.files().items() if path.startswith("proposals/0001"))
+    assert "outcome: passed" in record and "points_stated:\n  bob: 10\n" in record
+    assert t.cli("verify") == 0, t.err
+    # the same change by hand is still caught, and says how to correct a score
+    path = t.root / "state" / "players.yaml"
+    path.write_text(path.read_text().replace("points: 10", "points: 12", 1))
+    assert t.cli("verify") == 1
+    assert "bob has 12 points, but the records give 10 (0 to start + 0 from dice and votes + " \
+           "10 set by proposals + 0 from the admin's adjustments)" in t.err
+
+
+def test_an_admin_adjusts_a_score_with_who_and_why_and_verify_adds_up(table):
+    t = table()
+    assert t.cli("adjust", "bob", "-3", "--as", "alice", "--reason", "a roll made twice") == 0
+    assert "bob now has -3 points (-3, by alice: a roll made twice)" in t.out
+    adjustments = t.read("proposals/adjustments.yaml")
+    assert "    login: bob\n    points: -3\n    reason: a roll made twice\n    by: alice\n" \
+        in adjustments
+    assert "points: -3" in t.read("state/players.yaml")
+    assert t.cli("verify") == 0, t.err
+    assert t.cli("render", "--check") == 0, t.err
+    before = t.files()
+    assert t.cli("adjust", "bobb", "5", "--as", "alice", "--reason", "x") == 2
+    assert "'bobb' is not a player" in t.err and "did you mean bob?" in t.err
+    assert t.cli("adjust", "bob", "0", "--as", "alice", "--reason", "x") == 2
+    assert t.cli("adjust", "bob", "4", "--as", "alice", "--reason", " ") == 2
+    assert t.files() == before
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--as", "bobb", "--branch", "idea", "--title", "An idea"], "did you mean --as bob?"),
+    (["--as", "mallory", "--branch", "idea", "--title", "An idea"], "'mallory' is not a player"),
+    (["--as", "alice", "--branch", "idae", "--title", "An idea"], "there is no branch 'idae'"),
+    (["--as", "alice", "--branch", "idea", "--title", "  "], "the title is empty"),
+])
+def test_a_mistyped_proposal_stops_before_anything_is_recorded(table, args, words):
+    t = table()
+    t.later().branch("idea", new_rule(201))
+    before = t.files()
+    assert t.cli("propose", *args) == 2 and words in t.err
+    assert t.files() == before and not (t.root / ".git" / "nomic-ci" / "forge.json").exists() \
+        or '"proposals": {}' in (t.root / ".git" / "nomic-ci" / "forge.json").read_text()
+
+
+def test_status_shows_the_game_as_of_now_and_what_a_tick_would_do(table):
+    t = table()
+    t.later().branch("idea", new_rule(201))
+    number = t.propose("alice", "idea")
+    assert t.cli("status") == 0 and "Due now" not in t.out
+    t.later(72)  # the voting window is over: a decision is due, and nothing is written
+    before = t.files()
+    assert t.cli("status") == 0
+    assert f"Due now, and applied by the next `nomic-ci tick`: Proposal {number}" in t.out
+    assert t.status()["due"].startswith(f"Proposal {number}")
+    assert t.files() == before
+    t.tick()
+    assert t.status()["due"] is None
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "alice,bob", "--veto", "alice,zed"], "--veto names zed: not among the players"),
+    (["--ruleset", "suber-initial-set", "--veto", "alice"], "no rule of suber-initial-set needs a veto"),
+    (["--ruleset", "suber-initial-set", "--ends", "2027-01-01T00:00:00Z"],
+     "no rule of suber-initial-set ends the game on a date"),
+    (["--ends", "2026-04-01T00:00:00Z"], "is not after the game's start"),
+    (["--admin", "boss:7"], "default has no Admin"),
+    (["--ruleset", "borednomic"], "borednomic has an Admin"),
+])
+def test_init_refuses_an_option_the_ruleset_would_ignore(tmp_path, args, words):
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"), *args)
+    assert code == 2 and words in err, err
+    assert not (tmp_path / "g").exists()

@@ -51,8 +51,10 @@ def test_a_game_played_by_the_engine_verifies():
 
 def test_a_hand_edited_score_is_named_with_the_file_and_the_player():
     files = edited("state/players.yaml", f"points: {roll(2)}", "points: 99")
-    assert verify(files) == [f"state/players.yaml: bob has 99 points, but the records give "
-                             f"{roll(2)} (0 to start + {roll(2)} from proposals)"]
+    assert verify(files) == [
+        f"state/players.yaml: bob has 99 points, but the records give {roll(2)} (0 to start + "
+        f"{roll(2)} from dice and votes + 0 set by proposals + 0 from the admin's adjustments); "
+        "correct a score with `nomic-ci adjust`, which records who and why"]
 
 
 def test_a_recorded_die_its_inputs_do_not_give_is_named_with_its_record():

@@ -87,10 +87,13 @@ class RequestLog:
         self._lock = threading.Lock()
         self.requests: list[RecordedRequest] = []
         self.faults: list[Fault] = []
+        self.writes_left: int | None = None  # None: alive; 0: dead (see FakeGitHub.kill_after)
 
     def record(self, request: RecordedRequest) -> None:
         with self._lock:
             self.requests.append(request)
+            if self.writes_left and request.is_write and not request.faulted:
+                self.writes_left -= 1
 
     def add_fault(self, fault: Fault) -> Fault:
         with self._lock:
@@ -100,6 +103,8 @@ class RequestLog:
     def take_fault(self, method: str, path: str) -> Fault | None:
         """The first pending fault matching the request, consuming one of its uses."""
         with self._lock:
+            if self.writes_left == 0:  # the client was killed: nothing it sends arrives
+                return Fault(None, ".*", 502)
             for fault in self.faults:
                 if fault.times > 0 and fault.matches(method, path):
                     if fault.skip > 0:

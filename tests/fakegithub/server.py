@@ -176,6 +176,14 @@ class FakeGitHub(Scenario):
         """
         return self.log.add_fault(Fault(method, path, status, times, after, body, skip))
 
+    def kill_after(self, writes: int) -> None:
+        """Carry out the next `writes` writes, then answer nothing more: the client was
+        killed right after the last of them (until `revive`)."""
+        self.log.writes_left = writes
+
+    def revive(self) -> None:
+        self.log.writes_left = None
+
     # -- dispatch --------------------------------------------------------
 
     def dispatch(

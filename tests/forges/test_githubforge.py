@@ -5,6 +5,7 @@ import pytest
 from nomic_ci.text.vote_comment import MARKER
 
 from builders import new_rule, roll
+from github_games import GAMES, open_proposal, passing_game
 from tables import ENGINE, GitHubTable
 
 from builders import HOUR
@@ -15,11 +16,6 @@ def hub(tmp_path):
     t = GitHubTable(tmp_path / "game", players="alice,bob,carol")
     yield t
     t.close()
-
-
-def open_proposal(hub, author="alice", branch="idea", files=None):
-    hub.later().branch(branch, files or new_rule(150), author=author)
-    return hub.fake.open_pr(author, branch, "An idea", created_at=hub.now)
 
 
 def engine_comments(hub, pr):
@@ -57,8 +53,10 @@ def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
     hub.fake.clear_requests()
     assert hub.reconcile() == 0
     assert hub.fake.writes() == []
-    # one query for the game and the pull requests, one for the texts of the rules they change
-    assert [(r.method, r.path) for r in hub.fake.requests] == [("POST", "/graphql")] * 2
+    # one query for the game and the pull requests, one for the texts of the rules they change,
+    # and the players' comments (commands), listed through REST
+    assert [(r.method, r.path) for r in hub.fake.requests] == [("POST", "/graphql")] * 2 + [
+        ("GET", "/repos/nomic/game/issues/comments")]
 
 
 def test_a_passed_proposal_is_merged_at_the_counted_head_and_the_state_committed(hub):
@@ -126,26 +124,6 @@ def final(hub):
     return status, records
 
 
-def passing_game(hub):
-    pr = open_proposal(hub)
-    assert hub.reconcile() == 0
-    for who in ("bob", "carol"):
-        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
-    return pr
-
-
-def failing_game(hub):
-    pr = open_proposal(hub)
-    assert hub.reconcile() == 0
-    for who in ("bob", "carol"):
-        hub.later().fake.add_review(pr, who, "CHANGES_REQUESTED", submitted_at=hub.now)
-    return pr
-
-
-def refused_game(hub):
-    return open_proposal(hub, author="bob")  # not bob's turn
-
-
 def rate_limited(_real):
     return {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded for "
                                                           "installation ID 1."}]}
@@ -158,7 +136,6 @@ def hides_the_pull_requests(real):
                                 "message": "Something went wrong while executing your query."}]}
 
 
-GAMES = {"passing": passing_game, "failing": failing_game, "refused": refused_game}
 EVERYWHERE = [
     ("POST", "/graphql", 502, False),  # a 5xx before anything is read
     ("POST", "/graphql", 200, rate_limited),  # GraphQL's own errors come with a 200
@@ -168,6 +145,9 @@ EVERYWHERE = [
     ("PATCH", r".*/git/refs/heads/main", 500, True),  # the state commit's answer is lost
     ("POST", r".*/git/commits", 500, False),
     ("POST", r".*/issues/\d+/comments", 500, False),  # telling the players fails
+    ("POST", r".*/issues/\d+/comments", 500, True),  # told, but the answer was lost
+    ("PUT", r".*/issues/\d+/labels", 500, False),  # labelling fails
+    ("POST", r".*/statuses/[0-9a-f]+", 500, False),  # the commit status fails
 ]
 FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
     ("passing", "PUT", r".*/pulls/\d+/merge", 409, False),  # the head moved, says GitHub
@@ -360,3 +340,11 @@ def test_a_proposal_turned_back_into_a_draft_is_withdrawn_and_the_game_moves_on(
     assert "turned back into a draft" in engine_comments(hub, pr)[-1].body
     status = hub.status()
     assert status["proposals"][0]["state"] == "retracted" and status["turn"] == "bob"
+
+
+def test_a_decided_proposals_vote_comment_becomes_its_result(hub):
+    pr = passing_game(hub)
+    hub.later().reconcile()
+    (sticky,) = [c for c in engine_comments(hub, pr) if MARKER in c.body]
+    assert "### Proposal 1: passed, merged at" in sticky.body
+    assert "not yet" not in sticky.body and "Vote by" not in sticky.body

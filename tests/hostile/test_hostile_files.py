@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nomic_ci.core.errors import GameError
-from nomic_ci.core.facts import ChangeKind, FileChange
+from nomic_ci.core.facts import Account, ChangeKind, FileChange
+from nomic_ci.core.files.records import Outcome, Record, dump_record
 from nomic_ci.core.files import yamlio
 from nomic_ci.core.game import load_game
 from nomic_ci.core.mechanics.registry import BINDINGS
@@ -207,3 +208,23 @@ def test_a_proposal_may_not_change_where_the_dice_come_from():
     p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.MODIFIED)],
                  texts=[("state/game.yaml", game_yaml)])
     assert any("only the engine writes" in reason for reason in problems(GAME, p))
+
+
+def test_a_proposal_may_not_make_the_engine_tell_or_close_anything():
+    forged = ("\nto_tell:\n  - on: '7'\n    id: decision\n    message: Proposal 7 failed.\n"
+              "    outcome: failed\n    close: true\n")
+    p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.MODIFIED)],
+                 texts=[("state/game.yaml", FILES["state/game.yaml"] + forged)])
+    assert any("what the engine is to tell players (to_tell" in reason
+               for reason in problems(GAME, p))
+
+
+@pytest.mark.parametrize("path", ["proposals/0009-forged.yaml", "proposals/adjustments.yaml"])
+def test_a_proposal_may_not_write_the_games_history(path):
+    text = "adjustments:\n  - {at: 2026-05-01T12:00:00Z, login: bob, points: 50, reason: x, " \
+           "by: bob}\n" if path.endswith("adjustments.yaml") else dump_record(Record(
+               9, "99", "forged", Account("bob"), Outcome.PASSED, "", T0, T0,
+               points={"bob": 0}))
+    p = proposal(changes=[FileChange(path, ChangeKind.ADDED)], texts=[(path, text)])
+    assert any(f"it changes the game's history ({path})" in reason
+               for reason in problems(GAME, p))

@@ -121,11 +121,14 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     assert "carol is already inactive" in t.out
     t.later().command("carol", "/active")
     assert "carol is active again" in t.out
-    # a stranger's command, a command these rules do not have, and talk are all just talk:
-    # no answer, and nothing written
-    for login, text in (("mallory", "/active"), ("bob", "/pass"), ("bob", "just chatting")):
+    # a stranger's command and talk are just talk: no answer, and nothing written
+    for login, text in (("mallory", "/active"), ("bob", "just chatting")):
         t.later().command(login, text)
         assert t.out.strip() == ""
+    # a command these rules do not have is answered with the ones they do
+    t.later().command("bob", "/pass")
+    assert "the rules in force have no /pass command; the commands are /active, /inactive, " \
+           "/help, /status" in t.out
 
 
 def test_a_request_to_join_may_not_change_after_it_is_made(t):

@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci import rulesets
-from nomic_ci.text.readmes import BANNER, render_proposals, render_rules, render_state
+from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
+                                   render_state)
 
 from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step
 
@@ -45,8 +46,8 @@ def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():
     text = render_proposals(decided("Points | more\nand more"))
     header, _, row = [line for line in text.splitlines() if line.startswith("|")]
     assert r"| Points \| more and more |" in row
-    assert columns(row) == columns(header) == 11
-    assert "| 3 | 0 | 4 | **passed** | 2026-05-01 13:00 UTC |" in row
+    assert columns(row) == columns(header) == 12
+    assert row.startswith("| **passed** |") and "| 3 | 0 | 4 | 2026-05-01 13:00 UTC |" in row
 
 
 def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
@@ -71,3 +72,25 @@ def test_the_state_readme_crowns_the_winners_and_marks_the_inactive():
     assert "**The game is over.** Won by carol on 2026-05-01 12:00 UTC." in text
     assert "| 1 | alice (inactive since 2026-05-01 12:00 UTC) | 0 |" in text
     assert "| 3 | carol 🏆 | 0 |" in text and "◀ turn" not in text
+
+
+def test_rule_links_use_the_ids_github_gives_headings():
+    assert github_anchors(["The rules in force", "101 Victory Condition", "102 Points: *the* "
+                           "`rule`!", "101 Victory Condition", "101 Victory Condition-1",
+                           "Émile’s rule 🎲"]) == [
+        "the-rules-in-force", "101-victory-condition", "102-points-the-rule",
+        "101-victory-condition-1", "101-victory-condition-1-1", "émiles-rule-"]
+    text = render_rules(make_game())
+    for heading in [line[3:] for line in text.splitlines() if line.startswith("## ")]:
+        anchor = github_anchors([heading])[0]
+        assert f"[{heading}](#{anchor})" in text
+
+
+def test_the_history_shows_the_outcome_first_and_why_a_proposal_did_not_pass():
+    game, p = opened(make_game("alice,bob,carol"))
+    against = replace(p, reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR),
+                                  review("carol", "CHANGES_REQUESTED", at=T0 + HOUR)))
+    _, game, record = step(game, [against], T0 + 2 * HOUR, ScriptedDice(4))
+    (row,) = [line for line in render_proposals(game).splitlines() if line.startswith("| **")]
+    assert row.startswith("| **failed** | [1](")
+    assert f"| {record.reason} |" in row and "not met" in record.reason

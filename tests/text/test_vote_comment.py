@@ -6,15 +6,16 @@ import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.core.voting.decision import vote_view
-from nomic_ci.text.vote_comment import MARKER, status_line, sticky_comment
+from nomic_ci.text.vote_comment import MARKER, final_comment, status_line, sticky_comment
 
-from builders import HOUR, T0, make_game, opened, reaction, review
+from builders import HOUR, T0, ScriptedDice, make_game, opened, reaction, review, step
 
 GITHUB_STATUS_LIMIT = 140
 
 
-def view(game=None, now=T0 + 2 * HOUR, paths=("rules/101-victory-condition.md",), **votes):
-    game, p = opened(game or make_game("alice,bob,carol,dave"), paths=paths)
+def view(game=None, now=T0 + 2 * HOUR, paths=("rules/101-victory-condition.md",), opened_at=T0,
+         **votes):
+    game, p = opened(game or make_game("alice,bob,carol,dave"), paths=paths, opened=opened_at)
     return vote_view(game, game.state.open_proposals[0], replace(p, **votes), now)
 
 
@@ -42,7 +43,8 @@ def test_a_proposal_whose_new_version_cannot_pass_says_why_in_its_comment():
 def test_a_comment_without_a_deadline_does_not_promise_one():
     text = sticky_comment(view(make_game(ruleset="suber-initial-set"),
                                paths=("rules/201-turn-order.md",)))
-    assert "The vote closes" not in text and "| bob | not yet | |" in text
+    assert "closes at" not in text and "| bob | not yet | |" in text
+    assert "The vote closes as soon as every eligible voter has voted." in text
 
 
 @pytest.mark.parametrize("ruleset, path, needs", [
@@ -70,3 +72,54 @@ def test_the_status_line_counts_reactions_where_the_rules_read_them():
 def test_the_status_line_of_a_proposal_that_cannot_pass_has_no_need():
     shown = replace(view(), needed="it changes nothing", deadline=None)
     assert status_line(shown) == "1/4 yes · 0 no"
+
+
+@pytest.mark.parametrize("ruleset, path, says, never", [
+    ("default", "rules/101-victory-condition.md",
+     ["or as soon as every eligible voter has voted", "A push restarts the vote",
+      "Vote by approving (yes) or requesting changes (no) on the current commit."],
+     ["👍", "withdraws"]),
+    ("infinite-nomic-r7", "rules/003-what-happens-on-a-turn.md",
+     ["The vote closes at 2026-05-02 12:00 UTC.", "withdraws it (rule 4)",
+      "or with 👍 (yes) or 👎 (no) on the description."],
+     ["every eligible voter", "restarts"]),
+    ("infinite-nomic-r7", "rules/000-winning.md",
+     ["Rule 000 is guarded (rule 0): it passes once it has been open 1d with no vote "
+      "against, or when the vote closes at 2026-05-08 12:00 UTC with at least 3 votes for "
+      "each against."], ["every eligible voter"]),
+    ("borednomic", "rules/008-proposals.md",
+     ["Votes count on the voting days (Fri–Sat, UTC; rule 9); the result is decided at "
+      "2026-05-10 00:00 UTC."],
+     ["every eligible voter", "👍"]),
+])
+def test_the_comment_says_what_the_rules_in_force_say(ruleset, path, says, never):
+    game = make_game(ruleset=ruleset, admin="admin" if ruleset == "borednomic" else None)
+    at = T0 + 72 * HOUR if ruleset == "borednomic" else T0  # it takes proposals Mon–Wed
+    text = sticky_comment(view(game, paths=(path,), opened_at=at, now=at + HOUR))
+    for words in says:
+        assert words in text, words
+    for words in never:
+        assert words not in text, words
+
+
+def test_a_decided_proposal_shows_its_final_result_and_asks_for_nothing():
+    game, p = opened(make_game("alice,bob,carol"))
+    voted = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
+    _, game, record = step(game, [voted], T0 + 2 * HOUR, ScriptedDice(4))
+    text = final_comment(record)
+    assert text.startswith(MARKER + "\n### Proposal 1: passed, merged at head1\n")
+    assert "| bob | yes | head1 |" in text and "Dice: rule 103: 1d6" in text
+    assert f"the record is `{record.path}`" in text
+    assert "not yet" not in text and "Vote by" not in text and "closes" not in text
+
+
+def test_the_comment_says_what_the_proposal_changes_and_warns_when_it_can_never_pass():
+    game = make_game("alice,bob,carol,dave")
+    path = "rules/101-victory-condition.md"
+    text = game.files[path].replace("victory_points: 100", "victory_points: 50")
+    shown = sticky_comment(view(game, paths=(path,), texts=((path, text),)))
+    assert "\nIf it passes:\n- the points that win: 50 instead of 100\n" in shown
+    assert "Warning" not in shown
+    shown = sticky_comment(view(game, paths=("rules/350-rule-350.md",)))
+    assert "**Warning: it can never pass as the rules stand: it needs the yes of a player " \
+           "with a veto other than its proposer, and there is none.**" in shown

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from . import yamlio
+from .adjustments import ADJUSTMENTS
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -85,6 +86,8 @@ class Record(CountsBallots):
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     turn_to: str | None = None
     experience: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # points a passed proposal set itself, by changing state/players.yaml where the rules let it
+    points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def path(self) -> str:
@@ -126,6 +129,8 @@ def dump_record(record: Record) -> str:
     }
     if record.experience:
         data["experience"] = dict(record.experience)
+    if record.points_stated:
+        data["points_stated"] = dict(record.points_stated)
     return yamlio.dump(data)
 
 
@@ -158,6 +163,8 @@ def load_record(path: str, text: str) -> Record:
             turn_to=data.get("turn_to"),
             experience=MappingProxyType({str(k): int(v)
                                          for k, v in (data.get("experience") or {}).items()}),
+            points_stated=MappingProxyType({str(k): int(v) for k, v in
+                                            (data.get("points_stated") or {}).items()}),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",
@@ -178,12 +185,12 @@ def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
     read_from: dict[int, str] = {}
     unnumbered: list[Record] = []
     for path in sorted(files):
-        if not path.startswith(DIR) or path == DIR + "README.md":
+        if not path.startswith(DIR) or path in (DIR + "README.md", ADJUSTMENTS):
             continue
         if not _RECORD.match(path):
             raise GameError("not a proposal record file name", path=path,
                             hint="proposals/ holds only records written by nomic-ci "
-                                 "(NNNN-slug.yaml) and its README")
+                                 "(NNNN-slug.yaml), the admin's adjustments.yaml and its README")
         record = load_record(path, files[path])
         if record.number is None:
             unnumbered.append(record)

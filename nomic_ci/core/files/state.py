@@ -14,15 +14,15 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString
 
-from . import yamlio
-from ..errors import GameError, shown
+from . import fields as typed, yamlio
+from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
 
 PLAYERS = "state/players.yaml"
 GAME = "state/game.yaml"
-_LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,23 @@ class DiceSecret:
 
 
 @dataclass(frozen=True)
+class Tell:
+    """Something the engine has decided to tell players on the forge, kept in the state until
+    told: the state that records a decision is committed first, then the players are told,
+    then the entry is cleared, so a run that stops anywhere in between is finished by the
+    next, which tells only what is not yet told (`id` marks it where it was told)."""
+
+    on: str  # the proposal's forge key, or the issue a command was written on; "" the game
+    id: str  # unique where it is told: "decision", or "reply-<comment id>"
+    message: str
+    outcome: str | None = None  # label and status the proposal is left with (an Outcome)
+    close: bool = False  # close the proposal unmerged, if it is still open
+    reply_to: int | None = None  # the comment this answers
+    mention: str | None = None  # the one login the message may mention: who gave a command
+    final: str | None = None  # what the proposal's vote comment becomes: the final result
+
+
+@dataclass(frozen=True)
 class GameState:
     players: tuple[Player, ...]
     turn: str | None
@@ -96,6 +113,7 @@ class GameState:
     admin_id: int | None = None  # the Admin's numeric id, where the forge has one
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
+    to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
 
     @property
     def dice_secret(self) -> DiceSecret | None:
@@ -104,14 +122,30 @@ class GameState:
         return last if last is not None and last.revealed is None else None
 
     def player(self, account: Account) -> Player | None:
-        """The player an account is: by numeric id where both have one, else by login."""
-        for player in self.players:
-            if player.id is not None and account.id is not None:
-                if player.id == account.id:
-                    return player
-            elif player.login.lower() == account.login.lower():
-                return player
-        return None
+        """The player an account is: by numeric id where both have one, else by login (the
+        first in turn order of those that match, as a walk down the list finds)."""
+        by_id, by_login, without_id = self._lookup
+        login = account.login.lower()
+        found = [by_login.get(login)] if account.id is None else [
+            by_id.get(account.id), without_id.get(login)]
+        matches = [m for m in found if m is not None]
+        return min(matches)[1] if matches else None
+
+    @functools.cached_property
+    def _lookup(self) -> tuple[dict, dict, dict]:
+        """Where each player is in the list, by id, by login, and by login among those without
+        an id: so finding a player does not walk a list of a thousand."""
+        by_id: dict[int, tuple[int, Player]] = {}
+        by_login: dict[str, tuple[int, Player]] = {}
+        without_id: dict[str, tuple[int, Player]] = {}
+        for index, player in enumerate(self.players):
+            entry = (index, player)
+            if player.id is not None:
+                by_id.setdefault(player.id, entry)
+            else:
+                without_id.setdefault(player.login.lower(), entry)
+            by_login.setdefault(player.login.lower(), entry)
+        return by_id, by_login, without_id
 
     def is_admin(self, account: Account) -> bool:
         """Whether an account is the Admin: by numeric id where both have one, else by login."""
@@ -128,87 +162,6 @@ class GameState:
     def with_player(self, updated: Player) -> "GameState":
         return replace(self, players=tuple(updated if p.login == updated.login else p
                                            for p in self.players))
-
-
-class _Fields:
-    """Reads typed fields from one YAML mapping, with errors naming file, field and line."""
-
-    def __init__(self, node: Any, path: str, where: str = "") -> None:
-        if not isinstance(node, Mapping):
-            raise GameError(f"{where or 'the file'} must be a mapping of fields", path=path)
-        self.node, self.path, self.where = node, path, where
-
-    def get(self, key: str, parse, expect: str, *, optional: bool = False, default: Any = None):
-        if key not in self.node:
-            if optional:
-                return default
-            raise GameError(f"{self.where}missing field {key!r}", path=self.path,
-                            line=yamlio.line_of(self.node, next(iter(self.node), None)),
-                            hint=f"add '{key}:' with {expect}")
-        value = self.node[key]
-        if value is None and optional:
-            return default
-        try:
-            return parse(value)
-        except (ValueError, TypeError):
-            raise GameError(f"{self.where}field {key!r} must be {expect}, not {shown(value)}",
-                            path=self.path, line=yamlio.line_of(self.node, key)) from None
-
-
-MAX_INT = 10 ** 15  # far beyond any score or id, and far from overflowing anything
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_INT < value < MAX_INT:
-        raise ValueError
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError
-    return value
-
-
-def _login(value: Any) -> str:
-    if not isinstance(value, str) or not _LOGIN.match(value):
-        raise ValueError
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError
-    return value
-
-
-def _list(value: Any) -> list:
-    if not isinstance(value, list):
-        raise ValueError
-    return value
-
-
-def _ints(value: Any) -> tuple[int, ...]:
-    return tuple(_int(v) for v in _list(value))
-
-
-def _stats(value: Any) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, Mapping):
-        raise ValueError
-    return tuple(sorted((str(k), _int(v)) for k, v in value.items()))
-
-
-def _replaced(value: Any) -> tuple[tuple[str, datetime], ...]:
-    entries = _list(value)
-    if not all(isinstance(v, Mapping) and set(v) == {"head", "until"} for v in entries):
-        raise ValueError
-    return tuple((_text(v["head"]), moment(v["until"])) for v in entries)
-
-
-def _logins(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise ValueError
-    return tuple(_login(v) for v in value)
 
 
 @dataclass
@@ -246,24 +199,24 @@ def parse_players(text: str) -> tuple[Player, ...]:
 
 
 def _players(players_doc: Any) -> list[Player]:
-    players_list = _Fields(players_doc, PLAYERS).get("players", _list,
+    players_list = typed.Fields(players_doc, PLAYERS).get("players", typed.items,
                                                      "a list of players in turn order")
     players = []
     seen: set[str] = set()
     ids: set[int] = set()
     for index, node in enumerate(players_list):
-        fields = _Fields(node, PLAYERS, f"player {index + 1}: ")
-        login = fields.get("login", _login, "their forge login")
+        fields = typed.Fields(node, PLAYERS, f"player {index + 1}: ")
+        login = fields.get("login", typed.login, "their forge login")
         player = Player(login=login,
-                        id=fields.get("id", _int, "their numeric user id, or null",
+                        id=fields.get("id", typed.whole, "their numeric user id, or null",
                                       optional=True),
-                        points=fields.get("points", _int, "a whole number (at most 15 digits)"),
-                        veto=fields.get("veto", _bool, "true or false", optional=True,
+                        points=fields.get("points", typed.whole, "a whole number (at most 15 digits)"),
+                        veto=fields.get("veto", typed.flag, "true or false", optional=True,
                                         default=False),
                         inactive_since=fields.get("inactive_since", moment,
                                                   "the time they became inactive, or null",
                                                   optional=True),
-                        stats=fields.get("stats", _stats, "a mapping of names to whole numbers",
+                        stats=fields.get("stats", typed.counters, "a mapping of names to whole numbers",
                                          optional=True, default=()))
         if login.lower() in seen:
             raise GameError(f"player {login} is listed twice", path=PLAYERS,
@@ -286,29 +239,29 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
     players = _players(players_doc)
     seen = {p.login.lower() for p in players}
 
-    fields = _Fields(game_doc, GAME)
+    fields = typed.Fields(game_doc, GAME)
     opens = []
-    for index, node in enumerate(fields.get("open_proposals", _list, "a list", optional=True,
+    for index, node in enumerate(fields.get("open_proposals", typed.items, "a list", optional=True,
                                             default=[])):
-        item = _Fields(node, GAME, f"open proposal {index + 1}: ")
+        item = typed.Fields(node, GAME, f"open proposal {index + 1}: ")
         opens.append(OpenProposal(
-            number=item.get("number", _int, "a whole number (at most 15 digits)"),
-            key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else _text(v),
+            number=item.get("number", typed.whole, "a whole number (at most 15 digits)"),
+            key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else typed.text(v),
                              "the forge's id for it")),
-            title=item.get("title", _text, "text"),
-            author=Account(item.get("author", _login, "a login"),
-                           item.get("author_id", _int, "a numeric id or null", optional=True)),
+            title=item.get("title", typed.text, "text"),
+            author=Account(item.get("author", typed.login, "a login"),
+                           item.get("author_id", typed.whole, "a numeric id or null", optional=True)),
             opened=item.get("opened", moment, "a time"),
-            head=item.get("head", _text, "the commit being voted on"),
+            head=item.get("head", typed.text, "the commit being voted on"),
             head_since=item.get("head_since", moment, "a time"),
-            restarts=item.get("restarts", _int, "a whole number (at most 15 digits)",
+            restarts=item.get("restarts", typed.whole, "a whole number (at most 15 digits)",
                               optional=True, default=0),
-            join=item.get("join", _bool, "true or false", optional=True, default=False),
-            description_hash=item.get("description_hash", _text, "a hash", optional=True),
-            replaced=item.get("replaced", _replaced, "a list of {head, until}", optional=True,
+            join=item.get("join", typed.flag, "true or false", optional=True, default=False),
+            description_hash=item.get("description_hash", typed.text, "a hash", optional=True),
+            replaced=item.get("replaced", typed.replaced, "a list of {head, until}", optional=True,
                               default=()),
         ))
-    turn = fields.get("turn", _login, "a player's login, or null", optional=True)
+    turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
         raise GameError(f"the turn belongs to {turn}, who is not in {PLAYERS}", path=GAME,
                         line=yamlio.line_of(game_doc, "turn"),
@@ -317,17 +270,18 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         players=tuple(players),
         turn=turn,
         turn_started=fields.get("turn_started", moment, "a time", optional=True),
-        next_proposal=fields.get("next_proposal", _int, "a whole number (at most 15 digits)"),
+        next_proposal=fields.get("next_proposal", typed.whole, "a whole number (at most 15 digits)"),
         open_proposals=tuple(opens),
-        winners=fields.get("winners", _logins, "a list of logins", optional=True, default=()),
+        winners=fields.get("winners", typed.logins, "a list of logins", optional=True, default=()),
         ended_at=fields.get("ended_at", moment, "a time or null", optional=True),
         last_change=fields.get("last_change", moment, "a time"),
-        dice_seed=fields.get("dice_seed", _text, "the hex seed the dice are derived from"),
-        admin=fields.get("admin", _login, "a login", optional=True),
-        admin_id=fields.get("admin_id", _int, "the Admin's numeric user id, or null",
+        dice_seed=fields.get("dice_seed", typed.text, "the hex seed the dice are derived from"),
+        admin=fields.get("admin", typed.login, "a login", optional=True),
+        admin_id=fields.get("admin_id", typed.whole, "the Admin's numeric user id, or null",
                             optional=True),
         dice_secrets=_dice_secrets(fields),
-        handled_comments=frozenset(fields.get("handled_comments", _ints, "a list of comment ids",
+        to_tell=_to_tell(fields),
+        handled_comments=frozenset(fields.get("handled_comments", typed.wholes, "a list of comment ids",
                                               optional=True, default=())),
     )
     return state, _Documents(players_doc, game_doc)
@@ -342,15 +296,15 @@ def _commitment(value: Any) -> str:
     return value
 
 
-def _dice_secrets(fields: _Fields) -> tuple[DiceSecret, ...]:
+def _dice_secrets(fields: typed.Fields) -> tuple[DiceSecret, ...]:
     found: list[DiceSecret] = []
-    for index, node in enumerate(fields.get("dice_secrets", _list, "a list", optional=True,
+    for index, node in enumerate(fields.get("dice_secrets", typed.items, "a list", optional=True,
                                             default=[])):
-        item = _Fields(node, GAME, f"dice secret {index + 1}: ")
+        item = typed.Fields(node, GAME, f"dice secret {index + 1}: ")
         secret = DiceSecret(
             commitment=item.get("commitment", _commitment, "the secret's SHA-256, in hex"),
-            from_roll=item.get("from_roll", _int, "the number of the first roll it draws"),
-            revealed=item.get("revealed", _text, "the secret, once it is revealed, or null",
+            from_roll=item.get("from_roll", typed.whole, "the number of the first roll it draws"),
+            revealed=item.get("revealed", typed.text, "the secret, once it is revealed, or null",
                               optional=True))
         if found and (secret.from_roll < found[-1].from_roll or found[-1].revealed is None
                       or any(s.commitment == secret.commitment for s in found)):
@@ -359,6 +313,24 @@ def _dice_secrets(fields: _Fields) -> tuple[DiceSecret, ...]:
                             hint="each secret is new, replaces the one above it from a later "
                                  "roll, and that one is revealed then; nomic-ci writes this list")
         found.append(secret)
+    return tuple(found)
+
+
+def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
+    found = []
+    for index, node in enumerate(fields.get("to_tell", typed.items, "a list", optional=True,
+                                            default=[])):
+        item = typed.Fields(node, GAME, f"message {index + 1} to tell: ")
+        found.append(Tell(
+            on=str(item.get("on", lambda v: v if isinstance(v, (str, int)) else typed.text(v),
+                            "the proposal or issue it is told on")),
+            id=item.get("id", typed.text, "its mark where it is told"),
+            message=item.get("message", typed.text, "text"),
+            outcome=item.get("outcome", typed.text, "an outcome, or null", optional=True),
+            close=item.get("close", typed.flag, "true or false", optional=True, default=False),
+            reply_to=item.get("reply_to", typed.whole, "a comment id, or null", optional=True),
+            mention=item.get("mention", typed.login, "a login, or null", optional=True),
+            final=item.get("final", typed.text, "text, or null", optional=True)))
     return tuple(found)
 
 
@@ -432,6 +404,14 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
+    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else v)
+                          for k, v in vars(t).items() if v not in (None, False))
+             for t in state.to_tell]
+    if [dict(t) for t in game.get("to_tell") or []] != [dict(t) for t in tells]:
+        if tells:
+            game["to_tell"] = CommentedSeq(tells)
+        else:
+            del game["to_tell"]
     handled = sorted(state.handled_comments)
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:

@@ -2,7 +2,9 @@
 
 Each comment is handled once (its id is kept in the state), only from whom the
 rule allows, and answered with what was done or why not. An edited comment
-does not count.
+does not count. Every comment of a player's that starts with `/` is answered:
+`/help` and `/status` whatever the rules, the rules' own commands, and anything
+else with the list of commands there are.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ def command_name(comment: Comment) -> str | None:
 
 
 def is_command(game: Game, comment: Comment) -> bool:
-    """A command the rules know, from a player or the Admin: anything else is just talk."""
-    name = command_name(comment)
-    writer_counts = game.state.player(comment.author) is not None or (
-        game.state.is_admin(comment.author))
-    return name in HANDLERS and name in game.config.commands and writer_counts
+    """A `/…` comment from a player or the Admin: anything else is just talk."""
+    return command_name(comment) is not None and (
+        game.state.player(comment.author) is not None or game.state.is_admin(comment.author))
+
+
+def commands_in_force(game: Game) -> tuple[str, ...]:
+    return (*game.config.commands, *ALWAYS)
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -39,11 +43,12 @@ def handle(game: Game, comment: Comment, at: datetime,
     if comment.edited:
         return Command(at, comment, None, f"/{name} was edited after it was posted, and an "
                                           "edited command does not count: post a new comment")
-    allowed = game.config.commands
+    allowed = commands_in_force(game)
     if name not in allowed:
-        known = ", ".join(f"/{c}" for c in allowed) or "none"
-        return Command(at, comment, None, f"the rules in force have no /{name} command "
-                                          f"(the commands are: {known})")
+        known = ", ".join(f"/{c}" for c in allowed)
+        why = (f"the rules in force have no /{name} command" if name in HANDLERS else
+               f"there is no /{name} command")
+        return Command(at, comment, None, f"{why}; the commands are {known}")
     effect, answer = HANDLERS[name](game, comment, at, proposals)
     return Command(at, comment, effect, answer)
 
@@ -91,5 +96,34 @@ def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Pr
                    f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 
 
+WHAT = {"pass": "end your turn", "active": "say you are active again",
+        "inactive": "say you are away", "veto": "veto a proposal in its vote (the Admin)",
+        "help": "what you may do now", "status": "the turn, the scores and the open votes"}
+
+
+def _help(game: Game, comment: Comment, at: datetime, _proposals):
+    state = game.state
+    lines = ["the commands are " + "; ".join(f"/{c}: {WHAT[c]}" for c in commands_in_force(game))]
+    if state.over:
+        lines.append("The game is over")
+    elif state.turn is not None:
+        whose = "your" if state.player(comment.author) and \
+            state.player(comment.author).login == state.turn else f"{state.turn}'s"
+        lines.append(f"It is {whose} turn")
+    lines.append("Propose by opening a pull request that changes rules/, and vote on the "
+                 "open ones as their vote comment says")
+    return None, ". ".join(lines)
+
+
+def _status(game: Game, comment: Comment, at: datetime, _proposals):
+    state = game.state
+    scores = ", ".join(f"{p.login} {p.points}" for p in state.players)
+    turn = "the game is over" if state.over else (
+        f"it is {state.turn}'s turn" if state.turn else "no one has the turn")
+    voting = ", ".join(f"{o.number} ({o.title})" for o in state.open_proposals) or "none"
+    return None, f"{turn}. Points: {scores}. In their vote: {voting}"
+
+
+ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
-                                 "veto": _veto}
+                                 "veto": _veto, "help": _help, "status": _status}

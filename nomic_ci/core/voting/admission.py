@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
+from ..files.records import DIR as RECORDS_DIR
 from ..files.state import GAME, read_state
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
@@ -125,6 +126,15 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
                                                              before.dice_secrets):
         found.append("it changes where the dice come from (dice_seed, dice_secrets in "
                      "state/game.yaml), which only the engine writes")
+    if after.state.to_tell != before.to_tell:
+        found.append("it changes what the engine is to tell players (to_tell in "
+                     "state/game.yaml), which only the engine writes")
+    history = sorted({path for c in proposal.changes for path in (c.path, c.previous_path)
+                      if path and path.startswith(RECORDS_DIR)})
+    if history:
+        found.append(f"it changes the game's history ({', '.join(history)}): the records are "
+                     "written by the engine, and score corrections by the game's admin with "
+                     "`nomic-ci adjust`")
     return found
 
 

@@ -14,11 +14,13 @@ from datetime import datetime
 from ..facts import Proposal
 from ..files.state import OpenProposal
 from ..game import Game
+from ..mechanics.config import GameConfig
 from ..times import hours
 from ..transitions import Decide
 from .admission import Requirement, involved, problems, requirement
-from .tally import Tally, count_votes, tally_at
+from .tally import Tally, count_votes, standings, tally_at
 from .votes import Vote, votes_cast
+from .whatif import never_passes, what_if
 
 
 def vote_deadline(game: Game, open_: OpenProposal, rules: tuple[int, ...]) -> datetime | None:
@@ -46,15 +48,15 @@ def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requi
     start = max(open_.head_since, game.state.last_change)
     deadline = vote_deadline(game, open_, involved(needed))
     horizon = min(now, deadline) if deadline else now
-    if game.config.decide_when_all_voted:
+    if game.config.decide_when_all_voted and start <= horizon:
+        # (when the window closed before the game's last change, there is no such moment)
         moments = sorted({start} | {v.at for v in votes if start < v.at <= horizon})
-        for moment in moments:
-            if moment > horizon:  # the window closed before the game's last change
-                break
-            tally = count_votes(game, open_, votes, moment)
-            if tally.complete and tally.eligible:
-                return _decision(game, open_, proposal, needed, moment, tally,
-                                 "every eligible voter voted")
+        done = next((s for s in standings(game, open_, votes, moments)
+                     if s.complete and s.eligible), None)
+        if done is not None:
+            return _decision(game, open_, proposal, needed, done.at,
+                             count_votes(game, open_, votes, done.at),
+                             "every eligible voter voted")
     if deadline is not None and deadline <= now:
         at = max(deadline, game.state.last_change)
         return _decision(game, open_, proposal, needed, at, count_votes(game, open_, votes, at),
@@ -69,15 +71,14 @@ def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal,
     `until` (its own window, whatever the voting window says)."""
     guard, cite = game.config.guard, game.config.cite("guard")
     quiet, until = open_.head_since + guard.quiet, open_.head_since + guard.until
-    moments = {v.at for v in votes if quiet < v.at < until}
-    for moment in sorted({quiet} | moments):
-        if moment > now or moment >= until:
-            break
-        tally = count_votes(game, open_, votes, moment)
-        if tally.no == 0:
-            return _guarded(game, open_, proposal, needed, max(moment, game.state.last_change),
-                            tally, True, f"no vote against it {hours(guard.quiet)} or more "
-                                         f"after its vote started ({cite})")
+    moments = sorted(m for m in {quiet} | {v.at for v in votes if quiet < v.at < until}
+                     if m <= now and m < until)
+    quiet_at = next((s.at for s in standings(game, open_, votes, moments) if s.no == 0), None)
+    if quiet_at is not None:
+        return _guarded(game, open_, proposal, needed, max(quiet_at, game.state.last_change),
+                        count_votes(game, open_, votes, quiet_at), True,
+                        f"no vote against it {hours(guard.quiet)} or more after its vote "
+                        f"started ({cite})")
     if until > now:
         return None
     at = max(until, game.state.last_change)
@@ -135,9 +136,13 @@ class VoteView:
     tally: Tally
     needed: Requirement | str
     deadline: datetime | None
+    config: GameConfig  # the rules in force, which say how votes are cast and when they end
+    changes: tuple[str, ...] = ()  # what it would change in the mechanics if it passed
+    warning: str | None = None  # why it can never pass as the rules stand, if it cannot
 
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
     needed = requirement(game, proposal)
     return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
-                    vote_deadline(game, open_, involved(needed)))
+                    vote_deadline(game, open_, involved(needed)), game.config,
+                    what_if(game, proposal), never_passes(game, proposal, needed))

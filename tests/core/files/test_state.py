@@ -3,10 +3,11 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, strategies as st
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
-from nomic_ci.core.files.state import OpenProposal, dump_state, read_state
+from nomic_ci.core.files.state import GAME, OpenProposal, Tell, dump_state, read_state
 
 from builders import HOUR, T0
 
@@ -106,3 +107,41 @@ def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, re
         f"replaced: {replaced}}}")
     with pytest.raises(GameError, match="'replaced' must be a list of"):
         read_state({**files, "state/game.yaml": game})
+
+
+def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
+    tells = (Tell("3", "decision", "Proposal 3 failed.\nNext: bob's turn.", "failed", close=True),
+             Tell("9", "reply-41", "it is not your turn", reply_to=41, mention="bob"))
+    out = dump_state(replace(read_state(files), to_tell=tells), files)
+    assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
+    assert read_state({**files, **out}).to_tell == tells
+    cleared = dump_state(replace(read_state(files), to_tell=()), {**files, **out})
+    assert cleared[GAME] == files[GAME]
+
+
+def test_a_broken_message_to_tell_is_an_error_naming_the_file(files):
+    files[GAME] += "to_tell:\n  - on: '3'\n    message: no mark\n"
+    with pytest.raises(GameError) as error:
+        read_state(files)
+    assert error.value.path == GAME and "message 1 to tell: " in error.value.message
+
+
+@given(st.lists(st.tuples(st.sampled_from(["ann", "Ann", "bob", "cy"]),
+                          st.one_of(st.none(), st.integers(1, 4))), max_size=6),
+       st.sampled_from(["ann", "ANN", "bob", "dee"]), st.one_of(st.none(), st.integers(1, 5)))
+def test_finding_a_player_gives_the_first_in_turn_order_that_matches(seats, login, number):
+    from nomic_ci.core.facts import Account
+    from nomic_ci.core.files.state import GameState, Player
+    players = tuple(Player(name, id_, 0) for name, id_ in seats)
+    state = GameState(players, None, None, 1, (), (), None, T0, "5eed")
+
+    def walked(account):  # the rule, as a walk down the list
+        for p in players:
+            if p.id is not None and account.id is not None:
+                if p.id == account.id:
+                    return p
+            elif p.login.lower() == account.login.lower():
+                return p
+        return None
+    account = Account(login, number)
+    assert state.player(account) == walked(account)

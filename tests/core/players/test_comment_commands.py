@@ -1,4 +1,4 @@
-"""Comment commands: /pass, /active, /inactive and the Admin's /veto."""
+"""Comment commands: /pass, /active, /inactive, the Admin's /veto, and /help and /status."""
 
 import pytest
 
@@ -27,12 +27,12 @@ def test_a_command_is_a_slash_word_on_the_first_line(body, name):
 
 @pytest.mark.parametrize("who, body, counts", [
     ("alice", "/pass", True), ("bob", "/pass", True),
-    ("alice", "/dance", False),  # no such command
-    ("alice", "/active", False),  # a command, but not one these rules have
+    ("alice", "/dance", True),  # no such command: answered with the ones there are
+    ("alice", "/active", True),  # a command, but not one these rules have: answered too
     ("mallory", "/pass", False),  # not a player
     ("alice", "please pass", False),
 ])
-def test_only_a_command_the_rules_have_from_a_player_is_a_command(who, body, counts):
+def test_every_slash_comment_from_a_player_is_a_command_to_answer(who, body, counts):
     assert is_command(INFINITE, comment(who, body)) is counts
 
 
@@ -51,9 +51,23 @@ def test_an_edited_command_does_not_count_and_says_so():
 
 
 def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
-    assert answer(make_game(), "alice", "/pass")[1] == (
-        "the rules in force have no /pass command (the commands are: none)")
-    assert answer(INFINITE, "alice", "/active")[1].endswith("(the commands are: /pass)")
+    assert answer(make_game(), "alice", "/pass") == (
+        None, "the rules in force have no /pass command; the commands are /help, /status")
+    assert answer(INFINITE, "alice", "/active")[1].endswith("the commands are /pass, /help, "
+                                                            "/status")
+    assert answer(INFINITE, "alice", "/dance") == (
+        None, "there is no /dance command; the commands are /pass, /help, /status")
+
+
+def test_help_and_status_answer_under_any_rules_and_change_nothing():
+    assert answer(INFINITE, "alice", "/help") == (None, (
+        "the commands are /pass: end your turn; /help: what you may do now; /status: the "
+        "turn, the scores and the open votes. It is your turn. Propose by opening a pull "
+        "request that changes rules/, and vote on the open ones as their vote comment says"))
+    assert "It is alice's turn" in answer(INFINITE, "bob", "/help")[1]
+    game, _ = opened(make_game())
+    assert answer(game, "bob", "/status") == (None, (
+        "it is alice's turn. Points: alice 0, bob 0, carol 0. In their vote: 1 (A proposal)"))
 
 
 def test_a_player_declares_themselves_inactive_once():

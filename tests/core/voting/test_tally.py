@@ -107,3 +107,28 @@ def test_votes_on_a_version_that_comes_back_after_a_push_do_not_count_again():
     assert [b.reason for b in t.left_out] == [
         "cast on head1 before a push replaced it; the vote restarted since, and only votes cast "
         "after that count"]
+
+
+one_vote = st.tuples(st.sampled_from(["alice", "bob", "BOB", "carol", "dave", "erin", "mallory"]),
+                     st.sampled_from(["APPROVED", "CHANGES_REQUESTED", "DISMISSED", "COMMENTED"]),
+                     st.sampled_from(["head1", "old"]), st.integers(0, 6))
+
+
+@given(st.lists(one_vote, max_size=14), st.booleans())
+def test_the_standings_kept_vote_by_vote_agree_with_a_whole_tally_at_every_moment(votes, active):
+    from nomic_ci.core.voting.tally import count_votes, standings
+    from nomic_ci.core.voting.votes import votes_cast
+    game = GAME
+    if active:  # only active players vote, and erin is not one
+        players = tuple(replace(p, inactive_since=T0) if p.login == "erin" else p
+                        for p in GAME.state.players)
+        game = replace(GAME, state=replace(GAME.state, players=players),
+                       config=replace(GAME.config, eligible_voters="active-players"))
+    p = proposal(reviews=[review(who, state, commit=commit, at=T0 + hour * HOUR)
+                          for who, state, commit, hour in votes])
+    cast = votes_cast(game, p, OPEN)
+    moments = [T0 + hour * HOUR for hour in range(8)]
+    for standing in standings(game, OPEN, cast, moments):
+        whole = count_votes(game, OPEN, cast, standing.at)
+        assert (standing.complete, standing.no, standing.eligible) == (
+            whole.complete, whole.no, len(whole.eligible))

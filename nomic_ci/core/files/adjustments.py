@@ -1,0 +1,54 @@
+"""`proposals/adjustments.yaml`: points a game's admin changed by hand, each with who and why.
+
+A game's admin may correct a score outside any proposal (a mistake, a ruling). The
+correction is written here beside the change itself (`nomic-ci adjust` does both), so
+`verify` can tell a correction from a score that nobody can explain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Mapping
+
+from . import fields as typed, yamlio
+from ..errors import GameError
+from ..times import iso, moment
+
+ADJUSTMENTS = "proposals/adjustments.yaml"
+_HINT = "this file is written by `nomic-ci adjust`; restore it from git history"
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    at: datetime
+    login: str
+    points: int  # added to the player's points (negative: taken away)
+    reason: str
+    by: str  # who made it: the game's admin
+
+
+def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
+    if ADJUSTMENTS not in files:
+        return ()
+    doc = yamlio.load(files[ADJUSTMENTS], ADJUSTMENTS)
+    found = []
+    entries = typed.Fields(doc, ADJUSTMENTS).get("adjustments", typed.items, "a list")
+    for index, node in enumerate(entries):
+        item = typed.Fields(node, ADJUSTMENTS, f"adjustment {index + 1}: ")
+        found.append(Adjustment(
+            at=item.get("at", moment, "a time"),
+            login=item.get("login", typed.login, "the player's login"),
+            points=item.get("points", typed.whole, "a whole number of points, not 0"),
+            reason=item.get("reason", typed.text, "why"),
+            by=item.get("by", typed.login, "the admin's login")))
+        if found[-1].points == 0 or not found[-1].reason.strip():
+            raise GameError(f"adjustment {index + 1} changes nothing or says not why",
+                            path=ADJUSTMENTS, line=yamlio.line_of(entries, index), hint=_HINT)
+    return tuple(found)
+
+
+def dump_adjustments(adjustments: tuple[Adjustment, ...]) -> str:
+    return yamlio.dump({"adjustments": [
+        {"at": iso(a.at), "login": a.login, "points": a.points, "reason": a.reason, "by": a.by}
+        for a in adjustments]})

@@ -1,0 +1,51 @@
+"""Where each player's points came from: the ledger `verify` checks the state against."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from .files.adjustments import read_adjustments
+from .game import Game
+
+
+@dataclass(frozen=True)
+class Sources:
+    start: int
+    earned: int = 0  # dice and votes, as each decision recorded them
+    stated: int = 0  # set by passed proposals' own changes to state/players.yaml
+    adjusted: int = 0  # corrected by the game's admin (proposals/adjustments.yaml)
+
+    @property
+    def total(self) -> int:
+        return self.start + self.earned + self.stated + self.adjusted
+
+    def __str__(self) -> str:
+        return (f"{self.start} to start + {self.earned} from dice and votes + {self.stated} "
+                f"set by proposals + {self.adjusted} from the admin's adjustments")
+
+
+def point_sources(game: Game) -> Mapping[str, Sources]:
+    """Every player's points as the records and adjustments explain them, by login."""
+    earned: dict[str, int] = {}
+    stated: dict[str, int] = {}
+    adjusted: dict[str, int] = {}
+    for record in game.records:
+        for login, delta in record.points.items():
+            earned[login] = earned.get(login, 0) + delta
+        for login, delta in record.points_stated.items():
+            stated[login] = stated.get(login, 0) + delta
+    for adjustment in read_adjustments(game.files):
+        adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
+    logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
+        adjusted.keys()
+    start = game.config.starting_points
+    return {login: Sources(start, earned.get(login, 0), stated.get(login, 0),
+                           adjusted.get(login, 0)) for login in logins}
+
+
+def unexplained(game: Game) -> dict[str, int]:
+    """Points in the state that nothing recorded explains, by login."""
+    sources = point_sources(game)
+    return {p.login: p.points - sources[p.login].total for p in game.state.players
+            if p.points != sources[p.login].total}

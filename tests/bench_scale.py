@@ -1,0 +1,135 @@
+"""Benchmark: engine time and memory of the local commands on generated games of every size.
+
+    python tests/bench_scale.py [--quick]
+
+Each case makes a local game (`nomic-ci init`) of P players, R extra rules, H decided
+proposals in its history and K proposals in their vote, then runs each command in a fresh
+process, three times, and prints the median wall seconds and the peak memory (MB) of:
+
+  status        the scoreboard and the open votes, as of now
+  tick          a run with nothing due (a no-op)
+  render        `render --check`
+  verify        re-adding the whole history
+  decide        a tick that decides every open proposal
+
+with each figure's ratio to the smallest game. One axis varies at a time. Not a test:
+nothing here asserts. The GitHub side (requests per run) is `tests/bench_reconcile.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from nomic_ci.core.facts import Account  # noqa: E402
+from nomic_ci.core.files.records import Ballot, Outcome, Record, dump_record  # noqa: E402
+from nomic_ci.forges.gitplumbing import Git  # noqa: E402
+
+from builders import T0  # noqa: E402
+
+NOW = T0 + timedelta(hours=2)
+RULESET = "infinite-nomic-r7"  # any player may have a proposal in its vote: K open at once
+
+
+def make_game(root: Path, players: int, rules: int, history: int, open_: int) -> None:
+    logins = [f"p{i:04d}" for i in range(players)]
+    run("--now", T0.isoformat(), "init", str(root), "--ruleset", RULESET, "--players",
+        ",".join(logins), "--public-dice", "--dice-seed", "bench")
+    git = Git(root)
+    files = {}
+    for n in range(rules):
+        number = 100 + n
+        files[f"rules/{number:03d}-extra-{number}.md"] = (
+            f"---\nnumber: {number}\ntitle: Extra {number}\nmutable: true\n---\nRule {number}.\n")
+    for n in range(1, history + 1):
+        author = logins[n % players]
+        record = Record(n, f"h{n}", f"Old proposal {n}", Account(author), Outcome.FAILED,
+                        "history", T0 - timedelta(days=1, seconds=history - n),
+                        T0 - timedelta(seconds=history - n), head="0" * 40,
+                        counted=(Ballot(logins[(n + 1) % players], False, "0" * 40, T0),))
+        files[record.path] = dump_record(record)
+    game_yaml = (root / "state/game.yaml").read_text().replace(
+        "next_proposal: 1", f"next_proposal: {history + 1}")
+    files["state/game.yaml"] = game_yaml
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    run("--repo", str(root), "render")
+    git.run("add", "-A")
+    git.run("-c", "user.name=bench", "-c", "user.email=b@x", "commit", "-qm", "history")
+    for k in range(open_):
+        branch = f"idea{k}"
+        git.commit_files(branch, {f"rules/{900 + k % 99:03d}-idea-{k}.md":
+                                  f"---\nnumber: {900 + k % 99}\ntitle: Idea {k}\nmutable: true\n"
+                                  f"---\nIdea {k}.\n"}, branch, T0, logins[k % players])
+        run("--repo", str(root), "--now", T0.isoformat(), "propose", "--as", logins[k % players],
+            "--branch", branch, "--title", f"Idea {k}")
+
+
+def run(*args: str) -> tuple[float, float]:
+    """One fresh process: its wall seconds and its peak memory in MB."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "nomic_ci", *args], capture_output=True,
+                          text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{done.stderr}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, max(peak, before) / 1024
+
+
+def measure(root: Path) -> dict[str, tuple[float, float]]:
+    repo = ["--repo", str(root), "--now", NOW.isoformat()]
+    figures = {}
+    for name, args in [("status", ["status"]), ("tick", ["tick"]),
+                       ("render", ["render", "--check"]), ("verify", ["verify"])]:
+        runs = [run(*repo, *args) for _ in range(3)]
+        figures[name] = (statistics.median(r[0] for r in runs), max(r[1] for r in runs))
+    later = ["--repo", str(root), "--now", (NOW + timedelta(days=3)).isoformat()]
+    figures["decide"] = run(*later, "tick")
+    return figures
+
+
+CASES = [  # players, rules, history, open proposals
+    (9, 10, 10, 1), (9, 10, 1000, 1), (9, 10, 10000, 1), (100, 10, 10, 1), (1000, 10, 10, 1),
+    (9, 1000, 10, 1), (50, 10, 10, 50), (200, 10, 10, 200),
+]
+QUICK = [(9, 10, 10, 1), (9, 10, 1000, 1), (100, 10, 10, 1), (50, 10, 10, 50)]
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--quick", action="store_true", help="the smaller cases only")
+    options.add_argument("--json", help="also write the figures to this file")
+    args = options.parse_args()
+    results = {}
+    base = None
+    print("players rules history open | " + " | ".join(
+        f"{n:>14}" for n in ("status", "tick", "render", "verify", "decide")))
+    for shape in QUICK if args.quick else CASES:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "game"
+            make_game(root, *shape)
+            figures = measure(root)
+        base = base or figures
+        results[str(shape)] = figures
+        cells = [f"{s:6.2f}s {s / base[n][0]:4.1f}× {m:4.0f}MB" for n, (s, m) in figures.items()]
+        print(f"{shape[0]:7} {shape[1]:5} {shape[2]:7} {shape[3]:4} | " + " | ".join(cells),
+              flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

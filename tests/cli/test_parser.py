@@ -1,0 +1,52 @@
+"""The command line itself: start-up, --version, a game found from a subfolder, a closed pipe."""
+
+import subprocess
+import sys
+
+from nomic_ci import rulesets
+from nomic_ci.cli import parser
+
+from tables import LocalTable
+
+# the modules a command must not import before it runs: PyGithub, and the engine's loop
+HEAVY = ("github", "requests", "nomic_ci.reconcile", "nomic_ci.forges.githubforge")
+
+
+def modules_after(*args, cwd=None):
+    code = ("import sys\nfrom nomic_ci.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n"
+            "    pass\nprint(' '.join(sorted(sys.modules)), file=sys.stderr)" % (list(args),))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd)
+    return set(done.stderr.split()), done.stdout
+
+
+def test_help_version_and_status_import_neither_pygithub_nor_the_engine_loop(tmp_path):
+    LocalTable(tmp_path / "g")
+    for args in (["--help"], ["--version"], ["status"]):
+        loaded, out = modules_after(*args, cwd=tmp_path / "g")
+        assert not loaded & set(HEAVY), (args, loaded & set(HEAVY))
+        assert out
+    assert modules_after("--version")[1].startswith("nomic-ci ")
+
+
+def test_the_parsers_rulesets_are_the_shipped_ones():
+    assert sorted(parser.RULESETS) == sorted(rulesets.names())
+    assert parser.RULESETS[0] == rulesets.DEFAULT
+
+
+def test_a_command_run_in_a_subfolder_finds_its_game(tmp_path, monkeypatch):
+    LocalTable(tmp_path / "g")
+    inside = tmp_path / "g" / "rules" / "drafts"
+    inside.mkdir()
+    assert parser.game_root(inside) == tmp_path / "g"
+    assert parser.game_root(tmp_path) == tmp_path  # no game above: the folder itself
+    monkeypatch.chdir(inside)
+    assert parser.main(["verify"]) == 0
+
+
+def test_output_to_a_reader_that_went_away_ends_without_a_traceback(tmp_path):
+    LocalTable(tmp_path / "g")
+    reader = subprocess.Popen([sys.executable, "-m", "nomic_ci", "status"], cwd=tmp_path / "g",
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader.stdout.close()  # as `| head -0` does
+    _, err = reader.communicate()
+    assert err == b"", err  # no traceback, and no "internal error" either

@@ -1,0 +1,109 @@
+"""A run killed right after any one of its writes: the next run repairs everything players see.
+
+The fake GitHub carries out the first n writes of the deciding run and then answers
+nothing more, as if the runner died there. A normal run afterwards must leave the
+game and its pull request exactly as an unbroken run would: the same files, PR
+state, labels, commit status and comments, the decision told exactly once.
+"""
+
+import pytest
+
+from nomic_ci.forges.githubforge import GitHubForge
+
+from tables import ENGINE, GitHubTable
+from builders import new_rule
+from github_games import GAMES, open_proposal
+
+
+def view(hub, pr):
+    """Everything a player can see of the game and of the proposal."""
+    pull = hub.fake.pull(pr)
+    head = hub.fake.backend.head_sha(pull)
+    latest = {}
+    for status in hub.fake.world.statuses:  # oldest first: the last one per context shows
+        if status.sha == head:
+            latest[status.context] = (status.state, status.description)
+    comments = [c.body for c in hub.fake.world.comments_on(pr)
+                if hub.fake.world.users[c.user_id].login == ENGINE]
+    files = {p: t for p, t in hub.files().items() if p.startswith(("rules/", "state/", "proposals/"))}
+    return {"state": pull.state, "merged": pull.merged, "labels": sorted(pull.labels),
+            "status": latest, "comments": comments, "files": files}
+
+
+def opening_game(hub):
+    return open_proposal(hub)  # the run that first sees it numbers it and shows its vote
+
+
+def command_game(hub):
+    pr = open_proposal(hub, files=new_rule(215))
+    assert hub.reconcile() == 0
+    hub.later().fake.add_comment(pr, "carol", "/inactive\nback next week")
+    return pr
+
+
+KILLED = {**GAMES, "opening": opening_game, "command": command_game}
+RULESETS = {"command": "suber-initial-set"}
+
+
+def deciding_run(tmp_path, game, kill_after=None):
+    hub = GitHubTable(tmp_path / f"{game}-{kill_after}", players="alice,bob,carol",
+                      ruleset=RULESETS.get(game, "default"))
+    pr = KILLED[game](hub)
+    hub.later()
+    hub.fake.clear_requests()
+    if kill_after is not None:
+        hub.fake.kill_after(kill_after)
+    hub.reconcile()
+    writes = len([r for r in hub.fake.writes() if not r.faulted])
+    return hub, pr, writes
+
+
+@pytest.mark.parametrize("game", sorted(KILLED))
+def test_a_run_killed_after_any_write_is_repaired_by_the_next(tmp_path, game):
+    clean, pr, writes = deciding_run(tmp_path, game)
+    expected = view(clean, pr)
+    clean.close()
+    assert writes >= 3
+    for n in range(1, writes):
+        hub, pr, done = deciding_run(tmp_path, game, kill_after=n)
+        assert done == n and hub.code != 0, f"the run was not killed after write {n}"
+        hub.fake.revive()
+        hub.reconcile()
+        hub.reconcile()
+        assert view(hub, pr) == expected, f"killed after write {n} of {writes}"
+        hub.fake.clear_requests()
+        assert hub.reconcile() == 0 and hub.fake.writes() == [], f"after write {n}"
+        hub.close()
+
+
+def comments_marked(hub, pr, mark):
+    return [c for c in hub.fake.world.comments_on(pr) if mark in c.body]
+
+
+@pytest.mark.parametrize("step", ["publish", "tell"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_two_runs_at_once_tell_a_decision_once(tmp_path, monkeypatch, game, step):
+    """A second run starts and finishes while the first is about to publish its decision, or
+    about to tell it: the decision is recorded once and told once."""
+    clean, pr, _ = deciding_run(tmp_path, game)
+    expected = view(clean, pr)
+    clean.close()
+    hub = GitHubTable(tmp_path / "racing", players="alice,bob,carol")
+    pr = GAMES[game](hub)
+    hub.later()
+    real = getattr(GitHubForge, step)
+    raced = []
+
+    def racing(forge, *args):
+        if not raced and (step == "tell" or forge._pending):
+            raced.append(True)
+            assert hub.reconcile() == 0  # the other run, from start to end
+        return real(forge, *args)
+
+    monkeypatch.setattr(GitHubForge, step, racing)
+    assert hub.reconcile() == 0  # the branch moved under it: it read the game again
+    monkeypatch.undo()
+    assert raced
+    assert len(comments_marked(hub, pr, "<!-- nomic-ci:decision -->")) == 1
+    assert view(hub, pr) == expected
+    hub.close()
