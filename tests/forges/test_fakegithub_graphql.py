@@ -11,6 +11,7 @@ from graphql import parse, validate
 
 from nomic_ci.core.facts import Account
 from nomic_ci.forges.githubforge import GitHubForge
+from nomic_ci.forges.githubgraphql import TIP
 
 try:  # tests/ is on sys.path when pytest runs without tests/__init__.py ...
     from fakegithub import FakeClock, FakeGitHub
@@ -104,7 +105,9 @@ def test_every_answer_to_the_engines_queries_has_githubs_shape(gh, clock):
     # the game and the open pull requests; the tip's blobs (no checkout here); #3, merged, with
     # #1's reactions and texts; #3's texts
     assert len(answered) == 4 and {r.status for r in answered} == {200}
-    for request in answered:
+    # and the query after a merge: the game at the new tip
+    post(gh, TIP, owner="nomic", name="game", oid=gh.branch_sha("main"))
+    for request in [r for r in gh.requests if r.path == "/graphql"]:
         assert "errors" not in request.response
         assert shape_errors(schema(), request.body["query"], request.body["variables"],
                             request.response["data"]) == []

@@ -153,3 +153,15 @@ def test_a_draft_s_vote_starts_when_it_is_marked_ready(hub):
     assert hub.status()["proposals"][0]["state"] == "voting"
     hub.later(0.5).reconcile()
     assert hub.status()["proposals"][0]["state"] == "failed"
+
+
+def test_more_open_pull_requests_than_a_page_are_all_read(hub):
+    for i in range(55):
+        hub.fake.create_branch(f"b{i}", new_rule(150 + i), author="alice")
+        hub.fake.open_pr("alice", f"b{i}", f"Idea {i}", created_at=hub.now)
+    hub.fake.clear_requests()
+    found = forge(hub).proposals(set())
+    assert [p.key for p in found] == [str(n) for n in range(1, 56)]
+    assert all(len(p.texts) == 1 for p in found)
+    # two pages of 50 pull requests, then the texts of all their rules at once
+    assert requests_of(hub) == [GRAPHQL] * 3
