@@ -1,4 +1,4 @@
-"""A stateful fake of GitHub's REST API for offline tests (see server.FakeGitHub)."""
+"""A stateful fake of GitHub's REST API, and of the GraphQL the engine reads (server.FakeGitHub)."""
 
 from .clock import FakeClock
 from .recording import Fault, RecordedRequest

@@ -8,7 +8,8 @@
                      seconds_between_requests=None, seconds_between_writes=None)
         api.get_repo(gh.full_name).get_pull(number).merge(sha=gh.head_sha(number))
 
-This module serves HTTP and dispatches through the route table; the helpers
+This module serves HTTP and dispatches through the route table (and `POST
+/graphql` to graphql_api.py, beside the REST root as on GitHub); the helpers
 that arrange a scenario (users, branches, PRs, reviews...) are in
 scenario.py, the domain logic in backend.py.
 """
