@@ -7,20 +7,21 @@ def open_proposal(hub, author="alice", branch="idea", files=None):
     hub.later().branch(branch, files or new_rule(150), author=author)
     return hub.fake.open_pr(author, branch, "An idea", created_at=hub.now)
 
-def passing_game(hub):
+def voted_game(hub, review):
+    """A proposal in its vote, and bob's and carol's reviews of it: decided at the next run."""
     pr = open_proposal(hub)
     assert hub.reconcile() == 0
     for who in ("bob", "carol"):
-        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+        hub.later().fake.add_review(pr, who, review, submitted_at=hub.now)
     return pr
+
+
+def passing_game(hub):
+    return voted_game(hub, "APPROVED")
 
 
 def failing_game(hub):
-    pr = open_proposal(hub)
-    assert hub.reconcile() == 0
-    for who in ("bob", "carol"):
-        hub.later().fake.add_review(pr, who, "CHANGES_REQUESTED", submitted_at=hub.now)
-    return pr
+    return voted_game(hub, "CHANGES_REQUESTED")
 
 
 def refused_game(hub):
