@@ -8,7 +8,7 @@ Running it twice changes nothing the second time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from .core.apply import apply
@@ -25,6 +25,7 @@ from .text.messages import consequences, describe, merge_message
 from .text.readmes import render_all
 from .text.vote_comment import final_comment
 
+COMMENTS_MARGIN = timedelta(days=1)
 DECISION = "decision"  # a proposal is decided once: one decision told on it
 
 MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
@@ -92,7 +93,10 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        comments = forge.comments()  # one listing a run: `/help` works under any rules
+        # one listing a run (`/help` works under any rules), of what came since the game last
+        # changed: every earlier comment was seen by the run that changed it (a day's margin
+        # for a forge slow to list a new comment), so the cost does not grow with history
+        comments = forge.comments(game.state.last_change - COMMENTS_MARGIN)
         transition = next_transition(game, proposals, now, comments)
         if transition is None:
             break

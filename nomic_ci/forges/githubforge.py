@@ -273,11 +273,14 @@ class GitHubForge:
             current[:] = [n for n in current if n not in LABELS.values()] + [wanted]
             pull.set_labels(*current)
 
-    def comments(self) -> Sequence[Comment]:
-        """Every player's comment on the repository's issues and pull requests (read once)."""
+    def comments(self, since: datetime | None = None) -> Sequence[Comment]:
+        """Players' comments on the repository's issues and pull requests written or edited
+        since `since`, read once a run (the first call's `since` is the earliest)."""
         if self._comments is None:
             self._comments = []
-            for c in self.repo.get_issues_comments(sort="created", direction="asc"):
+            listed = self.repo.get_issues_comments(sort="created", direction="asc",
+                                                   **({"since": since} if since else {}))
+            for c in listed:
                 if c.user is None or c.user.login == self.engine_login:
                     continue
                 created, updated = _utc(c.created_at), _utc(c.updated_at)

@@ -18,6 +18,7 @@ The engine relies on these orderings, and each forge keeps them:
 from __future__ import annotations
 
 import enum
+from datetime import datetime
 from dataclasses import dataclass
 from typing import Collection, Mapping, Protocol, Sequence
 
@@ -68,8 +69,9 @@ class Forge(Protocol):
         """Show where the proposal's vote stands on the proposal itself."""
         ...
 
-    def comments(self) -> Sequence[Comment]:
-        """Players' comments that may hold commands (edited ones marked; deleted ones gone)."""
+    def comments(self, since: datetime | None = None) -> Sequence[Comment]:
+        """Players' comments that may hold commands (edited ones marked; deleted ones gone):
+        at least those written or edited at or after `since` (all of them when None)."""
         ...
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:

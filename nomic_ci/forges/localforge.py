@@ -136,7 +136,8 @@ class LocalForge:
                                     "at": iso(self.now), "replies": []})
         return number
 
-    def comments(self) -> Sequence[Comment]:
+    def comments(self, since: datetime | None = None) -> Sequence[Comment]:
+        # a local game's comments are few and at hand: all of them, whatever `since` says
         return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
                 for c in self.db["comments"]]
 

@@ -1,7 +1,11 @@
 """GitHub mode against the fake GitHub: what players see on the PR, and faults that converge."""
 
+from datetime import timedelta
+
 import pytest
 
+from nomic_ci.core.files.state import read_state
+from nomic_ci.core.times import moment
 from nomic_ci.text.vote_comment import MARKER
 
 from builders import new_rule, roll
@@ -348,3 +352,21 @@ def test_a_decided_proposals_vote_comment_becomes_its_result(hub):
     (sticky,) = [c for c in engine_comments(hub, pr) if MARKER in c.body]
     assert "### Proposal 1: passed, merged at" in sticky.body
     assert "not yet" not in sticky.body and "Vote by" not in sticky.body
+
+
+def test_a_run_lists_only_the_comments_since_the_game_last_changed(suber):
+    """The comment listing does not grow with the game's history: a run asks only for what
+    was written or edited since a day before the game's last change."""
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    suber.later().fake.add_comment(pr, "carol", "/inactive")
+    suber.reconcile()
+    last_change = moment(read_state(suber.files()).last_change.isoformat())
+    suber.fake.clear_requests()
+    suber.later(48).reconcile()
+    (listing,) = [r for r in suber.fake.reads() if r.path.endswith("/issues/comments")]
+    assert moment(listing.query["since"]) == last_change - timedelta(days=1)
+    # a command written after that is listed, and handled
+    suber.later().fake.add_comment(pr, "carol", "/active")
+    suber.reconcile()
+    assert "carol is active again" in engine_comments(suber, pr)[-1].body
