@@ -11,7 +11,7 @@ from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_sec
 from .files.records import DieRoll, Outcome, Record
 from .files.state import DiceSecret
 from .game import Game, load_game
-from .scores import point_sources, unexplained
+from .scores import point_sources
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
@@ -54,11 +54,12 @@ def verify(files: Mapping[str, str]) -> list[str]:
             found.append(f"{path}: a die is recorded as the game's roll {number}, but the game "
                          f"has rolled {dice}, and each is the game's next roll")
     sources = point_sources(game)
-    for login in unexplained(game):
-        player = next(p for p in game.state.players if p.login == login)
-        found.append(f"state/players.yaml: {login} has {player.points} points, but the records "
-                     f"give {sources[login].total} ({sources[login]}); correct a score with "
-                     "`nomic-ci adjust`, which records who and why")
+    for player in game.state.players:
+        explained = sources[player.login]
+        if player.points != explained.total:
+            found.append(f"state/players.yaml: {player.login} has {player.points} points, but "
+                         f"the records give {explained.total} ({explained}); correct a score "
+                         "with `nomic-ci adjust`, which records who and why")
     numbers = [r.number for r in game.records if r.number is not None] + [
         o.number for o in game.state.open_proposals]
     if numbers and game.state.next_proposal <= max(numbers):

@@ -22,7 +22,8 @@ def score_history(game: Game) -> tuple[list[str], dict[str, list[int]]]:
     start = game.config.starting_points
     points = {p.login: start for p in game.state.players}
     events = [(r.decided, f"#{r.number}" if r.number is not None else "refused",
-               _added(r.points_stated, r.points))
+               {login: r.points.get(login, 0) + r.points_stated.get(login, 0)
+                for login in {*r.points, *r.points_stated}})
               for r in game.records if r.points or r.points_stated]
     events += [(a.at, "adjusted", {a.login: a.points}) for a in read_adjustments(game.files)]
     events.sort(key=lambda e: e[0])
@@ -35,13 +36,6 @@ def score_history(game: Game) -> tuple[list[str], dict[str, list[int]]]:
         for login in series:
             series[login].append(points[login])
     return labels[-MAX_POINTS:], {login: values[-MAX_POINTS:] for login, values in series.items()}
-
-
-def _added(deltas, also=None) -> dict[str, int]:
-    merged = dict(also or {})
-    for login, delta in deltas.items():
-        merged[login] = merged.get(login, 0) + delta
-    return merged
 
 
 def render_score_chart(game: Game) -> str:

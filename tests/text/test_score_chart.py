@@ -42,3 +42,11 @@ def test_an_adjustment_is_a_step_of_its_own():
         (Adjustment(T0 + 30 * HOUR, "carol", 2, "a ruling", "alice"),))}
     labels, series = score_history(replace(game, files=files))
     assert labels[-1] == "adjusted" and series["carol"][-1] == 2
+
+
+def test_points_a_proposal_took_away_go_down_the_line():
+    game = two_decisions()
+    first = game.records[0]
+    lost = replace(first, points_stated={"carol": -3})
+    labels, series = score_history(replace(game, records=(lost, *game.records[1:])))
+    assert series["carol"] == [0, -3, -3] and series["alice"] == [0, 4, 4]
