@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from .core.apply import apply
+from .core.board.records import ActionRecord, dump_action
 from .core.commitments import reveal_at_end, rolls_made, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
@@ -58,12 +59,16 @@ class Run:
         """Read the game from the forge again: at the start, and after a merge changed it."""
         self.files = dict(self.forge.read_files())
         self.game = load_game(self.files)
-        self.records: list[Record] = []  # made by this run and not written yet
+        self.records: list[Record | ActionRecord] = []  # made by this run, not written yet
         self.summaries: list[str] = []
 
-    def change(self, state: GameState, record: Record | None, summary: str) -> None:
-        records = self.game.records + ((record,) if record else ())
-        self.game = replace(self.game, state=state, records=records)
+    def change(self, state: GameState, record: Record | ActionRecord | None,
+               summary: str) -> None:
+        if isinstance(record, ActionRecord):
+            self.game = replace(self.game, state=state, actions=self.game.actions + (record,))
+        else:
+            self.game = replace(self.game, state=state,
+                                records=self.game.records + ((record,) if record else ()))
         self.records += [record] if record else []
         self.summaries.append(summary)
 
@@ -72,7 +77,8 @@ class Run:
         if not self.summaries:
             return  # nothing changed: the files stay exactly as they are, hand edits and all
         changed = dump_state(self.game.state, self.files)
-        changed.update({record.path: dump_record(record) for record in self.records})
+        changed.update({record.path: dump_action(record) if isinstance(record, ActionRecord)
+                        else dump_record(record) for record in self.records})
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}
@@ -88,7 +94,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     passes = 0
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
-    _settle(run, report, settle_dice(run.game.state, dice, rolls_made(run.game.records) + 1))
+    _settle(run, report, settle_dice(run.game.state, dice, rolls_made(run.game.records) + sum(
+        len(a.dice) for a in run.game.actions) + 1))
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
@@ -192,10 +199,11 @@ def _show_votes(run: Run, now: datetime) -> None:
             run.forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
 
 
-def _tells(transition: Transition, summary: str, record: Record | None) -> tuple[Tell, ...]:
+def _tells(transition: Transition, summary: str,
+           record: Record | ActionRecord | None) -> tuple[Tell, ...]:
     """What players are told of a transition, once the state that records it is in; the
     decided proposal's vote comment becomes its final result."""
-    final = final_comment(record) if record is not None else None
+    final = final_comment(record) if isinstance(record, Record) else None
     match transition:
         case Refuse(proposal=proposal):
             return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True,
@@ -212,6 +220,8 @@ def _tells(transition: Transition, summary: str, record: Record | None) -> tuple
         case Decide(proposal=proposal):
             return Tell(proposal.key, DECISION, summary, Outcome.PASSED.value, final=final),
         case Command(comment=comment, answer=answer, effect=effect):
+            if isinstance(record, ActionRecord):  # carried out with dice: its full answer
+                answer = record.answer
             reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
                          mention=comment.author.login)
             return (reply, *(_tells(effect, describe(effect), record)

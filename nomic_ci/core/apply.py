@@ -10,18 +10,22 @@ from .commitments import rolls_made
 from .dice import Dice, roll_inputs
 from .errors import GameError
 from .facts import Account
+from .board.records import ActionRecord
 from .files.records import DieRoll, Outcome, Record
 from .files.state import PLAYERS, GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
-from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
+from .board.actions import carry_out
+from .board.turns import turn_ends
+from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
                           Reclose, Refuse, Retract, Transition)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
 
-def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Record | None]:
+def apply(game: Game, transition: Transition,
+          dice: Dice) -> tuple[GameState, Record | ActionRecord | None]:
     """The state after `transition` and the record it makes, if any.
 
     For a passed proposal, `game` is the game as it stands after the merge, so
@@ -68,8 +72,12 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
         case Activate(_, login, _):
             player = next(p for p in state.players if p.login == login)
             return state.with_player(replace(player, inactive_since=None)), None
-        case PassTurn(at, _, to_login, _):
-            return replace(state, turn=to_login, turn_started=at), None
+        case PassTurn(at, from_login, to_login, _, by_player):
+            # the board's part first: what the ending turn leaves undone (rule 11's Cop Car)
+            state, action = turn_ends(replace(game, state=state), at, dice, from_login, by_player)
+            return replace(state, turn=to_login, turn_started=at), action
+        case Act(at, login, text, comment_id):
+            return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
         case EndGame(at, winners, _):
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
@@ -137,7 +145,7 @@ def _turn_roll(game: Game, state: GameState, open_: OpenProposal,
         # the engine settles its dice with the state before anything is decided
         raise GameError("the dice are not the ones this game is committed to",
                         hint="run the engine again: it commits to its dice before it rolls")
-    rolled = rolls_made(game.records)
+    rolled = rolls_made(game.records) + sum(len(a.dice) for a in game.actions)
     rolls = []
     for die in range(config.turn_roll.count):
         # the game's n-th roll: only a decided proposal rolls, so refused or withdrawn

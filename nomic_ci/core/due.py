@@ -13,6 +13,7 @@ import enum
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
+from .board.turns import timers as board_timers
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal
@@ -50,7 +51,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, by_key, now),
-                *_turn_timeout(game), *_end_date(game)]
+                *_board_timers(game), *_turn_timeout(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     # min() keeps the first of equals, so the order of the sources above breaks ties
     return min(ready, key=lambda entry: entry[:2])[2] if ready else None
@@ -182,6 +183,12 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
         yield at, Order.TURNS, PassTurn(at, state.turn, next_player(state, state.turn),
                                         f"{state.turn} {why} {hours(config.turn_timeout)} "
                                         f"({config.cite('turn_timeout')})")
+
+
+def _board_timers(game: Game) -> Iterable[Due]:
+    """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic)."""
+    for at, transition in board_timers(game):
+        yield at, Order.TURNS, transition
 
 
 def _end_date(game: Game) -> Iterable[Due]:

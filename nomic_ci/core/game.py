@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from .board.records import ActionRecord, load_actions
+from .board.state import check_board
 from .files.records import Record, load_records
 from .files.rulefiles import Rule, parse_rules
 from .files.state import GameState, Player, read_state
@@ -18,6 +20,7 @@ class Game:
     config: GameConfig
     state: GameState
     records: tuple[Record, ...]
+    actions: tuple[ActionRecord, ...] = ()  # the players' board actions (core/board/)
     files: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), repr=False,
                                      compare=False)  # what it was read from, to judge changes
 
@@ -34,5 +37,7 @@ class Game:
 def load_game(files: Mapping[str, str]) -> Game:
     """The game in these files (path -> text); every problem is a GameError naming its file."""
     rules = parse_rules(files)
-    return Game(rules, derive_config(rules), read_state(files), load_records(files),
+    config, state = derive_config(rules), read_state(files)
+    check_board(config.board, state.board)
+    return Game(rules, config, state, load_records(files), load_actions(files),
                 MappingProxyType(dict(files)))

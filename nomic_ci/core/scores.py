@@ -15,14 +15,16 @@ class Sources:
     earned: int = 0  # dice and votes, as each decision recorded them
     stated: int = 0  # set by passed proposals' own changes to state/players.yaml
     adjusted: int = 0  # corrected by the game's admin (proposals/adjustments.yaml)
+    played: int = 0  # won and lost on the board, as each action recorded it (actions/)
 
     @property
     def total(self) -> int:
-        return self.start + self.earned + self.stated + self.adjusted
+        return self.start + self.earned + self.stated + self.adjusted + self.played
 
     def __str__(self) -> str:
+        board = f" + {self.played} from board actions" if self.played else ""
         return (f"{self.start} to start + {self.earned} from dice and votes + {self.stated} "
-                f"set by proposals + {self.adjusted} from the admin's adjustments")
+                f"set by proposals + {self.adjusted} from the admin's adjustments{board}")
 
 
 def point_sources(game: Game) -> Mapping[str, Sources]:
@@ -35,13 +37,17 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
             earned[login] = earned.get(login, 0) + delta
         for login, delta in record.points_stated.items():
             stated[login] = stated.get(login, 0) + delta
+    played: dict[str, int] = {}
+    for action in game.actions:
+        for login, delta in action.points.items():
+            played[login] = played.get(login, 0) + delta
     for adjustment in read_adjustments(game.files):
         adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
-        adjusted.keys()
+        adjusted.keys() | played.keys()
     start = game.config.starting_points
     return {login: Sources(start, earned.get(login, 0), stated.get(login, 0),
-                           adjusted.get(login, 0)) for login in logins}
+                           adjusted.get(login, 0), played.get(login, 0)) for login in logins}
 
 
 def unexplained(game: Game) -> dict[str, int]:

@@ -84,6 +84,7 @@ class PassTurn:
     from_login: str
     to_login: str
     reason: str
+    by_player: bool = False  # they ended it themselves (/pass), so it is not a missed turn
 
 
 @dataclass(frozen=True)
@@ -110,5 +111,15 @@ class Command:
     answer: str
 
 
-Transition = (Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
+@dataclass(frozen=True)
+class Act:
+    """A player's board command (`/roll`, `/buy Flute`), judged allowed: carried out with the
+    game's dice when applied."""
+    at: datetime
+    login: str
+    text: str
+    comment: int | None
+
+
+Transition = (Act | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
               | Reclose | Command)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+from .board.state import GULAG
 from .files.state import GameState, Player
 from .mechanics.config import GameConfig
 
@@ -14,7 +15,9 @@ def next_player(state: GameState, login: str) -> str:
     players = list(state.players)
     start = next((i for i, p in enumerate(players) if p.login == login), -1)
     order = players[start + 1:] + players[:start + 1]
-    return next((p.login for p in order if p.active), order[0].login)
+    board = state.board
+    return next((p.login for p in order if p.active and not (
+        board is not None and board.token(p.login).space == GULAG)), order[0].login)
 
 
 def pass_turn_after(state: GameState, config: GameConfig, at: datetime,
@@ -42,12 +45,19 @@ def at_most(config: GameConfig, winners: tuple[Player, ...]) -> tuple[str, ...]:
     return tuple(p.login for p in ranked[:config.max_winners or len(ranked)])
 
 
+def score(player: Player, config: GameConfig) -> int:
+    """The quantity victory counts (rule 0 of Infinite Nomic: Victory Points, not points)."""
+    if config.victory_quantity == "points":
+        return player.points
+    return player.stat(config.victory_quantity, config.starting_stats)
+
+
 def check_victory(state: GameState, config: GameConfig, at: datetime) -> GameState:
     """The game ends, at `at`, when someone has reached the victory points."""
     if config.victory_points is None or state.over:
         return state
     winners = at_most(config, tuple(p for p in state.players
-                                    if p.points >= config.victory_points))
+                                    if score(p, config) >= config.victory_points))
     if winners:
         return replace(state, winners=winners, ended_at=at, turn=None)
     return state

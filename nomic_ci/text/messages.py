@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..core.board.records import ActionRecord
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
-from ..core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
+from ..core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
                                 Push, Reclose, Refuse, Retract, Transition)
 from .quoting import quoted
 
@@ -40,6 +41,9 @@ def describe(transition: Transition) -> str:
         case Command(comment=c, effect=effect, answer=answer):
             inner = f" {describe(effect)}" if effect is not None else ""
             return f"{c.author.login} wrote '{quoted(c.body.strip().splitlines()[0])}': {answer}.{inner}"
+        case Act(login=login, text=text):
+            # what it did, with the dice, follows from its record (`consequences`)
+            return f"{login} plays {quoted(text)}."
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."
@@ -50,7 +54,9 @@ def consequences(game: Game, state: GameState, record: Record | None,
                  transition: Transition) -> str:
     """The dice, the winners and the next turn, as sentences to add to a transition."""
     parts = []
-    if record is not None and record.dice:
+    if isinstance(record, ActionRecord):
+        parts.append(record.answer)
+    elif record is not None and record.dice:
         rolls = " + ".join(str(d.result) for d in record.dice)
         for login, gained in record.points.items():
             points = next((p.points for p in state.players if p.login == login), gained)

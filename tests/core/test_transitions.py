@@ -8,10 +8,10 @@ import pytest
 from nomic_ci.core.apply import apply
 from nomic_ci.core.due import next_transition
 from nomic_ci.core.files.state import GameState
-from nomic_ci.core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open,
+from nomic_ci.core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
                                        PassTurn, Push, Reclose, Refuse, Retract, Transition)
 
-from builders import DICE, HOUR, T0, comment, opened, proposal, review
+from builders import DICE, HOUR, T0, comment, make_game, opened, proposal, review
 
 GAME, P = opened()
 OPEN = GAME.state.open_proposals[0]
@@ -31,7 +31,9 @@ EXAMPLES = {
     EndGame: EndGame(AT, ("alice",), "the end date"),
     Reclose: Reclose(AT, P, RECORD),
     Command: Command(AT, comment("alice", "/pass"), None, "no such command"),
+    Act: Act(AT, "alice", "/roll", 12),
 }
+BOARD_GAME = make_game(ruleset="infinite-nomic-r7")  # where /roll is a command (rule 7)
 
 
 def test_the_examples_cover_every_kind_of_transition():
@@ -50,11 +52,12 @@ def test_each_transition_is_a_frozen_value_whose_first_field_is_when(kind):
 def test_apply_handles_each_transition(kind):
     transition = EXAMPLES[kind]
     assert isinstance(transition, kind) and transition.at == AT
-    state, record = apply(GAME, transition, DICE)
+    game = BOARD_GAME if kind is Act else GAME
+    state, record = apply(game, transition, DICE)
     assert isinstance(state, GameState)
     # every transition but a re-close (which only closes on the forge) is a change at its time
-    assert state.last_change == (GAME.state.last_change if kind is Reclose else AT)
-    assert (record is not None) == (kind in (Refuse, Decide, Retract))
+    assert state.last_change == (game.state.last_change if kind is Reclose else AT)
+    assert (record is not None) == (kind in (Refuse, Decide, Retract, Act))
 
 
 def test_anything_else_is_a_type_error():

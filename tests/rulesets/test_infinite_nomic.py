@@ -110,9 +110,9 @@ def test_a_rule_0_proposal_shows_its_own_7_day_window(t):
     assert "closes 2026-05-08 13:00 UTC" in t.out  # opened 2026-05-01 13:00, plus 7 days
 
 
-def test_100_points_win_the_game(tmp_path):
-    """Rule 0: alice, at 98 points, passes a proposal 2 to 0 and gains 2 (rule 4); dave's
-    vote is a stranger's (the ruleset's players are alice, bob and carol)."""
+def decided_at_98_points(vp: int):
+    """alice, at 98 points (and `vp` Victory Points), passes a proposal 2 to 0 and gains 2
+    points (rule 4); dave's vote is a stranger's (the ruleset's players are alice, bob, carol)."""
     from dataclasses import replace
     from datetime import timedelta
 
@@ -124,8 +124,8 @@ def test_100_points_win_the_game(tmp_path):
 
     from builders import HOUR, T0, proposal, review
     files = rulesets.game_files("infinite-nomic-r7", players=None, start=T0, dice_seed="s")
-    files["state/players.yaml"] = files["state/players.yaml"].replace("points: 0", "points: 98",
-                                                                      1)
+    files["state/players.yaml"] = files["state/players.yaml"].replace(
+        "points: 0", "points: 98" + (f"\n    stats: {{vp: {vp}}}" if vp else ""), 1)
     game = load_game(files)
     p = proposal("alice", paths=["rules/021-new.md"], texts=[(
         "rules/021-new.md", "---\nnumber: 21\ntitle: New\nmutable: true\n---\nNew.\n")])
@@ -141,5 +141,17 @@ def test_100_points_win_the_game(tmp_path):
         game = replace(game, state=state, records=game.records + ((record,) if record else ()))
         if state.over:
             break
+    return state
+
+
+def test_100_points_are_not_100_victory_points():
+    """Rule 0: a player wins at 100 Victory Points, a quantity of its own that only rule 0
+    may change (and it gives no way to gain any): 100 points win nothing."""
+    state = decided_at_98_points(vp=0)
+    assert state.players[0].points == 100 and state.winners == ()
+
+
+def test_100_victory_points_win_the_game():
+    """Rule 0: with 100 VP (however rule 0 came to give them), the next check ends the game."""
+    state = decided_at_98_points(vp=100)
     assert state.winners == ("alice",)
-    assert state.players[0].points == 100

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open,
+from nomic_ci.core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
                                        PassTurn, Push, Reclose, Refuse, Retract, Transition)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
@@ -30,6 +30,7 @@ ONE_OF_EACH = {
                "(rule 103)."),
     EndGame: (EndGame(T0, (), "the end date"), "The game is over (the end date): nobody won."),
     Reclose: (Reclose(T0, P, RECORD), "Proposal 1 was already passed; closing it."),
+    Act: (Act(T0, "alice", "/roll", 7), "alice plays /roll."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),
               "alice wrote '/pass': alice passes. The turn passes from alice to bob: alice did "
               "not propose within 72 hours (rule 103)."),

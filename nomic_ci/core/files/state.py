@@ -20,6 +20,7 @@ from . import fields as typed, yamlio
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
+from ..board.state import BOARD, Board, board_files, read_board
 
 PLAYERS = "state/players.yaml"
 GAME = "state/game.yaml"
@@ -114,6 +115,7 @@ class GameState:
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
+    board: Board | None = None  # state/board.yaml, in games played on a board
 
     @property
     def dice_secret(self) -> DiceSecret | None:
@@ -183,7 +185,8 @@ def _texts(files: Mapping[str, str]) -> tuple[str, str]:
 
 def read_state(files: Mapping[str, str]) -> GameState:
     """The state as plain values (cached: a run reads the same state at several steps)."""
-    return _read_state(*_texts(files))
+    state = _read_state(*_texts(files))
+    return state if BOARD not in files else replace(state, board=read_board(files[BOARD]))
 
 
 @functools.lru_cache(maxsize=32)
@@ -416,7 +419,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:
             game["handled_comments"] = CommentedSeq(handled)
-    return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
+    return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game),
+            **board_files(state.board)}
 
 
 def _plain_list(value: Any) -> list[dict]:

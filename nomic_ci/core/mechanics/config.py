@@ -18,6 +18,7 @@ from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
+from ..board.registry import BINDINGS as BOARD_BINDINGS
 from .registry import BINDINGS
 from .schedule import Schedule
 from .values import Roll
@@ -56,6 +57,9 @@ class GameConfig:
     schedule: Schedule | None = None
     proposals_per_week: int | None = None
     turn_order: str | None = None
+    victory_quantity: str = "points"
+    # the board's mechanics (core/board/), by binding key, where the rules bind any
+    board: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -100,4 +104,5 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
             if key not in values:
                 values[key] = value
                 sources[key] = rule.number
-    return GameConfig(**values, sources=MappingProxyType(sources))
+    board = {key: values.pop(key) for key in list(values) if key in BOARD_BINDINGS}
+    return GameConfig(**values, board=MappingProxyType(board), sources=MappingProxyType(sources))

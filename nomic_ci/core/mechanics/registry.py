@@ -8,9 +8,12 @@ from typing import Mapping
 from . import (activity, commands, guard, layers, membership, mutability, precedence, progress,
                proposing, schedule, scoring, timing, victory)
 from .binding import Binding
+from ..board.registry import KINDS as BOARD_KINDS
 
 KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
          commands, proposing, guard, progress, schedule)
+
+KINDS += BOARD_KINDS  # the board's mechanics (core/board/) are rules' bindings like the others
 
 BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

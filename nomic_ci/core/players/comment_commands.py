@@ -14,7 +14,8 @@ from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
-from ..transitions import Activate, Command, Deactivate, PassTurn, Refuse
+from ..board.actions import COMMANDS as BOARD_COMMANDS, commands_given, judge
+from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Refuse
 from ..turns import next_player
 
 
@@ -33,7 +34,7 @@ def is_command(game: Game, comment: Comment) -> bool:
 
 
 def commands_in_force(game: Game) -> tuple[str, ...]:
-    return (*game.config.commands, *ALWAYS)
+    return (*game.config.commands, *commands_given(game), *ALWAYS)
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -46,9 +47,20 @@ def handle(game: Game, comment: Comment, at: datetime,
     allowed = commands_in_force(game)
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
-        why = (f"the rules in force have no /{name} command" if name in HANDLERS else
+        why = (f"the rules in force have no /{name} command" if name in HANDLERS
+           or name in BOARD_COMMANDS else
                f"there is no /{name} command")
         return Command(at, comment, None, f"{why}; the commands are {known}")
+    if name in BOARD_COMMANDS:
+        player = game.state.player(comment.author)
+        if player is None:
+            return Command(at, comment, None, f"{comment.author.login} is not a player")
+        words = comment.body.strip().splitlines()[0].split()[1:]
+        why = judge(game, at, player.login, name, words)
+        if why is not None:
+            return Command(at, comment, None, f"/{name} is not allowed: {why}")
+        first = comment.body.strip().splitlines()[0].strip()
+        return Command(at, comment, Act(at, player.login, first, comment.id), "done")
     effect, answer = HANDLERS[name](game, comment, at, proposals)
     return Command(at, comment, effect, answer)
 
@@ -59,7 +71,8 @@ def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
     following = next_player(state, player.login)
-    return (PassTurn(at, player.login, following, f"{player.login} ended their turn ({cite})"),
+    return (PassTurn(at, player.login, following, f"{player.login} ended their turn ({cite})",
+                     by_player=True),
             f"{player.login} passes: it is now {following}'s turn")
 
 
@@ -103,7 +116,8 @@ WHAT = {"pass": "end your turn", "active": "say you are active again",
 
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
     state = game.state
-    lines = ["the commands are " + "; ".join(f"/{c}: {WHAT[c]}" for c in commands_in_force(game))]
+    lines = ["the commands are " + "; ".join(
+        f"/{c}: {WHAT[c] if c in WHAT else BOARD_COMMANDS[c].what}" for c in commands_in_force(game))]
     if state.over:
         lines.append("The game is over")
     elif state.turn is not None:

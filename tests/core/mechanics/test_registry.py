@@ -9,6 +9,9 @@ from nomic_ci.core.mechanics import registry
 from nomic_ci.core.mechanics.registry import BINDINGS, KINDS
 
 NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"}
+# the board's modules that are not mechanics: its state, play, commands, records, turns
+BOARD_NOT_KINDS = {"__init__", "registry", "state", "play", "actions", "records", "landing",
+                   "turns"}
 
 
 def test_no_two_kinds_bind_the_same_key():
@@ -25,6 +28,7 @@ def test_every_key_maps_to_the_binding_its_kind_declares():
 def test_every_module_of_the_mechanics_folder_is_a_listed_kind():
     folder = Path(mechanics.__file__).parent
     modules = {path.stem for path in folder.glob("*.py")} - NOT_KINDS
+    modules |= {path.stem for path in (folder.parent / "board").glob("*.py")} - BOARD_NOT_KINDS
     assert {kind.__name__.rsplit(".", 1)[1] for kind in KINDS} == modules
     assert len(KINDS) == len(modules)
 

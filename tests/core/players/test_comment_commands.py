@@ -53,15 +53,21 @@ def test_an_edited_command_does_not_count_and_says_so():
 def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
     assert answer(make_game(), "alice", "/pass") == (
         None, "the rules in force have no /pass command; the commands are /help, /status")
-    assert answer(INFINITE, "alice", "/active")[1].endswith("the commands are /pass, /help, "
-                                                            "/status")
+    board = ("/roll, /continue, /choose, /buy, /use, /deposit, /withdraw, /house, /escape, "
+             "/rejoin")  # rules 7, 8, 11 of Infinite Nomic give these
+    assert answer(INFINITE, "alice", "/active")[1].endswith(f"the commands are /pass, {board}, "
+                                                            "/help, /status")
     assert answer(INFINITE, "alice", "/dance") == (
-        None, "there is no /dance command; the commands are /pass, /help, /status")
+        None, f"there is no /dance command; the commands are /pass, {board}, /help, /status")
 
 
 def test_help_and_status_answer_under_any_rules_and_change_nothing():
     assert answer(INFINITE, "alice", "/help") == (None, (
-        "the commands are /pass: end your turn; /help: what you may do now; /status: the "
+        "the commands are /pass: end your turn; /roll: roll and move (once a turn); /continue: "
+        "keep your turn going after moving; /choose: answer a choice a rule offers; /buy: buy "
+        "an item; /use: use a Number or an item; /deposit: put points in the bank; /withdraw: "
+        "take points from the bank; /house: build a House where you stand; /escape: try to "
+        "escape Jail; /rejoin: leave the Gulag; /help: what you may do now; /status: the "
         "turn, the scores and the open votes. It is your turn. Propose by opening a pull "
         "request that changes rules/, and vote on the open ones as their vote comment says"))
     assert "It is alice's turn" in answer(INFINITE, "bob", "/help")[1]

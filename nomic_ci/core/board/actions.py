@@ -1,0 +1,228 @@
+"""The players' board commands (`/roll`, `/choose b`, `/buy Flute`...): who may give each,
+when, and what it does.
+
+A command is judged at once, in the state the earlier ones left (`judge`): everything that
+can refuse it is checked before any die is rolled, so the judgement needs no dice. It is
+then carried out with the game's dice (`carry_out`), making the action's record and the
+answer the player reads: the dice, the path, every effect in order, where they stand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Callable
+
+from ..commitments import rolls_made
+from ..dice import Dice
+from ..game import Game
+from ..files.state import GameState
+from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop
+from .landing import move_up
+from .play import Play
+from .records import ActionRecord
+from .state import GULAG, JAIL
+
+
+@dataclass(frozen=True)
+class Command:
+    needs: tuple[str, ...]  # the bindings any one of which gives it
+    usage: str
+    what: str
+    run: Callable[[Play, str, list[str]], str | None]  # why not, or None when done
+    on_turn: bool = True  # only the player whose turn it is
+
+
+def _roll(play: Play, login: str, words: list[str]) -> str | None:
+    rule, token, turn = play.config.board["movement"], play.token(login), play.turn
+    cite = play.cite("movement")
+    if words:
+        return "/roll takes nothing after it: the dice are the game's"
+    if token.space == JAIL:
+        return f"{login} is in Jail and may not move: /escape instead ({play.cite('jail')})"
+    if turn.moved_at is not None:
+        return f"{login} has already moved this turn ({cite}: once a turn)"
+    if turn.choice is not None:
+        return f"{login} has a choice to make first: /choose ({_choice_cite(play, turn.choice)})"
+    explores = frontier.on_frontier(play, login)
+    rolled = play.roll(rule.roll, f"movement ({cite})")
+    play.mark(moved_at=play.at, roll=rolled)
+    play.say(f"{login} rolls {rolled} ({rule.roll}, {cite})")
+    if explores:
+        frontier.explore(play, login, rolled)
+    move_up(play, login, rolled, f"movement ({cite})")
+    copcar.after_roll(play, login, rolled)
+    return None
+
+
+def _continue(play: Play, login: str, words: list[str]) -> str | None:
+    turn, cite = play.turn, play.cite("movement")
+    if turn.moved_at is None:
+        return f"{login} has not moved this turn: /continue keeps a turn going after moving ({cite})"
+    if turn.continued:
+        return f"{login} has already said they continue this turn"
+    play.mark(continued=True)
+    play.say(f"{login} continues their turn ({cite}): it ends with /pass, or when it runs out")
+    return None
+
+
+def _choose(play: Play, login: str, words: list[str]) -> str | None:
+    choice = play.turn.choice
+    if choice is None:
+        return f"{login} has no choice to make now"
+    option = words[0].lower() if len(words) == 1 else ""
+    if choice == copcar.CHOICE:
+        open_ = copcar.options(play, login)
+        if option not in open_:
+            return "choose a, b or c: /choose a (Jail), /choose b (bribe), /choose c (fight)"
+        if open_[option]:
+            return f"option {option} is not open: {open_[option]} ({play.cite('cop_car')})"
+        if copcar.choose(play, login, option):
+            play.ends_turn = True
+        return None
+    if option != "buy":
+        return "the choice is /choose buy, to keep the roll as a Number (or do nothing)"
+    return fate.buy(play, login)
+
+
+def _choice_cite(play: Play, choice: str) -> str:
+    return play.cite("cop_car" if choice == copcar.CHOICE else "master_of_your_fate")
+
+
+def _buy(play: Play, login: str, words: list[str]) -> str | None:
+    if len(words) != 1:
+        return "say what to buy: /buy ITEM, such as /buy House"
+    return commerce.buy(play, login, words[0])
+
+
+def _use(play: Play, login: str, words: list[str]) -> str | None:
+    if words and words[0].capitalize() == shop.FLUTE and "shop" in play.config.board:
+        return shop.use_flute(play, login, words[1:])
+    if len(words) != 1 or not words[0].isdigit() or "master_of_your_fate" not in play.config.board:
+        return "say what to use: /use N for a Number, /use Flute Snake 1U up for a Flute"
+    if play.state.turn != login:
+        return f"a Number is used on its holder's turn (it is {play.state.turn}'s)"
+    if play.turn.choice is not None:
+        return f"{login} has a choice to make first: /choose"
+    number = int(words[0])
+    refused = fate.use_number(play, login, number)
+    if refused:
+        return refused
+    move_up(play, login, number, f"the Number {number} ({play.cite('master_of_your_fate')})")
+    return None
+
+
+def _bank(deposit: bool):
+    def run(play: Play, login: str, words: list[str]) -> str | None:
+        token, cite = play.token(login), play.cite("bank")
+        if not (token.on_ring and play.turn.landed == token.space
+                and bank.present(play, token.space)):
+            return f"{login} has not landed on a Bank this turn ({cite})"
+        if len(words) != 1 or not words[0].isdigit():
+            return f"say how many points: /{'deposit' if deposit else 'withdraw'} N"
+        return (bank.deposit if deposit else bank.withdraw)(play, login, int(words[0]))
+    return run
+
+
+def _house(play: Play, login: str, words: list[str]) -> str | None:
+    return houses.build(play, login)
+
+
+def _escape(play: Play, login: str, words: list[str]) -> str | None:
+    if words not in ([], ["pay"]):
+        return "/escape rolls to escape; /escape pay pays to escape"
+    return jail.escape(play, login, pay=words == ["pay"])
+
+
+def _rejoin(play: Play, login: str, words: list[str]) -> str | None:
+    return gulag.rejoin(play, login)
+
+
+COMMANDS: dict[str, Command] = {
+    "roll": Command(("movement",), "/roll", "roll and move (once a turn)", _roll),
+    "continue": Command(("movement",), "/continue", "keep your turn going after moving",
+                        _continue),
+    "choose": Command(("cop_car", "master_of_your_fate"), "/choose a|b|c|buy",
+                      "answer a choice a rule offers", _choose),
+    "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
+    "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",
+                   "use a Number or an item", _use, on_turn=False),
+    "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True)),
+    "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False)),
+    "house": Command(("houses",), "/house", "build a House where you stand", _house),
+    "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
+    "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
+}
+
+
+def commands_given(game: Game) -> tuple[str, ...]:
+    """The board commands the rules in force give."""
+    board = game.config.board
+    if "ring" not in board or game.state.board is None:
+        return ()
+    return tuple(name for name, c in COMMANDS.items() if any(key in board for key in c.needs))
+
+
+class _Judging:
+    """Dice for judging a command: any roll means every check has passed."""
+
+    method, commitment = "judging", None
+
+    class Rolled(Exception):
+        pass
+
+    def roll(self, sides, inputs) -> int:
+        raise self.Rolled
+
+
+def _play(game: Game, at: datetime, dice: Dice, login: str) -> Play:
+    first_roll = rolls_made(game.records) + sum(len(a.dice) for a in game.actions) + 1
+    return Play(game, at, dice, len(game.actions) + 1, first_roll, login)
+
+
+def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> str | None:
+    """Why `login` may not give this command now; None if they may."""
+    state = game.state
+    command = COMMANDS[name]
+    token = state.board.token(login) if state.board else None
+    if token is not None and token.space == GULAG and name != "rejoin":
+        return f"{login} is in the Gulag and takes no turns until they /rejoin " \
+               f"({game.config.cite('gulag')})"
+    if command.on_turn and state.turn != login:
+        return f"only the player whose turn it is may /{name} (it is {state.turn}'s turn)"
+    judging = _Judging()
+    play = _play(game, at, judging, login)
+    play.state = replace(play.state, dice_secrets=())  # judging rolls no real die
+    try:
+        return command.run(play, login, words)
+    except _Judging.Rolled:
+        return None
+
+
+def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
+              comment: int | None) -> tuple[GameState, ActionRecord]:
+    """The command done with the game's dice: the state after it and its record."""
+    name, *words = text.strip().splitlines()[0].strip()[1:].split()
+    name = name.lower()
+    play = _play(game, at, dice, login)
+    refused = COMMANDS[name].run(play, login, words)
+    assert refused is None, refused  # judged before: nothing it checks has changed since
+    if play.state.turn == login:
+        gulag.acted(play, login)
+    state = play.state
+    if play.ends_turn:
+        from ..turns import next_player
+        state = replace(state, turn=next_player(state, login), turn_started=at)
+        play.say(f"{login}'s turn ends; it is {state.turn}'s turn")
+    return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment)
+
+
+def record_of(play: Play, at: datetime, login: str, command: str,
+              comment: int | None) -> ActionRecord:
+    from types import MappingProxyType
+    token = play.token(login)
+    where = f"on space {token.space}" if token.on_ring else f"in {str(token.space).capitalize()}"
+    points = play.points_of(login) if any(p.login == login for p in play.state.players) else 0
+    answer = ". ".join(play.lines + [f"{login} is {where} with {points} points"]) + "."
+    return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
+                        tuple(play.effects), MappingProxyType(dict(play.points)))

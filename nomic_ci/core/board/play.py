@@ -1,0 +1,173 @@
+"""One player action being carried out: the small primitives every board mechanic shares.
+
+A `Play` starts from the game as the earlier actions left it and changes it only through
+these primitives (gain or lose points, move or place a token, change a token's holdings,
+change a feature, offer a choice), each of which records an effect saying why. The effects,
+in the order applied, and every die with its inputs, become the action's record and the
+answer the player reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any
+
+from ..dice import Dice
+from ..errors import GameError
+from ..files.records import DieRoll
+from ..files.state import GameState
+from ..game import Game
+from ..mechanics.config import GameConfig
+from ..mechanics.values import Roll
+from .state import Board, GULAG, Token, Turn
+
+
+def action_roll_inputs(seed: str, roll: int, action: int) -> dict:
+    """What an action's die is derived from: the game's seed, how many dice the game rolled
+    before it, and the action's number; never anything a player writes."""
+    return {"seed": seed, "roll": roll, "action": action}
+
+
+class View:
+    """The board as the rules in force make it: what is where, for play and for pictures."""
+
+    def __init__(self, config: GameConfig, state: GameState) -> None:
+        self.config, self.state = config, state
+
+    @property
+    def board(self) -> Board:
+        assert self.state.board is not None
+        return self.state.board
+
+    def cite(self, key: str) -> str:
+        return self.config.cite(key)
+
+    @property
+    def total_spaces(self) -> int:
+        return self.config.board["ring"].spaces + self.board.added_spaces
+
+    def token(self, login: str) -> Token:
+        return self.board.token(login)
+
+
+class Play(View):
+    def __init__(self, game: Game, at: datetime, dice: Dice, action: int, first_roll: int,
+                 login: str) -> None:
+        super().__init__(game.config, game.state)
+        self.game, self.at, self.login = game, at, login
+        self.dice, self.action, self.next_roll = dice, action, first_roll
+        self.effects: list[dict[str, Any]] = []
+        self.lines: list[str] = []
+        self.rolls: list[DieRoll] = []
+        self.points: dict[str, int] = {}
+        self.ends_turn = False  # the action ends the player's turn (a bribe, rule 11)
+
+    def points_of(self, login: str) -> int:
+        player = next(p for p in self.state.players if p.login == login)
+        return player.points
+
+    @property
+    def turn(self) -> Turn:
+        """What the acting player has done in the current turn."""
+        return self.board.turn_of(self.login, self.state.turn_started)
+
+    # --- the primitives
+    def roll(self, dice: Roll, purpose: str) -> int:
+        """Roll `dice` (each die the game's next roll), recorded with its inputs."""
+        secret = self.state.dice_secret
+        if (secret.commitment if secret else None) != self.dice.commitment:
+            raise GameError("the dice are not the ones this game is committed to",
+                            hint="run the engine again: it commits to its dice before it rolls")
+        total = 0
+        for _ in range(dice.count):
+            inputs = action_roll_inputs(self.state.dice_seed, self.next_roll, self.action)
+            result = self.dice.roll(dice.sides, inputs)
+            self.rolls.append(DieRoll(purpose, dice.sides, result, MappingProxyType(inputs),
+                                      self.dice.method, self.dice.commitment))
+            self.next_roll += 1
+            total += result
+        return total
+
+    def gain(self, login: str, amount: int, why: str) -> None:
+        """`login` gains (or, negative, loses) points; a player in the Gulag neither gains
+        nor loses any (rule 8)."""
+        if amount == 0:
+            return
+        if self.token(login).space == GULAG:
+            self.say(f"{login} is in the Gulag and cannot {'gain' if amount > 0 else 'lose'} "
+                     f"points ({self.cite('gulag')})")
+            return
+        player = next(p for p in self.state.players if p.login == login)
+        self.state = self.state.with_player(replace(player, points=player.points + amount))
+        self.points[login] = self.points.get(login, 0) + amount
+        self.effect({"gain": amount, "login": login, "why": why},
+                    f"{why}: {login} {'gains' if amount > 0 else 'loses'} {abs(amount)} "
+                    f"point{'s' if abs(amount) != 1 else ''} (now {player.points + amount})")
+
+    def move(self, login: str, path: tuple[int, ...], why: str) -> None:
+        """`login` moves along `path`, ending on its last space."""
+        before = self.token(login).space
+        self.set_token(replace(self.token(login), space=path[-1]))
+        self.effect({"move": login, "from": before, "to": path[-1], "path": list(path),
+                     "why": why},
+                    f"{why}: {login} moves {' → '.join(str(s) for s in (before, *path))}")
+
+    def place(self, login: str, space: int | str, why: str) -> None:
+        """`login` is put on `space` (a primary space, Jail or the Gulag) without moving."""
+        before = self.token(login).space
+        self.set_token(replace(self.token(login), space=space))
+        self.effect({"place": login, "from": before, "to": space, "why": why},
+                    f"{why}: {login} is placed on {_where(space)}")
+
+    def hold(self, token: Token, why: str, line: str) -> None:
+        """A token's holdings change (items, Numbers, bank account, counters)."""
+        before = self.token(token.login)
+        self.set_token(token)
+        self.effect({"hold": token.login, "why": why, **_holdings_change(before, token)},
+                    line)
+
+    def change_board(self, board: Board, what: dict[str, Any], line: str) -> None:
+        """A feature is added, moved, removed or changed."""
+        self.state = replace(self.state, board=board)
+        self.effect(what, line)
+
+    def offer(self, choice: str, why: str) -> None:
+        """The acting player is offered a choice they answer with /choose."""
+        self.mark(choice=choice)
+        self.effect({"offer": choice, "login": self.login, "why": why}, why)
+
+    def mark(self, **marks: Any) -> None:
+        """Remember what the acting player did in this turn (rule 7's once a turn...); only
+        the player whose turn it is has a turn to remember things of."""
+        if self.state.turn != self.login:
+            return
+        self.state = replace(self.state, board=replace(self.board,
+                                                       turn=replace(self.turn, **marks)))
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    # --- bookkeeping
+    def set_token(self, token: Token) -> None:
+        self.state = replace(self.state, board=self.board.with_token(token))
+
+    def effect(self, what: dict[str, Any], line: str) -> None:
+        self.effects.append(what)
+        self.lines.append(line)
+
+
+def _where(space: int | str) -> str:
+    return f"space {space}" if isinstance(space, int) else space.capitalize()
+
+
+def _holdings_change(before: Token, after: Token) -> dict[str, Any]:
+    change: dict[str, Any] = {}
+    if before.items != after.items:
+        change["items"] = dict(after.items)
+    if before.numbers != after.numbers:
+        change["numbers"] = list(after.numbers)
+    if before.account != after.account:
+        change["account"] = after.account
+    return change

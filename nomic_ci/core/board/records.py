@@ -1,0 +1,96 @@
+"""One record per player action, `actions/NNNNNN-login-command.yaml`: who did what, when,
+with which dice (and their inputs), and every effect in the order applied, each saying why.
+`verify` checks the board and the points against them."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ..errors import GameError
+from ..files import yamlio
+from ..files.records import DieRoll
+from ..times import iso, moment
+
+DIR = "actions/"
+_NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.yaml$")
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    number: int  # the game's n-th action
+    at: datetime
+    login: str
+    command: str  # as written, first line: "/roll"; or what the engine did: "turn end"
+    comment: int | None  # the comment it answers, if a player's
+    answer: str
+    dice: tuple[DieRoll, ...] = ()
+    effects: tuple[Mapping[str, Any], ...] = ()
+    points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def path(self) -> str:
+        slug = re.sub(r"[^a-z0-9]+", "-", f"{self.login} {self.command}".lower()).strip("-")
+        return f"{DIR}{self.number:06d}-{slug[:40].strip('-')}.yaml"
+
+
+def dump_action(record: ActionRecord) -> str:
+    return yamlio.dump({
+        "number": record.number, "at": iso(record.at), "login": record.login,
+        "command": record.command, "comment": record.comment, "answer": record.answer,
+        "dice": [{"purpose": d.purpose, "sides": d.sides, "result": d.result,
+                  "method": d.method, "inputs": dict(d.inputs),
+                  **({"commitment": d.commitment} if d.commitment else {})}
+                 for d in record.dice],
+        "effects": [_plain(e) for e in record.effects],
+        "points": dict(record.points)})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@functools.lru_cache(maxsize=16384)
+def load_action(path: str, text: str) -> ActionRecord:
+    data = yamlio.load(text, path)
+    try:
+        return ActionRecord(
+            number=int(data["number"]), at=moment(data["at"]), login=str(data["login"]),
+            command=str(data["command"]), comment=data.get("comment"),
+            answer=str(data.get("answer") or ""),
+            dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
+                               yamlio.frozen(d["inputs"]), str(d["method"]),
+                               d.get("commitment")) for d in data.get("dice") or ()),
+            effects=tuple(yamlio.frozen(e) for e in data.get("effects") or ()),
+            points=MappingProxyType({str(k): int(v)
+                                     for k, v in (data.get("points") or {}).items()}))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise GameError(f"not a valid action record ({type(exc).__name__}: {exc})", path=path,
+                        hint="action records are written by nomic-ci; restore this one from "
+                             "git history") from None
+
+
+def load_actions(files: Mapping[str, str]) -> tuple[ActionRecord, ...]:
+    """Every action record, in the order they happened; numbered 1, 2, 3… without a gap."""
+    found = []
+    for path in sorted(p for p in files if p.startswith(DIR)):
+        if not _NAME.match(path):
+            raise GameError("not an action record file name", path=path,
+                            hint="actions/ holds only records written by nomic-ci "
+                                 "(NNNNNN-login-command.yaml)")
+        found.append(load_action(path, files[path]))
+    found.sort(key=lambda r: r.number)
+    for index, record in enumerate(found, start=1):
+        if record.number != index:
+            raise GameError(f"action {index} is missing (the next record is action "
+                            f"{record.number})", path=record.path,
+                            hint="restore the missing record from git history")
+    return tuple(found)

@@ -1,0 +1,16 @@
+"""Every kind of board mechanic, each one module with its bindings."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping
+
+from ..mechanics.binding import Binding
+from . import (bank, commerce, copcar, fate, features, fives, frontier, gulag, houses, jail,
+               looping, movement, ring, shop, snakes)
+
+KINDS = (ring, movement, fives, jail, gulag, fate, frontier, features, copcar, shop, bank,
+         houses, looping, commerce, snakes)
+
+BINDINGS: Mapping[str, Binding] = MappingProxyType(
+    {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

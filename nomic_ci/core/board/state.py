@@ -1,0 +1,265 @@
+"""The board's state, `state/board.yaml`: where each token is, the features the game has
+placed (the Cop Car, houses, snakes and ladders), what each player carries, and what the
+player whose turn it is has done in it.
+
+Only what play changes is stored: features fixed by a rule (Fives, Banks, Shops) are
+computed from the rules in force, and the number of spaces is rule 5's n plus the spaces
+the Frontier added, so a proposal that amends a binding changes the board at once.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, Mapping
+
+from ..errors import GameError
+from ..files import fields as typed, yamlio
+from ..times import iso, moment
+
+BOARD = "state/board.yaml"
+JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
+HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "
+          "see state/README.md\n# and state/board.svg. A player with no token here is on "
+          "space 1.\n")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A player's token and what they carry."""
+
+    login: str
+    space: int | str = 1  # a primary space's number, or JAIL or GULAG
+    items: tuple[tuple[str, int], ...] = ()  # item name -> how many (rule 11's shop, houses)
+    numbers: tuple[int, ...] = ()  # Numbers in their possession (rules 8 and 13)
+    account: int = 0  # points in the bank (rule 11)
+    jail_failures: int = 0  # escapes failed in a row (rule 8)
+    missed_turns: int = 0  # own turns missed in a row (rule 8's Gulag)
+
+    def item(self, name: str) -> int:
+        return dict(self.items).get(name, 0)
+
+    def with_item(self, name: str, count: int) -> "Token":
+        held = {**dict(self.items), name: count}
+        return replace(self, items=tuple(sorted((k, v) for k, v in held.items() if v)))
+
+    @property
+    def on_ring(self) -> bool:
+        return isinstance(self.space, int)
+
+
+@dataclass(frozen=True)
+class CopCar:
+    space: int
+    health: int
+
+
+@dataclass(frozen=True)
+class House:
+    space: int
+    owner: str
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A Snake or Ladder pair (rule 20): `number` counts the pairs of its kind in order of
+    creation, so this is 'Snake 1' with 'Snake 1L' on `lower` and 'Snake 1U' on `upper`."""
+
+    kind: str  # "Snake" or "Ladder"
+    number: int
+    lower: int
+    upper: int
+
+    def name(self, end: str) -> str:
+        return f"{self.kind} {self.number}{end}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the player whose turn began at `started` has done in it."""
+
+    login: str
+    started: datetime
+    moved_at: datetime | None = None  # the movement roll (rule 7): once a turn
+    landed: int | None = None  # where that move ended, for what landing allows (bank, shop)
+    roll: int | None = None  # the movement roll, for Master of Your Fate
+    continued: bool = False  # declared they continue their turn (rule 7)
+    escape_tried: bool = False  # rolled to escape Jail (rule 8): once a turn
+    choice: str | None = None  # a choice the rules offer and wait for: "cop-car", "number"
+
+
+@dataclass(frozen=True)
+class Board:
+    added_spaces: int = 0  # by exploring the Frontier (rule 8)
+    cop_car: CopCar | None = None
+    houses: tuple[House, ...] = ()
+    pairs: tuple[Pair, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    turn: Turn | None = None
+
+    def token(self, login: str) -> Token:
+        return next((t for t in self.tokens if t.login == login), Token(login))
+
+    def with_token(self, token: Token) -> "Board":
+        others = tuple(t for t in self.tokens if t.login != token.login)
+        return replace(self, tokens=tuple(sorted(others + (token,), key=lambda t: t.login)))
+
+    def turn_of(self, login: str, started: datetime | None) -> Turn:
+        """What `login` has done in the turn that began at `started` (nothing, if the marks
+        are of another turn)."""
+        if self.turn is not None and self.turn.login == login and self.turn.started == started:
+            return self.turn
+        return Turn(login, started or datetime.min)
+
+
+def _space(value: Any) -> int | str:
+    if value in (JAIL, GULAG):
+        return value
+    number = typed.whole(value)
+    if number < 1:
+        raise ValueError
+    return number
+
+
+def _numbers(value: Any) -> tuple[int, ...]:
+    return tuple(typed.whole(v) for v in typed.items(value))
+
+
+def read_board(text: str) -> Board:
+    """The board in a `state/board.yaml` text, validated (cached: a run reads it often)."""
+    return _read(text)
+
+
+@functools.lru_cache(maxsize=16)
+def _read(text: str) -> Board:
+    doc = yamlio.load(text, BOARD)
+    fields = typed.Fields(doc, BOARD)
+    cop = fields.get("cop_car", lambda v: v, "{space: N, health: N}, or null", optional=True)
+    cop_car = None
+    if cop is not None:
+        item = typed.Fields(cop, BOARD, "cop_car: ")
+        cop_car = CopCar(item.get("space", _positive, "a primary space's number"),
+                         item.get("health", typed.whole, "a whole number"))
+    houses = tuple(House(h.get("space", _positive, "a primary space's number"),
+                         h.get("owner", typed.login, "the owner's login"))
+                   for h in _entries(fields, "houses"))
+    pairs = tuple(Pair(p.get("kind", _kind, "Snake or Ladder"),
+                       p.get("number", _positive, "the pair's number"),
+                       p.get("lower", _positive, "the lower space's number"),
+                       p.get("upper", _positive, "the upper space's number"))
+                  for p in _entries(fields, "pairs"))
+    tokens = []
+    seen: set[str] = set()
+    for index, item in enumerate(_entries(fields, "tokens")):
+        token = Token(
+            login=item.get("login", typed.login, "a player's login"),
+            space=item.get("space", _space, "a primary space's number, jail or gulag",
+                           optional=True, default=1),
+            items=item.get("items", typed.counters, "a mapping of item names to counts",
+                           optional=True, default=()),
+            numbers=item.get("numbers", _numbers, "a list of whole numbers", optional=True,
+                             default=()),
+            account=item.get("account", typed.whole, "a whole number", optional=True,
+                             default=0),
+            jail_failures=item.get("jail_failures", typed.whole, "a whole number",
+                                   optional=True, default=0),
+            missed_turns=item.get("missed_turns", typed.whole, "a whole number",
+                                  optional=True, default=0))
+        if token.login.lower() in seen:
+            raise GameError(f"token {index + 1}: {token.login} has two tokens", path=BOARD,
+                            line=yamlio.line_of(doc["tokens"], index),
+                            hint="each player has one token; keep one entry")
+        seen.add(token.login.lower())
+        tokens.append(token)
+    turn = None
+    marks = fields.get("turn", lambda v: v, "what the current turn's player did, or null",
+                       optional=True)
+    if marks is not None:
+        item = typed.Fields(marks, BOARD, "turn: ")
+        turn = Turn(item.get("login", typed.login, "a login"),
+                    item.get("started", moment, "a time"),
+                    item.get("moved_at", moment, "a time or null", optional=True),
+                    item.get("landed", _positive, "a space's number or null", optional=True),
+                    item.get("roll", _positive, "a whole number or null", optional=True),
+                    item.get("continued", typed.flag, "true or false", optional=True,
+                             default=False),
+                    item.get("escape_tried", typed.flag, "true or false", optional=True,
+                             default=False),
+                    item.get("choice", typed.text, "the choice offered, or null",
+                             optional=True))
+    return Board(fields.get("added_spaces", _natural, "a whole number of 0 or more",
+                            optional=True, default=0),
+                 cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn)
+
+
+def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
+    nodes = fields.get(key, typed.items, "a list", optional=True, default=[])
+    return [typed.Fields(node, BOARD, f"{key} {index + 1}: ") for index, node in enumerate(nodes)]
+
+
+def _positive(value: Any) -> int:
+    number = typed.whole(value)
+    if number < 1:
+        raise ValueError
+    return number
+
+
+def _natural(value: Any) -> int:
+    number = typed.whole(value)
+    if number < 0:
+        raise ValueError
+    return number
+
+
+def _kind(value: Any) -> str:
+    if value not in ("Snake", "Ladder"):
+        raise ValueError
+    return value
+
+
+def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
+    """Everything on the board is on one of its spaces (rule 5): a rule that shrank the
+    board under a token or a feature would leave an impossible game."""
+    ring = bindings.get("ring")
+    if ring is None or board is None:
+        return
+    total = ring.spaces + board.added_spaces
+    where = [(f"{t.login}'s token", t.space) for t in board.tokens if t.on_ring]
+    where += [("the Cop Car", board.cop_car.space)] if board.cop_car else []
+    where += [(f"{h.owner}'s House", h.space) for h in board.houses]
+    where += [(p.name(end), space) for p in board.pairs
+              for end, space in (("L", p.lower), ("U", p.upper))]
+    for what, space in where:
+        if space > total:
+            raise GameError(f"{what} is on space {space}, but the board has {total} spaces "
+                            f"(rule 5's {ring.spaces} and {board.added_spaces} explored)",
+                            path=BOARD, hint="a board may not shrink under what stands on it: "
+                                             "keep at least that many spaces")
+
+
+def dump_board(board: Board) -> str:
+    """The board as `state/board.yaml` holds it: only what differs from a token's start."""
+    data: dict[str, Any] = {"added_spaces": board.added_spaces}
+    data["cop_car"] = ({"space": board.cop_car.space, "health": board.cop_car.health}
+                       if board.cop_car else None)
+    data["houses"] = [{"space": h.space, "owner": h.owner} for h in board.houses]
+    data["pairs"] = [{"kind": p.kind, "number": p.number, "lower": p.lower, "upper": p.upper}
+                     for p in board.pairs]
+    data["tokens"] = [{"login": t.login, "space": t.space,
+                       **({"items": dict(t.items)} if t.items else {}),
+                       **({"numbers": list(t.numbers)} if t.numbers else {}),
+                       **({"account": t.account} if t.account else {}),
+                       **({"jail_failures": t.jail_failures} if t.jail_failures else {}),
+                       **({"missed_turns": t.missed_turns} if t.missed_turns else {})}
+                      for t in board.tokens]
+    turn = board.turn
+    data["turn"] = None if turn is None else {
+        "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),
+        "landed": turn.landed, "roll": turn.roll, "continued": turn.continued,
+        "escape_tried": turn.escape_tried, "choice": turn.choice}
+    return HEADER + yamlio.dump(data)
+
+
+def board_files(board: Board | None) -> Mapping[str, str]:
+    return {} if board is None else {BOARD: dump_board(board)}

@@ -1,0 +1,184 @@
+"""Infinite Nomic round 7's board, played through `nomic-ci command` on the local forge.
+
+Every expected position and score is worked out here from the seed's text (004), citing
+its rules; the dice are the game's own, from a seed chosen so that they roll what each
+story needs (`seed_for`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nomic_ci.core.game import load_game
+from nomic_ci.core.verify import verify
+from tables import LocalTable
+
+from boardgames import board, points, roll_of, seed_for, where
+
+MINUTE = 1 / 60
+
+
+def table(tmp_path, seed: str) -> LocalTable:
+    return LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="infinite-nomic-r7",
+                      dice_seed=seed)
+
+
+def actions(t) -> list[str]:
+    return sorted(p for p in t.files() if p.startswith("actions/"))
+
+
+def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(tmp_path):
+    # rolls: alice's /roll (action 1) 4, bob's /roll (action 2) 3, alice's next (action 4) 6
+    t = table(tmp_path, seed_for((1, 6, 4), (2, 6, 3), (4, 6, 6)))
+    t.later().command("alice", "/roll")
+    # rule 7: 1 + 4 = 5; rule 8 (Fives): 5 is divisible by 5, +10; rule 11: a rolled 4
+    # brings the Cop Car from space 4 to alice's space after moving
+    assert "alice rolls 4" in t.out and "alice moves 1 → 2 → 3 → 4 → 5" in t.out
+    assert where(t, "alice") == 5 and points(t)["alice"] == 10
+    assert board(t).cop_car.space == 5
+    t.command("bob", "/roll")  # rule 2: it is alice's turn
+    assert "only the player whose turn it is may /roll (it is alice's turn)" in t.out
+    t.command("alice", "/roll")  # rule 7: once on their turn
+    assert "alice has already moved this turn (rule 7: once a turn)" in t.out
+    t.command("mallory", "/roll")  # not a player: just talk, no answer, nothing changes
+    assert len(actions(t)) == 1
+    t.later(6 * MINUTE).tick()  # rule 7: no /continue within five minutes of moving
+    assert t.status()["turn"] == "bob"
+    t.command("bob", "/roll 6")  # a player cannot choose their roll
+    assert "/roll takes nothing after it" in t.out and where(t, "bob") == 1
+    t.command("bob", "/roll")
+    assert where(t, "bob") == 4  # 1 + 3; the Cop Car left space 4 for space 5
+    assert t.status()["turn"] == "bob"
+    t.command("bob", "/continue")  # rule 7: the turn does not end five minutes on
+    t.later(10 * MINUTE).tick()
+    assert t.status()["turn"] == "bob"
+    t.command("bob", "/pass")
+    t.command("carol", "/pass")
+    t.command("alice", "/roll")
+    # rule 7 on a ring of 10 (rule 5): 5 + 6 = 11, which is space 1; rule 13: advancing to
+    # or past space 1 gains 5 points and grants a Number 1
+    assert "alice moves 5 → 6 → 7 → 8 → 9 → 10 → 1" in t.out
+    assert where(t, "alice") == 1 and points(t)["alice"] == 15
+    assert board(t).token("alice").numbers == (1,)
+    assert len(actions(t)) == 4  # two /roll, /continue, /roll
+    assert verify(t.files()) == []
+    assert t.cli("render", "--check") == 0
+
+
+def test_the_cop_car_jail_and_the_paid_escape_after_two_failures(tmp_path):
+    # alice rolls 3 (action 1), then fails to escape with 2 (action 3) and 1 (action 4)
+    t = table(tmp_path, seed_for((1, 6, 3), (3, 6, 2), (4, 6, 1)))
+    t.later().command("alice", "/roll")
+    # 1 + 3 = 4, where the Cop Car starts (rule 11): alice must choose a, b or c
+    assert where(t, "alice") == 4 and board(t).turn.choice == "cop-car"
+    t.command("alice", "/choose d")
+    assert "choose a, b or c" in t.out
+    t.command("alice", "/choose b")  # rule 11's bribe costs 5 points: alice has 0
+    assert "option b is not open: a bribe costs 5 points and alice has 0" in t.out
+    t.command("alice", "/choose a")  # rule 11, a: admit fault, moving to the Jail
+    assert where(t, "alice") == "jail"
+    for who in ("alice", "bob", "carol"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")  # rule 8: a player in Jail may not move
+    assert "alice is in Jail and may not move" in t.out
+    t.command("alice", "/escape")  # a 2: not 5 or 6
+    t.command("alice", "/escape pay")
+    assert "already tried to escape this turn" in t.out
+    for who in ("alice", "bob", "carol"):
+        t.command(who, "/pass")
+    t.command("alice", "/escape")  # a 1: a second failure in a row
+    assert board(t).token("alice").jail_failures == 2
+    for who in ("alice", "bob", "carol"):
+        t.command(who, "/pass")
+    t.command("alice", "/escape pay")  # rule 8: after two failures, lose 1 point to escape
+    assert where(t, "alice") == 1 and points(t)["alice"] == -1
+    assert verify(t.files()) == []
+
+
+def test_two_missed_turns_send_a_player_to_the_gulag_until_they_rejoin(tmp_path):
+    t = table(tmp_path, "gulag")
+    t.later().command("alice", "/pass")
+    t.later(25).tick()  # bob's turn passes after 24 hours (rule 3): one missed turn
+    assert board(t).token("bob").missed_turns == 1
+    t.later(25).tick()  # carol misses one too
+    t.command("alice", "/pass")
+    t.later(25).tick()  # bob's second in a row: the Gulag (rule 8)
+    assert where(t, "bob") == "gulag"
+    assert t.status()["turn"] == "carol"
+    t.command("carol", "/pass")
+    t.command("alice", "/pass")
+    assert t.status()["turn"] == "carol"  # bob takes no turns in the Gulag
+    t.command("bob", "/roll")
+    assert "bob is in the Gulag" in t.out
+    t.command("bob", "/rejoin")  # placed on space 1, at the bottom of the turn order
+    assert where(t, "bob") == 1
+    assert [p["login"] for p in t.status()["players"]] == ["alice", "carol", "bob"]
+    assert verify(t.files()) == []
+
+
+def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path):
+    # alice: 5 (1 → 6), then 4 (6 → 10, the Frontier, where the Cop Car follows her), then,
+    # exploring with a 5, four new spaces and a pair
+    t = table(tmp_path, seed_for((1, 6, 5), (2, 6, 4), (3, 6, 5)))
+    t.later().command("alice", "/roll")
+    for who in ("alice", "bob", "carol"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")
+    assert where(t, "alice") == 10 and points(t)["alice"] == 10  # Fives (rule 8)
+    assert board(t).cop_car.space == 10  # a rolled 4 (rule 11)
+    for who in ("alice", "bob", "carol"):
+        t.command(who, "/pass")
+    seed = board(t) and t.read("state/game.yaml").split("dice_seed: ")[1].split()[0]
+    t.command("alice", "/roll")
+    # rule 8, Frontier: 1. add 5 − 1 = 4 spaces (11 to 14); 2. 4 ≥ 3, so a d2 picks a
+    # Snake (1) or Ladder (2), on a random new space (a d4 over 11–14) and a random old space
+    # with no features (the Cop Car is on 10; Fives and Master of Your Fate are rule 8's
+    # tiles, not rule 11's features: so a d9 over 1–9); 3. advance 5: 11, 12, 13,
+    # 14, 1, where rule 13's looping gives 5 points
+    kind = "Snake" if roll_of(seed, 4, 3, 2) == 1 else "Ladder"
+    new = 10 + roll_of(seed, 5, 3, 4)
+    old = roll_of(seed, 6, 3, 9)
+    pair = board(t).pairs[0]
+    assert (pair.kind, pair.number, pair.lower, pair.upper) == (kind, 1, old, new)
+    assert board(t).added_spaces == 4
+    assert "alice moves 10 → 11 → 12 → 13 → 14 → 1" in t.out
+    assert where(t, "alice") == 1 and points(t)["alice"] == 15
+    assert verify(t.files()) == []
+
+
+def test_a_proposal_that_amends_a_board_binding_changes_the_next_move(tmp_path):
+    # alice's turn runs out while the vote runs (action 1: a missed turn, rule 8's Gulag
+    # counts it); bob's roll (action 2) is a 4: 1 → 5, Fives
+    t = table(tmp_path, seed_for((2, 6, 4)))
+    rule = "rules/008-points-and-tiles.md"
+    t.later().branch("fives", {rule: t.read(rule).replace("    points: 10", "    points: 20")},
+                     author="alice")
+    assert t.propose("alice", "fives") == 1
+    t.vote(1, "bob")
+    t.vote(1, "carol")
+    t.later(24).tick()  # rule 4: 24 hours, more 👍 than 👎: passed; rule 3: bob's turn
+    assert "points: 20" in t.read(rule)
+    t.command("bob", "/roll")
+    assert where(t, "bob") == 5 and points(t)["bob"] == 20  # the amended Fives (rule 8)
+    assert verify(t.files()) == []
+
+
+@pytest.mark.parametrize("spaces", [0, 1])
+def test_a_board_of_fewer_than_two_spaces_is_refused_at_proposal_time(tmp_path, spaces):
+    t = table(tmp_path, "tiny")
+    rule = "rules/005-the-game-board.md"
+    t.later().branch("tiny", {rule: t.read(rule).replace("spaces: 10", f"spaces: {spaces}")},
+                     author="alice")
+    t.propose("alice", "tiny")
+    record = load_game(t.files()).records[0]
+    assert record.outcome.value == "refused" and "{spaces: N} with N from 2" in record.reason
+
+
+def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(tmp_path):
+    t = table(tmp_path, seed_for((1, 6, 6)))
+    t.later().command("alice", "/roll")  # 1 + 6 = 7
+    rule = "rules/005-the-game-board.md"
+    t.branch("small", {rule: t.read(rule).replace("spaces: 10", "spaces: 6")}, author="bob")
+    t.propose("bob", "small")
+    record = load_game(t.files()).records[0]
+    assert "alice's token is on space 7, but the board has 6 spaces" in record.reason
