@@ -12,6 +12,7 @@ from .files.records import DieRoll, Outcome, Record
 from .files.state import DiceSecret
 from .game import Game, load_game
 from .scores import point_sources
+from .board.replay import check_dice, replay
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
@@ -36,7 +37,7 @@ def verify(files: Mapping[str, str]) -> list[str]:
                 found.append(f"{record.path}: the game's roll {number} was also used in "
                              f"{rolls[number]}")
             rolls.setdefault(number, record.path)
-            found += _check_die(game, record, die, number)
+            found += _check_die(game, record.path, die, number)
         total = sum(d.result for d in record.dice)
         if game.config.proposer_gains == "net-votes" and record.outcome is Outcome.PASSED:
             total += record.yes - record.no
@@ -48,6 +49,10 @@ def verify(files: Mapping[str, str]) -> list[str]:
             found.append(f"state/game.yaml: the secret revealed for SHA-256 "
                          f"{secret.commitment[:12]}… is not the one committed to (its SHA-256 "
                          f"is {commitment_of(secret.revealed)[:12]}…)")
+    # the board's actions roll the game's dice too, and must leave the board as it is
+    found += check_dice(game, rolls, lambda path, die, number: _check_die(game, path, die,
+                                                                          number))
+    found += replay(game)
     dice = f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'}"
     for number, path in rolls.items():
         if number not in range(1, len(rolls) + 1):
@@ -79,14 +84,14 @@ def _secret_for(game: Game, number: object) -> DiceSecret | None:
     return next((s for s in reversed(game.state.dice_secrets) if s.from_roll <= number), None)
 
 
-def _check_die(game: Game, record: Record, die: DieRoll, number: object) -> list[str]:
+def _check_die(game: Game, path: str, die: DieRoll, number: object) -> list[str]:
     """Whether a die came from the source it had to, and, where that can be known yet (the
     public seed, or a revealed secret), whether its result is the one its inputs give."""
     secret = _secret_for(game, number)
     wanted = secret.commitment if secret else None
     if die.commitment != wanted:
         source = (f"the secret SHA-256 {wanted[:12]}…" if wanted else "the public seed")
-        return [f"{record.path}: the game's roll {number} was to be drawn from {source}, but "
+        return [f"{path}: the game's roll {number} was to be drawn from {source}, but "
                 f"this die says it was not"]
     if die.method == METHOD and secret is None:
         again = derive_roll(die.sides, die.inputs)
@@ -95,9 +100,9 @@ def _check_die(game: Game, record: Record, die: DieRoll, number: object) -> list
             return []  # waits for the reveal (a wrong reveal is reported once, above)
         again = derive_secret_roll(secret.revealed, die.sides, die.inputs)
     else:
-        return [f"{record.path}: a die rolled by {die.method!r} cannot be re-rolled"]
+        return [f"{path}: a die rolled by {die.method!r} cannot be re-rolled"]
     if again != die.result:
-        return [f"{record.path}: {die.purpose} recorded {die.result}, but its inputs give "
+        return [f"{path}: {die.purpose} recorded {die.result}, but its inputs give "
                 f"{again}"]
     return []
 
@@ -106,9 +111,9 @@ def awaiting_reveal(files: Mapping[str, str]) -> dict[str, int]:
     """How many rolls wait for each secret not revealed yet, by its commitment."""
     game = load_game(files)
     waiting: dict[str, int] = {}
-    for record in game.records:
-        for die in record.dice:
-            secret = _secret_for(game, die.inputs.get("roll"))
-            if secret is not None and secret.revealed is None:
-                waiting[secret.commitment] = waiting.get(secret.commitment, 0) + 1
+    dice = [d for r in game.records for d in r.dice] + [d for a in game.actions for d in a.dice]
+    for die in dice:
+        secret = _secret_for(game, die.inputs.get("roll"))
+        if secret is not None and secret.revealed is None:
+            waiting[secret.commitment] = waiting.get(secret.commitment, 0) + 1
     return waiting

@@ -182,3 +182,24 @@ def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(tmp
     t.propose("bob", "small")
     record = load_game(t.files()).records[0]
     assert "alice's token is on space 7, but the board has 6 spaces" in record.reason
+
+
+def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
+    t = table(tmp_path, seed_for((1, 6, 4), (2, 6, 3)))
+    t.later().command("alice", "/roll")  # 1 → 5, Fives, the Cop Car follows (rolled 4)
+    t.command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 → 4
+    files = t.files()
+    assert verify(files) == []
+    moved = {**files, "state/board.yaml": files["state/board.yaml"].replace(
+        "login: bob\n    space: 4", "login: bob\n    space: 9")}
+    assert verify(moved) == [
+        "state/board.yaml: bob's space is 9, but the actions give 4"]
+    first = next(p for p in files if p.startswith("actions/000001"))
+    loaded = files[first].replace("result: 4", "result: 6")
+    problems = verify({**files, first: loaded})
+    assert any(p.startswith(f"{first}: movement (rule 7) recorded 6, but its inputs give 4")
+               for p in problems), problems
+    rerolled = files[first].replace("roll: 1\n", "roll: 7\n")
+    assert any("is recorded as the game's roll 7" in p
+               for p in verify({**files, first: rerolled}))

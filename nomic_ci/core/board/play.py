@@ -168,6 +168,7 @@ def _holdings_change(before: Token, after: Token) -> dict[str, Any]:
         change["items"] = dict(after.items)
     if before.numbers != after.numbers:
         change["numbers"] = list(after.numbers)
-    if before.account != after.account:
-        change["account"] = after.account
+    for name in ("account", "jail_failures", "missed_turns"):
+        if getattr(before, name) != getattr(after, name):
+            change[name] = getattr(after, name)
     return change

@@ -1,0 +1,117 @@
+"""Re-checking the board from its records: every action's dice from their inputs, and every
+effect replayed from the start, so the board in `state/board.yaml` is the one the actions
+made. Each problem names the first record (or the file) that disagrees."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any, Callable
+
+from ..game import Game
+from .play import action_roll_inputs
+from .records import ActionRecord
+from .state import BOARD, Board, CopCar, House, Pair, Token
+
+RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
+
+
+def check_dice(game: Game, rolls: dict[object, str], check_die: RollCheck) -> list[str]:
+    """Each action die is the game's next roll, from the game's own inputs."""
+    found = []
+    for action in game.actions:
+        for die in action.dice:
+            number = die.inputs.get("roll")
+            expected = action_roll_inputs(game.state.dice_seed, number, action.number)
+            if json.dumps(dict(die.inputs), sort_keys=True) != json.dumps(expected,
+                                                                          sort_keys=True):
+                found.append(f"{action.path}: {die.purpose} was rolled from "
+                             f"{dict(die.inputs)}, but the game's roll {number} for action "
+                             f"{action.number} comes from {expected}")
+            if number in rolls:
+                found.append(f"{action.path}: the game's roll {number} was also used in "
+                             f"{rolls[number]}")
+            rolls.setdefault(number, action.path)
+            found += check_die(action.path, die, number)
+    return found
+
+
+def replay(game: Game) -> list[str]:
+    """The board the actions make, from the start, against `state/board.yaml`."""
+    if game.state.board is None or "ring" not in game.config.board:
+        return []
+    rule = game.config.board.get("cop_car")
+    board = Board(cop_car=CopCar(rule.start, rule.health) if rule else None)
+    found: list[str] = []
+    for action in game.actions:
+        for effect in action.effects:
+            board, problem = _effect(board, effect)
+            if problem:
+                found.append(f"{action.path}: {problem}")
+                return found  # the first record that disagrees; the rest follow from it
+    return found + _compare(board, game.state.board)
+
+
+def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
+    if "move" in e or "place" in e:
+        login = e.get("move") or e.get("place")
+        token = board.token(login)
+        if token.space != e["from"]:
+            return board, (f"{login} moves from {e['from']}, but the actions before leave "
+                           f"them on {token.space}")
+        return board.with_token(replace(token, space=e["to"])), None
+    if "hold" in e:
+        token = board.token(e["hold"])
+        changes = {k: e[k] for k in ("account", "jail_failures", "missed_turns") if k in e}
+        if "items" in e:
+            changes["items"] = tuple(sorted((str(k), int(v)) for k, v in e["items"].items()
+                                            if v))
+        if "numbers" in e:
+            changes["numbers"] = tuple(e["numbers"])
+        return board.with_token(replace(token, **changes)), None
+    if "cop_car" in e:
+        car = board.cop_car
+        if car is None:
+            return board, "changes the Cop Car, which the actions before removed"
+        kind = e["cop_car"]
+        if kind == "health":
+            return replace(board, cop_car=replace(car, health=e["to"])), None
+        if kind == "moved":
+            return replace(board, cop_car=replace(car, space=e["to"])), None
+        return replace(board, cop_car=None), None
+    if "house" in e:
+        return replace(board, houses=board.houses + (House(e["space"], e["owner"]),)), None
+    if "frontier" in e:
+        return replace(board, added_spaces=board.added_spaces + e["to"] - e["from"]), None
+    if "pair" in e:
+        kind, number = e["pair"].split()
+        if "lower" in e:
+            pair = Pair(kind, int(number), e["lower"], e["upper"])
+            return replace(board, pairs=board.pairs + (pair,)), None
+        moved = Pair(kind, int(number), *e["to"])
+        return replace(board, pairs=tuple(moved if (p.kind, p.number) == (kind, int(number))
+                                          else p for p in board.pairs)), None
+    return board, None  # points (checked with the scores), offers, the turn order
+
+
+def _compare(replayed: Board, stored: Board) -> list[str]:
+    found = []
+    logins = {t.login for t in replayed.tokens} | {t.login for t in stored.tokens}
+    for login in sorted(logins):
+        want, have = replayed.token(login), stored.token(login)
+        for name in ("space", "items", "numbers", "account", "jail_failures", "missed_turns"):
+            if getattr(want, name) != getattr(have, name):
+                found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
+                             f"{_shown(getattr(have, name))}, but the actions give "
+                             f"{_shown(getattr(want, name))}")
+    for name in ("added_spaces", "cop_car", "houses", "pairs"):
+        if getattr(replayed, name) != getattr(stored, name):
+            found.append(f"{BOARD}: {name.replace('_', ' ')} is {_shown(getattr(stored, name))}, "
+                         f"but the actions give {_shown(getattr(replayed, name))}")
+    return found
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return str(dict(value))
+    return str(value)
