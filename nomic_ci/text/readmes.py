@@ -14,6 +14,7 @@ from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from .quoting import quoted
+from .board_svg import BOARD_SVG, LEGEND, render_board_svg
 from .score_chart import SCORES_SVG, render_score_chart
 
 RULES_README = "rules/README.md"
@@ -72,6 +73,9 @@ def render_rules(game: Game) -> str:
 def render_state(game: Game) -> str:
     state, config = game.state, game.config
     lines = [BANNER, "", "# The game", ""]
+    if state.board is not None and "ring" in config.board:
+        lines += [f"![The board, with every player's token]({BOARD_SVG.removeprefix('state/')})",
+                  "", LEGEND, ""]
     if state.over:
         lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
                      f"on {_shown(state.ended_at)}.")
@@ -86,7 +90,9 @@ def render_state(game: Game) -> str:
     lines.append("")
     goals = []
     if config.victory_points:
-        goals.append(f"the first to {config.victory_points} points wins")
+        quantity = "points" if config.victory_quantity == "points" else \
+            f"{config.victory_quantity} ({config.cite('victory_quantity')})"
+        goals.append(f"the first to {config.victory_points} {quantity} wins")
     if config.ends_at:
         goals.append(f"the game ends on {_shown(config.ends_at)} and the highest score wins")
     if goals:
@@ -170,8 +176,10 @@ def render_proposals(game: Game) -> str:
 
 
 def render_all(game: Game) -> dict[str, str]:
+    board = render_board_svg(game)
     return {RULES_README: render_rules(game), STATE_README: render_state(game),
-            PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
+            PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game),
+            **({BOARD_SVG: board} if board is not None else {})}
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
