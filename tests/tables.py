@@ -108,12 +108,12 @@ class GitHubTable:
     kind = "github"
 
     def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None,
-                 ruleset: str = "default") -> None:
+                 ruleset: str = "default", dice_seed: str = SEED) -> None:
         self.root, self.now = root, T0
         logins = players.split(",")
         self.ids = {login: 500 + i for i, login in enumerate(logins)}
         seats = [rulesets.Seat(login, self.ids[login]) for login in logins]
-        files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=SEED,
+        files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=dice_seed,
                                     ends=datetime.fromisoformat(ends) if ends else None)
         files.update(render_all(load_game(files)))
         self.clock = FakeClock(T0)

@@ -34,6 +34,7 @@ _TIP = """fragment Tip on Commit {
   rules: file(path: "rules") { ...Dir }
   state: file(path: "state") { ...Dir }
   proposals: file(path: "proposals") { ...Dir }
+  actions: file(path: "actions") { ...Dir }
 }"""
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
@@ -135,7 +136,7 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool]:
     (which this listing does not go into)."""
     found: dict[str, str] = {}
     nested = False
-    for folder in ("rules", "state", "proposals"):
+    for folder in ("rules", "state", "proposals", "actions"):  # core.files.GAME_DIRS
         entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
         for entry in entries:
             if entry["type"] == "blob":
