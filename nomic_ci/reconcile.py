@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from .core.apply import apply
-from .core.board.records import ActionRecord, dump_action
+from .core.board.actionlog import ActionRecord, dump_action
 from .core.commitments import reveal_at_end, rolls_made, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from nomic_ci.core.board.play import action_roll_inputs
-from nomic_ci.core.board.state import read_board
+from nomic_ci.core.board.primitives import action_roll_inputs
+from nomic_ci.core.board.boardfile import read_board
 from nomic_ci.core.dice import derive_roll
 
 
@@ -37,3 +37,39 @@ def where(t, login: str):
 
 def points(t) -> dict[str, int]:
     return {p["login"]: p["points"] for p in t.status()["players"]}
+
+
+# --- the pure core: a game of round 7 in a given position, and one action's Play on it
+
+def board_game(*tokens, points=None, turn: str = "alice", rules=None, **board_fields):
+    """A game of round 7 (alice, bob, carol) whose board holds these tokens (and fields),
+    with these points, where it is `turn`'s turn; `rules` edits rule files first."""
+    from dataclasses import replace
+
+    from nomic_ci.core.board.boardfile import Board, CopCar
+    from nomic_ci.core.game import load_game
+
+    from builders import T0, make_files
+    files = make_files(ruleset="infinite-nomic-r7")
+    for path, edit in (rules or {}).items():
+        files[path] = edit(files[path])
+    game = load_game(files)
+    state = game.state
+    players = tuple(replace(p, points=(points or {}).get(p.login, p.points))
+                    for p in state.players)
+    fields = {"cop_car": CopCar(4, 200), **board_fields}
+    board = Board(tokens=tuple(sorted(tokens, key=lambda t: t.login)), **fields)
+    return replace(game, state=replace(state, players=players, board=board, turn=turn,
+                                       turn_started=T0))
+
+
+def play_on(game, login: str = "alice", *rolls: int):
+    """A Play of `login`'s, rolling these results in order (ScriptedDice)."""
+    from nomic_ci.core.board.primitives import Play
+
+    from builders import T0, ScriptedDice
+    return Play(game, T0, ScriptedDice(*rolls), 1, 1, login)
+
+
+def scores(play) -> dict[str, int]:
+    return {p.login: p.points for p in play.state.players}

@@ -10,14 +10,14 @@ from .commitments import rolls_made
 from .dice import Dice, roll_inputs
 from .errors import GameError
 from .facts import Account
-from .board.records import ActionRecord
+from .board.actionlog import ActionRecord
 from .files.records import DieRoll, Outcome, Record
 from .files.state import PLAYERS, GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
 from .board.actions import carry_out
-from .board.turns import turn_ends
+from .board.turn_end import turn_ends
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
                           Reclose, Refuse, Retract, Transition)
 from .scores import unexplained

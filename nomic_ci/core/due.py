@@ -13,7 +13,7 @@ import enum
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
-from .board.turns import timers as board_timers
+from .board.turn_end import timers as board_timers
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .board.records import ActionRecord, load_actions
-from .board.state import check_board
+from .board.actionlog import ActionRecord, load_actions
+from .board.boardfile import check_board
 from .files.records import Record, load_records
 from .files.rulefiles import Rule, parse_rules
 from .files.state import GameState, Player, read_state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from .board.state import GULAG
+from .board.boardfile import GULAG
 from .files.state import GameState, Player
 from .mechanics.config import GameConfig
 

@@ -14,8 +14,8 @@ import math
 from html import escape
 
 from ..core.board.features import on_space
-from ..core.board.play import View
-from ..core.board.state import GULAG, JAIL
+from ..core.board.primitives import View
+from ..core.board.boardfile import GULAG, JAIL
 from ..core.game import Game
 from .score_chart import COLOURS
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.board.records import ActionRecord
+from ..core.board.actionlog import ActionRecord
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game

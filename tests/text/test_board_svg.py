@@ -3,7 +3,7 @@ each token where `state/board.yaml` puts it."""
 
 import xml.etree.ElementTree as ET
 
-from nomic_ci.core.board.state import BOARD, Board, CopCar, House, Pair, Token, dump_board
+from nomic_ci.core.board.boardfile import BOARD, Board, CopCar, House, Pair, Token, dump_board
 from nomic_ci.core.game import load_game
 from nomic_ci.text.board_svg import BOARD_SVG, render_board_svg
 from nomic_ci.text.readmes import STATE_README, render_all

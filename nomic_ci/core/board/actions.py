@@ -19,9 +19,10 @@ from ..game import Game
 from ..files.state import GameState
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop
 from .landing import move_up
-from .play import Play
-from .records import ActionRecord
-from .state import GULAG, JAIL
+from .primitives import Play
+from .actionlog import ActionRecord
+from .boardfile import GULAG, JAIL, House
+from .features import on_space
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,28 @@ def _choice_cite(play: Play, choice: str) -> str:
 
 
 def _buy(play: Play, login: str, words: list[str]) -> str | None:
+    """`/buy ITEM`: a House anywhere (rule 11), a Shop's item on a Shop, never into debt
+    (rule 16)."""
     if len(words) != 1:
         return "say what to buy: /buy ITEM, such as /buy House"
-    return commerce.buy(play, login, words[0])
+    board, token, name = play.config.board, play.token(login), words[0].capitalize()
+    if name == houses.ITEM and "houses" in board:
+        price, why = board["houses"].price, f"{houses.NAME} ({play.cite('houses')})"
+    elif "shop" in board and name in board["shop"].items:
+        if not (token.on_ring and shop.present(play, token.space)):
+            return f"{name}s are sold on a Shop, and {login} is not on one ({play.cite('shop')})"
+        price, why = board["shop"].items[name], f"{shop.NAME} ({play.cite('shop')})"
+    else:
+        sold = ([houses.ITEM] if "houses" in board else []) + (
+            list(board["shop"].items) if "shop" in board else [])
+        return f"there is no item {words[0]!r} to buy; the items are {', '.join(sold) or 'none'}"
+    refused = commerce.refusal(play, login, price)
+    if refused:
+        return refused
+    play.gain(login, -price, f"{why}: {login} buys a {name}")
+    play.hold(token.with_item(name, token.item(name) + 1), why,
+              f"{login} now has {token.item(name) + 1} {name}{'s' if token.item(name) else ''}")
+    return None
 
 
 def _use(play: Play, login: str, words: list[str]) -> str | None:
@@ -125,7 +145,24 @@ def _bank(deposit: bool):
 
 
 def _house(play: Play, login: str, words: list[str]) -> str | None:
-    return houses.build(play, login)
+    """Rule 11: on their turn, on a space with no other feature, with a House item."""
+    token, cite = play.token(login), play.cite("houses")
+    if words:
+        return "/house takes nothing after it: the House goes where you stand"
+    if token.item(houses.ITEM) < 1:
+        return f"{login} has no House item: /buy House first ({cite})"
+    if not token.on_ring:
+        return f"{login} is not on a primary space"
+    features = on_space(play, token.space)
+    if features:
+        return f"space {token.space} has {', '.join(features)}: a House goes on a space with " \
+               f"no other feature ({cite})"
+    play.hold(token.with_item(houses.ITEM, token.item(houses.ITEM) - 1), f"{houses.NAME} ({cite})",
+              f"{login} uses a House item ({token.item(houses.ITEM) - 1} left)")
+    play.change_board(replace(play.board, houses=play.board.houses + (House(token.space, login),)),
+                      {"house": "built", "space": token.space, "owner": login},
+                      f"{houses.NAME} ({cite}): {login} builds a House on space {token.space}")
+    return None
 
 
 def _escape(play: Play, login: str, words: list[str]) -> str | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping
-from .state import JAIL
+from .boardfile import JAIL
 
 NAME = "Cop Car"
 CHOICE = "cop-car"

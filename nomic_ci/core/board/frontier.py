@@ -9,7 +9,7 @@ from typing import Any
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping
-from .state import Pair
+from .boardfile import Pair
 
 NAME = "Frontier"
 D2 = Roll(1, 2)

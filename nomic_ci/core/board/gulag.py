@@ -9,7 +9,7 @@ from typing import Any
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
-from .state import GULAG
+from .boardfile import GULAG
 
 NAME = "Gulag"
 

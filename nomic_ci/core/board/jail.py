@@ -8,7 +8,7 @@ from typing import Any
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_list, is_mapping, roll
-from .state import JAIL
+from .boardfile import JAIL
 
 NAME = "Jail"
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..game import Game
-from .play import action_roll_inputs
-from .records import ActionRecord
-from .state import BOARD, Board, CopCar, House, Pair, Token
+from .primitives import action_roll_inputs
+from .actionlog import ActionRecord
+from .boardfile import BOARD, Board, CopCar, House, Pair, Token
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
 

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
-from .state import Pair
+from .boardfile import Pair
 
 NAME = "Shop"
 FLUTE = "Flute"

@@ -20,7 +20,7 @@ from . import fields as typed, yamlio
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
-from ..board.state import BOARD, Board, board_files, read_board
+from ..board.boardfile import BOARD, Board, board_files, read_board
 
 PLAYERS = "state/players.yaml"
 GAME = "state/game.yaml"

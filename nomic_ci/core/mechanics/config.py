@@ -7,6 +7,7 @@ the same key, the precedence rule decides (lowest number by default).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import MappingProxyType
@@ -18,7 +19,7 @@ from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
-from ..board.registry import BINDINGS as BOARD_BINDINGS
+from ..board.kinds import BINDINGS as BOARD_BINDINGS
 from .registry import BINDINGS
 from .schedule import Schedule
 from .values import Roll
@@ -83,10 +84,12 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
         for key, raw in rule.bindings.items():
             binding = known.get(key)
             if binding is None:
+                near = difflib.get_close_matches(str(key), known, n=3)
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
-                                hint="the bindings are " + ", ".join(sorted(known))
-                                     + " (see the README's rule-file format)")
+                                hint=(f"did you mean {' or '.join(near)}? " if near else "")
+                                + f"the README's rule-file format lists all {len(known)} "
+                                  "bindings")
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:

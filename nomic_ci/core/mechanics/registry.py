@@ -8,7 +8,7 @@ from typing import Mapping
 from . import (activity, commands, guard, layers, membership, mutability, precedence, progress,
                proposing, schedule, scoring, timing, victory)
 from .binding import Binding
-from ..board.registry import KINDS as BOARD_KINDS
+from ..board.kinds import KINDS as BOARD_KINDS
 
 KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
          commands, proposing, guard, progress, schedule)

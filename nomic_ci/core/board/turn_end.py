@@ -18,7 +18,7 @@ from ..game import Game
 from ..transitions import PassTurn
 from . import copcar, gulag
 from .actions import _play, record_of
-from .records import ActionRecord
+from .actionlog import ActionRecord
 
 
 def turn_ends(game: Game, at: datetime, dice: Dice, login: str,

@@ -21,7 +21,7 @@ from ..files.state import GameState
 from ..game import Game
 from ..mechanics.config import GameConfig
 from ..mechanics.values import Roll
-from .state import Board, GULAG, Token, Turn
+from .boardfile import Board, GULAG, Token, Turn
 
 
 def action_roll_inputs(seed: str, roll: int, action: int) -> dict:

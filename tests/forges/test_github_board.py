@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from nomic_ci.core.board.state import read_board
+from nomic_ci.core.board.boardfile import read_board
 from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
 from nomic_ci.text.readmes import stale_readmes

@@ -1,0 +1,53 @@
+"""The board commands: who may give each, when, and what it does."""
+
+from dataclasses import replace
+
+from nomic_ci.core.board.actions import carry_out, commands_given, judge
+from nomic_ci.core.board.boardfile import House, Token
+
+from boardgames import board_game
+from builders import DICE, T0, ScriptedDice
+
+
+def test_round_7_gives_every_board_command():
+    assert commands_given(board_game()) == ("roll", "continue", "choose", "buy", "use",
+                                           "deposit", "withdraw", "house", "escape", "rejoin")
+
+
+def test_a_command_is_judged_before_any_die_is_rolled():
+    game = board_game(Token("alice", 3))
+    assert judge(game, T0, "alice", "roll", []) is None
+    assert judge(game, T0, "bob", "roll", []) == \
+        "only the player whose turn it is may /roll (it is alice's turn)"
+    assert judge(game, T0, "alice", "continue", []).startswith("alice has not moved this turn")
+    assert judge(game, T0, "alice", "escape", []) == "alice is not in Jail"
+    assert judge(game, T0, "bob", "buy", ["House"]).startswith("bob has 0 points")
+
+
+def test_a_roll_is_carried_out_and_answered_with_the_dice_path_and_score():
+    state, record = carry_out(board_game(Token("alice", 3)), T0, ScriptedDice(2), "alice",
+                              "/roll", 9)
+    assert state.board.token("alice").space == 5
+    assert record.answer == ("alice rolls 2 (1d6, rule 7). movement (rule 7): alice moves "
+                             "3 → 4 → 5. Fives: space 5 is divisible by 5 (rule 8): alice "
+                             "gains 10 points (now 10). alice is on space 5 with 10 points.")
+    assert record.comment == 9 and [d.result for d in record.dice] == [2]
+
+
+def test_buying_a_house_and_building_it():
+    game = board_game(Token("alice", 3), points={"alice": 6})
+    state, _ = carry_out(game, T0, DICE, "alice", "/buy House", 1)
+    assert state.board.token("alice").item("House") == 1
+    assert judge(replace(game, state=state), T0, "alice", "house", []) is None
+    state, _ = carry_out(replace(game, state=state), T0, DICE, "alice", "/house", 2)
+    assert state.board.houses == (House(3, "alice"),)
+    assert [p.points for p in state.players][0] == 1  # 6 − 5 (rule 11)
+    on_cop_car = board_game(Token("alice", 4, items=(("House", 1),)))
+    assert "space 4 has Cop Car" in judge(on_cop_car, T0, "alice", "house", [])
+
+
+def test_a_flute_is_sold_only_on_a_shop():
+    game = board_game(Token("alice", 11), points={"alice": 5}, added_spaces=3)
+    assert judge(game, T0, "alice", "buy", ["Flute"]) is None
+    away = board_game(Token("alice", 3), points={"alice": 5})
+    assert "not on one" in judge(away, T0, "alice", "buy", ["Flute"])

@@ -1,0 +1,28 @@
+"""`state/board.yaml`: read, written back alike, and checked against the ring."""
+
+import pytest
+
+from nomic_ci.core.board.boardfile import (Board, CopCar, House, Pair, Token, check_board,
+                                           dump_board, read_board)
+from nomic_ci.core.board.ring import Ring
+from nomic_ci.core.errors import GameError
+
+
+def test_a_board_reads_back_as_written():
+    board = Board(2, CopCar(4, 190), (House(3, "bob"),), (Pair("Snake", 1, 2, 11),),
+                  (Token("alice", "jail", (("Flute", 1),), (1, 3), 10, 1, 0),))
+    assert read_board(dump_board(board)) == board
+
+
+def test_a_mistake_names_the_file_the_line_and_what_is_expected():
+    text = dump_board(Board(tokens=(Token("alice", 3),))).replace("space: 3", "space: moon")
+    with pytest.raises(GameError) as error:
+        read_board(text)
+    assert str(error.value).startswith("state/board.yaml:") and "jail or gulag" in str(error.value)
+
+
+def test_nothing_may_stand_beyond_the_board():
+    board = Board(tokens=(Token("alice", 12),))
+    check_board({"ring": Ring(10)}, Board(added_spaces=2, tokens=(Token("alice", 12),)))
+    with pytest.raises(GameError, match="alice's token is on space 12, but the board has 10"):
+        check_board({"ring": Ring(10)}, board)

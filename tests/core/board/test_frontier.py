@@ -1,0 +1,23 @@
+"""The Frontier (rule 8): exploring adds spaces and, from 3 new ones, a Snake or Ladder."""
+
+from nomic_ci.core.board import frontier
+from nomic_ci.core.board.boardfile import Pair, Token
+
+from boardgames import board_game, play_on
+
+
+def test_a_roll_of_2_adds_one_space_and_no_pair():
+    play = play_on(board_game(Token("alice", 10)))
+    assert frontier.on_frontier(play, "alice")
+    frontier.explore(play, "alice", 2)
+    assert play.board.added_spaces == 1 and play.board.pairs == () and play.rolls == []
+
+
+def test_a_roll_of_6_adds_five_spaces_and_pairs_a_new_space_with_a_bare_old_one():
+    # dice: 2 (a Ladder), 3 (the third new space: 13), 5 (the fifth bare old space: the
+    # Cop Car is on 4, so 1, 2, 3, 5, 6 → 6)
+    play = play_on(board_game(Token("alice", 10)), "alice", 2, 3, 5)
+    frontier.explore(play, "alice", 6)
+    assert play.board.added_spaces == 5
+    assert play.board.pairs == (Pair("Ladder", 1, 6, 13),)
+    assert [(d.sides, d.result) for d in play.rolls] == [(2, 2), (5, 3), (9, 5)]
