@@ -16,7 +16,8 @@ from importlib import import_module
 
 from ..core.errors import GameError
 
-RULESETS = ("default", "borednomic", "infinite-nomic-r7", "suber-initial-set")
+RULESETS = ("default", "borednomic", "infinite-nomic-r7", "infinite-nomic-r7-start",
+            "suber-initial-set")
 
 
 def lazy(module: str, name: str) -> Callable[[argparse.Namespace], int]:

@@ -21,9 +21,10 @@ from .score_chart import COLOURS
 
 BOARD_SVG = "state/board.svg"
 MARKS = {"Bank": "B", "Cop Car": "C", "Fives": "5", "House": "H", "Ladder": "L",
-         "Master of Your Fate": "M", "Shop": "S", "Snake": "S~"}
+         "Master of Your Fate": "M", "Shop": "S", "Snake": "S~", "Unlucky Space": "U"}
 LEGEND = ("Marks under a space: 5 Fives (rule 8), M Master of Your Fate (8), B Bank, "
-          "C Cop Car (with its health), H House (with its owner), S Shop (11); green lines "
+          "C Cop Car (with its health), H House (with its owner), S Shop (11), U Unlucky "
+          "Space (rule 9 of seed 000); green lines "
           "join a Ladder's ends, red dashed lines a Snake's (20); discs are the players' "
           "tokens, with their initials; Jail and the Gulag are in the middle (8).")
 SPACE_R, TOKEN_R = 17, 8

@@ -17,7 +17,7 @@ from ..commitments import rolls_made
 from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
-from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop
+from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
 from .landing import move_up
 from .primitives import Play
 from .actionlog import ActionRecord
@@ -49,6 +49,8 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
     rolled = play.roll(rule.roll, f"movement ({cite})")
     play.mark(moved_at=play.at, roll=rolled)
     play.say(f"{login} rolls {rolled} ({rule.roll}, {cite})")
+    if unlucky.rolled(play, login, rolled):
+        return None  # seed 000's rule 9: the move waits for the player's choice
     if explores:
         frontier.explore(play, login, rolled)
     move_up(play, login, rolled, f"movement ({cite})")
@@ -81,13 +83,16 @@ def _choose(play: Play, login: str, words: list[str]) -> str | None:
         if copcar.choose(play, login, option):
             play.ends_turn = True
         return None
+    if choice in (unlucky.LANDED, unlucky.ROLLED):
+        return unlucky.choose(play, login, choice, option)
     if option != "buy":
         return "the choice is /choose buy, to keep the roll as a Number (or do nothing)"
     return fate.buy(play, login)
 
 
 def _choice_cite(play: Play, choice: str) -> str:
-    return play.cite("cop_car" if choice == copcar.CHOICE else "master_of_your_fate")
+    return play.cite({copcar.CHOICE: "cop_car", fate.CHOICE: "master_of_your_fate"}.get(
+        choice, "unlucky"))
 
 
 def _buy(play: Play, login: str, words: list[str]) -> str | None:
@@ -179,7 +184,7 @@ COMMANDS: dict[str, Command] = {
     "roll": Command(("movement",), "/roll", "roll and move (once a turn)", _roll),
     "continue": Command(("movement",), "/continue", "keep your turn going after moving",
                         _continue),
-    "choose": Command(("cop_car", "master_of_your_fate"), "/choose a|b|c|buy",
+    "choose": Command(("cop_car", "master_of_your_fate", "unlucky"), "/choose a|b|c|buy",
                       "answer a choice a rule offers", _choose),
     "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
     "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",

@@ -21,9 +21,10 @@ BINDINGS = (
 
 def kinds() -> dict[str, Any]:
     """Every kind of feature, by the name rule 11 orders it by."""
-    from . import bank, copcar, fate, fives, houses, shop, snakes
+    from . import bank, copcar, fate, fives, houses, shop, snakes, unlucky
     return {bank.NAME: bank, copcar.NAME: copcar, fives.NAME: fives, houses.NAME: houses,
-            "Ladder": snakes.LADDER, fate.NAME: fate, shop.NAME: shop, "Snake": snakes.SNAKE}
+            "Ladder": snakes.LADDER, fate.NAME: fate, shop.NAME: shop, "Snake": snakes.SNAKE,
+            unlucky.NAME: unlucky}
 
 
 def order(play) -> list[tuple[str, Any]]:

@@ -7,10 +7,10 @@ from typing import Mapping
 
 from ..mechanics.binding import Binding
 from . import (bank, commerce, copcar, fate, features, fives, frontier, gulag, houses, jail,
-               looping, movement, ring, shop, snakes)
+               looping, movement, ring, shop, snakes, unlucky)
 
 KINDS = (ring, movement, fives, jail, gulag, fate, frontier, features, copcar, shop, bank,
-         houses, looping, commerce, snakes)
+         houses, looping, commerce, snakes, unlucky)
 
 BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

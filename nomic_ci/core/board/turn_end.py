@@ -16,7 +16,7 @@ from ..dice import Dice
 from ..files.state import GameState
 from ..game import Game
 from ..transitions import PassTurn
-from . import copcar, gulag
+from . import copcar, gulag, unlucky
 from .actions import _play, record_of
 from .actionlog import ActionRecord
 
@@ -31,6 +31,10 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
     play = _play(game, at, dice, login)
     marks = play.turn
     acted = by_player or state.board.turn == marks
+    if marks.choice in (unlucky.LANDED, unlucky.ROLLED):
+        play.say(f"{login}'s turn ended without a choice for the Unlucky Space, so option a "
+                 f"is taken ({play.cite('unlucky')})")
+        unlucky.choose(play, login, marks.choice, "a")
     if marks.choice == copcar.CHOICE:
         play.say(f"{login}'s turn ended without a choice for the Cop Car, so option a is "
                  f"taken ({play.cite('cop_car')})")

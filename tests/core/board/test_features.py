@@ -20,3 +20,12 @@ def test_a_space_lists_its_features_and_rule_8s_tiles_only_when_asked():
     assert on_space(play, 10, tiles=True) == ["Snake", "Fives", "House"]
     assert on_space(play, 4) == ["Cop Car"] and on_space(play, 7) == []
     assert on_space(play, 14) == ["Bank"] and on_space(play, 13) == ["Shop"]
+
+
+def test_seed_000s_unlucky_space_is_a_tile_of_its_own():
+    from builders import make_game
+    from dataclasses import replace
+    from nomic_ci.core.board.boardfile import Board
+    game = make_game(ruleset="infinite-nomic-r7-start")
+    play = play_on(replace(game, state=replace(game.state, board=Board(), turn="alice")))
+    assert on_space(play, 4) == [] and on_space(play, 4, tiles=True) == ["Unlucky Space"]
