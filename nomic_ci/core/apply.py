@@ -17,6 +17,7 @@ from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
 from .board.actions import carry_out
+from .board.boardfile import BOARD, dump_board
 from .board.turn_end import turn_ends
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
                           Reclose, Refuse, Retract, Transition)
@@ -125,6 +126,9 @@ def _decide(game: Game, state: GameState, decision: Decide,
         points[proposer.login] = points.get(proposer.login, 0) + gained
         proposer = state.player(open_.author)
         state = state.with_player(replace(proposer, points=proposer.points + gained))
+    if decision.passed and any(BOARD in (c.path, c.previous_path)
+                               for c in decision.proposal.changes) and state.board is not None:
+        record = replace(record, board=dump_board(state.board))  # its stated events (rule 4)
     state = _without(state, open_.key)
     state = check_victory(state, config, decision.at)
     state = pass_turn_after(state, config, decision.at, open_.author.login)

@@ -66,6 +66,9 @@ def game_files(name: str, *, players: list[Seat] | None, start: datetime,
             f"  - login: {s.login}\n    id: {s.id if s.id is not None else 'null'}\n"
             f"    points: 0" + ("\n    veto: true" if s.veto else "") for s in seats),
         "turn": seats[0].login,
+        # every token on space 1, each on lines of its own (see core/board/boardfile.py)
+        "tokens": "".join(f"\n  - login: {login}\n    space: 1"
+                          for login in sorted(s.login for s in seats)) or " []",
         "started": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "ends_at": ends.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "ends_on": f"{ends:%B} {ends.day}, {ends.year}",

@@ -203,3 +203,41 @@ def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
     rerolled = files[first].replace("roll: 1\n", "roll: 7\n")
     assert any("is recorded as the game's roll 7" in p
                for p in verify({**files, first: rerolled}))
+
+
+def test_a_proposal_that_states_an_event_changes_the_points_and_the_board(tmp_path):
+    # rule 4: "the events stated in the proposal take effect": alice gains 5 points and
+    # her token goes to space 7; after bob's missed turn (action 1), alice's roll (action 2)
+    # is a 3: 7 + 3 = 10
+    t = table(tmp_path, seed_for((2, 6, 3)))
+    players = t.read("state/players.yaml").replace("points: 0", "points: 5", 1)
+    board_text = t.read("state/board.yaml").replace("login: alice\n    space: 1",
+                                                    "login: alice\n    space: 7")
+    t.later().branch("events", {"state/players.yaml": players, "state/board.yaml": board_text},
+                     author="alice")
+    assert t.propose("alice", "events") == 1
+    t.vote(1, "bob")
+    t.command("alice", "/pass")
+    # passed, 1 👍 (bob) − 0 👎: +1 point as well (rule 4); meanwhile bob's turn ran out
+    # (rule 3), which the engine wrote into bob's token: the two changes merge
+    t.later(24).tick()
+    record = load_game(t.files()).records[0]
+    assert record.outcome.value == "passed" and dict(record.points_stated) == {"alice": 5}
+    assert where(t, "alice") == 7 and points(t)["alice"] == 6
+    assert board(t).token("bob").missed_turns == 1
+    assert verify(t.files()) == []
+    t.command("carol", "/pass")
+    t.command("alice", "/roll")  # from where the event put her: 7 + 3 = 10, Fives
+    assert where(t, "alice") == 10 and points(t)["alice"] == 16
+    assert verify(t.files()) == []
+
+
+def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vote(tmp_path):
+    t = table(tmp_path, "events")
+    board_text = t.read("state/board.yaml").replace("login: alice\n    space: 1",
+                                                    "login: alice\n    space: 11")
+    t.later().branch("off", {"state/board.yaml": board_text}, author="alice")
+    t.propose("alice", "off")
+    record = load_game(t.files()).records[0]
+    assert record.outcome.value == "refused"
+    assert "alice's token is on space 11, but the board has 10 spaces" in record.reason

@@ -238,8 +238,10 @@ def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
                                              "keep at least that many spaces")
 
 
-def dump_board(board: Board) -> str:
-    """The board as `state/board.yaml` holds it: only what differs from a token's start."""
+def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
+    """The board as `state/board.yaml` holds it: a token for each of `logins` (and any other
+    on the board), by login, each on lines of its own, so that a proposal stating an event
+    for one player merges with the engine's changes to another's (rule 4)."""
     data: dict[str, Any] = {"added_spaces": board.added_spaces}
     data["cop_car"] = ({"space": board.cop_car.space, "health": board.cop_car.health}
                        if board.cop_car else None)
@@ -252,7 +254,8 @@ def dump_board(board: Board) -> str:
                        **({"account": t.account} if t.account else {}),
                        **({"jail_failures": t.jail_failures} if t.jail_failures else {}),
                        **({"missed_turns": t.missed_turns} if t.missed_turns else {})}
-                      for t in board.tokens]
+                      for t in map(board.token, sorted({*logins, *(t.login for t in
+                                                                  board.tokens)}))]
     turn = board.turn
     data["turn"] = None if turn is None else {
         "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),
@@ -261,5 +264,5 @@ def dump_board(board: Board) -> str:
     return HEADER + yamlio.dump(data)
 
 
-def board_files(board: Board | None) -> Mapping[str, str]:
-    return {} if board is None else {BOARD: dump_board(board)}
+def board_files(board: Board | None, logins: tuple[str, ...]) -> Mapping[str, str]:
+    return {} if board is None else {BOARD: dump_board(board, logins)}

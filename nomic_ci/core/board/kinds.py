@@ -6,11 +6,11 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..mechanics.binding import Binding
-from . import (bank, commerce, copcar, fate, features, fives, frontier, gulag, houses, jail,
-               looping, movement, ring, shop, snakes, unlucky)
+from . import (bank, commerce, copcar, events, fate, features, fives, frontier, gulag, houses,
+               jail, looping, movement, ring, shop, snakes, unlucky)
 
 KINDS = (ring, movement, fives, jail, gulag, fate, frontier, features, copcar, shop, bank,
-         houses, looping, commerce, snakes, unlucky)
+         houses, looping, commerce, snakes, unlucky, events)
 
 BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from ..game import Game
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
-from .boardfile import BOARD, Board, CopCar, House, Pair, Token
+from .boardfile import BOARD, Board, CopCar, House, Pair, Token, read_board
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
 
@@ -43,12 +43,19 @@ def replay(game: Game) -> list[str]:
     rule = game.config.board.get("cop_car")
     board = Board(cop_car=CopCar(rule.start, rule.health) if rule else None)
     found: list[str] = []
-    for action in game.actions:
-        for effect in action.effects:
-            board, problem = _effect(board, effect)
-            if problem:
-                found.append(f"{action.path}: {problem}")
-                return found  # the first record that disagrees; the rest follow from it
+    # in the order they happened: a proposal decided at the moment of an action came first
+    timeline = sorted([(a.at, 1, a.number, a) for a in game.actions]
+                      + [(r.decided, 0, i, r) for i, r in enumerate(game.records)
+                         if r.board is not None], key=lambda entry: entry[:3])
+    for *_, entry in timeline:
+        if isinstance(entry, ActionRecord):
+            for effect in entry.effects:
+                board, problem = _effect(board, effect)
+                if problem:
+                    found.append(f"{entry.path}: {problem}")
+                    return found  # the first record that disagrees; the rest follow from it
+        else:  # a passed proposal's stated events (rule 4) set the board as it left it
+            board = read_board(entry.board)
     return found + _compare(board, game.state.board)
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Mapping
 
+from ruamel.yaml.scalarstring import LiteralScalarString
+
 from . import yamlio
 from .adjustments import ADJUSTMENTS
 from ..errors import GameError
@@ -88,6 +90,7 @@ class Record(CountsBallots):
     experience: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # points a passed proposal set itself, by changing state/players.yaml where the rules let it
     points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    board: str | None = None  # state/board.yaml as a passed proposal's stated events left it
 
     @property
     def path(self) -> str:
@@ -131,6 +134,8 @@ def dump_record(record: Record) -> str:
         data["experience"] = dict(record.experience)
     if record.points_stated:
         data["points_stated"] = dict(record.points_stated)
+    if record.board is not None:
+        data["board"] = LiteralScalarString(record.board)
     return yamlio.dump(data)
 
 
@@ -165,6 +170,7 @@ def load_record(path: str, text: str) -> Record:
                                          for k, v in (data.get("experience") or {}).items()}),
             points_stated=MappingProxyType({str(k): int(v) for k, v in
                                             (data.get("points_stated") or {}).items()}),
+            board=None if data.get("board") is None else str(data["board"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",

@@ -420,7 +420,7 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
         if list(game.get("handled_comments") or []) != handled:
             game["handled_comments"] = CommentedSeq(handled)
     return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game),
-            **board_files(state.board)}
+            **board_files(state.board, tuple(p.login for p in state.players))}
 
 
 def _plain_list(value: Any) -> list[dict]:

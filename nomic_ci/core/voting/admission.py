@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..board.events import may_change
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
@@ -41,8 +42,9 @@ def requirement(game: Game, proposal: Proposal) -> Requirement | str:
     if involvement.misnamed:
         return (f"{involvement.misnamed[0]} is not a rule file name: name rule files "
                 "rules/NNN-slug.md")
-    if involvement.other_files and config.other_files_as_rule is None:
-        return (f"it changes {involvement.other_files[0]}, outside rules/, and no rule in force "
+    outside = [f for f in involvement.other_files if not may_change(config, f)]
+    if outside and config.other_files_as_rule is None:
+        return (f"it changes {outside[0]}, outside rules/, and no rule in force "
                 "lets a proposal change files outside rules/")
     numbers = involvement.numbers(config)
     immutable = _immutable_changes(game, proposal)
