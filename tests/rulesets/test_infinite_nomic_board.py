@@ -241,3 +241,60 @@ def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vo
     record = load_game(t.files()).records[0]
     assert record.outcome.value == "refused"
     assert "alice's token is on space 11, but the board has 10 spaces" in record.reason
+
+
+def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(tmp_path):
+    """Rule 5 amended to 30 spaces (so rule 11's Shops, on primes above 10, and Banks, on
+    multiples of 7 above 7, are on the board); then alice shops, banks and builds."""
+    # action 1 is alice's turn running out during the vote; her rolls are actions 2 (4),
+    # 3 (6), 5 (3), 7 (6), 8 (1) and 11 (1)
+    t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
+                   dice_seed=seed_for((2, 6, 4), (3, 6, 6), (5, 6, 3), (7, 6, 6), (8, 6, 1),
+                                      (11, 6, 1)))
+    rule = "rules/005-the-game-board.md"
+    t.later().branch("big", {rule: t.read(rule).replace("spaces: 10", "spaces: 30")},
+                     author="alice")
+    t.propose("alice", "big")
+    t.vote(1, "bob")
+    t.later(24).tick()  # passed: alice +1 (rule 4); it is bob's turn (rule 3)
+    t.command("bob", "/pass")
+
+    def cycle():
+        t.command("alice", "/pass")
+        t.command("bob", "/pass")
+
+    t.command("alice", "/roll")  # 1 + 4 = 5: Fives, +10 (rule 8): 11
+    cycle()
+    t.command("alice", "/roll")  # 5 + 6 = 11, prime and above 10: a Shop (rule 11)
+    assert "Shop on space 11 (rule 11): alice may /buy Flute for 3" in t.out
+    t.command("alice", "/buy Flute")  # 11 − 3 = 8
+    assert board(t).token("alice").item("Flute") == 1 and points(t)["alice"] == 8
+    t.command("alice", "/use Flute Snake 1U up")
+    assert "there is no Snake 1" in t.out  # rule 20: no Snake yet
+    t.command("alice", "/pass")
+    t.command("bob", "/buy House")  # rule 16: bob has 0 points
+    assert "bob has 0 points and may not buy for 5 (rule 16)" in t.out
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")  # 11 + 3 = 14, a multiple of 7 above 7: a Bank
+    t.command("alice", "/deposit 7")
+    assert "deposits are positive multiples of 5 (rule 11)" in t.out
+    t.command("alice", "/deposit 5")  # 8 − 5 = 3, account 5
+    assert board(t).token("alice").account == 5 and points(t)["alice"] == 3
+    cycle()
+    t.command("alice", "/roll")  # 14 + 6 = 20: Fives, 13; no Bank passed (15 to 20)
+    t.command("alice", "/withdraw 1")
+    assert "alice has not landed on a Bank this turn" in t.out
+    cycle()
+    t.command("alice", "/roll")  # 20 + 1 = 21, a Bank: 1 point per 5 in the account
+    assert board(t).token("alice").account == 6
+    t.command("alice", "/withdraw 6")  # 13 + 6 = 19
+    t.command("alice", "/buy House")  # 19 − 5 = 14 (rule 11: at any time)
+    t.command("alice", "/house")  # 21 has a Bank: a House needs a space with no feature
+    assert "space 21 has Bank" in t.out
+    cycle()
+    t.command("alice", "/roll")  # 21 + 1 = 22: no feature
+    t.command("alice", "/house")
+    assert [(h.space, h.owner) for h in board(t).houses] == [(22, "alice")]
+    assert points(t)["alice"] == 14 and board(t).token("alice").item("House") == 0
+    assert verify(t.files()) == [] and t.cli("render", "--check") == 0
+    assert 'data-features="House"' in t.read("state/board.svg")
