@@ -22,12 +22,26 @@ from .score_chart import COLOURS
 BOARD_SVG = "state/board.svg"
 MARKS = {"Bank": "B", "Cop Car": "C", "Fives": "5", "House": "H", "Ladder": "L",
          "Master of Your Fate": "M", "Shop": "S", "Snake": "S~", "Unlucky Space": "U"}
-LEGEND = ("Marks under a space: 5 Fives (rule 8), M Master of Your Fate (8), B Bank, "
-          "C Cop Car (with its health), H House (with its owner), S Shop (11), U Unlucky "
-          "Space (rule 9 of seed 000); green lines "
-          "join a Ladder's ends, red dashed lines a Snake's (20); discs are the players' "
-          "tokens, with their initials; Jail and the Gulag are in the middle (8).")
+# what each mark means, and the binding whose rule it cites
+MEANINGS = (("yellow", "a space divisible by 5", "fives"),
+            ("M", "Master of Your Fate", "master_of_your_fate"),
+            ("U", "the Unlucky Space", "unlucky"),
+            ("B", "a Bank", "bank"), ("S", "a Shop", "shop"),
+            ("C200", "the Cop Car and its health", "cop_car"),
+            ("H:alice", "alice's House", "houses"),
+            ("green line", "a Ladder's ends, Ladder 1L and 1U", "snakes_and_ladders"),
+            ("red dashed line", "a Snake's ends", "snakes_and_ladders"),
+            ("boxes in the middle", "Jail and the Gulag", "jail"))
 SPACE_R, TOKEN_R = 17, 8
+
+
+def legend(game: Game) -> str:
+    """What the picture's marks mean, for the features the rules in force have."""
+    board, cite = game.config.board, game.config.cite
+    parts = [f"{mark}: {meaning} ({cite(key)})" for mark, meaning, key in MEANINGS
+             if key in board]
+    return ("The board: each player's token is a disc with their initial, on their space; "
+            + "; ".join(parts) + ".")
 
 
 def render_board_svg(game: Game) -> str | None:

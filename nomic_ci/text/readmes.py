@@ -14,7 +14,7 @@ from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from .quoting import quoted
-from .board_svg import BOARD_SVG, LEGEND, render_board_svg
+from .board_svg import BOARD_SVG, legend, render_board_svg
 from .score_chart import SCORES_SVG, render_score_chart
 
 RULES_README = "rules/README.md"
@@ -75,7 +75,7 @@ def render_state(game: Game) -> str:
     lines = [BANNER, "", "# The game", ""]
     if state.board is not None and "ring" in config.board:
         lines += [f"![The board, with every player's token]({BOARD_SVG.removeprefix('state/')})",
-                  "", LEGEND, ""]
+                  "", legend(game), ""]
     if state.over:
         lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
                      f"on {_shown(state.ended_at)}.")
