@@ -13,7 +13,8 @@ from types import MappingProxyType
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord, dump_action
-from .core.commitments import reveal_at_end, rolls_made, settle_dice
+from .core.board.actions import rolled
+from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.records import Outcome, Record, dump_record
@@ -94,8 +95,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     passes = 0
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
-    _settle(run, report, settle_dice(run.game.state, dice, rolls_made(run.game.records) + sum(
-        len(a.dice) for a in run.game.actions) + 1))
+    _settle(run, report, settle_dice(run.game.state, dice, rolled(run.game) + 1))
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},

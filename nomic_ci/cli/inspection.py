@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Mapping
 
-from ..core.commitments import rolls_made
+from ..core.board.actions import rolled
 from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
@@ -96,8 +96,9 @@ def cmd_verify(args) -> int:
     if found:
         return 1
     game = load_game(files)
-    dice = rolls_made(game.records)
-    print(f"Verified {len(game.records)} proposal records, {dice} dice and "
+    dice = rolled(game)  # proposals' and board actions' dice are one sequence
+    actions = f", {len(game.actions)} board actions" if game.actions else ""
+    print(f"Verified {len(game.records)} proposal records{actions}, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
     for commitment, count in awaiting_reveal(files).items():
         print(f"{count} of the dice were drawn from the secret SHA-256 {commitment[:12]}…, not "

@@ -6,7 +6,6 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping
 
-from .commitments import rolls_made
 from .dice import Dice, roll_inputs
 from .errors import GameError
 from .facts import Account
@@ -16,7 +15,7 @@ from .files.state import PLAYERS, GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
-from .board.actions import carry_out
+from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, dump_board
 from .board.turn_end import turn_ends
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
@@ -149,7 +148,7 @@ def _turn_roll(game: Game, state: GameState, open_: OpenProposal,
         # the engine settles its dice with the state before anything is decided
         raise GameError("the dice are not the ones this game is committed to",
                         hint="run the engine again: it commits to its dice before it rolls")
-    rolled = rolls_made(game.records) + sum(len(a.dice) for a in game.actions)
+    rolled = rolled_so_far(game)
     rolls = []
     for die in range(config.turn_roll.count):
         # the game's n-th roll: only a decided proposal rolls, so refused or withdrawn

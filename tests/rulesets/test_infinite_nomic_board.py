@@ -196,11 +196,11 @@ def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
     assert verify(moved) == [
         "state/board.yaml: bob's space is 9, but the actions give 4"]
     first = next(p for p in files if p.startswith("actions/000001"))
-    loaded = files[first].replace("result: 4", "result: 6")
+    loaded = files[first].replace('"result": 4', '"result": 6')
     problems = verify({**files, first: loaded})
     assert any(p.startswith(f"{first}: movement (rule 7) recorded 6, but its inputs give 4")
                for p in problems), problems
-    rerolled = files[first].replace("roll: 1\n", "roll: 7\n")
+    rerolled = files[first].replace('"roll": 1,', '"roll": 7,')
     assert any("is recorded as the game's roll 7" in p
                for p in verify({**files, first: rerolled}))
 

@@ -1,10 +1,16 @@
-"""One record per player action, `actions/NNNNNN-login-command.yaml`: who did what, when,
+"""One record per player action, `actions/NNNNNN-login-command.json`: who did what, when,
 with which dice (and their inputs), and every effect in the order applied, each saying why.
-`verify` checks the board and the points against them."""
+`verify` checks the board and the points against them.
+
+JSON, not YAML like the proposals' records: a game makes an action record with every move,
+so a long game holds tens of thousands, and each run reads them all; JSON reads in
+microseconds where YAML takes milliseconds (10,000 records: a third of a second, not two
+minutes). Indented, one field a line, it reads and diffs as easily."""
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -12,12 +18,12 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..errors import GameError
-from ..files import yamlio
+from ..files.yamlio import frozen
 from ..files.records import DieRoll
 from ..times import iso, moment
 
 DIR = "actions/"
-_NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.yaml$")
+_NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.json$")
 
 
 @dataclass(frozen=True)
@@ -35,11 +41,11 @@ class ActionRecord:
     @property
     def path(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.login} {self.command}".lower()).strip("-")
-        return f"{DIR}{self.number:06d}-{slug[:40].strip('-')}.yaml"
+        return f"{DIR}{self.number:06d}-{slug[:40].strip('-')}.json"
 
 
 def dump_action(record: ActionRecord) -> str:
-    return yamlio.dump({
+    return json.dumps({
         "number": record.number, "at": iso(record.at), "login": record.login,
         "command": record.command, "comment": record.comment, "answer": record.answer,
         "dice": [{"purpose": d.purpose, "sides": d.sides, "result": d.result,
@@ -47,7 +53,7 @@ def dump_action(record: ActionRecord) -> str:
                   **({"commitment": d.commitment} if d.commitment else {})}
                  for d in record.dice],
         "effects": [_plain(e) for e in record.effects],
-        "points": dict(record.points)})
+        "points": dict(record.points)}, indent=1, ensure_ascii=False) + "\n"
 
 
 def _plain(value: Any) -> Any:
@@ -58,18 +64,24 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=65536)
 def load_action(path: str, text: str) -> ActionRecord:
-    data = yamlio.load(text, path)
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        line = getattr(exc, "lineno", None)
+        raise GameError(f"not valid JSON: {getattr(exc, 'msg', exc)}", path=path, line=line,
+                        hint="action records are written by nomic-ci; restore this one from "
+                             "git history") from None
     try:
         return ActionRecord(
             number=int(data["number"]), at=moment(data["at"]), login=str(data["login"]),
             command=str(data["command"]), comment=data.get("comment"),
             answer=str(data.get("answer") or ""),
             dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
-                               yamlio.frozen(d["inputs"]), str(d["method"]),
+                               frozen(d["inputs"]), str(d["method"]),
                                d.get("commitment")) for d in data.get("dice") or ()),
-            effects=tuple(yamlio.frozen(e) for e in data.get("effects") or ()),
+            effects=tuple(frozen(e) for e in data.get("effects") or ()),
             points=MappingProxyType({str(k): int(v)
                                      for k, v in (data.get("points") or {}).items()}))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

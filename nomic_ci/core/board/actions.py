@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Callable
 
-from ..commitments import rolls_made
 from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
@@ -218,8 +217,18 @@ class _Judging:
 
 
 def _play(game: Game, at: datetime, dice: Dice, login: str) -> Play:
-    first_roll = rolls_made(game.records) + sum(len(a.dice) for a in game.actions) + 1
-    return Play(game, at, dice, len(game.actions) + 1, first_roll, login)
+    return Play(game, at, dice, len(game.actions) + 1, rolled(game) + 1, login)
+
+
+def rolled(game: Game) -> int:
+    """How many dice the game has rolled: the number of its latest roll, since proposals'
+    and actions' dice are one sequence (1, 2, 3…); read from the latest action that rolled
+    rather than by counting every action's dice, which a long game would pay at each one."""
+    numbers = [d.inputs.get("roll") for r in game.records for d in r.dice]
+    numbers.append(next((d.inputs.get("roll") for a in reversed(game.actions)
+                         for d in reversed(a.dice)), 0))
+    return max((n for n in numbers if isinstance(n, int) and not isinstance(n, bool)),
+               default=0)
 
 
 def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> str | None:
