@@ -298,3 +298,39 @@ def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(tmp_p
     assert points(t)["alice"] == 14 and board(t).token("alice").item("House") == 0
     assert verify(t.files()) == [] and t.cli("render", "--check") == 0
     assert 'data-features="House"' in t.read("state/board.svg")
+
+
+def test_master_of_your_fate_a_number_a_bribe_and_a_fight_with_the_cop_car(tmp_path):
+    # dice: alice 4 (action 1), alice 2 (action 2), bob 4 (action 5), alice 6 (action 7),
+    # then her fight (action 8): the officer 2, alice 5
+    t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
+                   dice_seed=seed_for((1, 6, 4), (2, 6, 2), (5, 6, 4), (7, 6, 6), (8, 6, 2),
+                                      (8, 6, 5)))
+    t.later().command("alice", "/roll")  # 1 + 4 = 5: Fives, 10; the Cop Car comes to 5
+    t.command("alice", "/pass")
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")  # 5 + 2 = 7: Master of Your Fate (rule 8)
+    assert "may /choose buy, spending 2 points to keep 2 as a Number" in t.out
+    t.command("alice", "/choose buy")  # 10 − 2 = 8, and the Number 2
+    assert board(t).token("alice").numbers == (2,) and points(t)["alice"] == 8
+    t.command("alice", "/pass")
+    t.command("bob", "/pass")
+    t.command("alice", "/use 3")
+    assert "alice has no Number 3 (their Numbers: 2)" in t.out
+    t.command("alice", "/use 2")  # 7 + 2 = 9; the Number is used up
+    assert where(t, "alice") == 9 and board(t).token("alice").numbers == ()
+    t.command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 + 4 = 5: the Cop Car's space (rule 11), and Fives: 10
+    assert board(t).turn.choice == "cop-car" and points(t)["bob"] == 10
+    t.command("bob", "/choose b")  # the bribe: 5 points, 5 health, and the turn ends
+    assert points(t)["bob"] == 5 and board(t).cop_car.health == 205
+    assert t.status()["turn"] == "alice"
+    t.command("alice", "/roll")
+    # 9 + 6: 10, 1, 2, 3, 4, 5. Rule 13: past space 1, +5, and a Number 1; on 5, the Cop
+    # Car's choice and Fives, +10: 8 + 5 + 10 = 23
+    assert where(t, "alice") == 5 and points(t)["alice"] == 23
+    assert board(t).token("alice").numbers == (1,)
+    t.command("alice", "/choose c")  # the officer rolls 2, alice 5: +10, and 10 health off
+    assert "the officer rolls 2, alice rolls 5" in t.out
+    assert points(t)["alice"] == 33 and board(t).cop_car.health == 195
+    assert verify(t.files()) == []
