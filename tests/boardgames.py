@@ -11,20 +11,20 @@ from nomic_ci.core.board.boardfile import read_board
 from nomic_ci.core.dice import derive_roll
 
 
-def seed_for(*rolls: tuple[int, int, int]) -> str:
-    """A dice seed whose rolls are these, each (action number, sides, result), in the order
-    the game rolls them (its 1st, 2nd… die)."""
+def seed_for(*rolls: tuple[int, int]) -> str:
+    """A dice seed whose rolls are these, each (sides, result), in the order the game rolls
+    them (its 1st, 2nd… die)."""
     for n in itertools.count():
         seed = f"board{n}"
-        if all(derive_roll(sides, action_roll_inputs(seed, index, action)) == result
-               for index, (action, sides, result) in enumerate(rolls, start=1)):
+        if all(derive_roll(sides, action_roll_inputs(seed, index)) == result
+               for index, (sides, result) in enumerate(rolls, start=1)):
             return seed
     raise AssertionError("unreachable")
 
 
-def roll_of(seed: str, number: int, action: int, sides: int = 6) -> int:
-    """The game's `number`-th die, rolled by action `action`: what the engine must roll."""
-    return derive_roll(sides, action_roll_inputs(seed, number, action))
+def roll_of(seed: str, number: int, sides: int = 6) -> int:
+    """The game's `number`-th die: what the engine must roll."""
+    return derive_roll(sides, action_roll_inputs(seed, number))
 
 
 def board(t):

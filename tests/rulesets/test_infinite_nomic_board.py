@@ -28,8 +28,8 @@ def actions(t) -> list[str]:
 
 
 def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(tmp_path):
-    # rolls: alice's /roll (action 1) 4, bob's /roll (action 2) 3, alice's next (action 4) 6
-    t = table(tmp_path, seed_for((1, 6, 4), (2, 6, 3), (4, 6, 6)))
+    # the game's dice, in order: alice's /roll 4, bob's 3, alice's next 6
+    t = table(tmp_path, seed_for((6, 4), (6, 3), (6, 6)))
     t.later().command("alice", "/roll")
     # rule 7: 1 + 4 = 5; rule 8 (Fives): 5 is divisible by 5, +10; rule 11: a rolled 4
     # brings the Cop Car from space 4 to alice's space after moving
@@ -66,8 +66,8 @@ def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(tmp_p
 
 
 def test_the_cop_car_jail_and_the_paid_escape_after_two_failures(tmp_path):
-    # alice rolls 3 (action 1), then fails to escape with 2 (action 3) and 1 (action 4)
-    t = table(tmp_path, seed_for((1, 6, 3), (3, 6, 2), (4, 6, 1)))
+    # alice rolls 3, then fails to escape with 2 and with 1
+    t = table(tmp_path, seed_for((6, 3), (6, 2), (6, 1)))
     t.later().command("alice", "/roll")
     # 1 + 3 = 4, where the Cop Car starts (rule 11): alice must choose a, b or c
     assert where(t, "alice") == 4 and board(t).turn.choice == "cop-car"
@@ -119,7 +119,7 @@ def test_two_missed_turns_send_a_player_to_the_gulag_until_they_rejoin(tmp_path)
 def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path):
     # alice: 5 (1 → 6), then 4 (6 → 10, the Frontier, where the Cop Car follows her), then,
     # exploring with a 5, four new spaces and a pair
-    t = table(tmp_path, seed_for((1, 6, 5), (2, 6, 4), (3, 6, 5)))
+    t = table(tmp_path, seed_for((6, 5), (6, 4), (6, 5)))
     t.later().command("alice", "/roll")
     for who in ("alice", "bob", "carol"):
         t.command(who, "/pass")
@@ -135,9 +135,9 @@ def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path)
     # with no features (the Cop Car is on 10; Fives and Master of Your Fate are rule 8's
     # tiles, not rule 11's features: so a d9 over 1–9); 3. advance 5: 11, 12, 13,
     # 14, 1, where rule 13's looping gives 5 points
-    kind = "Snake" if roll_of(seed, 4, 3, 2) == 1 else "Ladder"
-    new = 10 + roll_of(seed, 5, 3, 4)
-    old = roll_of(seed, 6, 3, 9)
+    kind = "Snake" if roll_of(seed, 4, 2) == 1 else "Ladder"
+    new = 10 + roll_of(seed, 5, 4)
+    old = roll_of(seed, 6, 9)
     pair = board(t).pairs[0]
     assert (pair.kind, pair.number, pair.lower, pair.upper) == (kind, 1, old, new)
     assert board(t).added_spaces == 4
@@ -147,9 +147,9 @@ def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path)
 
 
 def test_a_proposal_that_amends_a_board_binding_changes_the_next_move(tmp_path):
-    # alice's turn runs out while the vote runs (action 1: a missed turn, rule 8's Gulag
-    # counts it); bob's roll (action 2) is a 4: 1 → 5, Fives
-    t = table(tmp_path, seed_for((2, 6, 4)))
+    # alice's turn runs out while the vote runs (a missed turn: rule 8's Gulag counts it);
+    # bob's roll, the game's first die, is a 4: 1 → 5, Fives
+    t = table(tmp_path, seed_for((6, 4)))
     rule = "rules/008-points-and-tiles.md"
     t.later().branch("fives", {rule: t.read(rule).replace("    points: 10", "    points: 20")},
                      author="alice")
@@ -175,7 +175,7 @@ def test_a_board_of_fewer_than_two_spaces_is_refused_at_proposal_time(tmp_path, 
 
 
 def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(tmp_path):
-    t = table(tmp_path, seed_for((1, 6, 6)))
+    t = table(tmp_path, seed_for((6, 6)))
     t.later().command("alice", "/roll")  # 1 + 6 = 7
     rule = "rules/005-the-game-board.md"
     t.branch("small", {rule: t.read(rule).replace("spaces: 10", "spaces: 6")}, author="bob")
@@ -185,7 +185,7 @@ def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(tmp
 
 
 def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
-    t = table(tmp_path, seed_for((1, 6, 4), (2, 6, 3)))
+    t = table(tmp_path, seed_for((6, 4), (6, 3)))
     t.later().command("alice", "/roll")  # 1 → 5, Fives, the Cop Car follows (rolled 4)
     t.command("alice", "/pass")
     t.command("bob", "/roll")  # 1 → 4
@@ -207,9 +207,8 @@ def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
 
 def test_a_proposal_that_states_an_event_changes_the_points_and_the_board(tmp_path):
     # rule 4: "the events stated in the proposal take effect": alice gains 5 points and
-    # her token goes to space 7; after bob's missed turn (action 1), alice's roll (action 2)
-    # is a 3: 7 + 3 = 10
-    t = table(tmp_path, seed_for((2, 6, 3)))
+    # her token goes to space 7; alice's roll afterwards is a 3: 7 + 3 = 10
+    t = table(tmp_path, seed_for((6, 3)))
     players = t.read("state/players.yaml").replace("points: 0", "points: 5", 1)
     board_text = t.read("state/board.yaml").replace("login: alice\n    space: 1",
                                                     "login: alice\n    space: 7")
@@ -246,11 +245,10 @@ def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vo
 def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(tmp_path):
     """Rule 5 amended to 30 spaces (so rule 11's Shops, on primes above 10, and Banks, on
     multiples of 7 above 7, are on the board); then alice shops, banks and builds."""
-    # action 1 is alice's turn running out during the vote; her rolls are actions 2 (4),
-    # 3 (6), 5 (3), 7 (6), 8 (1) and 11 (1)
+    # alice's rolls, the game's dice in order: 4, 6, 3, 6, 1 and 1
     t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
-                   dice_seed=seed_for((2, 6, 4), (3, 6, 6), (5, 6, 3), (7, 6, 6), (8, 6, 1),
-                                      (11, 6, 1)))
+                   dice_seed=seed_for((6, 4), (6, 6), (6, 3), (6, 6), (6, 1),
+                                      (6, 1)))
     rule = "rules/005-the-game-board.md"
     t.later().branch("big", {rule: t.read(rule).replace("spaces: 10", "spaces: 30")},
                      author="alice")
@@ -301,11 +299,11 @@ def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(tmp_p
 
 
 def test_master_of_your_fate_a_number_a_bribe_and_a_fight_with_the_cop_car(tmp_path):
-    # dice: alice 4 (action 1), alice 2 (action 2), bob 4 (action 5), alice 6 (action 7),
-    # then her fight (action 8): the officer 2, alice 5
+    # the game's dice, in order: alice 4, alice 2, bob 4, alice 6, then her fight: the
+    # officer 2, alice 5
     t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
-                   dice_seed=seed_for((1, 6, 4), (2, 6, 2), (5, 6, 4), (7, 6, 6), (8, 6, 2),
-                                      (8, 6, 5)))
+                   dice_seed=seed_for((6, 4), (6, 2), (6, 4), (6, 6), (6, 2),
+                                      (6, 5)))
     t.later().command("alice", "/roll")  # 1 + 4 = 5: Fives, 10; the Cop Car comes to 5
     t.command("alice", "/pass")
     t.command("bob", "/pass")

@@ -24,10 +24,12 @@ from ..mechanics.values import Roll
 from .boardfile import Board, GULAG, Token, Turn
 
 
-def action_roll_inputs(seed: str, roll: int, action: int) -> dict:
-    """What an action's die is derived from: the game's seed, how many dice the game rolled
-    before it, and the action's number; never anything a player writes."""
-    return {"seed": seed, "roll": roll, "action": action}
+def action_roll_inputs(seed: str, roll: int) -> dict:
+    """What an action's die is derived from: the game's seed and how many dice the game rolled
+    before it; never anything a player writes or does. Not the action's number either: a
+    player could shift that with an action that rolls nothing (a /buy before a /roll) and so
+    pick between two dice they can foresee from the public seed."""
+    return {"seed": seed, "roll": roll, "purpose": "board"}
 
 
 class View:
@@ -82,7 +84,7 @@ class Play(View):
                             hint="run the engine again: it commits to its dice before it rolls")
         total = 0
         for _ in range(dice.count):
-            inputs = action_roll_inputs(self.state.dice_seed, self.next_roll, self.action)
+            inputs = action_roll_inputs(self.state.dice_seed, self.next_roll)
             result = self.dice.roll(dice.sides, inputs)
             self.rolls.append(DieRoll(purpose, dice.sides, result, MappingProxyType(inputs),
                                       self.dice.method, self.dice.commitment))

@@ -22,12 +22,12 @@ def check_dice(game: Game, rolls: dict[object, str], check_die: RollCheck) -> li
     for action in game.actions:
         for die in action.dice:
             number = die.inputs.get("roll")
-            expected = action_roll_inputs(game.state.dice_seed, number, action.number)
+            expected = action_roll_inputs(game.state.dice_seed, number)
             if json.dumps(dict(die.inputs), sort_keys=True) != json.dumps(expected,
                                                                           sort_keys=True):
                 found.append(f"{action.path}: {die.purpose} was rolled from "
-                             f"{dict(die.inputs)}, but the game's roll {number} for action "
-                             f"{action.number} comes from {expected}")
+                             f"{dict(die.inputs)}, but the game's roll {number} comes from "
+                             f"{expected}")
             if number in rolls:
                 found.append(f"{action.path}: the game's roll {number} was also used in "
                              f"{rolls[number]}")

@@ -51,3 +51,15 @@ def test_a_flute_is_sold_only_on_a_shop():
     assert judge(game, T0, "alice", "buy", ["Flute"]) is None
     away = board_game(Token("alice", 3), points={"alice": 5})
     assert "not on one" in judge(away, T0, "alice", "buy", ["Flute"])
+
+
+def test_an_action_that_rolls_nothing_does_not_change_the_next_roll():
+    """A player who could foresee the dice (public seed) cannot pick between two rolls by
+    doing something that rolls nothing first: the next die is the same either way."""
+    game = board_game(Token("alice", 3), points={"alice": 6})
+    _, straight = carry_out(game, T0, DICE, "alice", "/roll", 1)
+    state, bought = carry_out(game, T0, DICE, "alice", "/buy House", 1)
+    after = replace(game, state=state, actions=(bought,))
+    _, later = carry_out(after, T0, DICE, "alice", "/roll", 2)
+    assert dict(straight.dice[0].inputs) == dict(later.dice[0].inputs)
+    assert straight.dice[0].result == later.dice[0].result

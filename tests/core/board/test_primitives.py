@@ -19,7 +19,7 @@ def test_each_primitive_records_its_effect_in_order():
     assert play.effects[0] == {"move": "alice", "from": 2, "to": 5, "path": [3, 4, 5],
                                "why": "movement"}
     assert scores(play)["alice"] == 10 and play.points == {"alice": 10}
-    assert dict(play.rolls[0].inputs) == {"seed": "5eed", "roll": 1, "action": 1}
+    assert dict(play.rolls[0].inputs) == {"seed": "5eed", "roll": 1, "purpose": "board"}
 
 
 def test_the_marks_of_a_turn_are_kept_only_for_the_player_whose_turn_it_is():
