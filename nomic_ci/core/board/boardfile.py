@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from ..errors import GameError
 from ..files import fields as typed, yamlio
 from ..times import iso, moment
+from .ring import MAX_SPACES
 
 BOARD = "state/board.yaml"
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
@@ -225,6 +226,10 @@ def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
     if ring is None or board is None:
         return
     total = ring.spaces + board.added_spaces
+    if total > MAX_SPACES:
+        raise GameError(f"the board would have {total:,} spaces (rule 5's {ring.spaces} and "
+                        f"{board.added_spaces:,} explored), more than the {MAX_SPACES:,} a "
+                        "board can hold", path=BOARD, hint="keep added_spaces smaller")
     where = [(f"{t.login}'s token", t.space) for t in board.tokens if t.on_ring]
     where += [("the Cop Car", board.cop_car.space)] if board.cop_car else []
     where += [(f"{h.owner}'s House", h.space) for h in board.houses]

@@ -10,6 +10,7 @@ from typing import Any
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping
 from .boardfile import Pair
+from .ring import MAX_SPACES
 
 NAME = "Frontier"
 D2 = Roll(1, 2)
@@ -37,9 +38,10 @@ def explore(play, login: str, rolled: int) -> None:
     """Steps 1 and 2 of exploring; step 3, the advance, is the movement itself."""
     from .features import on_space
     cite, old = play.cite("frontier"), play.total_spaces
-    added = rolled - 1
+    added = min(rolled - 1, MAX_SPACES - old)  # the board's limit (ring.py) ends exploring
     if added <= 0:
-        play.say(f"{NAME} ({cite}): {login} explores, but a roll of {rolled} adds no space")
+        play.say(f"{NAME} ({cite}): {login} explores, but adds no space (a roll of "
+                 f"{rolled}, on a board of {old})")
         return
     play.change_board(replace(play.board, added_spaces=play.board.added_spaces + added),
                       {"frontier": "explored", "from": old, "to": old + added},

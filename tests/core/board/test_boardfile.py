@@ -26,3 +26,8 @@ def test_nothing_may_stand_beyond_the_board():
     check_board({"ring": Ring(10)}, Board(added_spaces=2, tokens=(Token("alice", 12),)))
     with pytest.raises(GameError, match="alice's token is on space 12, but the board has 10"):
         check_board({"ring": Ring(10)}, board)
+
+
+def test_a_board_past_ten_thousand_spaces_is_refused():
+    with pytest.raises(GameError, match="more than the 10,000 a board can hold"):
+        check_board({"ring": Ring(10)}, Board(added_spaces=10 ** 12))

@@ -21,3 +21,9 @@ def test_a_roll_of_6_adds_five_spaces_and_pairs_a_new_space_with_a_bare_old_one(
     assert play.board.added_spaces == 5
     assert play.board.pairs == (Pair("Ladder", 1, 6, 13),)
     assert [(d.sides, d.result) for d in play.rolls] == [(2, 2), (5, 3), (9, 5)]
+
+
+def test_exploring_stops_at_the_largest_board():
+    play = play_on(board_game(Token("alice", 10_000), added_spaces=9_990))
+    frontier.explore(play, "alice", 6)
+    assert play.board.added_spaces == 9_990 and "adds no space" in play.lines[0]
