@@ -135,7 +135,10 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
     turn = "the game is over" if state.over else (
         f"it is {state.turn}'s turn" if state.turn else "no one has the turn")
     voting = ", ".join(f"{o.number} ({o.title})" for o in state.open_proposals) or "none"
-    return None, f"{turn}. Points: {scores}. In their vote: {voting}"
+    board = "" if state.board is None else ". On the board: " + ", ".join(
+        f"{p.login} {'on space ' if isinstance(space, int) else 'in '}{space}"
+        for p in state.players for space in (state.board.token(p.login).space,))
+    return None, f"{turn}. Points: {scores}. In their vote: {voting}{board}"
 
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask

@@ -99,3 +99,8 @@ def test_only_the_admin_vetoes_a_proposal_in_its_vote(who, body, vetoed, said):
     assert text == said and isinstance(effect, Refuse) is vetoed
     if vetoed:
         assert effect.number == 1 and effect.reason == "vetoed by the Admin, admin (rule 8)"
+
+
+def test_status_says_where_each_token_stands_on_a_board():
+    said = answer(INFINITE, "bob", "/status")[1]
+    assert said.endswith("On the board: alice on space 1, bob on space 1, carol on space 1")
