@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ..board.boardfile import GULAG
 from ..facts import Proposal
 from ..files.state import OpenProposal
 from ..game import Game
@@ -26,6 +27,9 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
         joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
                    f"({config.cite('join_window')})" if config.join_window else "")
         return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+    if state.board is not None and state.board.token(author.login).space == GULAG:
+        return (f"{author.login} is in the Gulag, where players make no proposals "
+                f"({config.cite('gulag')}): /rejoin first")
     rule_changes = [o for o in state.open_proposals if not o.join]
     if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
         days = config.schedule.describe(config.schedule.propose)

@@ -96,3 +96,18 @@ def test_nothing_may_be_proposed_once_the_game_is_over():
     game = make_game()
     game = replace(game, state=replace(game.state, winners=("carol",), ended_at=T0, turn=None))
     assert refusal(game, proposal("bob")) == "the game is over: carol won"
+
+
+def test_a_player_in_the_gulag_makes_no_proposals_until_they_rejoin():
+    """Seed 004 rule 8: "As long as a player is in the Gulag they are unable to ... make
+    proposals"."""
+    from nomic_ci.core.board.boardfile import Token
+
+    from boardgames import board_game
+    game = board_game(Token("bob", "gulag"))
+    assert refusal(game, proposal("bob", paths=["rules/021-new.md"])) == (
+        "bob is in the Gulag, where players make no proposals (rule 8): /rejoin first")
+    assert refusal(board_game(Token("bob", 3)), proposal(
+        "bob", paths=["rules/021-new.md"], texts=[("rules/021-new.md", "---\nnumber: 21\n"
+                                                   "title: New\nmutable: true\n---\nNew.\n")])) \
+        is None
