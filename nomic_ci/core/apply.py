@@ -16,7 +16,7 @@ from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
 from .board.actions import carry_out, rolled as rolled_so_far
-from .board.boardfile import BOARD, dump_board
+from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import turn_ends
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
                           Reclose, Refuse, Retract, Transition)
@@ -120,7 +120,11 @@ def _decide(game: Game, state: GameState, decision: Decide,
         level, exp = level_up(player.stat("level", config.starting_stats),
                               player.stat("experience", config.starting_stats) + gained)
         state = state.with_player(player.with_stats(level=level, experience=exp))
-    if config.proposer_gains == "net-votes" and decision.passed and proposer is not None:
+    # a player in the Gulag neither gains nor loses points (Infinite Nomic's rule 8)
+    in_gulag = state.board is not None and proposer is not None \
+        and state.board.token(proposer.login).space == GULAG
+    if config.proposer_gains == "net-votes" and decision.passed and proposer is not None \
+            and not in_gulag:
         gained = decision.tally.yes - decision.tally.no
         points[proposer.login] = points.get(proposer.login, 0) + gained
         proposer = state.player(open_.author)

@@ -98,3 +98,27 @@ def test_apply_never_changes_the_game_it_was_given():
                        Deactivate(T0 + HOUR, "alice", "silent")):
         apply(game, transition, DICE)
     assert repr(game) == before
+
+
+def test_a_proposer_in_the_gulag_gains_no_points_for_a_passed_proposal():
+    """Seed 004 rule 8: in the Gulag a player is unable to gain or lose points, rule 4's
+    net votes included."""
+    from dataclasses import replace as copy
+
+    from nomic_ci.core.board.boardfile import Token
+    from nomic_ci.core.due import next_transition
+
+    from boardgames import board_game
+    from builders import proposal, reaction
+    for space, gained in ((3, 2), ("gulag", 0)):
+        game = board_game(Token("alice", 3))
+        p = proposal("alice", paths=["rules/021-new.md"], texts=[(
+            "rules/021-new.md", "---\nnumber: 21\ntitle: New\nmutable: true\n---\nNew.\n")])
+        opened_ = next_transition(game, [p], T0)
+        state, _ = apply(game, opened_, DICE)
+        game = copy(game, state=copy(state, board=state.board.with_token(Token("alice", space))))
+        voted = copy(p, reactions=(reaction("bob"), reaction("carol")))
+        decided = next_transition(game, [voted], T0 + 25 * HOUR)
+        state, record = apply(game, decided, DICE)
+        assert record.outcome.value == "passed"
+        assert state.player(game.state.players[0].account).points == gained
