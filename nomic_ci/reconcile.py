@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from types import MappingProxyType
 
 from .core.apply import apply
 from .core.commitments import reveal_at_end, rolls_made, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
+from .core.files.gamefiles import game_files
+from .core.files.history import INDEX
 from .core.files.records import Outcome, Record, dump_record
 from .core.files.state import GameState, Tell, dump_state
 from .core.game import load_game
@@ -56,14 +57,13 @@ class Run:
 
     def reread(self) -> None:
         """Read the game from the forge again: at the start, and after a merge changed it."""
-        self.files = dict(self.forge.read_files())
+        self.files = game_files(self.forge.read_files())
         self.game = load_game(self.files)
         self.records: list[Record] = []  # made by this run and not written yet
         self.summaries: list[str] = []
 
     def change(self, state: GameState, record: Record | None, summary: str) -> None:
-        records = self.game.records + ((record,) if record else ())
-        self.game = replace(self.game, state=state, records=records)
+        self.game = self.game.after(state, record)
         self.records += [record] if record else []
         self.summaries.append(summary)
 
@@ -73,13 +73,15 @@ class Run:
             return  # nothing changed: the files stay exactly as they are, hand edits and all
         changed = dump_state(self.game.state, self.files)
         changed.update({record.path: dump_record(record) for record in self.records})
+        if self.records:
+            changed[INDEX] = self.game.records.text()
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}
         if changed:
             self.forge.write_files(changed, _commit_message(self.summaries))
-            self.files.update(changed)
-            self.game = replace(self.game, files=MappingProxyType(dict(self.files)))
+            self.files = self.files.changed(changed)
+            self.game = replace(self.game, files=self.files)
         self.records, self.summaries = [], []
 
 
@@ -88,7 +90,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     passes = 0
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
-    _settle(run, report, settle_dice(run.game.state, dice, rolls_made(run.game.records) + 1))
+    _settle(run, report, settle_dice(run.game.state, dice,
+                                      lambda: rolls_made(run.game.records) + 1))
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},

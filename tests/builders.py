@@ -104,8 +104,7 @@ def step(game: Game, proposals, now: datetime, dice=DICE, comments=()):
     transition = next_transition(game, proposals, now, comments)
     assert transition is not None
     state, record = apply(game, transition, dice)
-    records = game.records + ((record,) if record else ())
-    return transition, replace(game, state=state, records=records), record
+    return transition, game.after(state, record), record
 
 
 def opened(game: Game | None = None, **kwargs) -> tuple[Game, Proposal]:

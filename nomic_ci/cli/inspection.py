@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import sys
 from pathlib import Path
 from typing import Mapping
 
 from ..core.commitments import rolls_made
+from ..core.files.history import INDEX, history_of_records
 from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
@@ -79,7 +81,13 @@ def cmd_render(args) -> int:
             return 1
         print("The rendered READMEs are up to date.")
         return 0
-    for path, text in render_all(load_game(files)).items():
+    game = load_game(files)
+    history = history_of_records(files)  # the index is rebuilt from the records, all read
+    if history and history.text() != files.get(INDEX):
+        (root / INDEX).write_text(history.text())
+        print(f"wrote {INDEX}")
+        stale.append(INDEX)
+    for path, text in render_all(replace(game, records=history)).items():
         if path in stale:
             (root / path).write_text(text)
             print(f"wrote {path}")

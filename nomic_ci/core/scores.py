@@ -30,9 +30,10 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
     earned: dict[str, int] = {}
     stated: dict[str, int] = {}
     adjusted: dict[str, int] = {}
-    for record in game.records:
+    for record in game.records.having("points"):
         for login, delta in record.points.items():
             earned[login] = earned.get(login, 0) + delta
+    for record in game.records.having("points_stated"):
         for login, delta in record.points_stated.items():
             stated[login] = stated.get(login, 0) + delta
     for adjustment in read_adjustments(game.files):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .facts import Comment, Proposal
-from .files.records import Record
+from .files.history import RecordSummary
 from .files.state import OpenProposal
 from .voting.tally import Tally
 
@@ -98,7 +98,7 @@ class Reclose:
     """A decided proposal is still open on the forge (a run stopped half-way): close it."""
     at: datetime
     proposal: Proposal
-    record: Record
+    record: RecordSummary
 
 
 @dataclass(frozen=True)

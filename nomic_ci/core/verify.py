@@ -4,10 +4,13 @@ every score from the records."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields, replace
 from typing import Mapping
 
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
+from .errors import GameError
+from .files.history import INDEX, history_of_records, read_history
 from .files.records import DieRoll, Outcome, Record
 from .files.state import DiceSecret
 from .game import Game, load_game
@@ -16,10 +19,10 @@ from .scores import point_sources
 
 def verify(files: Mapping[str, str]) -> list[str]:
     """What does not add up, one line each naming the record or file; empty when all is well."""
-    game = load_game(files)
-    found: list[str] = []
+    game, records = read_whole(files)
+    found = check_index(game)
     rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
-    for record in game.records:
+    for record in records:
         for die in record.dice:
             # the game's n-th roll, n counted in the order proposals were decided (which is
             # not always their numbers' order): each n once, each from the game's own inputs
@@ -68,6 +71,43 @@ def verify(files: Mapping[str, str]) -> list[str]:
     return found
 
 
+def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
+    """The game with its history read from the records themselves, not their index, and the
+    records in the history's order."""
+    game = load_game(files)
+    history = history_of_records(game.files)
+    return replace(game, records=history), [game.full_record(s) for s in history]
+
+
+def check_index(game: Game) -> list[str]:
+    """Where `proposals/index.jsonl` is not what the records make (`game.records`, read from
+    the records themselves): the first line that differs, and how."""
+    what_to_do = "run 'nomic-ci render' and commit the result"
+    if INDEX not in game.files:
+        return [f"{INDEX} is missing: {what_to_do}"] if game.records else []
+    try:
+        listed = read_history(game.files)
+        for line, (said, truth) in enumerate(zip(listed, game.records), 1):
+            wrong = next((f.name for f in fields(truth)
+                          if getattr(said, f.name) != getattr(truth, f.name)), None)
+            if wrong is not None:
+                return [f"{INDEX}: line {line} gives {said.path} the {wrong} "
+                        f"{_shown(getattr(said, wrong))}, but the record {truth.path} says "
+                        f"{_shown(getattr(truth, wrong))}: {what_to_do}"]
+    except GameError as error:
+        return [f"{error}"]
+    if len(listed) != len(game.records):
+        return [f"{INDEX} lists {len(listed)} records, but there are {len(game.records)}: "
+                f"{what_to_do}"]
+    if listed.text() != game.records.text():
+        return [f"{INDEX} is not written as the engine writes it: {what_to_do}"]
+    return []
+
+
+def _shown(value: object) -> str:
+    return repr(dict(value) if isinstance(value, Mapping) else getattr(value, "value", value))
+
+
 def _canonical(inputs: Mapping[str, object]) -> str:
     return json.dumps(dict(inputs), sort_keys=True)
 
@@ -104,9 +144,9 @@ def _check_die(game: Game, record: Record, die: DieRoll, number: object) -> list
 
 def awaiting_reveal(files: Mapping[str, str]) -> dict[str, int]:
     """How many rolls wait for each secret not revealed yet, by its commitment."""
-    game = load_game(files)
+    game, records = read_whole(files)
     waiting: dict[str, int] = {}
-    for record in game.records:
+    for record in records:
         for die in record.dice:
             secret = _secret_for(game, die.inputs.get("roll"))
             if secret is not None and secret.revealed is None:

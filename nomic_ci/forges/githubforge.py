@@ -24,6 +24,7 @@ from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
+from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
 from ..core.files.state import Tell
 from ..core.voting.decision import VoteView
@@ -80,7 +81,7 @@ class GitHubForge:
         self.tip = self.base_tip = self._reader.tip
         self.open_read = sum(p.node["baseRefName"] == self.branch
                              for p in self._reader.pulls.values())
-        self._tip_files: dict[str, str] | None = None
+        self._tip_files: GameFiles | None = None
         self._tree: str | None = None  # the tip's tree, once read
 
     # --- reading -------------------------------------------------------------------------
@@ -105,7 +106,7 @@ class GitHubForge:
         if status is not None:
             self._status_cache[node["headRefOid"]] = status
 
-    def _read_tip(self) -> dict[str, str]:
+    def _read_tip(self) -> GameFiles:
         """The game's files at the tip: read with the pull requests, or after a merge moved
         the tip, one query more (and blobs not already known)."""
         if self._tip_files is None:
@@ -113,7 +114,7 @@ class GitHubForge:
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:
-        return {**self._read_tip(), **self._pending}
+        return self._read_tip().changed(self._pending)
 
     def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
         # only proposals to the default branch: a pull request elsewhere changes no rule
@@ -322,7 +323,7 @@ class GitHubForge:
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
                 raise
             self.tip, self._tree = commit.sha, tree.sha
-            self._tip_files = {**tip_files, **changed}
+            self._tip_files = tip_files.changed(changed)
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
         self._pending.clear()
         self._messages.clear()

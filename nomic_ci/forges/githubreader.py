@@ -22,6 +22,8 @@ from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
+from ..core.files.gamefiles import GameFiles
+from ..core.files.history import is_record
 from . import githubgraphql as gql
 
 MAX_FILES = gql.MAX_FILES
@@ -83,15 +85,25 @@ class GitHubReader:
         return tree, {e.path: e.sha for e in listing.tree if e.type == "blob"
                       and e.path.startswith(GAME_DIRS)}
 
-    def files_at(self, commit: str) -> tuple[str, dict[str, str]]:
-        """The tree of a commit and the game's files in it (one query, unless known)."""
+    def files_at(self, commit: str) -> tuple[str, GameFiles]:
+        """The tree of a commit and the game's files in it (one query, unless known); the
+        decision records' texts are read when first asked for."""
         if commit not in self._trees:
             self._trees[commit] = self._entries(
                 self._query(gql.TIP, oid=commit)["repository"]["object"])
         tree, entries = self._trees[commit]
-        self._read_blobs(set(entries.values()))
-        return tree, {path: self._texts[sha].decode(errors="replace")
-                      for path, sha in entries.items()}
+        now = {path: sha for path, sha in entries.items() if not is_record(path)}
+        self._read_blobs(set(now.values()))
+        return tree, GameFiles({path: self._text(sha) for path, sha in now.items()},
+                               {path: sha for path, sha in entries.items() if is_record(path)},
+                               self._read_texts)
+
+    def _text(self, sha: str) -> str:
+        return self._texts[sha].decode(errors="replace")
+
+    def _read_texts(self, shas: Collection[str]) -> dict[str, str]:
+        self._read_blobs(shas)
+        return {sha: self._text(sha) for sha in shas}
 
     def _blob(self, sha: str) -> bytes:
         """A blob's bytes through REST: for what GraphQL gives no text of (binary, huge)."""

@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..core.files.records import Outcome, Record
+from ..core.files.history import INDEX, RecordSummary, record_paths
+from ..core.files.records import Outcome
 from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from .quoting import quoted
 from .score_chart import SCORES_SVG, render_score_chart
 
+LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
 PROPOSALS_README = "proposals/README.md"
@@ -48,8 +50,8 @@ def github_anchors(headings: list[str]) -> list[str]:
 
 
 def render_rules(game: Game) -> str:
-    enacted: dict[int, list[Record]] = {}
-    for record in game.records:
+    enacted: dict[int, list[RecordSummary]] = {}
+    for record in game.records.having("rules"):
         if record.outcome is Outcome.PASSED:
             for number in record.rules:
                 enacted.setdefault(number, []).append(record)
@@ -131,7 +133,7 @@ def _dice(game: Game) -> list[str]:
     """Where the dice come from, where the game rolls any: a secret, or a warning."""
     state = game.state
     if game.config.turn_roll is None and not state.dice_secrets \
-            and not any(r.dice for r in game.records):
+            and next(game.records.having("rolls"), None) is None:
         return []
     lines = ["", "## Dice", ""]
     current = state.dice_secret
@@ -157,15 +159,20 @@ def render_proposals(game: Game) -> str:
         return "\n".join(lines + ["None decided yet."]) + "\n"
     lines += ["| outcome | # | title | author | why | rules | threshold | yes | no | dice | "
               "decided |", "|---|---:|---|---|---|---|---|---:|---:|---|---|"]
-    for r in reversed(game.records):
+    shown = game.records[-LATEST:]
+    for r in reversed(shown):
         rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
-        dice = ", ".join(str(d.result) for d in r.dice) or "—"
+        dice = ", ".join(str(n) for n in r.rolls) or "—"
         # the reason matters where it did not pass: why it failed, was refused or withdrawn
         why = _cell(quoted(r.reason)) if r.outcome is not Outcome.PASSED and r.reason else "—"
         lines.append(f"| **{r.outcome.value}** | [{r.number if r.number is not None else '—'}]"
                      f"({r.path.removeprefix('proposals/')}) | {quoted(r.title)} | "
                      f"{r.author.login} | {why} | {rules} | {_cell(r.threshold or '—')} | "
                      f"{r.yes} | {r.no} | {dice} | {_shown(r.decided)} |")
+    if len(shown) < len(game.records):
+        lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. Every "
+                      f"decision is in [index.jsonl](index.jsonl), a line each, and in its own "
+                      f"record file here."]
     return "\n".join(lines) + "\n"
 
 
@@ -175,5 +182,11 @@ def render_all(game: Game) -> dict[str, str]:
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
-    """The rendered files that differ from what the game's files say they should be."""
-    return [path for path, text in render_all(load_game(files)).items() if files.get(path) != text]
+    """The rendered files that differ from what the game's files say they should be (the
+    index: where it does not list as many records as there are, which `verify` checks
+    line by line)."""
+    game = load_game(files)
+    stale = [path for path, text in render_all(game).items() if files.get(path) != text]
+    records = record_paths(files)
+    index_wrong = len(game.records) != len(records) if INDEX in files else bool(records)
+    return stale + [INDEX] * index_wrong

@@ -138,7 +138,7 @@ def test_100_points_win_the_game(tmp_path):
         if t is None:
             break
         state, record = apply(game, t, SeededDice())
-        game = replace(game, state=state, records=game.records + ((record,) if record else ()))
+        game = game.after(state, record)
         if state.over:
             break
     assert state.winners == ("alice",)

@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
+from nomic_ci.core.files.history import History
 from nomic_ci.core.game import load_game
 from nomic_ci.text.score_chart import render_score_chart, score_history
 
@@ -48,5 +49,5 @@ def test_points_a_proposal_took_away_go_down_the_line():
     game = two_decisions()
     first = game.records[0]
     lost = replace(first, points_stated={"carol": -3})
-    labels, series = score_history(replace(game, records=(lost, *game.records[1:])))
+    labels, series = score_history(replace(game, records=History.of((lost, *game.records[1:]))))
     assert series["carol"] == [0, -3, -3] and series["alice"] == [0, 4, 4]

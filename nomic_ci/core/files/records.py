@@ -16,13 +16,11 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from . import yamlio
-from .adjustments import ADJUSTMENTS
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
 
 DIR = "proposals/"
-_RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
 class Outcome(enum.Enum):
@@ -176,31 +174,3 @@ def _load_ballot(data: Mapping[str, Any]) -> Ballot:
     return Ballot(login=str(data["login"]), yes=data["vote"] == "yes", commit=data.get("commit"),
                   at=moment(data["at"]) if data.get("at") else None,
                   reason=str(data.get("reason") or ""))
-
-
-def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
-    """Every record among `files`: by number, then the unnumbered refusals by time; two
-    records with one number is an error."""
-    records: dict[int, Record] = {}
-    read_from: dict[int, str] = {}
-    unnumbered: list[Record] = []
-    for path in sorted(files):
-        if not path.startswith(DIR) or path in (DIR + "README.md", ADJUSTMENTS):
-            continue
-        if not _RECORD.match(path):
-            raise GameError("not a proposal record file name", path=path,
-                            hint="proposals/ holds only records written by nomic-ci "
-                                 "(NNNN-slug.yaml), the admin's adjustments.yaml and its README")
-        record = load_record(path, files[path])
-        if record.number is None:
-            unnumbered.append(record)
-            continue
-        if record.number in records:
-            raise GameError(f"proposal {record.number} is also recorded in "
-                            f"{read_from[record.number]}", path=path,
-                            hint="keep the record nomic-ci wrote and restore the other from "
-                                 "git history")
-        records[record.number] = record
-        read_from[record.number] = path
-    return tuple(records[n] for n in sorted(records)) + tuple(
-        sorted(unnumbered, key=lambda r: (r.decided, r.key)))
