@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from . import yamlio
+from .quickyaml import quick_load
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -136,7 +137,9 @@ def dump_record(record: Record) -> str:
 def load_record(path: str, text: str) -> Record:
     """Parse one record; cached, because a run reads the same history at every step (so
     what it returns is frozen: every caller shares it)."""
-    data = yamlio.load(text, path)
+    data = quick_load(text) if len(text) <= yamlio.MAX_BYTES else None
+    if not isinstance(data, dict):
+        data = yamlio.load(text, path)  # what the quick reader leaves, and every error
     try:
         return Record(
             number=None if data["number"] is None else int(data["number"]),
