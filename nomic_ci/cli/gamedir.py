@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterator
 
 from ..core.errors import GameError
 from ..core.files import GAME_DIRS
@@ -30,15 +31,21 @@ def now_from(text: str | None) -> datetime:
 def working_files(root: Path) -> GameFiles:
     """The game's files as they are in the working directory (the decision records' texts
     are read when first asked for)."""
-    paths = [path.relative_to(root).as_posix() for folder in GAME_DIRS
-             if (root / folder).is_dir() for path in sorted((root / folder).rglob("*"))
-             if path.is_file()]
+    paths = sorted(path for top in GAME_DIRS for path in _listed(root, top.rstrip("/")))
     if not paths:
         raise GameError("no game here (no rules/ or state/)", path=str(root),
                         hint="pass --repo DIR, or make a game with 'nomic-ci init DIR'")
     return GameFiles({path: _read(root / path) for path in paths if not is_record(path)},
                      {path: path for path in paths if is_record(path)},
                      lambda later: {path: _read(root / path) for path in later})
+
+
+def _listed(root: Path, top: str) -> Iterator[str]:
+    """Every file under root/top, as a path from the root (os.walk: pathlib is slow at this)."""
+    base = str(root / top)
+    for folder, _, names in os.walk(base):
+        inside = top + folder[len(base):].replace(os.sep, "/")
+        yield from (f"{inside}/{name}" for name in names)
 
 
 def _read(path: Path) -> str:
