@@ -88,6 +88,9 @@ def parser() -> argparse.ArgumentParser:
     propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
     propose.add_argument("--branch", required=True)
     propose.add_argument("--title", required=True)
+    propose.add_argument("--dry-run", action="store_true",
+                         help="show what the proposal involves, needs and would change, "
+                              "and record nothing")
     propose.set_defaults(run=lazy("play", "cmd_propose"))
 
     vote = commands.add_parser("vote", parents=[common], help="vote on a proposal")

@@ -97,11 +97,16 @@ def refuse_options_unused(args, game: Game, start: datetime) -> None:
 
 def cmd_propose(args) -> int:
     now = now_from(args.now)
-    forge = LocalForge(Path(args.repo), now)
+    forge = LocalForge(Path(args.repo), now, writing=not args.dry_run)
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
     refuse_typo(game, args.as_login, args.title)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
+    if args.dry_run:  # the forge's records stay in memory: nothing is saved or committed
+        from .preview import preview_proposal
+        lines, opens = preview_proposal(game, forge, key, now)
+        print("\n".join(lines))
+        return 0 if opens else 1
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)
