@@ -30,6 +30,7 @@ class GameConfig:
     starting_points: int = 0
     turn_roll: Roll | None = None
     voting_window: timedelta | None = None
+    remind_before: timedelta = timedelta(hours=12)
     turn_timeout: timedelta | None = None
     proposer_votes_yes: bool = False
     resubmissions_per_turn: int | None = None
