@@ -22,6 +22,7 @@ from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import Report, reconcile
+from ..text.front_page import FRONT_PAGE, front_page
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
@@ -57,6 +58,8 @@ def cmd_init(args) -> int:
         state = commit(read_state(files), commitment_of(new_secret(git)), 1)
         files.update(dump_state(state, files))
     files.update(render_all(load_game(files)))
+    files[FRONT_PAGE] = front_page(load_game(files), rulesets.describe(args.ruleset)["title"],
+                                   rulesets.about(args.ruleset))
     for path, text in files.items():
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         (target / path).write_text(text)

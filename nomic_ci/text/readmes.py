@@ -175,7 +175,7 @@ def _dice(game: Game) -> list[str]:
     else:
         lines.append("⚠️ **The dice can be foreseen**: they are derived from the public seed "
                      "alone, so anyone can work out the next roll. An admin can give the engine "
-                     "a secret (see the setup guide); rolls from then on cannot be foreseen.")
+                     "a secret (see nomic_ci/docs/setup.md); rolls from then on cannot be foreseen.")
     for secret in state.dice_secrets:
         if secret.revealed is not None:
             lines.append(f"- Rolls from {secret.from_roll} on were drawn from the secret "

@@ -382,3 +382,16 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     assert t.files() == before and not forge.exists()
     # the real proposal afterwards takes the number the dry run said
     assert t.propose("alice", "race", "Race to 50") == 1
+
+
+def test_init_writes_the_players_front_page_with_the_rulesets_notes(tmp_path):
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"),
+                           "--ruleset", "infinite-nomic-r7", "--players", "ann,ben")
+    assert code == 0, err
+    front = (tmp_path / "g" / "README.md").read_text()
+    assert front.startswith("# Infinite Nomic, round 7\n") and "👍 (yes)" in front
+    assert "### What the engine enforces" in front and "](rules/README.md)" in front
+    tracked = subprocess.run(["git", "ls-files", "README.md"], cwd=tmp_path / "g",
+                             capture_output=True, text=True).stdout
+    assert tracked == "README.md\n"  # in the game's first commit

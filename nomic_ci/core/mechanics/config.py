@@ -83,7 +83,7 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
                                 hint="the bindings are " + ", ".join(sorted(known))
-                                     + " (see the README's rule-file format)")
+                                     + " (see nomic_ci/docs/bindings.md)")
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:
