@@ -22,6 +22,7 @@ from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import Report, reconcile
+from ..text.front_page import FRONT_PAGE, front_page
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
@@ -57,6 +58,8 @@ def cmd_init(args) -> int:
         state = commit(read_state(files), commitment_of(new_secret(git)), 1)
         files.update(dump_state(state, files))
     files.update(render_all(load_game(files)))
+    files[FRONT_PAGE] = front_page(load_game(files), rulesets.describe(args.ruleset)["title"],
+                                   rulesets.about(args.ruleset))
     for path, text in files.items():
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         (target / path).write_text(text)
@@ -97,11 +100,16 @@ def refuse_options_unused(args, game: Game, start: datetime) -> None:
 
 def cmd_propose(args) -> int:
     now = now_from(args.now)
-    forge = LocalForge(Path(args.repo), now)
+    forge = LocalForge(Path(args.repo), now, writing=not args.dry_run)
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
     refuse_typo(game, args.as_login, args.title)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
+    if args.dry_run:  # the forge's records stay in memory: nothing is saved or committed
+        from .preview import preview_proposal
+        lines, opens = preview_proposal(game, forge, key, now)
+        print("\n".join(lines))
+        return 0 if opens else 1
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)

@@ -37,6 +37,7 @@ class GitHubReader:
     pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as the run found it
+    pinned: set[int] = field(default_factory=set)  # the numbers of the pinned issues
     _texts: dict[str, bytes] = field(default_factory=dict)  # by oid or "commit:path"
     _trees: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
 
@@ -48,6 +49,13 @@ class GitHubReader:
             "POST", self.repo._requester.graphql_url,
             input={"query": query, "variables": {"owner": self._owner, "name": self._name,
                                                  **variables}})
+        return gql.answer(data, headers)
+
+    def mutate(self, mutation: str, **variables: object) -> dict:
+        """A GraphQL mutation (it takes no owner or name)."""
+        headers, data = self.repo._requester.requestJsonAndCheck(
+            "POST", self.repo._requester.graphql_url,
+            input={"query": mutation, "variables": variables})
         return gql.answer(data, headers)
 
     def read_game(self) -> list[gql.Pull]:
@@ -62,6 +70,8 @@ class GitHubReader:
                 if ref is None:
                     raise GameError("the repository has no default branch yet")
                 self.branch, self.tip = ref["name"], ref["target"]["oid"]
+                self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
+                               if n and n.get("issue")}
                 self._trees[self.tip] = self._entries(ref["target"])
             listing = repository["pullRequests"]
             for node in listing["nodes"]:

@@ -62,7 +62,7 @@ def test_a_week_of_borednomic(t):
     assert "experience: 1" in stats(t, "bob") and "experience: 1" in stats(t, "carol")
     readme = t.read("state/README.md")
     assert "| money | level | experience | hit points |" in readme
-    assert "| 1 | alice | 0 |  | 10000 | 2 | 0 | 100 |" in readme
+    assert "| 1 | alice | 0 | 10000 | 2 | 0 | 100 |" in readme  # no veto in BoredNomic
 
 
 def test_the_admin_vetoes_a_proposal(t):

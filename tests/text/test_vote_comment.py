@@ -24,7 +24,8 @@ def test_the_sticky_comment_lists_the_votes_who_has_not_voted_and_what_was_left_
         review("bob", "CHANGES_REQUESTED", at=T0 + HOUR), review("mallory"),
         review("carol", commit="old"))))
     assert text.startswith(MARKER + "\n### Proposal 1: where the vote stands\n")
-    assert "(a majority of the eligible voters: 3 of 4)" in text
+    assert ("It involves rules 101, so it needs rule 104, rules 100–199: a majority of the "
+            "eligible voters: 3 of 4.") in text  # the threshold said once, with its count
     assert "The vote closes at 2026-05-03 12:00 UTC" in text
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
     assert rows == ["| player | vote | on commit |", "| alice | yes | head1 |",

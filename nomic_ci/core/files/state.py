@@ -68,6 +68,7 @@ class OpenProposal:
     join: bool = False  # a request to join the game (joining.py), not a rule-change
     description_hash: str | None = None  # of the title and body when it opened
     replaced: tuple[tuple[str, datetime], ...] = ()  # earlier heads, and when each was replaced
+    reminded: datetime | None = None  # the closing time its missing voters were reminded of
 
 
 @dataclass(frozen=True)
@@ -88,14 +89,17 @@ class Tell:
     then the entry is cleared, so a run that stops anywhere in between is finished by the
     next, which tells only what is not yet told (`id` marks it where it was told)."""
 
-    on: str  # the proposal's forge key, or the issue a command was written on; "" the game
-    id: str  # unique where it is told: "decision", or "reply-<comment id>"
+    on: str  # the proposal's forge key, the issue a command was written on, or GAME_ISSUE
+    id: str  # unique where it is told: "decision", "reply-<comment id>", "turn-<time>"...
     message: str
     outcome: str | None = None  # label and status the proposal is left with (an Outcome)
     close: bool = False  # close the proposal unmerged, if it is still open
     reply_to: int | None = None  # the comment this answers
-    mention: str | None = None  # the one login the message may mention: who gave a command
-    final: str | None = None  # what the proposal's vote comment becomes: the final result
+    mentions: tuple[str, ...] = ()  # the logins the message mentions (no one else)
+    final: str | None = None  # what the proposal's vote comment (the game issue's text) becomes
+
+
+GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes, the deadlines
 
 
 @dataclass(frozen=True)
@@ -260,6 +264,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             description_hash=item.get("description_hash", typed.text, "a hash", optional=True),
             replaced=item.get("replaced", typed.replaced, "a list of {head, until}", optional=True,
                               default=()),
+            reminded=item.get("reminded", moment, "a time", optional=True),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -329,7 +334,9 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
             outcome=item.get("outcome", typed.text, "an outcome, or null", optional=True),
             close=item.get("close", typed.flag, "true or false", optional=True, default=False),
             reply_to=item.get("reply_to", typed.whole, "a comment id, or null", optional=True),
-            mention=item.get("mention", typed.login, "a login, or null", optional=True),
+            mentions=item.get("mentions", typed.logins, "a list of logins", optional=True,
+                              default=()) or tuple(filter(None, [item.get(
+                                  "mention", typed.login, "a login, or null", optional=True)])),
             final=item.get("final", typed.text, "text, or null", optional=True)))
     return tuple(found)
 
@@ -388,7 +395,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                           **({"description_hash": p.description_hash}
                              if p.description_hash else {}),
                           **({"replaced": [CommentedMap(head=h, until=iso(u))
-                                           for h, u in p.replaced]} if p.replaced else {}))
+                                           for h, u in p.replaced]} if p.replaced else {}),
+                          **({"reminded": iso(p.reminded)} if p.reminded else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
@@ -404,8 +412,9 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
-    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else v)
-                          for k, v in vars(t).items() if v not in (None, False))
+    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else
+                           CommentedSeq(v) if isinstance(v, tuple) else v)
+                          for k, v in vars(t).items() if v not in (None, False, ()))
              for t in state.to_tell]
     if [dict(t) for t in game.get("to_tell") or []] != [dict(t) for t in tells]:
         if tells:
@@ -424,7 +433,7 @@ def _plain_list(value: Any) -> list[dict]:
     result = []
     for item in value or []:
         entry = dict(item)
-        for key in ("opened", "head_since"):
+        for key in ("opened", "head_since", "reminded"):
             if entry.get(key) is not None:
                 entry[key] = iso(moment(entry[key]))
         if entry.get("replaced"):

@@ -30,6 +30,7 @@ class GameConfig:
     starting_points: int = 0
     turn_roll: Roll | None = None
     voting_window: timedelta | None = None
+    remind_before: timedelta = timedelta(hours=12)
     turn_timeout: timedelta | None = None
     proposer_votes_yes: bool = False
     resubmissions_per_turn: int | None = None
@@ -82,7 +83,7 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
                                 hint="the bindings are " + ", ".join(sorted(known))
-                                     + " (see the README's rule-file format)")
+                                     + " (see nomic_ci/docs/bindings.md)")
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:

@@ -1,4 +1,4 @@
-"""How long things take: the voting window and the turn timeout."""
+"""How long things take: the voting window, the reminder before it closes, the turn timeout."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ BINDINGS = (
     Binding("voting_window", duration, "a duration such as '48h'",
             "a proposal is decided when this long has passed since it opened or was last "
             "pushed to, if not every eligible voter has voted before"),
+    Binding("remind_before", duration, "a duration such as '12h'",
+            "this long before a vote closes, the game issue mentions the eligible voters who "
+            "have not voted yet (12 hours where no rule binds it)"),
     Binding("turn_timeout", duration, "a duration such as '72h'",
             "a turn passes to the next player when its player has not proposed this long "
             "after the turn started"),

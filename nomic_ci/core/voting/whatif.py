@@ -21,7 +21,8 @@ from .admission import Requirement, left_behind
 # what each binding is, in the words of a sentence ("victory at 50 instead of 100")
 _NAMES = {"victory_points": "the points that win", "ends_at": "the end of the game",
           "starting_points": "the points a player starts with", "turn_roll": "the turn's dice",
-          "voting_window": "the voting window", "turn_timeout": "the time a turn lasts",
+          "voting_window": "the voting window",
+          "remind_before": "how long before a vote closes missing voters are reminded", "turn_timeout": "the time a turn lasts",
           "threshold": "the threshold a proposal needs", "max_winners": "the most winners",
           "proposer_votes_yes": "whether proposing counts as a yes",
           "votes_from": "what counts as a vote", "edits": "what an edit does",
