@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci import rulesets
+from nomic_ci.core.files.history import History
 from nomic_ci.core.files.state import OpenProposal
 from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
                                    render_state)
@@ -82,7 +83,7 @@ def test_columns_that_cannot_apply_to_the_rules_in_force_are_left_out(ruleset, v
     state = render_state(game)
     assert ("| # | player | points | veto |" in state) is veto
     assert ("| vote since | closes by |" in state) is closes
-    undiced = tuple(replace(r, dice=()) for r in decided().records)  # a roll always shows
+    undiced = History.of(replace(r, rolls=()) for r in decided().records)  # a roll shows
     assert ("| dice |" in render_proposals(replace(game, records=undiced))) is dice
 
 
