@@ -211,3 +211,14 @@ def test_a_vote_may_be_changed_until_the_decision(t):
     t.later().vote(number, "carol", yes=False)
     text = record(t, number)
     assert "outcome: passed" in text and "2 yes, 1 no" in text
+
+
+def test_a_proposal_while_another_is_in_its_vote_is_refused_citing_rule_202(t):
+    # rule 202: "One turn consists of proposing one rule-change and having it voted on"
+    t.later().branch("one", new_rule(215), author="alice")
+    first = t.propose("alice", "one")
+    t.later().command("alice", "/inactive")  # her turn ends (rule 206): bob's turn
+    t.later().branch("two", new_rule(216), author="bob")
+    assert t.propose("bob", "two") is None
+    assert (f"proposal {first} is still in its vote; one proposal a turn (rule 202)"
+            in record(t, None))

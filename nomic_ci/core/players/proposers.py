@@ -41,7 +41,7 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
                     f"({config.cite('turn_order')}): propose when your turn comes")
         if rule_changes:
             return (f"proposal {rule_changes[0].number} is still in its vote; one proposal a "
-                    f"turn ({config.cite('turn_order')})")
+                    f"turn ({config.cite('proposing')})")
     found = problems(game, proposal)
     return "; ".join(found) if found else None
 
