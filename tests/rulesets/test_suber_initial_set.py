@@ -222,3 +222,33 @@ def test_a_proposal_while_another_is_in_its_vote_is_refused_citing_rule_202(t):
     assert t.propose("bob", "two") is None
     assert (f"proposal {first} is still in its vote; one proposal a turn (rule 202)"
             in record(t, None))
+
+
+def join_request(t, login):
+    roster = t.read("state/players.yaml")
+    t.later().branch(login, {"state/players.yaml": roster + (
+        f"  - login: {login}\n    id: null\n    points: 0\n")}, author=login)
+    return t.propose(login, login, f"{login} joins")
+
+
+def test_after_an_objection_joining_needs_a_majority_of_the_votes_cast(tmp_path):
+    # rule 214: "If there is a majority vote in favor after 24 hours of the start of the
+    # vote, that player will join": of the votes cast (rule 203 says "of eligible voters",
+    # rule 214 does not). Two for, one against, one silent of four: erin joins, though two
+    # is no majority of the four eligible voters
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol,dave", ruleset="suber-initial-set")
+    erin = join_request(t, "erin")
+    t.later().vote(erin, "bob", yes=False)  # the objection starts the vote
+    t.later().vote(erin, "carol")
+    t.later().vote(erin, "dave")
+    t.later(24).tick()
+    text = record(t, erin)
+    assert "outcome: passed" in text and "2 yes, 1 no of 4 eligible" in text
+    assert "more yes votes than no votes after an objection (rule 214)" in text
+    assert "erin" in players(t)
+    # a tie is no majority in favor: the objector's no against one yes keeps frank out
+    frank = join_request(t, "frank")
+    t.later().vote(frank, "bob", yes=False)
+    t.later().vote(frank, "carol")
+    t.later(25).tick()
+    assert "outcome: failed" in record(t, frank) and "frank" not in players(t)

@@ -44,6 +44,7 @@ class GameConfig:
     eligible_voters: str | None = None
     inactive_after: timedelta | None = None
     join_window: timedelta | None = None
+    join_needs: Threshold | None = None
     commands: tuple[str, ...] = ()
     proposing: str = "one-a-turn"
     votes_from: tuple[str, ...] = ("reviews",)
