@@ -10,6 +10,8 @@ active again, an inactive player's turn is skipped), 103, 108 and 109
 
 import pytest
 
+from nomic_ci.core.game import load_game
+
 from builders import new_rule
 from tables import LocalTable
 
@@ -252,3 +254,36 @@ def test_after_an_objection_joining_needs_a_majority_of_the_votes_cast(tmp_path)
     t.later().vote(frank, "carol")
     t.later(25).tick()
     assert "outcome: failed" in record(t, frank) and "frank" not in players(t)
+
+
+@pytest.mark.parametrize("proposes", [True, False])
+def test_a_player_kept_from_proposing_by_a_vote_is_not_made_inactive_for_not_proposing(
+        t, proposes):
+    # rule 206 makes inactive a player "that [has] not made a proposal after 36 hours of the
+    # start of their turn"; but rule 202 keeps bob from proposing while alice's proposal is
+    # in its vote, so those hours count only from the end of that vote (and do count then:
+    # a turn cannot stall on him)
+    t.later().branch("one", new_rule(215), author="alice")
+    first = t.propose("alice", "one")                      # T0+1h
+    t.later().command("alice", "/inactive")                # T0+2h: bob's turn starts
+    assert t.status()["turn"] == "bob"
+    t.later(18).branch("one", new_rule(215, "Again."), author="alice")
+    t.tick()                                               # T0+20h: resubmitted (rule 209),
+    t.later().vote(first, "bob")                           # its vote restarts until T0+56h
+    t.later(19).tick()                                     # T0+40h: 38 hours into bob's turn
+    status = t.status()
+    assert status["turn"] == "bob" and "bob" in active(t)
+    t.later(16).tick()                                     # T0+56h: carol never voted
+    assert "outcome: passed" in record(t, first)
+    assert active(t) == {"bob"} and t.status()["turn"] == "bob"
+    if proposes:
+        t.later(35).branch("two", new_rule(216), author="bob")  # 35 hours after the vote
+        assert t.propose("bob", "two") == first + 1
+        assert "bob" in active(t)
+    else:
+        t.later(37).tick()                                 # 37 hours after it: too late
+        assert "bob" not in active(t)
+
+
+def active(t):
+    return {p.login for p in load_game(t.files()).state.players if p.active}
