@@ -96,7 +96,7 @@ def cmd_verify(args) -> int:
     if found:
         return 1
     game = load_game(files)
-    dice = rolls_made(game.records)
+    dice = rolls_made(game.records, game.state.open_proposals)
     print(f"Verified {len(game.records)} proposal records, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
     for commitment, count in awaiting_reveal(files).items():

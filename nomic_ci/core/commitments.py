@@ -13,11 +13,13 @@ from dataclasses import replace
 from .dice import Dice, SecretDice, commitment_of
 from .errors import GameError
 from .files.records import Record
-from .files.state import DiceSecret, GameState
+from .files.state import DiceSecret, GameState, OpenProposal
 
 
-def rolls_made(records: tuple[Record, ...]) -> int:
-    return sum(len(r.dice) for r in records)
+def rolls_made(records: tuple[Record, ...], open_proposals: tuple[OpenProposal, ...]) -> int:
+    """The game's rolls so far: the decided proposals' and those in their vote (which roll
+    as they open, where the rules roll then)."""
+    return sum(len(r.dice) for r in records) + sum(len(o.dice) for o in open_proposals)
 
 
 def commit(state: GameState, commitment: str, from_roll: int) -> GameState:

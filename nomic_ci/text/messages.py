@@ -50,11 +50,14 @@ def consequences(game: Game, state: GameState, record: Record | None,
                  transition: Transition) -> str:
     """The dice, the winners and the next turn, as sentences to add to a transition."""
     parts = []
-    if record is not None and record.dice:
-        rolls = " + ".join(str(d.result) for d in record.dice)
-        for login, gained in record.points.items():
-            points = next((p.points for p in state.players if p.login == login), gained)
-            parts.append(f"Dice: {login} rolls {rolls} (+{gained}, now {points} points).")
+    # a proposal rolls as it opens (seed 002 rule 103); its record keeps the dice, told once
+    opened = next((o for o in state.open_proposals if isinstance(transition, Open)
+                   and o.key == transition.proposal.key and o.dice), None)
+    if opened is not None:
+        rolls = " + ".join(str(d.result) for d in opened.dice)
+        login = opened.author.login
+        points = next((p.points for p in state.players if p.login == login), opened.rolled)
+        parts.append(f"Dice: {login} rolls {rolls} (+{opened.rolled}, now {points} points).")
     if state.over and not game.state.over:
         parts.append(f"{', '.join(state.winners) or 'Nobody'} won the game!")
     elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):

@@ -56,16 +56,23 @@ def test_the_merge_message_names_the_proposal_and_why_it_passed():
     assert "every eligible voter voted: 3 yes, 0 no of 3 eligible" in DECIDE.reason
 
 
-def test_the_consequences_report_the_dice_and_the_next_turn():
-    assert consequences(GAME, AFTER.state, RECORD, DECIDE) == (
-        " Dice: alice rolls 4 (+4, now 4 points). Next: bob's turn.")
+def test_the_consequences_report_the_dice_as_a_proposal_opens_then_the_next_turn():
+    # seed 002 rule 103: propose, roll, then vote; the decision does not roll again
+    start = replace(GAME, state=replace(GAME.state, open_proposals=(), next_proposal=1,
+                                        players=tuple(replace(p, points=0)
+                                                      for p in GAME.state.players)))
+    opening, after_open, _ = step(start, [P], T0, ScriptedDice(4))
+    assert consequences(start, after_open.state, None, opening) == (
+        " Dice: alice rolls 4 (+4, now 4 points).")
+    assert consequences(GAME, AFTER.state, RECORD, DECIDE) == " Next: bob's turn."
     assert consequences(GAME, AFTER.state, None, TURN) == ""  # the line already says so
 
 
-def test_the_consequences_report_a_winner_instead_of_the_next_turn():
-    state = GAME.state.with_player(replace(GAME.state.players[0], points=98))
-    game = replace(GAME, state=state)
-    decision, after, record = step(game, [VOTED], T0 + HOUR, ScriptedDice(3))
-    assert consequences(game, after.state, record, decision) == (
+def test_the_consequences_report_a_winner_by_the_roll_as_the_proposal_opens():
+    start = replace(GAME, state=replace(GAME.state, open_proposals=(), next_proposal=1))
+    start = replace(start, state=start.state.with_player(
+        replace(start.state.players[0], points=98)))
+    opening, after, _ = step(start, [P], T0, ScriptedDice(3))
+    assert consequences(start, after.state, None, opening) == (
         " Dice: alice rolls 3 (+3, now 101 points). alice won the game!")
 

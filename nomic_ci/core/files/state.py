@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import fields as typed, yamlio
+from .records import DieRoll, die_data, load_dice
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -68,6 +69,12 @@ class OpenProposal:
     join: bool = False  # a request to join the game (joining.py), not a rule-change
     description_hash: str | None = None  # of the title and body when it opened
     replaced: tuple[tuple[str, datetime], ...] = ()  # earlier heads, and when each was replaced
+    dice: tuple[DieRoll, ...] = ()  # rolled as it opened, where the rules roll then (its record
+    # takes them when it ends)
+
+    @property
+    def rolled(self) -> int:
+        return sum(d.result for d in self.dice)
 
 
 @dataclass(frozen=True)
@@ -260,6 +267,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             description_hash=item.get("description_hash", typed.text, "a hash", optional=True),
             replaced=item.get("replaced", typed.replaced, "a list of {head, until}", optional=True,
                               default=()),
+            dice=item.get("dice", _dice, "the dice rolled as it opened, as nomic-ci wrote them",
+                          optional=True, default=()),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -285,6 +294,13 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                                               optional=True, default=())),
     )
     return state, _Documents(players_doc, game_doc)
+
+
+def _dice(value: Any) -> tuple[DieRoll, ...]:
+    try:
+        return load_dice(typed.items(value))
+    except (KeyError, AttributeError) as exc:
+        raise ValueError from exc
 
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -388,7 +404,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                           **({"description_hash": p.description_hash}
                              if p.description_hash else {}),
                           **({"replaced": [CommentedMap(head=h, until=iso(u))
-                                           for h, u in p.replaced]} if p.replaced else {}))
+                                           for h, u in p.replaced]} if p.replaced else {}),
+                          **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
