@@ -287,3 +287,32 @@ def test_a_player_kept_from_proposing_by_a_vote_is_not_made_inactive_for_not_pro
 
 def active(t):
     return {p.login for p in load_game(t.files()).state.players if p.active}
+
+
+END_RULE = ("---\nnumber: {n}\ntitle: The End\nmutable: true\nbindings:\n"
+            "  ends_at: 2026-05-03T00:00:00Z\n---\n{text}The game ends on May 3rd; the "
+            "highest score wins.\n")
+
+
+@pytest.mark.parametrize("number, void", [(215, True), (211, False)])
+def test_a_mutable_rule_that_changes_how_to_win_is_void_where_rule_212_takes_precedence(
+        t, number, void):
+    # rule 212: "The state of affairs that constitutes winning may not be altered from
+    # achieving n points to any other state of affairs"; rule 210: of two mutable rules in
+    # conflict, "the rule with the lowest ordinal number takes precedence". A new rule 215
+    # that ends the game on a date is void; rule 211, amended to say it, takes precedence
+    if number == 211:
+        path = "rules/211-judgment.md"
+        old = t.read(path)
+        files = {path: old.replace("mutable: true\n", "mutable: true\nbindings:\n"
+                                   "  ends_at: 2026-05-03T00:00:00Z\n")}
+    else:
+        files = {"rules/215-the-end.md": END_RULE.format(n=215, text="")}
+    t.later().branch("end", files, author="alice")
+    first = t.propose("alice", "end")
+    t.later().vote(first, "bob")
+    t.later().vote(first, "carol")
+    assert "outcome: passed" in record(t, first)
+    t.later(48).tick()  # past May 3rd
+    status = t.status()
+    assert status["over"] is not void

@@ -20,6 +20,7 @@ from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
 from .registry import BINDINGS
 from .schedule import Schedule
+from .victory import OTHER_WAYS_TO_WIN
 from .values import Roll
 
 
@@ -57,6 +58,9 @@ class GameConfig:
     schedule: Schedule | None = None
     proposals_per_week: int | None = None
     turn_order: str | None = None
+    wins_by: str | None = None
+    # bindings the rules make void, one sentence each (seed 001 rule 212)
+    void: tuple[str, ...] = ()
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -94,11 +98,32 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
     precedence = next((parsed[r.number]["precedence"]
                        for r in sorted(rules, key=lambda r: (r.mutable, r.number))
                        if "precedence" in parsed[r.number]), LOWEST_NUMBER)
+    order = _precedence_order(rules, precedence)
+    void = _void_ways_to_win(order, parsed)
     values: dict[str, Any] = {}
     sources: dict[str, int] = {}
-    for rule in _precedence_order(rules, precedence):
+    for rule in order:
         for key, value in parsed[rule.number].items():
             if key not in values:
                 values[key] = value
                 sources[key] = rule.number
-    return GameConfig(**values, sources=MappingProxyType(sources))
+    return GameConfig(**values, sources=MappingProxyType(sources), void=void)
+
+
+def _void_ways_to_win(order: Sequence[Rule], parsed: dict[int, dict[str, Any]]) -> tuple[str, ...]:
+    """Seed 001 rule 212: "The state of affairs that constitutes winning may not be altered
+    from achieving n points." A rule that `wins_by: points` takes precedence over (rule 210:
+    the lower number; rule 109: an immutable rule) may bind no other way to win: that binding
+    is void, and taken out of `parsed`; the rest of the rule stands."""
+    guard = next((i for i, rule in enumerate(order) if "wins_by" in parsed[rule.number]), None)
+    if guard is None:
+        return ()
+    by = order[guard].number
+    void = []
+    for rule in order[guard + 1:]:
+        for key in OTHER_WAYS_TO_WIN:
+            if key in parsed[rule.number]:
+                del parsed[rule.number][key]
+                void.append(f"rule {rule.number}'s {key} is void: rule {by} allows no way to win "
+                            "but points, and takes precedence over it")
+    return tuple(void)
