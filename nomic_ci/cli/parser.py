@@ -91,7 +91,8 @@ def parser() -> argparse.ArgumentParser:
     propose.set_defaults(run=lazy("play", "cmd_propose"))
 
     vote = commands.add_parser("vote", parents=[common], help="vote on a proposal")
-    vote.add_argument("number", type=int)
+    vote.add_argument("proposal", metavar="PROPOSAL",
+                      help="its number; for a request to join, which takes none, its branch")
     vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
     side = vote.add_mutually_exclusive_group(required=True)
     side.add_argument("--yes", dest="yes", action="store_true")

@@ -33,7 +33,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             author = state.player(proposal.author)
             # seed 002 rule 103: the turn's die is rolled as the proposal is made, before
             # its vote, and added at once: the roll may win the game then and there
-            rolls = _turn_roll(game, state, number, dice) if author is not None else ()
+            rolls = _turn_roll(game, state, number, dice) if author is not None and \
+                number is not None else ()
             opened = OpenProposal(number, proposal.key, proposal.title,
                                   author.account if author else proposal.author, at,
                                   proposal.head, at, join=author is None,
@@ -41,7 +42,7 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
             state = replace(state, open_proposals=state.open_proposals + (opened,),
-                            next_proposal=number + 1)
+                            next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
         case Refuse(at, proposal, number, reason, was_open):
             if was_open is None and number is not None:

@@ -16,10 +16,10 @@ from .voting.tally import Tally
 
 @dataclass(frozen=True)
 class Open:
-    """A proposal is numbered and put to the vote."""
+    """A proposal is numbered and put to the vote (a request to join may not be numbered)."""
     at: datetime
     proposal: Proposal
-    number: int
+    number: int | None
 
 
 @dataclass(frozen=True)

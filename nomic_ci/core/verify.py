@@ -62,7 +62,7 @@ def verify(files: Mapping[str, str]) -> list[str]:
                          f"the records give {explained.total} ({explained}); correct a score "
                          "with `nomic-ci adjust`, which records who and why")
     numbers = [r.number for r in game.records if r.number is not None] + [
-        o.number for o in game.state.open_proposals]
+        o.number for o in game.state.open_proposals if o.number is not None]
     if numbers and game.state.next_proposal <= max(numbers):
         found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
                      f"proposal {max(numbers)} exists")

@@ -17,18 +17,20 @@ def merge_message(decision: Decide) -> str:
 def describe(transition: Transition) -> str:
     """One line a player understands."""
     match transition:
+        case Open(proposal=p, number=None):  # a request to join, where it takes no number
+            return f"The request to join by {p.author.login} ('{quoted(p.title)}') is open."
         case Open(proposal=p, number=n):
             return f"Proposal {n} ('{quoted(p.title)}', by {p.author.login}) is open for votes."
         case Refuse(proposal=p, number=n, reason=reason):
             name = f"Proposal {n}" if n is not None else "A proposal"
             return f"{name} ('{quoted(p.title)}', by {p.author.login}) is refused: {reason}."
         case Decide(open=o, passed=passed, reason=reason):
-            return f"Proposal {o.number} ('{quoted(o.title)}') {'passed' if passed else 'failed'}: {reason}."
+            return f"{o.capitalized_name} ('{quoted(o.title)}') {'passed' if passed else 'failed'}: {reason}."
         case Push(open=o, head=head):
-            return (f"Proposal {o.number} ('{quoted(o.title)}') has a new version, {head[:7]}: its vote "
+            return (f"{o.capitalized_name} ('{quoted(o.title)}') has a new version, {head[:7]}: its vote "
                     "starts again, and only votes on the new version count.")
         case Retract(open=o, reason=reason):
-            return f"Proposal {o.number} ('{quoted(o.title)}') is retracted: {reason}."
+            return f"{o.capitalized_name} ('{quoted(o.title)}') is retracted: {reason}."
         case Deactivate(reason=reason):
             return f"A player becomes inactive: {reason}."
         case Activate(reason=reason):

@@ -116,7 +116,7 @@ def render_state(game: Game) -> str:
             if guard:
                 closes += (f" (by {_shown(open_.head_since + guard.until)} if it involves "
                            f"rules {guard.low:03d}–{guard.high:03d})")
-            lines.append(f"- Proposal {open_.number}: {quoted(open_.title)} by "
+            lines.append(f"- {open_.capitalized_name}: {quoted(open_.title)} by "
                          f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
     else:
         lines.append("Nothing.")

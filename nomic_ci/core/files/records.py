@@ -22,7 +22,8 @@ from ..times import iso, moment
 from ..facts import Account
 
 DIR = "proposals/"
-_RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+_RECORD = re.compile(
+    r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
 class Outcome(enum.Enum):
@@ -69,7 +70,8 @@ class DieRoll:
 
 @dataclass(frozen=True)
 class Record(CountsBallots):
-    number: int | None  # None: refused, where the rules number only proper proposals
+    number: int | None  # None: refused, or a request to join, where the rules number only
+    # proper proposals
     key: str
     title: str
     author: Account
@@ -92,7 +94,9 @@ class Record(CountsBallots):
     @property
     def path(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")[:48].strip("-")
-        name = f"{self.number:04d}" if self.number is not None else f"refused-{self.key}"
+        # unnumbered: a refusal, or a request to join where only rule-changes are numbered
+        kind = "refused" if self.outcome is Outcome.REFUSED else "request"
+        name = f"{self.number:04d}" if self.number is not None else f"{kind}-{self.key}"
         return f"{DIR}{name}-{slug or 'proposal'}.yaml"
 
 

@@ -58,7 +58,7 @@ class OpenProposal:
     proposal is noticed as a new head, and its vote starts again.
     """
 
-    number: int
+    number: int | None  # None: a request to join, where only rule-changes are numbered
     key: str
     title: str
     author: Account
@@ -75,6 +75,18 @@ class OpenProposal:
     @property
     def rolled(self) -> int:
         return sum(d.result for d in self.dice)
+
+    @property
+    def name(self) -> str:
+        """How players call it: "proposal 301", or "the request to join by dave"."""
+        if self.number is not None:
+            return f"proposal {self.number}"
+        return f"the request to join by {self.author.login}" if self.join else "the proposal"
+
+    @property
+    def capitalized_name(self) -> str:
+        """`name`, to begin a sentence."""
+        return self.name[0].upper() + self.name[1:]
 
 
 @dataclass(frozen=True)
@@ -252,7 +264,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                                             default=[])):
         item = typed.Fields(node, GAME, f"open proposal {index + 1}: ")
         opens.append(OpenProposal(
-            number=item.get("number", typed.whole, "a whole number (at most 15 digits)"),
+            number=item.get("number", typed.whole, "a whole number (at most 15 digits), or "
+                            "null for an unnumbered request to join", optional=True),
             key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else typed.text(v),
                              "the forge's id for it")),
             title=item.get("title", typed.text, "text"),

@@ -89,7 +89,8 @@ def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Pr
         return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"
     words = comment.body.strip().split()
     number = words[1].lstrip("#") if len(words) > 1 else ""
-    open_ = next((o for o in state.open_proposals if str(o.number) == number), None)
+    open_ = next((o for o in state.open_proposals
+                  if o.number is not None and str(o.number) == number), None)
     if open_ is None or open_.key not in proposals:
         return None, f"there is no proposal {number or '(give its number)'} in its vote to veto"
     return (Refuse(at, proposals[open_.key], open_.number, f"vetoed by the Admin, "
@@ -120,7 +121,8 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
     scores = ", ".join(f"{p.login} {p.points}" for p in state.players)
     turn = "the game is over" if state.over else (
         f"it is {state.turn}'s turn" if state.turn else "no one has the turn")
-    voting = ", ".join(f"{o.number} ({o.title})" for o in state.open_proposals) or "none"
+    voting = ", ".join(f"{o.number if o.number is not None else o.name} ({o.title})"
+                       for o in state.open_proposals) or "none"
     return None, f"{turn}. Points: {scores}. In their vote: {voting}"
 
 
