@@ -190,7 +190,8 @@ def refuse_typo(game: Game, login: str, title: str) -> None:
     if game.state.player(Account(login)) is None:
         logins = [p.login for p in game.state.players]
         near = difflib.get_close_matches(login, logins, n=1, cutoff=0.75)
-        if near or game.config.join_window is None:
+        admin = game.config.pause is not None and game.state.is_admin(Account(login))
+        if near or (game.config.join_window is None and not admin):
             known_player(game, login, "so they may not propose", "--as")
 
 

@@ -15,8 +15,8 @@ from .files.state import PLAYERS, GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
-from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
-                          Reclose, Refuse, Retract, Transition)
+from .transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Pause,
+                          Push, Reclose, Refuse, Retract, Transition)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -37,7 +37,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
                 number is not None else ()
             opened = OpenProposal(number, proposal.key, proposal.title,
                                   author.account if author else proposal.author, at,
-                                  proposal.head, at, join=author is None,
+                                  proposal.head, at,
+                                  join=author is None and not state.is_admin(proposal.author),
                                   description_hash=proposal.description_hash, dice=rolls)
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
@@ -77,6 +78,8 @@ def apply(game: Game, transition: Transition, dice: Dice) -> tuple[GameState, Re
             return state.with_player(replace(player, inactive_since=None)), None
         case PassTurn(at, _, to_login, _):
             return replace(state, turn=to_login, turn_started=at), None
+        case Pause(at, _):
+            return replace(state, paused_since=at), None
         case EndGame(at, winners, _):
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
@@ -120,6 +123,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
         proposer = state.player(open_.author)
         state = state.with_player(replace(proposer, points=proposer.points + gained))
     state = _without(state, open_.key)
+    if decision.passed and state.paused_since and state.is_admin(open_.author):
+        state = replace(state, paused_since=None)  # seed 003 rule 10.2: the game goes on
     state = check_victory(state, config, decision.at)
     state = pass_turn_after(state, config, decision.at, open_.author.login)
     return state, replace(record, rules=decision.rules, dice=open_.dice,

@@ -6,7 +6,7 @@ from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
-                                Push, Reclose, Refuse, Retract, Transition)
+                                Pause, Push, Reclose, Refuse, Retract, Transition)
 from .quoting import quoted
 
 
@@ -37,6 +37,8 @@ def describe(transition: Transition) -> str:
             return f"A player is active again: {reason}."
         case PassTurn(from_login=a, to_login=b, reason=reason):
             return f"The turn passes from {a} to {b}: {reason}."
+        case Pause(reason=reason):
+            return f"The game is paused: {reason}."
         case EndGame(winners=winners, reason=reason):
             return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
         case Command(comment=c, effect=effect, answer=answer):
@@ -60,6 +62,8 @@ def consequences(game: Game, state: GameState, record: Record | None,
         login = opened.author.login
         points = next((p.points for p in state.players if p.login == login), opened.rolled)
         parts.append(f"Dice: {login} rolls {rolls} (+{opened.rolled}, now {points} points).")
+    if game.state.paused_since and not state.paused_since:
+        parts.append("The pause is over: the game goes on.")
     if state.over and not game.state.over:
         parts.append(f"{', '.join(state.winners) or 'Nobody'} won the game!")
     elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):

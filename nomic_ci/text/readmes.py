@@ -75,6 +75,11 @@ def render_state(game: Game) -> str:
     if state.over:
         lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
                      f"on {_shown(state.ended_at)}.")
+    elif state.paused_since:
+        lines.append(f"**The game is paused** since {_shown(state.paused_since)} "
+                     f"({config.cite('pause')}): players make no proposals; the Admin makes "
+                     "the only proposal of the week, and the game goes on once one of theirs "
+                     "is accepted.")
     elif state.turn:
         deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
                     "if no proposal is made"

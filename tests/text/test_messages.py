@@ -5,7 +5,8 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open,
-                                       PassTurn, Push, Reclose, Refuse, Retract, Transition)
+                                       PassTurn, Pause, Push, Reclose, Refuse, Retract,
+                                       Transition)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
 from builders import HOUR, T0, ScriptedDice, comment, opened, review, step
@@ -29,6 +30,8 @@ ONE_OF_EACH = {
     PassTurn: (TURN, "The turn passes from alice to bob: alice did not propose within 72 hours "
                "(rule 103)."),
     EndGame: (EndGame(T0, (), "the end date"), "The game is over (the end date): nobody won."),
+    Pause: (Pause(T0, "the Admin said so (rule 10)"),
+            "The game is paused: the Admin said so (rule 10)."),
     Reclose: (Reclose(T0, P, RECORD), "Proposal 1 was already passed; closing it."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),
               "alice wrote '/pass': alice passes. The turn passes from alice to bob: alice did "

@@ -133,6 +133,7 @@ class GameState:
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
+    paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
 
     @property
     def dice_secret(self) -> DiceSecret | None:
@@ -305,6 +306,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         to_tell=_to_tell(fields),
         handled_comments=frozenset(fields.get("handled_comments", typed.wholes, "a list of comment ids",
                                               optional=True, default=())),
+        paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
+                                "null", optional=True),
     )
     return state, _Documents(players_doc, game_doc)
 
@@ -442,6 +445,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
             game["to_tell"] = CommentedSeq(tells)
         else:
             del game["to_tell"]
+    if state.paused_since or "paused_since" in game:
+        _set(game, "paused_since", iso(state.paused_since))
     handled = sorted(state.handled_comments)
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:

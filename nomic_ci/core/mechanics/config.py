@@ -59,6 +59,7 @@ class GameConfig:
     proposals_per_week: int | None = None
     turn_order: str | None = None
     wins_by: str | None = None
+    pause: str | None = None
     # bindings the rules make void, one sentence each (seed 001 rule 212)
     void: tuple[str, ...] = ()
     # which rule set each binding, so decisions can cite it

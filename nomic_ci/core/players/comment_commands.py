@@ -14,7 +14,7 @@ from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
-from ..transitions import Activate, Command, Deactivate, PassTurn, Refuse
+from ..transitions import Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 
 
@@ -33,7 +33,8 @@ def is_command(game: Game, comment: Comment) -> bool:
 
 
 def commands_in_force(game: Game) -> tuple[str, ...]:
-    return (*game.config.commands, *ALWAYS)
+    paused = ("pause",) if game.config.pause else ()  # the pause binding brings its command
+    return (*game.config.commands, *paused, *ALWAYS)
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -97,8 +98,20 @@ def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Pr
                    f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 
 
+def _pause(game: Game, comment: Comment, at: datetime, _proposals):
+    state, cite = game.state, game.config.cite("pause")
+    if not state.is_admin(comment.author):
+        return None, f"only the Admin ({state.admin or 'nobody'}) may /pause the game ({cite})"
+    if state.paused_since is not None:
+        return None, "the game is already paused"
+    return (Pause(at, f"the Admin, {state.admin}, judged that the game cannot go on ({cite})"),
+            f"the game is paused ({cite}): players make no proposals; the Admin makes the only "
+            "proposal of the week, and the game goes on once one of theirs is accepted")
+
+
 WHAT = {"pass": "end your turn", "active": "say you are active again",
         "inactive": "say you are away", "veto": "veto a proposal in its vote (the Admin)",
+        "pause": "pause the game while it cannot go on (the Admin)",
         "help": "what you may do now", "status": "the turn, the scores and the open votes"}
 
 
@@ -128,4 +141,5 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
-                                 "veto": _veto, "help": _help, "status": _status}
+                                 "veto": _veto, "help": _help, "status": _status,
+                                 "pause": _pause}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..facts import Proposal
+from ..files.records import Outcome
 from ..files.state import OpenProposal
 from ..game import Game
 from ..voting.admission import broken_by, problems
@@ -19,7 +20,12 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
     if state.over:
         return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
     author = state.player(proposal.author)
-    if author is None:
+    admin = author is None and config.pause is not None and state.is_admin(proposal.author)
+    if admin or (author is not None and state.paused_since is not None):
+        paused = _pause_refusal(game, proposal, admin)
+        if paused:
+            return paused
+    elif author is None:
         if is_join_request(game, proposal):
             found = broken_by(game, proposal)  # the same check as any proposal's
             return "; ".join(found) if found else None
@@ -30,7 +36,9 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
     if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
         days = config.schedule.describe(config.schedule.propose)
         return f"proposals are accepted {days} only ({config.cite('schedule')})"
-    if config.proposing == "one-open-each":
+    if author is None:  # the Admin's proposal during a pause
+        pass
+    elif config.proposing == "one-open-each":
         mine = [o for o in rule_changes if o.author.login == author.login]
         if mine:
             return (f"{author.login} already has proposal {mine[0].number} in its vote "
@@ -44,6 +52,33 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
                     f"turn ({config.cite('proposing')})")
     found = problems(game, proposal)
     return "; ".join(found) if found else None
+
+
+def _pause_refusal(game: Game, proposal: Proposal, admin: bool) -> str | None:
+    """Seed 003 rule 10: during a pause "no proposals are made by players", and "the Admin
+    will make the only proposal that week"; the Admin, who is no player, proposes only then."""
+    state, config = game.state, game.config
+    cite = config.cite("pause")
+    if not admin:
+        return (f"the game is paused ({cite}): players make no proposals until the Admin's "
+                "proposal to fix it is accepted")
+    if state.paused_since is None:
+        return (f"the Admin is not a player and proposes only during a pause ({cite}), to fix "
+                "the game")
+    week = _week(game, proposal.proposed_at)
+    made = [o.number for o in state.open_proposals if state.is_admin(o.author)
+            and _week(game, o.opened) == week] + [
+        r.number for r in game.records if state.is_admin(r.author) and r.number is not None
+        and r.outcome is not Outcome.REFUSED and _week(game, r.opened) == week]
+    if made:
+        return (f"the Admin made proposal {made[0]} this week already, and makes the only "
+                f"proposal of the week during a pause ({cite})")
+    return None
+
+
+def _week(game: Game, moment: datetime) -> tuple[int, int]:
+    schedule = game.config.schedule
+    return schedule.week_of(moment) if schedule else moment.isocalendar()[:2]
 
 
 def displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
