@@ -227,6 +227,11 @@ def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
     if config.proposer_votes_yes and player.login == open_.author.login:
         raise GameError(f"{player.login} proposed proposal {open_.number}, which already counts "
                         f"as their yes ({config.cite('proposer_votes_yes')})")
+    broke = config.bankrupt_below.of(player, config.starting_stats) \
+        if config.bankrupt_below else None
+    if broke:
+        raise GameError(f"{broke}: a bankrupt player may not vote "
+                        f"({config.cite('bankrupt_below')})")
     if config.schedule and not config.schedule.may_vote(now):
         days = config.schedule.describe(config.schedule.vote)
         raise GameError(f"votes count only on the voting days ({days}, "

@@ -8,6 +8,7 @@ accepted proposal, +1 to each Yay voter; a level at 10 × level experience),
 4.2 ($10,000 to start).
 """
 
+import subprocess
 from datetime import datetime, timezone
 
 import pytest
@@ -151,3 +152,27 @@ def test_a_rejected_fix_keeps_the_game_paused(t):
     t.branch("fix2", new_rule(25), author="the-admin")         # a new week: a new fix
     assert t.propose("the-admin", "fix2") == 3
     assert t.status()["proposals"][-1]["state"] == "voting"
+
+
+def test_a_bankrupt_player_may_not_propose_or_vote(t):
+    # rule 4.3: "If a player has less than $1, that player is said to be bankrupt"; 4.4: "A
+    # player who is bankrupt may not propose rules, vote, ..." Money changes by the Admin's
+    # hand until the economy is on the engine: the Admin's commit takes bob's last dollars
+    t.branch("p1", new_rule(21), author="alice")
+    assert t.propose("alice", "p1") == 1                       # Monday
+    players = t.read("state/players.yaml").replace(
+        "  - login: bob\n", "  - login: bob\n    stats:\n      money: 0\n", 1)
+    (t.root / "state/players.yaml").write_text(players)
+    subprocess.run(["git", "-c", "user.name=the-admin", "-c", "user.email=admin@example.org",
+                    "commit", "-qam", "Bob's debts"], cwd=t.root, check=True)
+    t.later().branch("p2", new_rule(22), author="bob")
+    assert t.propose("bob", "p2") == 2
+    assert "bob is bankrupt (0 money, under 1): a bankrupt player may not propose (rule 4)" \
+        in record(t, 2)
+    t.later(24 * 4)                                            # Friday
+    assert t.cli("vote", "1", "--as", "bob", "--no") == 2
+    assert "bob is bankrupt (0 money, under 1): a bankrupt player may not vote (rule 4)" \
+        in t.err
+    t.vote(1, "carol")
+    t.later(24 * 2).tick()                                     # Sunday
+    assert "outcome: passed" in record(t, 1)

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import GameError, shown
 from ..files.rulefiles import Rule
+from .bankruptcy import Bankruptcy
 from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
@@ -60,6 +61,7 @@ class GameConfig:
     turn_order: str | None = None
     wins_by: str | None = None
     pause: str | None = None
+    bankrupt_below: Bankruptcy | None = None
     # bindings the rules make void, one sentence each (seed 001 rule 212)
     void: tuple[str, ...] = ()
     # which rule set each binding, so decisions can cite it

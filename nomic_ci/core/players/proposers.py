@@ -32,6 +32,10 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
         joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
                    f"({config.cite('join_window')})" if config.join_window else "")
         return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+    broke = config.bankrupt_below.of(author, config.starting_stats) \
+        if author is not None and config.bankrupt_below else None
+    if broke:
+        return f"{broke}: a bankrupt player may not propose ({config.cite('bankrupt_below')})"
     rule_changes = [o for o in state.open_proposals if not o.join]
     if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
         days = config.schedule.describe(config.schedule.propose)
