@@ -7,6 +7,7 @@ the same key, the precedence rule decides (lowest number by default).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import MappingProxyType
@@ -78,6 +79,14 @@ def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
     return sorted(rules, key=lambda r: r.number)
 
 
+def _binding_hint(key: str, known) -> str:
+    """The binding meant, if one is close, and where they are all listed (not the whole list:
+    it grows with every kind of mechanic)."""
+    near = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.75)
+    return (f"did you mean {near[0]!r}? " if near else "") + \
+        "the README's rule-file format lists every binding"
+
+
 def derive_config(rules: Sequence[Rule]) -> GameConfig:
     """Check every binding of every rule and resolve conflicts by precedence."""
     known = BINDINGS
@@ -89,8 +98,7 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
             if binding is None:
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
-                                hint="the bindings are " + ", ".join(sorted(known))
-                                     + " (see the README's rule-file format)")
+                                hint=_binding_hint(key, known))
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:
