@@ -8,7 +8,7 @@ from datetime import datetime
 
 from ..facts import Proposal
 from ..files.records import Outcome
-from ..files.state import OpenProposal
+from ..files.state import OpenProposal, Player
 from ..game import Game
 from ..voting.admission import broken_by, problems
 from .joining import is_join_request
@@ -21,28 +21,39 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
         return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
     author = state.player(proposal.author)
     admin = author is None and config.pause is not None and state.is_admin(proposal.author)
-    if admin or (author is not None and state.paused_since is not None):
-        paused = _pause_refusal(game, proposal, admin)
-        if paused:
-            return paused
-    elif author is None:
-        if is_join_request(game, proposal):
-            found = broken_by(game, proposal)  # the same check as any proposal's
-            return "; ".join(found) if found else None
-        joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
-                   f"({config.cite('join_window')})" if config.join_window else "")
-        return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
-    broke = config.bankrupt_below.of(author, config.starting_stats) \
-        if author is not None and config.bankrupt_below else None
-    if broke:
-        return f"{broke}: a bankrupt player may not propose ({config.cite('bankrupt_below')})"
-    rule_changes = [o for o in state.open_proposals if not o.join]
+    if author is None and not admin:
+        return _strangers_refusal(game, proposal)
+    why = (_pause_refusal(game, proposal, admin) if admin or state.paused_since else None) \
+        or (_players_refusal(game, proposal, author) if author is not None else None)
+    if why:
+        return why
     if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
         days = config.schedule.describe(config.schedule.propose)
         return f"proposals are accepted {days} only ({config.cite('schedule')})"
-    if author is None:  # the Admin's proposal during a pause
-        pass
-    elif config.proposing == "one-open-each":
+    found = problems(game, proposal)
+    return "; ".join(found) if found else None
+
+
+def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
+    """Someone who is not a player may only ask to join (seed 001 rule 214)."""
+    if is_join_request(game, proposal):
+        found = broken_by(game, proposal)  # the same check as any proposal's
+        return "; ".join(found) if found else None
+    config = game.config
+    joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
+               f"({config.cite('join_window')})" if config.join_window else "")
+    return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+
+
+def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | None:
+    """Why this player may not propose now: bankrupt, not their turn, or one in its vote."""
+    state, config = game.state, game.config
+    broke = config.bankrupt_below.of(author, config.starting_stats) \
+        if config.bankrupt_below else None
+    if broke:
+        return f"{broke}: a bankrupt player may not propose ({config.cite('bankrupt_below')})"
+    rule_changes = [o for o in state.open_proposals if not o.join]
+    if config.proposing == "one-open-each":
         mine = [o for o in rule_changes if o.author.login == author.login]
         if mine:
             return (f"{author.login} already has proposal {mine[0].number} in its vote "
@@ -54,8 +65,7 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
         if rule_changes:
             return (f"proposal {rule_changes[0].number} is still in its vote; one proposal a "
                     f"turn ({config.cite('proposing')})")
-    found = problems(game, proposal)
-    return "; ".join(found) if found else None
+    return None
 
 
 def _pause_refusal(game: Game, proposal: Proposal, admin: bool) -> str | None:
