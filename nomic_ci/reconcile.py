@@ -96,8 +96,9 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     passes = 0
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
-    _settle(run, report, settle_dice(run.game.state, dice,
-                                      lambda: rolls_made(run.game.records) + 1))
+    _settle(run, report, settle_dice(
+        run.game.state, dice,
+        lambda: rolls_made(run.game.records, run.game.state.open_proposals) + 1))
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},

@@ -26,13 +26,13 @@ def cmd_status(args) -> int:
     root = Path(args.repo)
     now = now_from(args.now)
     game = load_game(files_for_reading(root))
-    views: dict[int, VoteView] = {}
+    views: dict[str, VoteView] = {}  # by forge key: a request to join may have no number
     due = None
     if (root / ".git").exists():
         forge = LocalForge(root, now, writing=False)
         proposals = forge.proposals({o.key for o in game.state.open_proposals})
         by_key = {p.key: p for p in proposals}
-        views = {o.number: vote_view(game, o, by_key[o.key], now)
+        views = {o.key: vote_view(game, o, by_key[o.key], now)
                  for o in game.state.open_proposals if o.key in by_key}
         if now >= game.state.last_change:
             due = next_transition(game, proposals, now, forge.comments())
@@ -41,9 +41,12 @@ def cmd_status(args) -> int:
                           "due": describe(due) if due else None}, indent=2))
         return 0
     print(render_all(game)["state/README.md"].split("\n", 2)[2].rstrip())
-    for number, view in views.items():
+    for open_ in game.state.open_proposals:
+        if open_.key not in views:
+            continue
+        view = views[open_.key]
         tally = view.tally
-        print(f"\nProposal {number}: {tally.yes} yes, {tally.no} no; waiting for "
+        print(f"\n{open_.capitalized_name}: {tally.yes} yes, {tally.no} no; waiting for "
               f"{', '.join(tally.not_voted) or 'nobody'}"
               + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
     if due is not None:
@@ -51,12 +54,12 @@ def cmd_status(args) -> int:
     return 0
 
 
-def status_json(game: Game, views: Mapping[int, VoteView]) -> dict:
-    """`status --json`; `views` holds where each proposal in its vote stands, by number."""
+def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
+    """`status --json`; `views` holds where each proposal in its vote stands, by forge key."""
     proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
                   "state": r.outcome.value, "yes": r.yes, "no": r.no} for r in game.records]
     for open_ in game.state.open_proposals:
-        view = views.get(open_.number)
+        view = views.get(open_.key)
         proposals.append({"number": open_.number, "title": open_.title,
                           "author": open_.author.login, "state": "voting",
                           "yes": view.tally.yes if view else 0,
@@ -104,7 +107,7 @@ def cmd_verify(args) -> int:
     if found:
         return 1
     game = load_game(files)
-    dice = rolls_made(game.records)
+    dice = rolls_made(game.records, game.state.open_proposals)
     print(f"Verified {len(game.records)} proposal records, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
     for commitment, count in awaiting_reveal(files).items():

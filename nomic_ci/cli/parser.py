@@ -118,7 +118,8 @@ def parser() -> argparse.ArgumentParser:
     vote = command("vote", "vote on a proposal", "nomic-ci vote 3 --as bob --yes",
                    "Vote on the current version of a proposal in its vote. A vote that could "
                    "not count is refused with the reason and not recorded.")
-    vote.add_argument("number", type=int, help="the proposal's number")
+    vote.add_argument("proposal", metavar="PROPOSAL",
+                      help="its number; for a request to join, which takes none, its branch")
     vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                       help="the player who votes")
     side = vote.add_mutually_exclusive_group(required=True)

@@ -115,7 +115,8 @@ def cmd_propose(args) -> int:
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)
     record = game.record_for(key)
     number = open_.number if open_ else record.number if record else None
-    print(number if number is not None else "-")  # "-": refused, and the rules number it not
+    # "-": it has no number (refused, or a request to join, where only rule-changes have one)
+    print(number if number is not None else "-")
     print_report(report)
     if record is not None and record.outcome is Outcome.REFUSED:
         name = f"proposal {number}" if number is not None else "the proposal"
@@ -124,21 +125,35 @@ def cmd_propose(args) -> int:
     return 0
 
 
+def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
+    """The proposal in its vote a player names: by its number, or, for a request to join
+    (which takes no number where only rule-changes are numbered), by its branch."""
+    if given.isdigit():
+        number = int(given)
+        open_ = next((o for o in game.state.open_proposals if o.number == number), None)
+        record = next((r for r in game.records if r.number == number), None)
+    else:
+        open_ = next((o for o in game.state.open_proposals
+                      if forge.branch_of(o.key) == given), None)
+        record = None
+    if open_ is not None:
+        return open_
+    if record is not None:
+        raise GameError(f"proposal {given} is already decided: {record.outcome.value}")
+    raise GameError(f"there is no proposal {given} in its vote",
+                    hint="'nomic-ci status' lists the proposals; name one by its number, or a "
+                         "request to join by its branch")
+
+
 def cmd_vote(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
-    open_ = next((o for o in game.state.open_proposals if o.number == args.number), None)
-    if open_ is None:
-        record = next((r for r in game.records if r.number == args.number), None)
-        if record is not None:
-            raise GameError(f"proposal {args.number} is already decided: {record.outcome.value}")
-        raise GameError(f"there is no proposal {args.number} in its vote",
-                        hint="'nomic-ci status' lists the proposals")
+    open_ = _in_its_vote(game, forge, args.proposal)
     refuse_vote_that_cannot_count(game, open_, args.as_login, now)
     head = forge.add_review(open_.key, args.as_login, args.yes)
-    print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on proposal {args.number} "
+    print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on {open_.name} "
           f"(at {head[:7]}).")
     print_report(reconcile(forge, now, local_dice(Path(args.repo))))
     return 0
@@ -183,7 +198,8 @@ def refuse_typo(game: Game, login: str, title: str) -> None:
     if game.state.player(Account(login)) is None:
         logins = [p.login for p in game.state.players]
         near = difflib.get_close_matches(login, logins, n=1, cutoff=0.75)
-        if near or game.config.join_window is None:
+        admin = game.config.pause is not None and game.state.is_admin(Account(login))
+        if near or (game.config.join_window is None and not admin):
             known_player(game, login, "so they may not propose", "--as")
 
 
@@ -219,6 +235,11 @@ def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
     if config.proposer_votes_yes and player.login == open_.author.login:
         raise GameError(f"{player.login} proposed proposal {open_.number}, which already counts "
                         f"as their yes ({config.cite('proposer_votes_yes')})")
+    broke = config.bankrupt_below.of(player, config.starting_stats) \
+        if config.bankrupt_below else None
+    if broke:
+        raise GameError(f"{broke}: a bankrupt player may not vote "
+                        f"({config.cite('bankrupt_below')})")
     if config.schedule and not config.schedule.may_vote(now):
         days = config.schedule.describe(config.schedule.vote)
         raise GameError(f"votes count only on the voting days ({days}, "

@@ -14,11 +14,14 @@ from typing import Callable
 from .dice import Dice, SecretDice, commitment_of
 from .errors import GameError
 from .files.history import History
-from .files.state import DiceSecret, GameState
+from .files.state import DiceSecret, GameState, OpenProposal
 
 
-def rolls_made(records: History) -> int:
-    return sum(len(r.rolls) for r in records.having("rolls"))
+def rolls_made(records: History, open_proposals: tuple[OpenProposal, ...]) -> int:
+    """The game's rolls so far: the decided proposals' and those in their vote (which roll
+    as they open, where the rules roll then)."""
+    return sum(len(r.rolls) for r in records.having("rolls")) + sum(
+        len(o.dice) for o in open_proposals)
 
 
 def commit(state: GameState, commitment: str, from_roll: int) -> GameState:

@@ -12,7 +12,7 @@ from .game import Game
 @dataclass(frozen=True)
 class Sources:
     start: int
-    earned: int = 0  # dice and votes, as each decision recorded them
+    earned: int = 0  # dice and votes, as each record (or proposal in its vote) holds them
     stated: int = 0  # set by passed proposals' own changes to state/players.yaml
     adjusted: int = 0  # corrected by the game's admin (proposals/adjustments.yaml)
 
@@ -36,6 +36,9 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
     for record in game.records.having("points_stated"):
         for login, delta in record.points_stated.items():
             stated[login] = stated.get(login, 0) + delta
+    for open_ in game.state.open_proposals:  # rolled as they opened (seed 002 rule 103)
+        if open_.dice:
+            earned[open_.author.login] = earned.get(open_.author.login, 0) + open_.rolled
     for adjustment in read_adjustments(game.files):
         adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \

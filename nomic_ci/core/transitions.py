@@ -16,10 +16,10 @@ from .voting.tally import Tally
 
 @dataclass(frozen=True)
 class Open:
-    """A proposal is numbered and put to the vote."""
+    """A proposal is numbered and put to the vote (a request to join may not be numbered)."""
     at: datetime
     proposal: Proposal
-    number: int
+    number: int | None
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,13 @@ class PassTurn:
 
 
 @dataclass(frozen=True)
+class Pause:
+    """The Admin pauses the game (seed 003 rule 10)."""
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True)
 class EndGame:
     at: datetime
     winners: tuple[str, ...]
@@ -111,4 +118,4 @@ class Command:
 
 
 Transition = (Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
-              | Reclose | Command)
+              | Reclose | Command | Pause)

@@ -141,6 +141,11 @@ class LocalForge:
         return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
                 for c in self.db["comments"]]
 
+    def branch_of(self, key: str) -> str | None:
+        """The branch a proposal was made from (None: no such proposal)."""
+        entry = self.db["proposals"].get(key)
+        return entry["branch"] if entry else None
+
     def _entry(self, key: str) -> dict:
         if key not in self.db["proposals"]:
             raise GameError(f"no proposal with forge key {key}")

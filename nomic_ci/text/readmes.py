@@ -91,6 +91,11 @@ def render_state(game: Game) -> str:
     if state.over:
         lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
                      f"on {_shown(state.ended_at)}.")
+    elif state.paused_since:
+        lines.append(f"**The game is paused** since {_shown(state.paused_since)} "
+                     f"({config.cite('pause')}): players make no proposals; the Admin makes "
+                     "the only proposal of the week, and the game goes on once one of theirs "
+                     "is accepted.")
     elif state.turn:
         deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
                     "if no proposal is made"
@@ -143,7 +148,7 @@ def _in_its_vote(game: Game) -> list[str]:
     lines = ["| proposal | by | vote since |" + (" closes by |" if closing else ""),
              "|---|---|---|" + ("---|" if closing else "")]
     for open_ in game.state.open_proposals:
-        row = (f"| {open_.number}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
+        row = (f"| {open_.capitalized_name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
                f"{open_.author.login} | {_shown(open_.head_since)} |")
         if closing:
             # the deadline of the rules a proposal involves; a guarded range has its own

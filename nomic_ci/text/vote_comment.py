@@ -19,7 +19,8 @@ MARKER = "<!-- nomic-ci:vote -->"  # finds the engine's sticky comment (with its
 
 def sticky_comment(view: VoteView) -> str:
     tally, needed, config = view.tally, view.needed, view.config
-    lines = [MARKER, f"### Proposal {view.number}: where the vote stands", ""]
+    name = f"Proposal {view.number}" if view.number is not None else "The request to join"
+    lines = [MARKER, f"### {name}: where the vote stands", ""]
     if view.warning:
         lines += [f"**Warning: {view.warning}.**", ""]
     if isinstance(needed, Requirement):

@@ -9,7 +9,8 @@ from nomic_ci.core.apply import apply
 from nomic_ci.core.due import next_transition
 from nomic_ci.core.files.state import GameState
 from nomic_ci.core.transitions import (Activate, Command, Deactivate, Decide, EndGame, Open,
-                                       PassTurn, Push, Reclose, Refuse, Retract, Transition)
+                                       PassTurn, Pause, Push, Reclose, Refuse, Retract,
+                                       Transition)
 
 from builders import DICE, HOUR, T0, comment, opened, proposal, review
 
@@ -31,6 +32,7 @@ EXAMPLES = {
     EndGame: EndGame(AT, ("alice",), "the end date"),
     Reclose: Reclose(AT, P, RECORD),
     Command: Command(AT, comment("alice", "/pass"), None, "no such command"),
+    Pause: Pause(AT, "the Admin judged the game cannot go on"),
 }
 
 

@@ -25,11 +25,12 @@ def voted(p, at, *voters):
 
 
 def played(game=None, dice=DICE) -> dict[str, str]:
-    """The files after alice's and bob's proposals were decided, one die each."""
+    """The files after alice's and bob's proposals were decided, one die each (rolled as
+    each opened)."""
     game = game or make_game()
     for n, (author, at) in enumerate([("alice", T0), ("bob", T0 + 2 * HOUR)], start=1):
         p = proposal(author, key=str(n), opened=at)
-        _, game, _ = step(game, [p], at)
+        _, game, _ = step(game, [p], at, dice)
         others = [v for v in ("alice", "bob", "carol") if v != author]
         _, game, _ = step(game, [voted(p, at + HOUR, *others)], at + HOUR, dice)
     return files_of(game)
@@ -172,9 +173,8 @@ def test_a_die_from_the_public_seed_after_the_commitment_is_caught():
     _, game, _ = step(game, [voted(p, T0 + HOUR, "bob", "carol")], T0 + HOUR)
     game = replace(game, state=commit(game.state, commitment_of(SECRET), 2))
     p = proposal("bob", key="2", opened=T0 + 2 * HOUR)
-    _, game, _ = step(game, [p], T0 + 2 * HOUR)
-    _, game, _ = step(game, [voted(p, T0 + 3 * HOUR, "alice", "carol")], T0 + 3 * HOUR,
-                      SecretDice(SECRET))
+    _, game, _ = step(game, [p], T0 + 2 * HOUR, SecretDice(SECRET))
+    _, game, _ = step(game, [voted(p, T0 + 3 * HOUR, "alice", "carol")], T0 + 3 * HOUR)
     files = files_of(game)
     assert verify(files) == [] and awaiting_reveal(files) == {commitment_of(SECRET): 1}
     forged = "".join(line for line in files[SECOND].splitlines(keepends=True)
@@ -189,3 +189,20 @@ def test_a_roll_number_written_as_a_fraction_is_no_way_around_the_secret():
     assert forged != files[SECOND]
     found = verify({**files, SECOND: forged})
     assert any("which is no roll number" in line or "was rolled from" in line for line in found)
+
+
+def test_a_roll_of_a_proposal_still_in_its_vote_verifies_and_a_forged_one_is_caught():
+    # seed 002 rule 103: the die is rolled as the proposal opens; it is in the state until
+    # the proposal's record takes it
+    game = make_game()
+    _, game, _ = step(game, [proposal("alice", key="1")], T0)
+    files = files_of(game)
+    assert f"points: {roll(1)}" in files["state/players.yaml"]
+    assert verify(files) == []
+    forged = roll(1) % 6 + 1
+    files = {**files, "state/game.yaml": files["state/game.yaml"].replace(
+        f"result: {roll(1)}", f"result: {forged}"), "state/players.yaml": files[
+        "state/players.yaml"].replace(f"points: {roll(1)}", f"points: {forged}", 1)}
+    assert verify(files) == [f"state/game.yaml (proposal 1, in its vote): rule 103: 1d6 added "
+                             f"to the proposer's score recorded {forged}, but its inputs give "
+                             f"{roll(1)}"]

@@ -20,9 +20,9 @@ def columns(line):
 
 def decided(title="A proposal", die=4):
     """The default game after alice's proposal (changing rule 101) passed."""
-    game, p = opened(title=title)
+    game, p = opened(title=title, dice=ScriptedDice(die))  # rolled as it opens (rule 103)
     p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
-    return step(game, [p], T0 + HOUR, ScriptedDice(die))[1]
+    return step(game, [p], T0 + HOUR)[1]
 
 
 @pytest.mark.parametrize("ruleset", rulesets.names())
@@ -113,7 +113,7 @@ def test_the_history_shows_the_outcome_first_and_why_a_proposal_did_not_pass():
     game, p = opened(make_game("alice,bob,carol"))
     against = replace(p, reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR),
                                   review("carol", "CHANGES_REQUESTED", at=T0 + HOUR)))
-    _, game, record = step(game, [against], T0 + 2 * HOUR, ScriptedDice(4))
+    _, game, record = step(game, [against], T0 + 2 * HOUR)
     (row,) = [line for line in render_proposals(game).splitlines() if line.startswith("| **")]
     assert row.startswith("| **failed** | [1](")
     assert f"| {record.reason} |" in row and "not met" in record.reason

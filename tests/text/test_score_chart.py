@@ -17,10 +17,11 @@ def two_decisions():
     game = make_game("alice,bob,carol")
     for n, (author, dice) in enumerate([("alice", 4), ("bob", 6)], start=1):
         at = T0 + 3 * n * HOUR
-        game, p = opened(game, author=author, key=str(n), head=f"h{n}", opened=at)
+        game, p = opened(game, ScriptedDice(dice), author=author, key=str(n), head=f"h{n}",
+                         opened=at)
         others = [v for v in ("alice", "bob", "carol") if v != author]
         voted = replace(p, reviews=tuple(review(v, at=at + HOUR, commit=f"h{n}") for v in others))
-        _, game, _ = step(game, [voted], at + HOUR, ScriptedDice(dice))
+        _, game, _ = step(game, [voted], at + HOUR)
     return game
 
 

@@ -25,7 +25,8 @@ from ..times import iso, moment
 
 INDEX = DIR + "index.jsonl"
 README = DIR + "README.md"
-_RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+_RECORD = re.compile(
+    r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 _HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"
 
 
@@ -41,6 +42,7 @@ class RecordSummary:
     author: Account
     outcome: Outcome
     reason: str
+    opened: datetime
     decided: datetime
     rules: tuple[int, ...] = ()
     threshold: str | None = None
@@ -53,7 +55,8 @@ class RecordSummary:
 
 def summary_of(record: Record, path: str | None = None) -> RecordSummary:
     return RecordSummary(record.number, record.key, path or record.path, record.title,
-                         record.author, record.outcome, record.reason, record.decided,
+                         record.author, record.outcome, record.reason, record.opened,
+                         record.decided,
                          record.rules, record.threshold, record.yes, record.no,
                          tuple(d.result for d in record.dice), record.points,
                          record.points_stated)
@@ -148,6 +151,12 @@ class History(Sequence[RecordSummary]):
         return next((self[i] for i, line in enumerate(self._lines)
                      if wanted in line and self[i].key == key), None)
 
+    def by(self, login: str) -> Iterator[RecordSummary]:
+        """The records of this author's proposals."""
+        wanted = f'"author": {json.dumps(login, ensure_ascii=False)}'
+        return (self[i] for i, line in enumerate(self._lines)
+                if wanted in line and self[i].author.login == login)
+
     def added(self, summary: RecordSummary) -> "History":
         """The history with one more record, decided last (as a run decides them), or put
         in its place."""
@@ -167,7 +176,8 @@ def _order(s: RecordSummary) -> tuple:
 
 def index_line(s: RecordSummary) -> str:
     entry = {"number": s.number, "file": s.path.removeprefix(DIR), "outcome": s.outcome.value,
-             "decided": iso(s.decided), "key": s.key, "author": s.author.login,
+             "opened": iso(s.opened), "decided": iso(s.decided), "key": s.key,
+             "author": s.author.login,
              "author_id": s.author.id, "title": s.title, "reason": s.reason,
              "rules": list(s.rules), "threshold": s.threshold, "yes": s.yes, "no": s.no,
              "rolls": list(s.rolls), "points": dict(s.points),
@@ -187,7 +197,8 @@ def _summary(line: str, line_number: int) -> RecordSummary:
             key=str(e["key"]), path=DIR + str(e["file"]), title=str(e["title"]),
             author=Account(str(e["author"]), e.get("author_id")),
             outcome=Outcome(e["outcome"]), reason=str(e.get("reason", "")),
-            decided=moment(e["decided"]), rules=tuple(_int(n) for n in e.get("rules", ())),
+            opened=moment(e["opened"]), decided=moment(e["decided"]),
+            rules=tuple(_int(n) for n in e.get("rules", ())),
             threshold=e.get("threshold"), yes=_int(e["yes"]), no=_int(e["no"]),
             rolls=tuple(_int(n) for n in e.get("rolls", ())), points=_points(e.get("points")),
             points_stated=_points(e.get("points_stated")))

@@ -68,7 +68,8 @@ class DieRoll:
 
 @dataclass(frozen=True)
 class Record(CountsBallots):
-    number: int | None  # None: refused, where the rules number only proper proposals
+    number: int | None  # None: refused, or a request to join, where the rules number only
+    # proper proposals
     key: str
     title: str
     author: Account
@@ -91,8 +92,23 @@ class Record(CountsBallots):
     @property
     def path(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")[:48].strip("-")
-        name = f"{self.number:04d}" if self.number is not None else f"refused-{self.key}"
+        # unnumbered: a refusal, or a request to join where only rule-changes are numbered
+        kind = "refused" if self.outcome is Outcome.REFUSED else "request"
+        name = f"{self.number:04d}" if self.number is not None else f"{kind}-{self.key}"
         return f"{DIR}{name}-{slug or 'proposal'}.yaml"
+
+
+def die_data(d: DieRoll) -> dict:
+    """A die as records and the state write it."""
+    return {"purpose": d.purpose, "sides": d.sides, "result": d.result, "method": d.method,
+            "inputs": dict(d.inputs), **({"commitment": d.commitment} if d.commitment else {})}
+
+
+def load_dice(data: Any) -> tuple[DieRoll, ...]:
+    """Dice as `die_data` wrote them (raises KeyError, TypeError or ValueError if not)."""
+    return tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
+                         yamlio.frozen(d["inputs"]), str(d["method"]), d.get("commitment"))
+                 for d in data or ())
 
 
 def _ballot(b: Ballot) -> dict:
@@ -119,10 +135,7 @@ def dump_record(record: Record) -> str:
         "threshold": record.threshold,
         "votes": [_ballot(b) for b in record.counted],
         "left_out": [_ballot(b) for b in record.left_out],
-        "dice": [{"purpose": d.purpose, "sides": d.sides, "result": d.result,
-                  "method": d.method, "inputs": dict(d.inputs),
-                  **({"commitment": d.commitment} if d.commitment else {})}
-                 for d in record.dice],
+        "dice": [die_data(d) for d in record.dice],
         "points": dict(record.points),
         "turn_to": record.turn_to,
     }
@@ -155,10 +168,7 @@ def load_record(path: str, text: str) -> Record:
             threshold=data.get("threshold"),
             counted=tuple(_load_ballot(b) for b in data.get("votes") or ()),
             left_out=tuple(_load_ballot(b) for b in data.get("left_out") or ()),
-            dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
-                               yamlio.frozen(d["inputs"]), str(d["method"]),
-                               d.get("commitment"))
-                       for d in data.get("dice") or ()),
+            dice=load_dice(data.get("dice")),
             points=MappingProxyType({str(k): int(v)
                                      for k, v in (data.get("points") or {}).items()}),
             turn_to=data.get("turn_to"),

@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import fields as typed, yamlio
+from .records import DieRoll, die_data, load_dice
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -57,7 +58,7 @@ class OpenProposal:
     proposal is noticed as a new head, and its vote starts again.
     """
 
-    number: int
+    number: int | None  # None: a request to join, where only rule-changes are numbered
     key: str
     title: str
     author: Account
@@ -69,6 +70,24 @@ class OpenProposal:
     description_hash: str | None = None  # of the title and body when it opened
     replaced: tuple[tuple[str, datetime], ...] = ()  # earlier heads, and when each was replaced
     reminded: datetime | None = None  # the closing time its missing voters were reminded of
+    dice: tuple[DieRoll, ...] = ()  # rolled as it opened, where the rules roll then (its record
+    # takes them when it ends)
+
+    @property
+    def rolled(self) -> int:
+        return sum(d.result for d in self.dice)
+
+    @property
+    def name(self) -> str:
+        """How players call it: "proposal 301", or "the request to join by dave"."""
+        if self.number is not None:
+            return f"proposal {self.number}"
+        return f"the request to join by {self.author.login}" if self.join else "the proposal"
+
+    @property
+    def capitalized_name(self) -> str:
+        """`name`, to begin a sentence."""
+        return self.name[0].upper() + self.name[1:]
 
 
 @dataclass(frozen=True)
@@ -118,6 +137,7 @@ class GameState:
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
+    paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
 
     @property
     def dice_secret(self) -> DiceSecret | None:
@@ -249,7 +269,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                                             default=[])):
         item = typed.Fields(node, GAME, f"open proposal {index + 1}: ")
         opens.append(OpenProposal(
-            number=item.get("number", typed.whole, "a whole number (at most 15 digits)"),
+            number=item.get("number", typed.whole, "a whole number (at most 15 digits), or "
+                            "null for an unnumbered request to join", optional=True),
             key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else typed.text(v),
                              "the forge's id for it")),
             title=item.get("title", typed.text, "text"),
@@ -265,6 +286,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             replaced=item.get("replaced", typed.replaced, "a list of {head, until}", optional=True,
                               default=()),
             reminded=item.get("reminded", moment, "a time", optional=True),
+            dice=item.get("dice", _dice, "the dice rolled as it opened, as nomic-ci wrote them",
+                          optional=True, default=()),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -288,8 +311,17 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         to_tell=_to_tell(fields),
         handled_comments=frozenset(fields.get("handled_comments", typed.wholes, "a list of comment ids",
                                               optional=True, default=())),
+        paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
+                                "null", optional=True),
     )
     return state, _Documents(players_doc, game_doc)
+
+
+def _dice(value: Any) -> tuple[DieRoll, ...]:
+    try:
+        return load_dice(typed.items(value))
+    except (KeyError, AttributeError) as exc:
+        raise ValueError from exc
 
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -396,7 +428,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                              if p.description_hash else {}),
                           **({"replaced": [CommentedMap(head=h, until=iso(u))
                                            for h, u in p.replaced]} if p.replaced else {}),
-                          **({"reminded": iso(p.reminded)} if p.reminded else {}))
+                          **({"reminded": iso(p.reminded)} if p.reminded else {}),
+                          **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
@@ -421,6 +454,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
             game["to_tell"] = CommentedSeq(tells)
         else:
             del game["to_tell"]
+    if state.paused_since or "paused_since" in game:
+        _set(game, "paused_since", iso(state.paused_since))
     handled = sorted(state.handled_comments)
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:

@@ -7,6 +7,7 @@ the same key, the precedence rule decides (lowest number by default).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import MappingProxyType
@@ -14,12 +15,14 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import GameError, shown
 from ..files.rulefiles import Rule
+from .bankruptcy import Bankruptcy
 from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
 from .registry import BINDINGS
 from .schedule import Schedule
+from .victory import OTHER_WAYS_TO_WIN
 from .values import Roll
 
 
@@ -45,6 +48,7 @@ class GameConfig:
     eligible_voters: str | None = None
     inactive_after: timedelta | None = None
     join_window: timedelta | None = None
+    join_needs: Threshold | None = None
     commands: tuple[str, ...] = ()
     proposing: str = "one-a-turn"
     votes_from: tuple[str, ...] = ("reviews",)
@@ -57,6 +61,11 @@ class GameConfig:
     schedule: Schedule | None = None
     proposals_per_week: int | None = None
     turn_order: str | None = None
+    wins_by: str | None = None
+    pause: str | None = None
+    bankrupt_below: Bankruptcy | None = None
+    # bindings the rules make void, one sentence each (seed 001 rule 212)
+    void: tuple[str, ...] = ()
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -71,6 +80,14 @@ def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
     return sorted(rules, key=lambda r: r.number)
 
 
+def _binding_hint(key: str, known) -> str:
+    """The binding meant, if one is close, and where they are all listed (not the whole list:
+    it grows with every kind of mechanic)."""
+    near = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.75)
+    return (f"did you mean {near[0]!r}? " if near else "") + \
+        "nomic_ci/docs/bindings.md lists every binding"
+
+
 def derive_config(rules: Sequence[Rule]) -> GameConfig:
     """Check every binding of every rule and resolve conflicts by precedence."""
     known = BINDINGS
@@ -82,8 +99,7 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
             if binding is None:
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
-                                hint="the bindings are " + ", ".join(sorted(known))
-                                     + " (see nomic_ci/docs/bindings.md)")
+                                hint=_binding_hint(key, known))
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:
@@ -94,11 +110,32 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
     precedence = next((parsed[r.number]["precedence"]
                        for r in sorted(rules, key=lambda r: (r.mutable, r.number))
                        if "precedence" in parsed[r.number]), LOWEST_NUMBER)
+    order = _precedence_order(rules, precedence)
+    void = _void_ways_to_win(order, parsed)
     values: dict[str, Any] = {}
     sources: dict[str, int] = {}
-    for rule in _precedence_order(rules, precedence):
+    for rule in order:
         for key, value in parsed[rule.number].items():
             if key not in values:
                 values[key] = value
                 sources[key] = rule.number
-    return GameConfig(**values, sources=MappingProxyType(sources))
+    return GameConfig(**values, sources=MappingProxyType(sources), void=void)
+
+
+def _void_ways_to_win(order: Sequence[Rule], parsed: dict[int, dict[str, Any]]) -> tuple[str, ...]:
+    """Seed 001 rule 212: "The state of affairs that constitutes winning may not be altered
+    from achieving n points." A rule that `wins_by: points` takes precedence over (rule 210:
+    the lower number; rule 109: an immutable rule) may bind no other way to win: that binding
+    is void, and taken out of `parsed`; the rest of the rule stands."""
+    guard = next((i for i, rule in enumerate(order) if "wins_by" in parsed[rule.number]), None)
+    if guard is None:
+        return ()
+    by = order[guard].number
+    void = []
+    for rule in order[guard + 1:]:
+        for key in OTHER_WAYS_TO_WIN:
+            if key in parsed[rule.number]:
+                del parsed[rule.number][key]
+                void.append(f"rule {rule.number}'s {key} is void: rule {by} allows no way to win "
+                            "but points, and takes precedence over it")
+    return tuple(void)

@@ -20,8 +20,8 @@ BINDINGS = (
             "refused at the next push"),
     Binding("numbering", choice("every-proposal", "proper-proposals"),
             "'every-proposal' or 'proper-proposals'",
-            "which proposals take the next number: every one, or only those put to the vote "
-            "(a refused one is recorded without a number)"),
+            "which proposals take the next number: every one, or only rule-changes put to the "
+            "vote (a refused proposal, or a request to join, is recorded without a number)"),
     Binding("proposer_votes_yes", flag, "true or false",
             "the proposer's own proposal counts as their yes vote"),
 )

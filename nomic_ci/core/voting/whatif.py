@@ -29,7 +29,8 @@ _NAMES = {"victory_points": "the points that win", "ends_at": "the end of the ga
           "decide_when_all_voted": "whether a vote ends once everyone has voted",
           "inactive_after": "the time after which a silent player is inactive",
           "commands": "the comment commands", "schedule": "the weekly schedule",
-          "proposals_per_week": "the proposals a player may make in a week"}
+          "proposals_per_week": "the proposals a player may make in a week",
+          "wins_by": "the only way to win"}
 
 
 def what_if(game: Game, proposal: Proposal) -> tuple[str, ...]:
@@ -43,6 +44,7 @@ def what_if(game: Game, proposal: Proposal) -> tuple[str, ...]:
     found += [_change(name, getattr(game.config, name), getattr(after.config, name), eligible)
               for name in _compared() if getattr(game.config, name) != getattr(after.config, name)]
     found += _repealed(game.rules, after.rules)
+    found += [void for void in after.config.void if void not in game.config.void]
     return tuple(found)
 
 
@@ -59,7 +61,7 @@ def never_passes(game: Game, proposal: Proposal, needed: Requirement | str) -> s
 
 
 def _compared() -> list[str]:
-    return [f.name for f in fields(GameConfig) if f.name not in ("layers", "sources")]
+    return [f.name for f in fields(GameConfig) if f.name not in ("layers", "sources", "void")]
 
 
 def _needs(threshold: Threshold, eligible: int) -> str:
