@@ -148,7 +148,8 @@ def _in_its_vote(game: Game) -> list[str]:
     lines = ["| proposal | by | vote since |" + (" closes by |" if closing else ""),
              "|---|---|---|" + ("---|" if closing else "")]
     for open_ in game.state.open_proposals:
-        row = (f"| {open_.capitalized_name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
+        name = open_.number if open_.number is not None else open_.capitalized_name
+        row = (f"| {name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
                f"{open_.author.login} | {_shown(open_.head_since)} |")
         if closing:
             # the deadline of the rules a proposal involves; a guarded range has its own
