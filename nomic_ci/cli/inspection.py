@@ -17,7 +17,7 @@ from ..core.verify import awaiting_reveal, verify
 from ..core.voting.decision import VoteView, vote_view
 from ..forges.localforge import LocalForge
 from ..text.messages import describe
-from ..text.readmes import render_all, stale_readmes
+from ..text.readmes import render_all, render_state, stale_readmes
 from .gamedir import files_for_reading, now_from, working_files
 
 
@@ -40,7 +40,7 @@ def cmd_status(args) -> int:
         print(json.dumps({**status_json(game, views),
                           "due": describe(due) if due else None}, indent=2))
         return 0
-    print(render_all(game)["state/README.md"].split("\n", 2)[2].rstrip())
+    print(render_state(game).split("\n", 2)[2].rstrip())  # the scoreboard alone: it is quick
     for open_ in game.state.open_proposals:
         if open_.key not in views:
             continue

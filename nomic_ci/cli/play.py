@@ -217,7 +217,7 @@ def cmd_adjust(args) -> int:
     state = game.state.with_player(replace(player, points=player.points + args.points))
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
-    changed.update(render_all(load_game({**files, **changed})))
+    changed.update(render_all(load_game(files.changed(changed))))
     forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} points to {player.login} "
                                f"by {args.as_login} ({adjustment.reason})")
     forge.finish()
