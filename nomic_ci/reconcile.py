@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from types import MappingProxyType
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord, dump_action
@@ -17,13 +16,17 @@ from .core.board.actions import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
+from .core.files.gamefiles import game_files
+from .core.files.history import INDEX
 from .core.files.records import Outcome, Record, dump_record
-from .core.files.state import GameState, Tell, dump_state
+from .core.files.state import GAME_ISSUE, GameState, Tell, dump_state
 from .core.game import load_game
+from .core.notices import notices, reminders
 from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
 from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
+from .text.game_issue import game_issue_body
 from .text.readmes import render_all
 from .text.vote_comment import final_comment
 
@@ -58,36 +61,38 @@ class Run:
 
     def reread(self) -> None:
         """Read the game from the forge again: at the start, and after a merge changed it."""
-        self.files = dict(self.forge.read_files())
+        self.files = game_files(self.forge.read_files())
         self.game = load_game(self.files)
         self.records: list[Record | ActionRecord] = []  # made by this run, not written yet
         self.summaries: list[str] = []
+        self.changed = False
 
     def change(self, state: GameState, record: Record | ActionRecord | None,
-               summary: str) -> None:
-        if isinstance(record, ActionRecord):
-            self.game = replace(self.game, state=state, actions=self.game.actions + (record,))
-        else:
-            self.game = replace(self.game, state=state,
-                                records=self.game.records + ((record,) if record else ()))
+               summary: str | None) -> None:
+        """A new state (and record); `summary` None: a change the commit need not name."""
+        self.game = self.game.after(state, record)
         self.records += [record] if record else []
-        self.summaries.append(summary)
+        self.summaries += [summary] if summary else []
+        self.changed = True
 
     def write(self) -> None:
         """Write the new state, the records and the READMEs they make, where they changed."""
-        if not self.summaries:
+        if not self.changed:
             return  # nothing changed: the files stay exactly as they are, hand edits and all
         changed = dump_state(self.game.state, self.files)
         changed.update({record.path: dump_action(record) if isinstance(record, ActionRecord)
                         else dump_record(record) for record in self.records})
+        if any(isinstance(record, Record) for record in self.records):
+            changed[INDEX] = self.game.records.text()
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}
         if changed:
-            self.forge.write_files(changed, _commit_message(self.summaries))
-            self.files.update(changed)
-            self.game = replace(self.game, files=MappingProxyType(dict(self.files)))
-        self.records, self.summaries = [], []
+            self.forge.write_files(changed, _commit_message(
+                self.summaries or ["nomic-ci: the game issue says where the game stands"]))
+            self.files = self.files.changed(changed)
+            self.game = replace(self.game, files=self.files)
+        self.records, self.summaries, self.changed = [], [], False
 
 
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
@@ -95,7 +100,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     passes = 0
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
-    _settle(run, report, settle_dice(run.game.state, dice, rolled(run.game) + 1))
+    _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
@@ -134,7 +139,9 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
-        state = replace(state, to_tell=state.to_tell + _tells(transition, summary, record))
+        told = _tells(transition, summary, record) + notices(
+            game, state, transition, {p.key: p for p in proposals})
+        state = replace(state, to_tell=state.to_tell + told)
         run.change(state, record, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
@@ -146,7 +153,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
                    "please report it.")
     _settle(run, report, reveal_at_end(run.game.state, dice))
-    _show_votes(run, now)
+    _show_votes(run, now, report)
     _tell(run)
     forge.finish()
     return report
@@ -189,14 +196,28 @@ def _changes_engine(decision: Decide) -> bool:
                for c in decision.proposal.changes)
 
 
-def _show_votes(run: Run, now: datetime) -> None:
-    """Show each open proposal where its vote stands (the sticky comment, the status)."""
+def _show_votes(run: Run, now: datetime, report: Report) -> None:
+    """Show each open proposal where its vote stands (the sticky comment, the status); remind
+    the voters missing from a vote that closes soon; and, when the game changed, rewrite the
+    game issue (through the outbox, so a run that stops before it is finished by the next)."""
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
     for open_ in game.state.open_proposals:
         if open_.key in by_key:
             run.forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
+    state, reminded = reminders(game, by_key, now)
+    if reminded:
+        summary = "Reminded the voters missing from " + ", ".join(
+            f"proposal {t.id.split('-')[1]}" for t in reminded) + " before it closes."
+        report.say(summary)
+        run.change(replace(state, to_tell=state.to_tell + reminded), None, summary)
+    if report.transitions or reminded:
+        body = game_issue_body(run.game, by_key)
+        # the newest text replaces one an earlier, stopped run did not tell yet
+        kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
+        run.change(replace(run.game.state, to_tell=kept + (
+            Tell(GAME_ISSUE, "status", "", final=body),)), None, None)
 
 
 def _tells(transition: Transition, summary: str,
@@ -223,7 +244,7 @@ def _tells(transition: Transition, summary: str,
             if isinstance(record, ActionRecord):  # carried out with dice: its full answer
                 answer = record.answer
             reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
-                         mention=comment.author.login)
+                         mentions=(comment.author.login,))
             return (reply, *(_tells(effect, describe(effect), record)
                              if effect is not None else ()))
         case Retract(proposal=proposal) if proposal is not None:

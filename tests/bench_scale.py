@@ -1,6 +1,6 @@
 """Benchmark: engine time and memory of the local commands on generated games of every size.
 
-    python tests/bench_scale.py [--quick]
+    python tests/bench_scale.py [--quick | --history]
 
 Each case makes a local game (`nomic-ci init`) of P players, R extra rules, H decided
 proposals in its history and K proposals in their vote, then runs each command in a fresh
@@ -106,18 +106,20 @@ CASES = [  # players, rules, history, open proposals
     (9, 1000, 10, 1), (50, 10, 10, 50), (200, 10, 10, 200),
 ]
 QUICK = [(9, 10, 10, 1), (9, 10, 1000, 1), (100, 10, 10, 1), (50, 10, 10, 50)]
+HISTORY = [(9, 10, 10, 1), (9, 10, 1000, 1), (9, 10, 10000, 1)]
 
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--quick", action="store_true", help="the smaller cases only")
+    options.add_argument("--history", action="store_true", help="only the history's axis")
     options.add_argument("--json", help="also write the figures to this file")
     args = options.parse_args()
     results = {}
     base = None
     print("players rules history open | " + " | ".join(
         f"{n:>14}" for n in ("status", "tick", "render", "verify", "decide")))
-    for shape in QUICK if args.quick else CASES:
+    for shape in QUICK if args.quick else HISTORY if args.history else CASES:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "game"
             make_game(root, *shape)

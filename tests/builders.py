@@ -104,14 +104,14 @@ def step(game: Game, proposals, now: datetime, dice=DICE, comments=()):
     transition = next_transition(game, proposals, now, comments)
     assert transition is not None
     state, record = apply(game, transition, dice)
-    records = game.records + ((record,) if record else ())
-    return transition, replace(game, state=state, records=records), record
+    return transition, game.after(state, record), record
 
 
-def opened(game: Game | None = None, **kwargs) -> tuple[Game, Proposal]:
-    """A game with one proposal (built from `kwargs`) opened for its vote."""
+def opened(game: Game | None = None, dice=DICE, **kwargs) -> tuple[Game, Proposal]:
+    """A game with one proposal (built from `kwargs`) opened for its vote (and its turn's
+    die rolled, where the rules roll)."""
     game = game or make_game()
     p = proposal(**kwargs)
-    t, game, _ = step(game, [p], p.opened_at)
+    t, game, _ = step(game, [p], p.opened_at, dice)
     assert isinstance(t, Open), t
     return game, p

@@ -203,7 +203,7 @@ class GitHubTable:
         forge = GitHubForge(self.repo(), ENGINE, self.now)
         by_key = {p.key: p for p in forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
-        views = {o.number: vote_view(game, o, by_key[o.key], self.now)
+        views = {o.key: vote_view(game, o, by_key[o.key], self.now)
                  for o in game.state.open_proposals if o.key in by_key}
         return status_json(game, views)
 

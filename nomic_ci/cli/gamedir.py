@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterator
 
 from ..core.errors import GameError
 from ..core.files import GAME_DIRS
+from ..core.files.gamefiles import GameFiles
+from ..core.files.history import is_record
 from ..core.times import moment
 from ..forges.localforge import LocalForge
 
@@ -25,28 +28,38 @@ def now_from(text: str | None) -> datetime:
                              "2026-05-01T12:00:00Z") from None
 
 
-def working_files(root: Path) -> dict[str, str]:
-    """The game's files as they are in the working directory."""
-    files = {}
-    for folder in GAME_DIRS:
-        for path in sorted((root / folder).rglob("*")) if (root / folder).is_dir() else ():
-            if path.is_file():
-                try:
-                    files[path.relative_to(root).as_posix()] = path.read_text()
-                except UnicodeDecodeError:
-                    files[path.relative_to(root).as_posix()] = ""
-    if not files:
+def working_files(root: Path) -> GameFiles:
+    """The game's files as they are in the working directory (the decision records' texts
+    are read when first asked for)."""
+    paths = sorted(path for top in GAME_DIRS for path in _listed(root, top.rstrip("/")))
+    if not paths:
         raise GameError("no game here (no rules/ or state/)", path=str(root),
                         hint="pass --repo DIR, or make a game with 'nomic-ci init DIR'")
-    return files
+    return GameFiles({path: _read(root / path) for path in paths if not is_record(path)},
+                     {path: path for path in paths if is_record(path)},
+                     lambda later: {path: _read(root / path) for path in later})
 
 
-def files_for_reading(root: Path) -> dict[str, str]:
+def _listed(root: Path, top: str) -> Iterator[str]:
+    """Every file under root/top, as a path from the root (os.walk: pathlib is slow at this)."""
+    base = str(root / top)
+    for folder, _, names in os.walk(base):
+        inside = top + folder[len(base):].replace(os.sep, "/")
+        yield from (f"{inside}/{name}" for name in names)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except UnicodeDecodeError:
+        return ""  # not a text file: whatever reads it as one says what is wrong
+
+
+def files_for_reading(root: Path) -> GameFiles:
     """The default branch's files in a game repository, else the working directory's."""
     if (root / ".git").exists():
         try:
-            return dict(LocalForge(root, datetime.now(timezone.utc), writing=False)
-                        .read_files())
+            return LocalForge(root, datetime.now(timezone.utc), writing=False).read_files()
         except GameError:
             pass
     return working_files(root)

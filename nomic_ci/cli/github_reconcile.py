@@ -159,7 +159,7 @@ def _warnings(settings: Settings, game: Game) -> list[str]:
     if settings.dice.commitment is None and game.config.turn_roll is not None:
         found.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "
                      "secret), so anyone can work out the next roll from the public seed; the "
-                     "setup guide shows how to add one.")
+                     "setup guide (nomic_ci/docs/setup.md) shows how to add one.")
     unmatched = [p.login for p in game.state.players if p.id is None]
     if unmatched:
         found.append(f"Warning: {', '.join(unmatched)} have no numeric id in "

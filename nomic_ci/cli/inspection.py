@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import sys
 from pathlib import Path
 from typing import Mapping
 
 from ..core.board.actions import rolled
+from ..core.files.history import INDEX, history_of_records
 from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
@@ -15,7 +17,7 @@ from ..core.verify import awaiting_reveal, verify
 from ..core.voting.decision import VoteView, vote_view
 from ..forges.localforge import LocalForge
 from ..text.messages import describe
-from ..text.readmes import render_all, stale_readmes
+from ..text.readmes import render_all, render_state, stale_readmes
 from .gamedir import files_for_reading, now_from, working_files
 
 
@@ -24,13 +26,13 @@ def cmd_status(args) -> int:
     root = Path(args.repo)
     now = now_from(args.now)
     game = load_game(files_for_reading(root))
-    views: dict[int, VoteView] = {}
+    views: dict[str, VoteView] = {}  # by forge key: a request to join may have no number
     due = None
     if (root / ".git").exists():
         forge = LocalForge(root, now, writing=False)
         proposals = forge.proposals({o.key for o in game.state.open_proposals})
         by_key = {p.key: p for p in proposals}
-        views = {o.number: vote_view(game, o, by_key[o.key], now)
+        views = {o.key: vote_view(game, o, by_key[o.key], now)
                  for o in game.state.open_proposals if o.key in by_key}
         if now >= game.state.last_change:
             due = next_transition(game, proposals, now, forge.comments())
@@ -38,10 +40,13 @@ def cmd_status(args) -> int:
         print(json.dumps({**status_json(game, views),
                           "due": describe(due) if due else None}, indent=2))
         return 0
-    print(render_all(game)["state/README.md"].split("\n", 2)[2].rstrip())
-    for number, view in views.items():
+    print(render_state(game).split("\n", 2)[2].rstrip())  # the scoreboard alone: it is quick
+    for open_ in game.state.open_proposals:
+        if open_.key not in views:
+            continue
+        view = views[open_.key]
         tally = view.tally
-        print(f"\nProposal {number}: {tally.yes} yes, {tally.no} no; waiting for "
+        print(f"\n{open_.capitalized_name}: {tally.yes} yes, {tally.no} no; waiting for "
               f"{', '.join(tally.not_voted) or 'nobody'}"
               + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
     if due is not None:
@@ -49,12 +54,12 @@ def cmd_status(args) -> int:
     return 0
 
 
-def status_json(game: Game, views: Mapping[int, VoteView]) -> dict:
-    """`status --json`; `views` holds where each proposal in its vote stands, by number."""
+def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
+    """`status --json`; `views` holds where each proposal in its vote stands, by forge key."""
     proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
                   "state": r.outcome.value, "yes": r.yes, "no": r.no} for r in game.records]
     for open_ in game.state.open_proposals:
-        view = views.get(open_.number)
+        view = views.get(open_.key)
         proposals.append({"number": open_.number, "title": open_.title,
                           "author": open_.author.login, "state": "voting",
                           "yes": view.tally.yes if view else 0,
@@ -79,7 +84,13 @@ def cmd_render(args) -> int:
             return 1
         print("The rendered READMEs are up to date.")
         return 0
-    for path, text in render_all(load_game(files)).items():
+    game = load_game(files)
+    history = history_of_records(files)  # the index is rebuilt from the records, all read
+    if history and history.text() != files.get(INDEX):
+        (root / INDEX).write_text(history.text())
+        print(f"wrote {INDEX}")
+        stale.append(INDEX)
+    for path, text in render_all(replace(game, records=history)).items():
         if path in stale:
             (root / path).write_text(text)
             print(f"wrote {path}")

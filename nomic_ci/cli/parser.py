@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import traceback
 from pathlib import Path
 from typing import Callable, Sequence
@@ -68,16 +69,32 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # the global options may also come after the command; SUPPRESS keeps the ones given first
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--repo", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    common.add_argument("--now", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument("--repo", default=argparse.SUPPRESS, metavar="DIR",
+                        help="the game's directory (default: the game around here)")
+    common.add_argument("--now", default=argparse.SUPPRESS, metavar="ISO-8601",
+                        help="the time to act at (default: $NOMIC_CI_NOW, else the clock)")
 
-    init = commands.add_parser("init", parents=[common], help="make a new game")
-    init.add_argument("dir")
-    init.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS)
-    init.add_argument("--players", help="LOGIN[:ID],... in turn order (default: the seed's)")
-    init.add_argument("--veto", help="LOGIN,... who hold a veto")
-    init.add_argument("--ends", help="the end date, ISO-8601 (default: the ruleset's length)")
-    init.add_argument("--dice-seed", help="the dice seed in hex (default: random)")
+    def command(name: str, summary: str, example: str, about: str = "") -> argparse.ArgumentParser:
+        """A subcommand whose --help says what it does and shows it used."""
+        return commands.add_parser(
+            name, parents=[common], help=summary, epilog=f"example:\n  {example}",
+            description=textwrap.fill(about or f"{summary[0].upper()}{summary[1:]}.", 79),
+            formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    init = command("init", "make a new game",
+                   "nomic-ci init mygame --players alice,bob,carol --veto alice",
+                   "Make a new game in a new directory, as a git repository on main, with the "
+                   "ruleset's rules, the players' state and the rendered READMEs.")
+    init.add_argument("dir", help="the new game's directory (new or empty)")
+    init.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS,
+                      help=f"the rules to start from (default: {RULESETS[0]})")
+    init.add_argument("--players", metavar="LOGIN[:ID],...",
+                      help="the players in turn order, each with their numeric GitHub user id "
+                           "for a game on GitHub (default: the seed's)")
+    init.add_argument("--veto", metavar="LOGIN,...", help="the players who hold a veto")
+    init.add_argument("--ends", metavar="ISO-8601",
+                      help="the end date (default: the ruleset's length after the start)")
+    init.add_argument("--dice-seed", metavar="HEX", help="the dice seed (default: random)")
     init.add_argument("--admin", metavar="LOGIN[:ID]",
                       help="the Admin's login and numeric id, in rulesets that have one")
     init.add_argument("--public-dice", action="store_true",
@@ -85,70 +102,102 @@ def parser() -> argparse.ArgumentParser:
                            "by default the dice come from a secret kept in .git/nomic-ci/")
     init.set_defaults(run=lazy("play", "cmd_init"))
 
-    propose = commands.add_parser("propose", parents=[common], help="propose the changes on a branch")
-    propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
-    propose.add_argument("--branch", required=True)
-    propose.add_argument("--title", required=True)
+    propose = command("propose", "propose the changes on a branch",
+                      "nomic-ci propose --as alice --branch race-to-50 --title 'Race to 50' "
+                      "--dry-run",
+                      "Propose the difference between a branch and main; print the proposal's "
+                      "number on the first line. A refused proposal exits with 1 and says why.")
+    propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                         help="the player who proposes")
+    propose.add_argument("--branch", required=True, help="the local branch holding the change")
+    propose.add_argument("--title", required=True, help="the proposal's title")
+    propose.add_argument("--dry-run", action="store_true",
+                         help="show what the proposal involves, needs and would change, "
+                              "and record nothing")
     propose.set_defaults(run=lazy("play", "cmd_propose"))
 
-    vote = commands.add_parser("vote", parents=[common], help="vote on a proposal")
-    vote.add_argument("number", type=int)
-    vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
+    vote = command("vote", "vote on a proposal", "nomic-ci vote 3 --as bob --yes",
+                   "Vote on the current version of a proposal in its vote. A vote that could "
+                   "not count is refused with the reason and not recorded.")
+    vote.add_argument("proposal", metavar="PROPOSAL",
+                      help="its number; for a request to join, which takes none, its branch")
+    vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                      help="the player who votes")
     side = vote.add_mutually_exclusive_group(required=True)
-    side.add_argument("--yes", dest="yes", action="store_true")
-    side.add_argument("--no", dest="yes", action="store_false")
+    side.add_argument("--yes", dest="yes", action="store_true", help="vote for it")
+    side.add_argument("--no", dest="yes", action="store_false", help="vote against it")
     vote.set_defaults(run=lazy("play", "cmd_vote"))
 
-    command = commands.add_parser("command", parents=[common],
-                                  help="write a comment such as /pass, as a player")
-    command.add_argument("text", help="the comment, such as /pass")
-    command.add_argument("--as", dest="as_login", required=True, metavar="LOGIN")
-    command.set_defaults(run=lazy("play", "cmd_command"))
-    adjust = commands.add_parser(
-        "adjust", parents=[common], help="correct a player's points by hand, saying who and why",
-        description="Correct a score outside any proposal (a mistake, a ruling): the points "
-                    "change in state/players.yaml and proposals/adjustments.yaml records who "
-                    "and why, so `verify` still adds up. On GitHub, run it in a clone and push "
-                    "the commit it makes. Example: nomic-ci adjust bob -3 --as admin "
-                    "--reason 'rolled twice by mistake'")
+    comment = command("command", "write a comment such as /pass, as a player",
+                      "nomic-ci command /pass --as carol",
+                      "Write a comment on the game as a player; the engine handles a command "
+                      "in it (/pass, /active, /inactive, /veto N, /help, /status) as the rules "
+                      "in force allow, and answers it.")
+    comment.add_argument("text", help="the comment, such as /pass")
+    comment.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                         help="the player who writes it")
+    comment.set_defaults(run=lazy("play", "cmd_command"))
+    adjust = command(
+        "adjust", "correct a player's points by hand, saying who and why",
+        "nomic-ci adjust bob -3 --as admin --reason 'rolled twice by mistake'",
+        "Correct a score outside any proposal (a mistake, a ruling): the points change in "
+        "state/players.yaml and proposals/adjustments.yaml records who and why, so `verify` "
+        "still adds up. On GitHub, run it in a clone and push the commit it makes.")
     adjust.add_argument("login", help="the player whose points change")
     adjust.add_argument("points", type=int, help="points to add (negative: to take away)")
     adjust.add_argument("--reason", required=True, help="why, as players will read it")
     adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                         help="who makes the correction: the game's admin")
     adjust.set_defaults(run=lazy("play", "cmd_adjust"))
-    commands.add_parser("tick", parents=[common], help="decide and apply everything that is due").set_defaults(
+    command("tick", "decide and apply everything that is due",
+            "nomic-ci --now 2026-05-03T12:00:00Z tick",
+            "Decide and apply everything that is due (votes whose window closed, idle turns, "
+            "the end date); every other command does this first too.").set_defaults(
         run=lazy("play", "cmd_tick"))
-    status = commands.add_parser("status", parents=[common], help="the scoreboard, the turn and open votes")
-    status.add_argument("--json", action="store_true")
+    status = command("status", "the scoreboard, the turn and open votes", "nomic-ci status --json",
+                     "Show the game as of now: the scoreboard, the turn, where each open vote "
+                     "stands, and what a `tick` would apply. It decides nothing.")
+    status.add_argument("--json", action="store_true",
+                        help="print one JSON object (turn, winners, over, players, proposals, "
+                             "due)")
     status.set_defaults(run=lazy("inspection", "cmd_status"))
-    render = commands.add_parser("render", parents=[common], help="rewrite the READMEs from the game's files")
+    render = command("render", "rewrite the READMEs from the game's files",
+                     "nomic-ci render --check",
+                     "Rewrite rules/README.md, state/README.md, proposals/README.md and the "
+                     "score chart from the files in the working directory.")
     render.add_argument("--check", action="store_true", help="fail if they are out of date")
     render.set_defaults(run=lazy("inspection", "cmd_render"))
-    commands.add_parser("verify", parents=[common], help="re-check every roll and score").set_defaults(
+    command("verify", "re-check every roll and score", "nomic-ci verify",
+            "Re-roll every recorded die from its inputs and re-add every score from the "
+            "records; fail naming the record or player that does not add up.").set_defaults(
         run=lazy("inspection", "cmd_verify"))
-    github = commands.add_parser("github", parents=[common],
-                                 help="run the engine on GitHub (from the engine workflow)")
-    github.add_argument("action", choices=["reconcile"])
+    github = command("github", "run the engine on GitHub (from the engine workflow)",
+                     "GITHUB_TOKEN=... GITHUB_REPOSITORY=owner/game nomic-ci github reconcile",
+                     "One engine run on GitHub, as .github/workflows/engine.yml calls it; it "
+                     "reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, "
+                     "NOMIC_ENGINE_LOGIN and NOMIC_DICE_SECRET from the environment.")
+    github.add_argument("action", choices=["reconcile"], help="what to do: reconcile the game")
     github.set_defaults(run=cmd_github)
-    check = commands.add_parser("check-proposal", parents=[common],
-                                help="check a proposal's files against the default branch's rules")
+    check = command("check-proposal", "check a proposal's files against the default branch's rules",
+                    "nomic-ci check-proposal --base main-checkout --head pr-checkout",
+                    "Compare two checkouts as data (the proposal's code is never run) and say "
+                    "which rules the proposal involves, the threshold it needs, and its "
+                    "problems; exit with 1 on a problem.")
     check.add_argument("--base", required=True, help="a checkout of the default branch")
     check.add_argument("--head", required=True, help="a checkout of the proposal")
     check.set_defaults(run=cmd_check_proposal)
-    dice = commands.add_parser("dice", parents=[common],
-                               help="replace the dice secret: the old one is revealed, so "
-                                    "every roll made under it can be re-checked")
-    dice.add_argument("action", choices=["rotate"])
+    dice = command("dice", "replace the dice secret: the old one is revealed, so every roll "
+                           "made under it can be re-checked", "nomic-ci dice rotate")
+    dice.add_argument("action", choices=["rotate"], help="what to do: rotate the secret")
     dice.set_defaults(run=lazy("dice_secret", "cmd_dice"))
-    commands.add_parser(
-        "doctor", parents=[common], help="check a game repository before it goes live",
-        description="Check, offline, what a game on GitHub needs: the workflows present and "
-                    "pinned, the game's files valid, rendered and adding up, every player "
-                    "with a numeric id; and list what to check on GitHub itself. Example: "
-                    "nomic-ci --repo mygame doctor").set_defaults(run=lazy("doctor", "cmd_doctor"))
-    demo = commands.add_parser("demo", parents=[common], help="play a short scripted game")
-    demo.add_argument("dir", nargs="?")
+    command("doctor", "check a game repository before it goes live", "nomic-ci --repo mygame doctor",
+            "Check, offline, what a game on GitHub needs: the workflows present and pinned, the "
+            "game's files valid, rendered and adding up, every player with a numeric id; and "
+            "list what to check on GitHub itself.").set_defaults(run=lazy("doctor", "cmd_doctor"))
+    demo = command("demo", "play a short scripted game", "nomic-ci demo /tmp/demo-game",
+                   "Play a short scripted game, narrating each step, in DIR (kept) or a "
+                   "temporary directory (removed at the end).")
+    demo.add_argument("dir", nargs="?", help="where to play it (default: a temporary directory)")
     demo.set_defaults(run=cmd_demo)
     return top
 

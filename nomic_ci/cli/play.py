@@ -22,6 +22,7 @@ from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import Report, reconcile
+from ..text.front_page import FRONT_PAGE, front_page
 from ..text.readmes import render_all
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
@@ -57,6 +58,8 @@ def cmd_init(args) -> int:
         state = commit(read_state(files), commitment_of(new_secret(git)), 1)
         files.update(dump_state(state, files))
     files.update(render_all(load_game(files)))
+    files[FRONT_PAGE] = front_page(load_game(files), rulesets.describe(args.ruleset)["title"],
+                                   rulesets.about(args.ruleset))
     for path, text in files.items():
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         (target / path).write_text(text)
@@ -97,17 +100,23 @@ def refuse_options_unused(args, game: Game, start: datetime) -> None:
 
 def cmd_propose(args) -> int:
     now = now_from(args.now)
-    forge = LocalForge(Path(args.repo), now)
+    forge = LocalForge(Path(args.repo), now, writing=not args.dry_run)
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
     refuse_typo(game, args.as_login, args.title)
     key = forge.open_proposal(args.branch, args.as_login, args.title)
+    if args.dry_run:  # the forge's records stay in memory: nothing is saved or committed
+        from .preview import preview_proposal
+        lines, opens = preview_proposal(game, forge, key, now)
+        print("\n".join(lines))
+        return 0 if opens else 1
     report = reconcile(forge, now, local_dice(Path(args.repo)))
     game = load_game(forge.read_files())
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)
     record = game.record_for(key)
     number = open_.number if open_ else record.number if record else None
-    print(number if number is not None else "-")  # "-": refused, and the rules number it not
+    # "-": it has no number (refused, or a request to join, where only rule-changes have one)
+    print(number if number is not None else "-")
     print_report(report)
     if record is not None and record.outcome is Outcome.REFUSED:
         name = f"proposal {number}" if number is not None else "the proposal"
@@ -116,21 +125,35 @@ def cmd_propose(args) -> int:
     return 0
 
 
+def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
+    """The proposal in its vote a player names: by its number, or, for a request to join
+    (which takes no number where only rule-changes are numbered), by its branch."""
+    if given.isdigit():
+        number = int(given)
+        open_ = next((o for o in game.state.open_proposals if o.number == number), None)
+        record = next((r for r in game.records if r.number == number), None)
+    else:
+        open_ = next((o for o in game.state.open_proposals
+                      if forge.branch_of(o.key) == given), None)
+        record = None
+    if open_ is not None:
+        return open_
+    if record is not None:
+        raise GameError(f"proposal {given} is already decided: {record.outcome.value}")
+    raise GameError(f"there is no proposal {given} in its vote",
+                    hint="'nomic-ci status' lists the proposals; name one by its number, or a "
+                         "request to join by its branch")
+
+
 def cmd_vote(args) -> int:
     now = now_from(args.now)
     forge = LocalForge(Path(args.repo), now)
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
-    open_ = next((o for o in game.state.open_proposals if o.number == args.number), None)
-    if open_ is None:
-        record = next((r for r in game.records if r.number == args.number), None)
-        if record is not None:
-            raise GameError(f"proposal {args.number} is already decided: {record.outcome.value}")
-        raise GameError(f"there is no proposal {args.number} in its vote",
-                        hint="'nomic-ci status' lists the proposals")
+    open_ = _in_its_vote(game, forge, args.proposal)
     refuse_vote_that_cannot_count(game, open_, args.as_login, now)
     head = forge.add_review(open_.key, args.as_login, args.yes)
-    print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on proposal {args.number} "
+    print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on {open_.name} "
           f"(at {head[:7]}).")
     print_report(reconcile(forge, now, local_dice(Path(args.repo))))
     return 0
@@ -175,7 +198,8 @@ def refuse_typo(game: Game, login: str, title: str) -> None:
     if game.state.player(Account(login)) is None:
         logins = [p.login for p in game.state.players]
         near = difflib.get_close_matches(login, logins, n=1, cutoff=0.75)
-        if near or game.config.join_window is None:
+        admin = game.config.pause is not None and game.state.is_admin(Account(login))
+        if near or (game.config.join_window is None and not admin):
             known_player(game, login, "so they may not propose", "--as")
 
 
@@ -193,7 +217,7 @@ def cmd_adjust(args) -> int:
     state = game.state.with_player(replace(player, points=player.points + args.points))
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
-    changed.update(render_all(load_game({**files, **changed})))
+    changed.update(render_all(load_game(files.changed(changed))))
     forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} points to {player.login} "
                                f"by {args.as_login} ({adjustment.reason})")
     forge.finish()
@@ -211,6 +235,11 @@ def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
     if config.proposer_votes_yes and player.login == open_.author.login:
         raise GameError(f"{player.login} proposed proposal {open_.number}, which already counts "
                         f"as their yes ({config.cite('proposer_votes_yes')})")
+    broke = config.bankrupt_below.of(player, config.starting_stats) \
+        if config.bankrupt_below else None
+    if broke:
+        raise GameError(f"{broke}: a bankrupt player may not vote "
+                        f"({config.cite('bankrupt_below')})")
     if config.schedule and not config.schedule.may_vote(now):
         days = config.schedule.describe(config.schedule.vote)
         raise GameError(f"votes count only on the voting days ({days}, "

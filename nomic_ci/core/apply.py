@@ -18,8 +18,8 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import turn_ends
-from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn, Push,
-                          Reclose, Refuse, Retract, Transition)
+from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
+                          Pause, Push, Reclose, Refuse, Retract, Transition)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -35,12 +35,20 @@ def apply(game: Game, transition: Transition,
     match transition:
         case Open(at, proposal, number):
             author = state.player(proposal.author)
+            # seed 002 rule 103: the turn's die is rolled as the proposal is made, before
+            # its vote, and added at once: the roll may win the game then and there
+            rolls = _turn_roll(game, state, number, dice) if author is not None and \
+                number is not None else ()
             opened = OpenProposal(number, proposal.key, proposal.title,
                                   author.account if author else proposal.author, at,
-                                  proposal.head, at, join=author is None,
-                                  description_hash=proposal.description_hash)
-            return replace(state, open_proposals=state.open_proposals + (opened,),
-                           next_proposal=number + 1), None
+                                  proposal.head, at,
+                                  join=author is None and not state.is_admin(proposal.author),
+                                  description_hash=proposal.description_hash, dice=rolls)
+            if rolls:
+                state = state.with_player(replace(author, points=author.points + opened.rolled))
+            state = replace(state, open_proposals=state.open_proposals + (opened,),
+                            next_proposal=state.next_proposal if number is None else number + 1)
+            return check_victory(state, game.config, at), None
         case Refuse(at, proposal, number, reason, was_open):
             if was_open is None and number is not None:
                 state = replace(state, next_proposal=number + 1)
@@ -49,7 +57,7 @@ def apply(game: Game, transition: Transition,
                 state = pass_turn_after(state, game.config, at, was_open.author.login)
             return state, Record(number, proposal.key, proposal.title, proposal.author,
                                  Outcome.REFUSED, reason, opened=proposal.proposed_at, decided=at,
-                                 head=proposal.head)
+                                 head=proposal.head, **_its_roll(was_open))
         case Push(at, open_, head):
             pushed = replace(open_, head=head, head_since=at, restarts=open_.restarts + 1,
                              replaced=open_.replaced + ((open_.head, at),))
@@ -60,7 +68,7 @@ def apply(game: Game, transition: Transition,
                                     open_.author.login)
             return state, Record(open_.number, open_.key, open_.title, open_.author,
                                  Outcome.RETRACTED, reason, opened=open_.opened, decided=at,
-                                 turn_to=state.turn)
+                                 turn_to=state.turn, **_its_roll(open_))
         case Decide():
             return _decide(game, state, transition, dice)
         case Deactivate(at, login, _):
@@ -78,6 +86,8 @@ def apply(game: Game, transition: Transition,
             return replace(state, turn=to_login, turn_started=at), action
         case Act(at, login, text, comment_id):
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
+        case Pause(at, _):
+            return replace(state, paused_since=at), None
         case EndGame(at, winners, _):
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
@@ -107,13 +117,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
     # is the part of them that nothing recorded explains yet
     stated = unexplained(game) if decision.passed and any(
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
-    rolls = _turn_roll(game, state, open_, dice)
-    points: dict[str, int] = {}
+    points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
-    if rolls and proposer is not None:
-        gained = sum(r.result for r in rolls)
-        points[proposer.login] = gained
-        state = state.with_player(replace(proposer, points=proposer.points + gained))
     experience = _experience(state, config, decision) if decision.passed else {}
     for login, gained in experience.items():
         player = next(p for p in state.players if p.login == login)
@@ -133,31 +138,40 @@ def _decide(game: Game, state: GameState, decision: Decide,
                                for c in decision.proposal.changes) and state.board is not None:
         record = replace(record, board=dump_board(state.board))  # its stated events (rule 4)
     state = _without(state, open_.key)
+    if decision.passed and state.paused_since and state.is_admin(open_.author):
+        state = replace(state, paused_since=None)  # seed 003 rule 10.2: the game goes on
     state = check_victory(state, config, decision.at)
     state = pass_turn_after(state, config, decision.at, open_.author.login)
-    return state, replace(record, rules=decision.rules, dice=rolls,
+    return state, replace(record, rules=decision.rules, dice=open_.dice,
                           points=MappingProxyType(points), turn_to=state.turn,
                           experience=MappingProxyType(dict(experience)),
                           points_stated=MappingProxyType(stated))
 
 
-def _turn_roll(game: Game, state: GameState, open_: OpenProposal,
-               dice: Dice) -> tuple[DieRoll, ...]:
-    """The proposer's dice for a decided proposal (seed 002 rule 103), if the rules roll."""
+def _its_roll(open_: OpenProposal | None) -> dict:
+    """What a proposal rolled as it opened, for its record: the dice and the points."""
+    if open_ is None or not open_.dice:
+        return {}
+    return {"dice": open_.dice, "points": MappingProxyType({open_.author.login: open_.rolled})}
+
+
+def _turn_roll(game: Game, state: GameState, number: int, dice: Dice) -> tuple[DieRoll, ...]:
+    """The proposer's dice for proposal `number` as it opens (seed 002 rule 103), if the
+    rules roll."""
     config = game.config
-    if config.turn_roll is None or state.player(open_.author) is None:
+    if config.turn_roll is None:
         return ()
     secret = state.dice_secret
     if (secret.commitment if secret else None) != dice.commitment:
         # the engine settles its dice with the state before anything is decided
         raise GameError("the dice are not the ones this game is committed to",
                         hint="run the engine again: it commits to its dice before it rolls")
-    rolled = rolled_so_far(game)
+    rolled = rolled_so_far(replace(game, state=state))
     rolls = []
     for die in range(config.turn_roll.count):
-        # the game's n-th roll: only a decided proposal rolls, so refused or withdrawn
-        # proposals cannot skip a roll a player dislikes
-        inputs = roll_inputs(state.dice_seed, rolled + die + 1, open_.number)
+        # the game's n-th roll: only a proposal put to the vote rolls, and its turn ends with
+        # it however it ends, so neither a refused proposal nor a withdrawn one re-rolls
+        inputs = roll_inputs(state.dice_seed, rolled + die + 1, number)
         rolls.append(DieRoll(f"{config.cite('turn_roll')}: {config.turn_roll} added to the "
                              f"proposer's score", config.turn_roll.sides,
                              dice.roll(config.turn_roll.sides, inputs), MappingProxyType(inputs),

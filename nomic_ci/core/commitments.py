@@ -9,15 +9,19 @@ the state; the engine (`reconcile`) takes them when its dice and the state disag
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from .dice import Dice, SecretDice, commitment_of
 from .errors import GameError
-from .files.records import Record
-from .files.state import DiceSecret, GameState
+from .files.history import History
+from .files.state import DiceSecret, GameState, OpenProposal
 
 
-def rolls_made(records: tuple[Record, ...]) -> int:
-    return sum(len(r.dice) for r in records)
+def rolls_made(records: History, open_proposals: tuple[OpenProposal, ...]) -> int:
+    """The game's rolls so far: the decided proposals' and those in their vote (which roll
+    as they open, where the rules roll then)."""
+    return sum(len(r.rolls) for r in records.having("rolls")) + sum(
+        len(o.dice) for o in open_proposals)
 
 
 def commit(state: GameState, commitment: str, from_roll: int) -> GameState:
@@ -36,9 +40,11 @@ def reveal(state: GameState, secret: str) -> GameState:
         for s in state.dice_secrets))
 
 
-def settle_dice(state: GameState, dice: Dice, next_roll: int) -> tuple[GameState, str]:
+def settle_dice(state: GameState, dice: Dice, next_roll: Callable[[], int]
+                ) -> tuple[GameState, str]:
     """The state with the engine's dice committed to (and a replaced secret revealed), and
-    what changed, in a sentence; raises GameError when the dice cannot be the game's."""
+    what changed, in a sentence; raises GameError when the dice cannot be the game's.
+    `next_roll` counts the history's dice, asked only where a secret starts."""
     current = state.dice_secret
     if current is not None and dice.commitment == current.commitment:
         return state, ""
@@ -50,9 +56,10 @@ def settle_dice(state: GameState, dice: Dice, next_roll: int) -> tuple[GameState
     if current is None:
         if dice.commitment is None:
             return state, ""
-        return (commit(state, dice.commitment, next_roll),
+        first = next_roll()
+        return (commit(state, dice.commitment, first),
                 f"The dice are now drawn from a secret the engine holds, committed to as "
-                f"SHA-256 {dice.commitment[:12]}…, from roll {next_roll} on.")
+                f"SHA-256 {dice.commitment[:12]}…, from roll {first} on.")
     if dice.commitment is None:
         raise GameError(f"this game's dice are committed to a secret (SHA-256 "
                         f"{current.commitment[:12]}…), but the engine was given none, so it "
@@ -65,10 +72,11 @@ def settle_dice(state: GameState, dice: Dice, next_roll: int) -> tuple[GameState
                         hint="to replace the secret, give the old one as well, so the engine "
                              "can reveal it: on GitHub as NOMIC_DICE_SECRET_PREVIOUS; locally "
                              "'nomic-ci dice rotate' does it")
-    state = commit(reveal(state, previous), dice.commitment, next_roll)
+    first = next_roll()
+    state = commit(reveal(state, previous), dice.commitment, first)
     return state, (f"The dice secret is replaced: the old one (SHA-256 "
                    f"{current.commitment[:12]}…) is revealed in state/game.yaml, and rolls from "
-                   f"{next_roll} on come from a new one, SHA-256 {dice.commitment[:12]}….")
+                   f"{first} on come from a new one, SHA-256 {dice.commitment[:12]}….")
 
 
 def reveal_at_end(state: GameState, dice: Dice) -> tuple[GameState, str]:

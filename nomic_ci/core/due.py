@@ -141,9 +141,13 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
                 at, by_key[older.key], older.number,
                 f"only the last {config.proposals_per_week} proposals a player makes in a week "
                 f"count ({config.cite('proposals_per_week')})", older)
+        # seed 001 rule 107: only rule-changes proposed in the proper way are numbered; a
+        # refused proposal is not proper, and a request to join is no rule-change
         numbered = number if config.numbering == "every-proposal" else None
+        joining = state.player(proposal.author) is None and not state.is_admin(
+            proposal.author)  # let in by refusal(): to join
         yield at, Order.ARRIVALS, (Refuse(at, proposal, numbered, reason) if reason
-                                   else Open(at, proposal, number))
+                                   else Open(at, proposal, numbered if joining else number))
         number += 1  # only the earliest is applied; the rest are looked at again after it
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .board.actionlog import ActionRecord, load_actions
+from .board.actionlog import ActionRecord, dump_action, load_actions
 from .board.boardfile import check_board
-from .files.records import Record, load_records
+from .files.gamefiles import GameFiles, game_files
+from .files.history import History, RecordSummary, read_history, summary_of
+from .files.records import Record, dump_record, load_record
 from .files.rulefiles import Rule, parse_rules
 from .files.state import GameState, Player, read_state
 from .mechanics.config import GameConfig, derive_config
@@ -19,13 +20,28 @@ class Game:
     rules: tuple[Rule, ...]
     config: GameConfig
     state: GameState
-    records: tuple[Record, ...]
+    records: History  # in the order decided, read from its index as far as needed
+    files: GameFiles = field(default_factory=lambda: GameFiles({}), repr=False,
+                             compare=False)  # what it was read from, to judge changes
     actions: tuple[ActionRecord, ...] = ()  # the players' board actions (core/board/)
-    files: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), repr=False,
-                                     compare=False)  # what it was read from, to judge changes
 
-    def record_for(self, key: str) -> Record | None:
-        return next((r for r in self.records if r.key == key), None)
+    def record_for(self, key: str) -> RecordSummary | None:
+        return self.records.find(key)
+
+    def after(self, state: GameState, record: Record | ActionRecord | None) -> "Game":
+        """The game with a transition's new state and the record it made, if any (among its
+        files too, as the engine will write it)."""
+        if record is None:
+            return replace(self, state=state)
+        if isinstance(record, ActionRecord):
+            return replace(self, state=state, actions=self.actions + (record,),
+                           files=self.files.changed({record.path: dump_action(record)}))
+        return replace(self, state=state, records=self.records.added(summary_of(record)),
+                       files=self.files.changed({record.path: dump_record(record)}))
+
+    def full_record(self, summary: RecordSummary) -> Record:
+        """The whole record, ballots and dice: read from its file, which only this reads."""
+        return load_record(summary.path, self.files[summary.path])
 
     @property
     def eligible_voters(self) -> tuple[Player, ...]:
@@ -36,8 +52,8 @@ class Game:
 
 def load_game(files: Mapping[str, str]) -> Game:
     """The game in these files (path -> text); every problem is a GameError naming its file."""
+    files = game_files(files)
     rules = parse_rules(files)
     config, state = derive_config(rules), read_state(files)
     check_board(config.board, state.board)
-    return Game(rules, config, state, load_records(files), load_actions(files),
-                MappingProxyType(dict(files)))
+    return Game(rules, config, state, read_history(files), files, load_actions(files))

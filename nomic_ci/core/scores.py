@@ -12,7 +12,7 @@ from .game import Game
 @dataclass(frozen=True)
 class Sources:
     start: int
-    earned: int = 0  # dice and votes, as each decision recorded them
+    earned: int = 0  # dice and votes, as each record (or proposal in its vote) holds them
     stated: int = 0  # set by passed proposals' own changes to state/players.yaml
     adjusted: int = 0  # corrected by the game's admin (proposals/adjustments.yaml)
     played: int = 0  # won and lost on the board, as each action recorded it (actions/)
@@ -32,11 +32,15 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
     earned: dict[str, int] = {}
     stated: dict[str, int] = {}
     adjusted: dict[str, int] = {}
-    for record in game.records:
+    for record in game.records.having("points"):
         for login, delta in record.points.items():
             earned[login] = earned.get(login, 0) + delta
+    for record in game.records.having("points_stated"):
         for login, delta in record.points_stated.items():
             stated[login] = stated.get(login, 0) + delta
+    for open_ in game.state.open_proposals:  # rolled as they opened (seed 002 rule 103)
+        if open_.dice:
+            earned[open_.author.login] = earned.get(open_.author.login, 0) + open_.rolled
     played: dict[str, int] = {}
     for action in game.actions:
         for login, delta in action.points.items():

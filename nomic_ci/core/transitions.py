@@ -9,17 +9,17 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .facts import Comment, Proposal
-from .files.records import Record
+from .files.history import RecordSummary
 from .files.state import OpenProposal
 from .voting.tally import Tally
 
 
 @dataclass(frozen=True)
 class Open:
-    """A proposal is numbered and put to the vote."""
+    """A proposal is numbered and put to the vote (a request to join may not be numbered)."""
     at: datetime
     proposal: Proposal
-    number: int
+    number: int | None
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,13 @@ class PassTurn:
 
 
 @dataclass(frozen=True)
+class Pause:
+    """The Admin pauses the game (seed 003 rule 10)."""
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True)
 class EndGame:
     at: datetime
     winners: tuple[str, ...]
@@ -99,7 +106,7 @@ class Reclose:
     """A decided proposal is still open on the forge (a run stopped half-way): close it."""
     at: datetime
     proposal: Proposal
-    record: Record
+    record: RecordSummary
 
 
 @dataclass(frozen=True)
@@ -121,5 +128,5 @@ class Act:
     comment: int | None
 
 
-Transition = (Act | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn | EndGame
-              | Reclose | Command)
+Transition = (Act | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn
+              | EndGame | Reclose | Command | Pause)

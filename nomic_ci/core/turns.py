@@ -23,10 +23,15 @@ def next_player(state: GameState, login: str) -> str:
 def pass_turn_after(state: GameState, config: GameConfig, at: datetime,
                     proposer: str) -> GameState:
     """The turn after a proposal's end, where a proposal is the turn (one-a-turn), if the
-    turn is still its proposer's (it may have passed already, by inactivity)."""
+    turn is still its proposer's. If it passed already (its proposer went inactive), its
+    player could not propose while this vote went on: their time to propose starts now."""
     if state.over or not config.turn_order or not state.players \
-            or config.proposing != "one-a-turn" or (state.turn and state.turn != proposer):
+            or config.proposing != "one-a-turn":
         return state
+    if state.turn and state.turn != proposer:
+        if any(not o.join for o in state.open_proposals):
+            return state  # still another vote to wait for
+        return replace(state, turn_started=at)
     current = state.turn or state.players[-1].login
     return replace(state, turn=next_player(state, current), turn_started=at)
 

@@ -4,10 +4,13 @@ every score from the records."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields, replace
 from typing import Mapping
 
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
+from .errors import GameError
+from .files.history import INDEX, history_of_records, read_history
 from .files.records import DieRoll, Outcome, Record
 from .files.state import DiceSecret
 from .game import Game, load_game
@@ -17,27 +20,28 @@ from .board.replay import check_dice, replay
 
 def verify(files: Mapping[str, str]) -> list[str]:
     """What does not add up, one line each naming the record or file; empty when all is well."""
-    game = load_game(files)
-    found: list[str] = []
+    game, records = read_whole(files)
+    found = check_index(game)
     rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
-    for record in game.records:
-        for die in record.dice:
-            # the game's n-th roll, n counted in the order proposals were decided (which is
-            # not always their numbers' order): each n once, each from the game's own inputs
+    for where, proposal, dice in _dice_of(game, records):
+        for die in dice:
+            # the game's n-th roll, n counted in the order proposals rolled (which is not
+            # always their numbers' order): each n once, each from the game's own inputs
             number = die.inputs.get("roll")
             if isinstance(number, bool) or not isinstance(number, int):
-                found.append(f"{record.path}: a die says it is the game's roll {number!r}, "
+                found.append(f"{where}: a die says it is the game's roll {number!r}, "
                              "which is no roll number")
                 continue
-            expected = roll_inputs(game.state.dice_seed, number, record.number)
+            expected = roll_inputs(game.state.dice_seed, number, proposal)
             if _canonical(die.inputs) != _canonical(expected):  # 2.0 is not the roll 2
-                found.append(f"{record.path}: {die.purpose} was rolled from {dict(die.inputs)}, "
+                found.append(f"{where}: {die.purpose} was rolled from {dict(die.inputs)}, "
                              f"but the game's roll {number} comes from {expected}")
             if number in rolls:
-                found.append(f"{record.path}: the game's roll {number} was also used in "
+                found.append(f"{where}: the game's roll {number} was also used in "
                              f"{rolls[number]}")
-            rolls.setdefault(number, record.path)
-            found += _check_die(game, record.path, die, number)
+            rolls.setdefault(number, where)
+            found += _check_die(game, where, die, number)
+    for record in records:
         total = sum(d.result for d in record.dice)
         if game.config.proposer_gains == "net-votes" and record.outcome is Outcome.PASSED:
             total += record.yes - record.no
@@ -52,7 +56,7 @@ def verify(files: Mapping[str, str]) -> list[str]:
     # the board's actions roll the game's dice too, and must leave the board as it is
     found += check_dice(game, rolls, lambda path, die, number: _check_die(game, path, die,
                                                                           number))
-    found += replay(game)
+    found += replay(game, records)
     dice = f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'}"
     for number, path in rolls.items():
         if number not in range(1, len(rolls) + 1):
@@ -66,11 +70,57 @@ def verify(files: Mapping[str, str]) -> list[str]:
                          f"the records give {explained.total} ({explained}); correct a score "
                          "with `nomic-ci adjust`, which records who and why")
     numbers = [r.number for r in game.records if r.number is not None] + [
-        o.number for o in game.state.open_proposals]
+        o.number for o in game.state.open_proposals if o.number is not None]
     if numbers and game.state.next_proposal <= max(numbers):
         found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
                      f"proposal {max(numbers)} exists")
     return found
+
+
+def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
+    """The game with its history read from the records themselves, not their index, and the
+    records in the history's order."""
+    game = load_game(files)
+    history = history_of_records(game.files)
+    return replace(game, records=history), [game.full_record(s) for s in history]
+
+
+def check_index(game: Game) -> list[str]:
+    """Where `proposals/index.jsonl` is not what the records make (`game.records`, read from
+    the records themselves): the first line that differs, and how."""
+    what_to_do = "run 'nomic-ci render' and commit the result"
+    if INDEX not in game.files:
+        return [f"{INDEX} is missing: {what_to_do}"] if game.records else []
+    try:
+        listed = read_history(game.files)
+        for line, (said, truth) in enumerate(zip(listed, game.records), 1):
+            wrong = next((f.name for f in fields(truth)
+                          if getattr(said, f.name) != getattr(truth, f.name)), None)
+            if wrong is not None:
+                return [f"{INDEX}: line {line} gives {said.path} the {wrong} "
+                        f"{_shown(getattr(said, wrong))}, but the record {truth.path} says "
+                        f"{_shown(getattr(truth, wrong))}: {what_to_do}"]
+    except GameError as error:
+        return [f"{error}"]
+    if len(listed) != len(game.records):
+        return [f"{INDEX} lists {len(listed)} records, but there are {len(game.records)}: "
+                f"{what_to_do}"]
+    if listed.text() != game.records.text():
+        return [f"{INDEX} is not written as the engine writes it: {what_to_do}"]
+    return []
+
+
+def _shown(value: object) -> str:
+    return repr(dict(value) if isinstance(value, Mapping) else getattr(value, "value", value))
+
+
+def _dice_of(game: Game, records: list[Record]
+             ) -> list[tuple[str, int | None, tuple[DieRoll, ...]]]:
+    """Every die the game has rolled, by where it is written and the proposal that rolled
+    it: the records, and the proposals in their vote (which roll as they open)."""
+    return [(record.path, record.number, record.dice) for record in records] + [
+        (f"state/game.yaml (proposal {o.number}, in its vote)", o.number, o.dice)
+        for o in game.state.open_proposals if o.dice]
 
 
 def _canonical(inputs: Mapping[str, object]) -> str:
@@ -84,14 +134,14 @@ def _secret_for(game: Game, number: object) -> DiceSecret | None:
     return next((s for s in reversed(game.state.dice_secrets) if s.from_roll <= number), None)
 
 
-def _check_die(game: Game, path: str, die: DieRoll, number: object) -> list[str]:
+def _check_die(game: Game, where: str, die: DieRoll, number: object) -> list[str]:
     """Whether a die came from the source it had to, and, where that can be known yet (the
     public seed, or a revealed secret), whether its result is the one its inputs give."""
     secret = _secret_for(game, number)
     wanted = secret.commitment if secret else None
     if die.commitment != wanted:
         source = (f"the secret SHA-256 {wanted[:12]}…" if wanted else "the public seed")
-        return [f"{path}: the game's roll {number} was to be drawn from {source}, but "
+        return [f"{where}: the game's roll {number} was to be drawn from {source}, but "
                 f"this die says it was not"]
     if die.method == METHOD and secret is None:
         again = derive_roll(die.sides, die.inputs)
@@ -100,20 +150,21 @@ def _check_die(game: Game, path: str, die: DieRoll, number: object) -> list[str]
             return []  # waits for the reveal (a wrong reveal is reported once, above)
         again = derive_secret_roll(secret.revealed, die.sides, die.inputs)
     else:
-        return [f"{path}: a die rolled by {die.method!r} cannot be re-rolled"]
+        return [f"{where}: a die rolled by {die.method!r} cannot be re-rolled"]
     if again != die.result:
-        return [f"{path}: {die.purpose} recorded {die.result}, but its inputs give "
+        return [f"{where}: {die.purpose} recorded {die.result}, but its inputs give "
                 f"{again}"]
     return []
 
 
 def awaiting_reveal(files: Mapping[str, str]) -> dict[str, int]:
     """How many rolls wait for each secret not revealed yet, by its commitment."""
-    game = load_game(files)
+    game, records = read_whole(files)
     waiting: dict[str, int] = {}
-    dice = [d for r in game.records for d in r.dice] + [d for a in game.actions for d in a.dice]
-    for die in dice:
-        secret = _secret_for(game, die.inputs.get("roll"))
-        if secret is not None and secret.revealed is None:
-            waiting[secret.commitment] = waiting.get(secret.commitment, 0) + 1
+    board = [(a.path, None, a.dice) for a in game.actions]
+    for _, _, dice in _dice_of(game, records) + board:
+        for die in dice:
+            secret = _secret_for(game, die.inputs.get("roll"))
+            if secret is not None and secret.revealed is None:
+                waiting[secret.commitment] = waiting.get(secret.commitment, 0) + 1
     return waiting

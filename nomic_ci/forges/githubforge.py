@@ -18,15 +18,18 @@ from github.Commit import Commit
 from github.GitCommit import GitCommit
 from github.GitRef import GitRef
 from github.GitTree import GitTree
+from github.Issue import Issue
 from github.IssueComment import IssueComment
 from github.PaginatedList import PaginatedList
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
+from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
-from ..core.files.state import Tell
+from ..core.files.state import GAME_ISSUE, Tell
 from ..core.voting.decision import VoteView
+from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
 from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
 from . import githubgraphql as gql
@@ -36,6 +39,7 @@ from .interface import MergeResult, MergeStatus
 
 VOTING = "voting"  # the label of a proposal in its vote; a decided one is labelled its outcome
 LABELS = {name: f"nomic: {name}" for name in [VOTING, *(o.value for o in Outcome)]}
+GAME_LABEL = "nomic: game"  # the game issue's: only those with triage rights can label
 STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED: "failure",
           Outcome.RETRACTED: "failure"}
 
@@ -71,6 +75,7 @@ class GitHubForge:
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
     _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
+    _game: Issue | None = None  # the game issue, once found or opened
 
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs)
@@ -80,7 +85,7 @@ class GitHubForge:
         self.tip = self.base_tip = self._reader.tip
         self.open_read = sum(p.node["baseRefName"] == self.branch
                              for p in self._reader.pulls.values())
-        self._tip_files: dict[str, str] | None = None
+        self._tip_files: GameFiles | None = None
         self._tree: str | None = None  # the tip's tree, once read
 
     # --- reading -------------------------------------------------------------------------
@@ -105,7 +110,7 @@ class GitHubForge:
         if status is not None:
             self._status_cache[node["headRefOid"]] = status
 
-    def _read_tip(self) -> dict[str, str]:
+    def _read_tip(self) -> GameFiles:
         """The game's files at the tip: read with the pull requests, or after a merge moved
         the tip, one query more (and blobs not already known)."""
         if self._tip_files is None:
@@ -113,7 +118,7 @@ class GitHubForge:
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:
-        return {**self._read_tip(), **self._pending}
+        return self._read_tip().changed(self._pending)
 
     def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
         # only proposals to the default branch: a pull request elsewhere changes no rule
@@ -196,15 +201,11 @@ class GitHubForge:
     def tell(self, message: Tell) -> None:
         if not message.on:
             return  # on the game as a whole: GitHub has no such place
+        if message.on == GAME_ISSUE:
+            self._tell_game(message)
+            return
         number = int(message.on)
-        mark = f"<!-- nomic-ci:{message.id} -->"
-        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
-        if not any(mark in (c.body or "") for c in self._engine_comments(number)):
-            text = no_mentions(message.message)
-            if message.mention:  # the one mention the engine makes: who gave the command
-                text = f"@{message.mention} {text}."
-            self._post_comment(number, f"{mark}\n{text}")
-            self.wrote.append(f"told #{number} ({message.id})")
+        self._comment(number, message)
         if message.final is not None:  # nothing on a decided proposal asks for votes
             final = no_mentions(message.final)
             for sticky in self._engine_comments(number):
@@ -221,6 +222,54 @@ class GitHubForge:
         if message.close and pull.state == "open":  # last: an open one is told again if we stop
             pull.edit(state="closed")
             self.wrote.append(f"closed #{number} ({message.outcome})")
+
+    def _comment(self, number: int, message: Tell) -> None:
+        """Post the message as a comment, marked, unless a comment of ours already has the
+        mark; the only mentions are the message's own."""
+        mark = f"<!-- nomic-ci:{message.id} -->"
+        if not message.message:
+            return
+        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
+        if not any(mark in (c.body or "") for c in self._engine_comments(number)):
+            text = no_mentions(message.message)
+            if message.mentions:  # the only mentions the engine makes: whom it tells
+                text = f"{' '.join(f'@{login}' for login in message.mentions)} {text}."
+            self._post_comment(number, f"{mark}\n{text}")
+            self.wrote.append(f"told #{number} ({message.id})")
+
+    def _tell_game(self, message: Tell) -> None:
+        """The game issue: its text rewritten, notices as comments on it."""
+        issue = self._game_issue(message.final)
+        self._comment(issue.number, message)
+        if message.final is not None and issue.body != no_mentions(message.final):
+            issue.edit(body=no_mentions(message.final))
+            self.wrote.append(f"updated the game issue #{issue.number}")
+
+    def _game_issue(self, body: str | None) -> Issue:
+        """The engine's open game issue (labelled, by the engine, with the marker), found once
+        a run; opened, and pinned where the token may, when there is none."""
+        if self._game is None:
+            listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
+                                   {"state": "open", "labels": GAME_LABEL})
+            mine = [i for i in listed if i.pull_request is None and i.user is not None
+                    and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
+            if mine:
+                self._game = min(mine, key=lambda i: i.number)
+            else:
+                self._game = self.repo.create_issue(
+                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL])
+                self.wrote.append(f"opened the game issue #{self._game.number}")
+            if self._game.number not in self._reader.pinned:  # also after a stop before it
+                self._pin(self._game)
+        return self._game
+
+    def _pin(self, issue: Issue) -> None:
+        """Pin the game issue to the repository's issues page, if the token may."""
+        try:
+            self._reader.mutate(gql.PIN_ISSUE, issueId=issue.node_id)
+            self.wrote.append(f"pinned the game issue #{issue.number}")
+        except (gql.GraphQLError, GithubException) as error:
+            self.wrote.append(f"could not pin the game issue #{issue.number} ({error})")
 
     def _pull(self, key: str) -> PullRequest:
         if key not in self._pulls:
@@ -322,7 +371,7 @@ class GitHubForge:
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
                 raise
             self.tip, self._tree = commit.sha, tree.sha
-            self._tip_files = {**tip_files, **changed}
+            self._tip_files = tip_files.changed(changed)
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
         self._pending.clear()
         self._messages.clear()

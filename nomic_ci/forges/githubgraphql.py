@@ -60,10 +60,12 @@ _PULL = """fragment Pull on PullRequest {
 }""" % {"page": PAGE, "context": STATUS_CONTEXT, "files": _FILES % (PAGE, ""),
         "reviews": _REVIEWS % (PAGE, "")}
 
-# The first query of a run: the default branch and a page of open pull requests.
+# The first query of a run: the default branch, the pinned issues (is the game issue one?)
+# and a page of open pull requests.
 GAME = f"""query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!) {{
   repository(owner: $owner, name: $name) {{
     defaultBranchRef @include(if: $tip) {{ name target {{ ...Tip }} }}
+    pinnedIssues(first: 3) @include(if: $tip) {{ nodes {{ issue {{ number }} }} }}
     pullRequests(states: OPEN, first: {PULLS_PAGE}, after: $after,
                  orderBy: {{field: CREATED_AT, direction: ASC}}) {{
       pageInfo {{ hasNextPage endCursor }}
@@ -82,6 +84,11 @@ TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
 }}
 {_TIP}
 {_DIR}"""
+
+# the game issue, pinned to the repository's issues page (GitHub has no REST call for it)
+PIN_ISSUE = """mutation Pin($issueId: ID!) {
+  pinIssue(input: {issueId: $issueId}) { issue { number } }
+}"""
 
 _BLOB = "... on Blob { oid text isBinary isTruncated }"
 

@@ -22,6 +22,8 @@ from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
+from ..core.files.gamefiles import GameFiles
+from ..core.files.history import is_record
 from . import githubgraphql as gql
 
 MAX_FILES = gql.MAX_FILES
@@ -35,6 +37,7 @@ class GitHubReader:
     pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as the run found it
+    pinned: set[int] = field(default_factory=set)  # the numbers of the pinned issues
     _texts: dict[str, bytes] = field(default_factory=dict)  # by oid or "commit:path"
     _trees: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
 
@@ -46,6 +49,13 @@ class GitHubReader:
             "POST", self.repo._requester.graphql_url,
             input={"query": query, "variables": {"owner": self._owner, "name": self._name,
                                                  **variables}})
+        return gql.answer(data, headers)
+
+    def mutate(self, mutation: str, **variables: object) -> dict:
+        """A GraphQL mutation (it takes no owner or name)."""
+        headers, data = self.repo._requester.requestJsonAndCheck(
+            "POST", self.repo._requester.graphql_url,
+            input={"query": mutation, "variables": variables})
         return gql.answer(data, headers)
 
     def read_game(self) -> list[gql.Pull]:
@@ -60,6 +70,8 @@ class GitHubReader:
                 if ref is None:
                     raise GameError("the repository has no default branch yet")
                 self.branch, self.tip = ref["name"], ref["target"]["oid"]
+                self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
+                               if n and n.get("issue")}
                 self._trees[self.tip] = self._entries(ref["target"])
             listing = repository["pullRequests"]
             for node in listing["nodes"]:
@@ -83,15 +95,25 @@ class GitHubReader:
         return tree, {e.path: e.sha for e in listing.tree if e.type == "blob"
                       and e.path.startswith(GAME_DIRS)}
 
-    def files_at(self, commit: str) -> tuple[str, dict[str, str]]:
-        """The tree of a commit and the game's files in it (one query, unless known)."""
+    def files_at(self, commit: str) -> tuple[str, GameFiles]:
+        """The tree of a commit and the game's files in it (one query, unless known); the
+        decision records' texts are read when first asked for."""
         if commit not in self._trees:
             self._trees[commit] = self._entries(
                 self._query(gql.TIP, oid=commit)["repository"]["object"])
         tree, entries = self._trees[commit]
-        self._read_blobs(set(entries.values()))
-        return tree, {path: self._texts[sha].decode(errors="replace")
-                      for path, sha in entries.items()}
+        now = {path: sha for path, sha in entries.items() if not is_record(path)}
+        self._read_blobs(set(now.values()))
+        return tree, GameFiles({path: self._text(sha) for path, sha in now.items()},
+                               {path: sha for path, sha in entries.items() if is_record(path)},
+                               self._read_texts)
+
+    def _text(self, sha: str) -> str:
+        return self._texts[sha].decode(errors="replace")
+
+    def _read_texts(self, shas: Collection[str]) -> dict[str, str]:
+        self._read_blobs(shas)
+        return {sha: self._text(sha) for sha in shas}
 
     def _blob(self, sha: str) -> bytes:
         """A blob's bytes through REST: for what GraphQL gives no text of (binary, huge)."""

@@ -16,6 +16,8 @@ from typing import Iterable, Mapping
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
+from ..core.files.gamefiles import GameFiles
+from ..core.files.history import is_record
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
@@ -63,13 +65,17 @@ class Git:
     def git_path(self, name: str) -> Path:
         return self.path / self.out("rev-parse", "--git-path", name)
 
-    def read_files(self, commit: str, prefixes: Iterable[str]) -> dict[str, str]:
-        """The text of every file under `prefixes` at `commit`."""
+    def read_files(self, commit: str, prefixes: Iterable[str]) -> GameFiles:
+        """The text of every file under `prefixes` at `commit`; the decision records' are read
+        when first asked for."""
         listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
         entries = [line.split("\t", 1) for line in listing.split("\0") if line]
         blobs = {path: meta.split()[2] for meta, path in entries if meta.split()[1] == "blob"}
-        contents = self.blobs(blobs.values())
-        return {path: _text(contents[sha]) for path, sha in blobs.items()}
+        now = {path: sha for path, sha in blobs.items() if not is_record(path)}
+        contents = self.blobs(now.values())
+        return GameFiles({path: _text(contents[sha]) for path, sha in now.items()},
+                         {path: sha for path, sha in blobs.items() if is_record(path)},
+                         lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()})
 
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
         """The contents of the blobs this repository has, by sha, in one `git cat-file`."""

@@ -20,7 +20,7 @@ from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
 from ..core.files import GAME_DIRS
 from ..core.files.changes import file_changes
-from ..core.files.state import Tell
+from ..core.files.state import GAME_ISSUE, Tell
 from ..core.times import iso, moment
 from ..core.voting.decision import VoteView
 from .gitplumbing import Git
@@ -141,6 +141,11 @@ class LocalForge:
         return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
                 for c in self.db["comments"]]
 
+    def branch_of(self, key: str) -> str | None:
+        """The branch a proposal was made from (None: no such proposal)."""
+        entry = self.db["proposals"].get(key)
+        return entry["branch"] if entry else None
+
     def _entry(self, key: str) -> dict:
         if key not in self.db["proposals"]:
             raise GameError(f"no proposal with forge key {key}")
@@ -210,11 +215,19 @@ class LocalForge:
         if message.reply_to is not None:
             place = next((c["replies"] for c in self.db["comments"]
                           if c["id"] == message.reply_to), None)
+        elif message.on == GAME_ISSUE:  # the game issue: its text, and comments on it
+            issue = self.db.setdefault("game_issue", {"body": "", "comments": []})
+            place = issue["comments"]
+            if message.final is not None:
+                issue["body"] = message.final
         else:
             place = self._entry(message.on)["comments"]
-        if place is not None and all(c.get("told") != message.id for c in place):
-            place.append({"at": iso(self.now), "body": message.message, "told": message.id})
-            self.messages.append(message.message)
+        if message.message and place is not None and all(c.get("told") != message.id
+                                                         for c in place):
+            mentions = " ".join(f"@{login}" for login in message.mentions)
+            text = f"{mentions} {message.message}." if mentions else message.message
+            place.append({"at": iso(self.now), "body": text, "told": message.id})
+            self.messages.append(text)
         if message.close and message.on:
             entry = self._entry(message.on)
             if entry["state"] == "open":

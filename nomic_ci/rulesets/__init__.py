@@ -48,6 +48,12 @@ def describe(name: str) -> dict:
     return dict(yamlio.load((folder / "ruleset.yaml").read_text(), f"{name}/ruleset.yaml"))
 
 
+def about(name: str) -> str:
+    """The ruleset's README: what the engine enforces of it and what is left to players."""
+    describe(name)  # an unknown name is refused here
+    return (resources.files(__name__) / name / "README.md").read_text()
+
+
 def game_files(name: str, *, players: list[Seat] | None, start: datetime,
                ends: datetime | None = None, dice_seed: str | None = None,
                admin: str | None = None) -> dict[str, str]:

@@ -6,8 +6,8 @@ from ..core.board.actionlog import ActionRecord
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
-from ..core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
-                                Push, Reclose, Refuse, Retract, Transition)
+from ..core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
+                                PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition)
 from .quoting import quoted
 
 
@@ -18,24 +18,28 @@ def merge_message(decision: Decide) -> str:
 def describe(transition: Transition) -> str:
     """One line a player understands."""
     match transition:
+        case Open(proposal=p, number=None):  # a request to join, where it takes no number
+            return f"The request to join by {p.author.login} ('{quoted(p.title)}') is open."
         case Open(proposal=p, number=n):
             return f"Proposal {n} ('{quoted(p.title)}', by {p.author.login}) is open for votes."
         case Refuse(proposal=p, number=n, reason=reason):
             name = f"Proposal {n}" if n is not None else "A proposal"
             return f"{name} ('{quoted(p.title)}', by {p.author.login}) is refused: {reason}."
         case Decide(open=o, passed=passed, reason=reason):
-            return f"Proposal {o.number} ('{quoted(o.title)}') {'passed' if passed else 'failed'}: {reason}."
+            return f"{o.capitalized_name} ('{quoted(o.title)}') {'passed' if passed else 'failed'}: {reason}."
         case Push(open=o, head=head):
-            return (f"Proposal {o.number} ('{quoted(o.title)}') has a new version, {head[:7]}: its vote "
+            return (f"{o.capitalized_name} ('{quoted(o.title)}') has a new version, {head[:7]}: its vote "
                     "starts again, and only votes on the new version count.")
         case Retract(open=o, reason=reason):
-            return f"Proposal {o.number} ('{quoted(o.title)}') is retracted: {reason}."
+            return f"{o.capitalized_name} ('{quoted(o.title)}') is retracted: {reason}."
         case Deactivate(reason=reason):
             return f"A player becomes inactive: {reason}."
         case Activate(reason=reason):
             return f"A player is active again: {reason}."
         case PassTurn(from_login=a, to_login=b, reason=reason):
             return f"The turn passes from {a} to {b}: {reason}."
+        case Pause(reason=reason):
+            return f"The game is paused: {reason}."
         case EndGame(winners=winners, reason=reason):
             return f"The game is over ({reason}): {', '.join(winners) or 'nobody'} won."
         case Command(comment=c, effect=effect, answer=answer):
@@ -56,11 +60,16 @@ def consequences(game: Game, state: GameState, record: Record | None,
     parts = []
     if isinstance(record, ActionRecord):
         parts.append(record.answer)
-    elif record is not None and record.dice:
-        rolls = " + ".join(str(d.result) for d in record.dice)
-        for login, gained in record.points.items():
-            points = next((p.points for p in state.players if p.login == login), gained)
-            parts.append(f"Dice: {login} rolls {rolls} (+{gained}, now {points} points).")
+    # a proposal rolls as it opens (seed 002 rule 103); its record keeps the dice, told once
+    opened = next((o for o in state.open_proposals if isinstance(transition, Open)
+                   and o.key == transition.proposal.key and o.dice), None)
+    if opened is not None:
+        rolls = " + ".join(str(d.result) for d in opened.dice)
+        login = opened.author.login
+        points = next((p.points for p in state.players if p.login == login), opened.rolled)
+        parts.append(f"Dice: {login} rolls {rolls} (+{opened.rolled}, now {points} points).")
+    if game.state.paused_since and not state.paused_since:
+        parts.append("The pause is over: the game goes on.")
     if state.over and not game.state.over:
         parts.append(f"{', '.join(state.winners) or 'Nobody'} won the game!")
     elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..core.files.records import Outcome, Record
+from ..core.files.history import INDEX, RecordSummary, record_paths
+from ..core.files.records import Outcome
 from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
@@ -17,6 +18,7 @@ from .quoting import quoted
 from .board_svg import BOARD_SVG, legend, render_board_svg
 from .score_chart import SCORES_SVG, render_score_chart
 
+LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
 PROPOSALS_README = "proposals/README.md"
@@ -25,6 +27,20 @@ BANNER = "<!-- Written by nomic-ci from the files beside it: do not edit, run `n
 
 def _shown(moment) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "—"
+
+
+def pull_link(key: str) -> str:
+    """A proposal's pull request, linked from a README one folder down (`state/`,
+    `proposals/`): GitHub resolves a README's links from `/OWNER/REPO/blob/BRANCH/DIR/`, so
+    three levels up is the repository's page. (A local game's keys lead nowhere.)"""
+    return f"[#{key}](../../../pull/{key})"
+
+
+def vetoes_apply(game: Game) -> bool:
+    """Whether a veto means anything under the rules in force (or a player still holds one)."""
+    return any(layer.threshold.kind == "veto" for layer in game.config.layers) or (
+        game.config.threshold is not None and game.config.threshold.kind == "veto") or any(
+        p.veto for p in game.state.players)
 
 
 def _cell(text: str) -> str:
@@ -49,8 +65,8 @@ def github_anchors(headings: list[str]) -> list[str]:
 
 
 def render_rules(game: Game) -> str:
-    enacted: dict[int, list[Record]] = {}
-    for record in game.records:
+    enacted: dict[int, list[RecordSummary]] = {}
+    for record in game.records.having("rules"):
         if record.outcome is Outcome.PASSED:
             for number in record.rules:
                 enacted.setdefault(number, []).append(record)
@@ -79,6 +95,11 @@ def render_state(game: Game) -> str:
     if state.over:
         lines.append(f"**The game is over.** Won by {', '.join(state.winners) or 'nobody'} "
                      f"on {_shown(state.ended_at)}.")
+    elif state.paused_since:
+        lines.append(f"**The game is paused** since {_shown(state.paused_since)} "
+                     f"({config.cite('pause')}): players make no proposals; the Admin makes "
+                     "the only proposal of the week, and the game goes on once one of theirs "
+                     "is accepted.")
     elif state.turn:
         deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
                     "if no proposal is made"
@@ -98,34 +119,23 @@ def render_state(game: Game) -> str:
     if goals:
         lines += ["Victory: " + "; ".join(goals) + ".", ""]
     stats = list(config.starting_stats)
+    veto = vetoes_apply(game)  # a column that cannot apply to the rules in force is left out
     lines += ["## Scoreboard", "",
-              "| # | player | points | veto |" + "".join(f" {s.replace('_', ' ')} |" for s in stats),
-              "|---|---|---:|---|" + "---:|" * len(stats)]
+              "| # | player | points |" + (" veto |" if veto else "")
+              + "".join(f" {s.replace('_', ' ')} |" for s in stats),
+              "|---|---|---:|" + ("---|" if veto else "") + "---:|" * len(stats)]
     for index, player in enumerate(state.players, 1):
         marker = " ◀ turn" if player.login == state.turn else ""
         crown = " 🏆" if player.login in state.winners else ""
         if not player.active:
             crown += f" (inactive since {_shown(player.inactive_since)})"
-        lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} | "
-                     f"{'yes' if player.veto else ''} |"
+        lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} |"
+                     + (f" {'yes' if player.veto else ''} |" if veto else "")
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
     lines += ["", f"![Each player's points over the game's decisions]"
                   f"({SCORES_SVG.removeprefix('state/')})"]
-    lines += ["", "## In its vote", ""]
-    if state.open_proposals:
-        guard = config.guard
-        for open_ in state.open_proposals:
-            # the deadline of the rules a proposal involves; a guarded range has its own
-            deadline = vote_deadline(game, open_, ())
-            closes = (f"; the vote closes by {_shown(deadline)} unless pushed to"
-                      if deadline else "")
-            if guard:
-                closes += (f" (by {_shown(open_.head_since + guard.until)} if it involves "
-                           f"rules {guard.low:03d}–{guard.high:03d})")
-            lines.append(f"- Proposal {open_.number}: {quoted(open_.title)} by "
-                         f"{open_.author.login}, opened {_shown(open_.opened)}{closes}.")
-    else:
-        lines.append("Nothing.")
+    lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
+                                               else ["Nothing."])
     lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
                   f"{format_duration(window) if (window := config.voting_window) else 'none'}. "
                   f"Turn timeout: "
@@ -133,11 +143,42 @@ def render_state(game: Game) -> str:
     return "\n".join(lines + _dice(game)).rstrip() + "\n"
 
 
+def _in_its_vote(game: Game) -> list[str]:
+    """The proposals in their vote: each linked to its pull request, with when its vote
+    started and when it closes at the latest. The votes themselves are reviews and reactions
+    the forge keeps, not in the game's files, so this page (a function of those files, which
+    changes only when the game does) sends players to the vote comment for the tally."""
+    config = game.config
+    guard = config.guard
+    closing = bool(config.voting_window or config.schedule or guard)
+    lines = ["| proposal | by | vote since |" + (" closes by |" if closing else ""),
+             "|---|---|---|" + ("---|" if closing else "")]
+    for open_ in game.state.open_proposals:
+        name = open_.number if open_.number is not None else open_.capitalized_name
+        row = (f"| {name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
+               f"{open_.author.login} | {_shown(open_.head_since)} |")
+        if closing:
+            # the deadline of the rules a proposal involves; a guarded range has its own
+            deadline = vote_deadline(game, open_, ())
+            closes = _shown(deadline) if deadline else "when every vote is in"
+            if guard:
+                closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
+                           f"rules {guard.low:03d}–{guard.high:03d})")
+            row += f" {closes} |"
+        lines.append(row)
+    push = ("A push starts its vote again. " if config.edits != "retract" else
+            "An edit withdraws it. ")
+    return lines + ["", push + "The tally, what each proposal needs and who has not voted yet "
+                    "are on its pull request, in the engine's vote comment (locally: `nomic-ci "
+                    "status`): votes are reviews and reactions the forge keeps, not these files, "
+                    "so this page changes only when the game does."]
+
+
 def _dice(game: Game) -> list[str]:
     """Where the dice come from, where the game rolls any: a secret, or a warning."""
     state = game.state
     if game.config.turn_roll is None and not state.dice_secrets \
-            and not any(r.dice for r in game.records):
+            and next(game.records.having("rolls"), None) is None:
         return []
     lines = ["", "## Dice", ""]
     current = state.dice_secret
@@ -148,7 +189,7 @@ def _dice(game: Game) -> list[str]:
     else:
         lines.append("⚠️ **The dice can be foreseen**: they are derived from the public seed "
                      "alone, so anyone can work out the next roll. An admin can give the engine "
-                     "a secret (see the setup guide); rolls from then on cannot be foreseen.")
+                     "a secret (see nomic_ci/docs/setup.md); rolls from then on cannot be foreseen.")
     for secret in state.dice_secrets:
         if secret.revealed is not None:
             lines.append(f"- Rolls from {secret.from_roll} on were drawn from the secret "
@@ -161,17 +202,26 @@ def render_proposals(game: Game) -> str:
     lines = [BANNER, "", "# Proposals", ""]
     if not game.records:
         return "\n".join(lines + ["None decided yet."]) + "\n"
-    lines += ["| outcome | # | title | author | why | rules | threshold | yes | no | dice | "
-              "decided |", "|---|---:|---|---|---|---|---|---:|---:|---|---|"]
-    for r in reversed(game.records):
+    rolls = game.config.turn_roll is not None or next(game.records.having("rolls"), None) \
+        is not None
+    lines += ["| outcome | # | pull request | title | author | why | rules | threshold | yes | "
+              "no |" + (" dice |" if rolls else "") + " decided |",
+              "|---|---:|---|---|---|---|---|---|---:|---:|" + ("---|" if rolls else "") + "---|"]
+    shown = game.records[-LATEST:]
+    for r in reversed(shown):
         rules = ", ".join(f"{n:03d}" for n in r.rules) or "—"
-        dice = ", ".join(str(d.result) for d in r.dice) or "—"
+        dice = f" {', '.join(str(n) for n in r.rolls) or '—'} |" if rolls else ""
         # the reason matters where it did not pass: why it failed, was refused or withdrawn
         why = _cell(quoted(r.reason)) if r.outcome is not Outcome.PASSED and r.reason else "—"
         lines.append(f"| **{r.outcome.value}** | [{r.number if r.number is not None else '—'}]"
-                     f"({r.path.removeprefix('proposals/')}) | {quoted(r.title)} | "
-                     f"{r.author.login} | {why} | {rules} | {_cell(r.threshold or '—')} | "
-                     f"{r.yes} | {r.no} | {dice} | {_shown(r.decided)} |")
+                     f"({r.path.removeprefix('proposals/')}) | {pull_link(r.key)} | "
+                     f"{quoted(r.title)} | {r.author.login} | {why} | {rules} | "
+                     f"{_cell(r.threshold or '—')} | {r.yes} | {r.no} |{dice} "
+                     f"{_shown(r.decided)} |")
+    if len(shown) < len(game.records):
+        lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. Every "
+                      f"decision is in [index.jsonl](index.jsonl), a line each, and in its own "
+                      f"record file here."]
     return "\n".join(lines) + "\n"
 
 
@@ -183,5 +233,11 @@ def render_all(game: Game) -> dict[str, str]:
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
-    """The rendered files that differ from what the game's files say they should be."""
-    return [path for path, text in render_all(load_game(files)).items() if files.get(path) != text]
+    """The rendered files that differ from what the game's files say they should be (the
+    index: where it does not list as many records as there are, which `verify` checks
+    line by line)."""
+    game = load_game(files)
+    stale = [path for path, text in render_all(game).items() if files.get(path) != text]
+    records = record_paths(files)
+    index_wrong = len(game.records) != len(records) if INDEX in files else bool(records)
+    return stale + [INDEX] * index_wrong

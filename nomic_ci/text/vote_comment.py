@@ -19,14 +19,12 @@ MARKER = "<!-- nomic-ci:vote -->"  # finds the engine's sticky comment (with its
 
 def sticky_comment(view: VoteView) -> str:
     tally, needed, config = view.tally, view.needed, view.config
-    lines = [MARKER, f"### Proposal {view.number}: where the vote stands", ""]
+    name = f"Proposal {view.number}" if view.number is not None else "The request to join"
+    lines = [MARKER, f"### {name}: where the vote stands", ""]
     if view.warning:
         lines += [f"**Warning: {view.warning}.**", ""]
     if isinstance(needed, Requirement):
-        rules = ", ".join(f"{n:03d}" for n in needed.rules)
-        detail = needed.threshold.explain(len(tally.eligible))
-        lines.append(f"Involves rules {rules}, so it needs {needed.explanation}"
-                     f"{'' if needed.explanation.endswith(detail) else f' ({detail})'}.")
+        lines.append(f"{what_it_needs(needed, len(tally.eligible))}.")
     else:
         lines.append(f"It cannot pass as it is: {needed}.")
     lines += [when_it_ends(view), what_a_change_does(config)]
@@ -43,6 +41,19 @@ def sticky_comment(view: VoteView) -> str:
         lines += [f"- {b.login}: {b.reason}" for b in tally.left_out]
     lines += ["", how_to_vote(config)]
     return "\n".join(lines) + "\n"
+
+
+def what_it_needs(needed: Requirement, eligible: int) -> str:
+    """'It involves rules 101, so it needs rule 104, rules 100–199: a majority of the eligible
+    voters: 2 of 3', the count said once."""
+    rules = ", ".join(f"{n:03d}" for n in needed.rules)
+    said, detail = needed.explanation, needed.threshold.explain(eligible)
+    named = str(needed.threshold)
+    if said.endswith(named):  # the explanation names the threshold: add the count to it
+        said = said[:-len(named)] + detail
+    elif not said.endswith(detail):
+        said += f" ({detail})"
+    return f"It involves rules {rules}, so it needs {said}"
 
 
 def when_it_ends(view: VoteView) -> str:

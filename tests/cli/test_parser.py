@@ -1,7 +1,11 @@
 """The command line itself: start-up, --version, a game found from a subfolder, a closed pipe."""
 
+import argparse
+import shlex
 import subprocess
 import sys
+
+import pytest
 
 from nomic_ci import rulesets
 from nomic_ci.cli import parser
@@ -50,3 +54,25 @@ def test_output_to_a_reader_that_went_away_ends_without_a_traceback(tmp_path):
     reader.stdout.close()  # as `| head -0` does
     _, err = reader.communicate()
     assert err == b"", err  # no traceback, and no "internal error" either
+
+
+def subcommands():
+    top = parser.parser()
+    choices = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction)).choices
+    return sorted(choices.items())
+
+
+@pytest.mark.parametrize("name, sub", subcommands())
+def test_every_subcommands_help_explains_its_options_with_an_example_that_parses(name, sub):
+    text = sub.format_help()
+    assert "\nexample:\n  " in text, text
+    example = text.split("\nexample:\n  ", 1)[1].strip()
+    words = shlex.split(example)
+    words = words[next(i for i, w in enumerate(words) if w == "nomic-ci") + 1:]
+    assert name in words  # the example uses the command it documents
+    parsed = parser.parser().parse_args(words)  # and is a command line the parser accepts
+    assert parsed.command == name
+    unexplained = [a.option_strings or a.dest for a in sub._actions
+                   if not a.help or a.help == argparse.SUPPRESS]
+    assert unexplained == [], f"{name}: options without help: {unexplained}"
+    assert sub.description and len(sub.description) > 20

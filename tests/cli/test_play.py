@@ -359,3 +359,39 @@ def test_init_refuses_an_option_the_ruleset_would_ignore(tmp_path, args, words):
     code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"), *args)
     assert code == 2 and words in err, err
     assert not (tmp_path / "g").exists()
+
+
+def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_nothing(table):
+    t = table(players="alice,bob,carol")
+    t.later().branch("race", {"rules/101-victory-condition.md": t.read(
+        "rules/101-victory-condition.md").replace("victory_points: 100", "victory_points: 50")})
+    before, forge = t.files(), t.root / ".git" / "nomic-ci" / "forge.json"
+    assert t.cli("propose", "--as", "alice", "--branch", "race", "--title", "Race to 50",
+                 "--dry-run") == 0, t.err
+    assert "nothing is recorded" in t.out
+    assert "It involves rules 101, so it needs rule 104, rules 100–199: a majority of the eligible voters: 2 of 3." in t.out
+    assert "It would be put to the vote as proposal 1." in t.out
+    assert "The vote closes at 2026-" in t.out
+    assert "- the points that win: 50 instead of 100" in t.out
+    assert t.files() == before and not forge.exists()
+    # out of turn: refused, with the reason, and still nothing recorded
+    t.branch("mine", new_rule(201), author="bob")
+    assert t.cli("propose", "--as", "bob", "--branch", "mine", "--title", "Mine",
+                 "--dry-run") == 1
+    assert "It would be refused: it is alice's turn, not bob's" in t.out
+    assert t.files() == before and not forge.exists()
+    # the real proposal afterwards takes the number the dry run said
+    assert t.propose("alice", "race", "Race to 50") == 1
+
+
+def test_init_writes_the_players_front_page_with_the_rulesets_notes(tmp_path):
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"),
+                           "--ruleset", "infinite-nomic-r7", "--players", "ann,ben")
+    assert code == 0, err
+    front = (tmp_path / "g" / "README.md").read_text()
+    assert front.startswith("# Infinite Nomic, round 7\n") and "👍 (yes)" in front
+    assert "### What the engine enforces" in front and "](rules/README.md)" in front
+    tracked = subprocess.run(["git", "ls-files", "README.md"], cwd=tmp_path / "g",
+                             capture_output=True, text=True).stdout
+    assert tracked == "README.md\n"  # in the game's first commit

@@ -21,7 +21,7 @@ def committed(secret=OLD, from_roll=1, state=STATE):
 
 
 def test_the_first_secret_is_committed_to_from_the_next_roll():
-    state, said = settle_dice(STATE, SecretDice(OLD), next_roll=4)
+    state, said = settle_dice(STATE, SecretDice(OLD), next_roll=lambda: 4)
     assert [(s.commitment, s.from_roll, s.revealed) for s in state.dice_secrets] == [
         (commitment_of(OLD), 4, None)]
     assert state.dice_secret == state.dice_secrets[0]
@@ -30,25 +30,26 @@ def test_the_first_secret_is_committed_to_from_the_next_roll():
 
 @pytest.mark.parametrize("state, dice", [(STATE, SeededDice()), (committed(), SecretDice(OLD))])
 def test_dice_that_are_the_games_already_change_nothing(state, dice):
-    assert settle_dice(state, dice, 1) == (state, "")
+    assert settle_dice(state, dice, lambda: 1) == (state, "")
 
 
 def test_a_committed_game_given_no_secret_stops_before_any_roll():
     with pytest.raises(GameError, match="committed to a secret .* but the engine was given "
                                         "none") as caught:
-        settle_dice(committed(), SeededDice(), 3)
+        settle_dice(committed(), SeededDice(), lambda: 3)
     assert "NOMIC_DICE_SECRET" in caught.value.hint
 
 
 def test_another_secret_is_refused_unless_the_old_one_comes_with_it():
     with pytest.raises(GameError, match="not the one this game is committed to"):
-        settle_dice(committed(), SecretDice(NEW), 3)
+        settle_dice(committed(), SecretDice(NEW), lambda: 3)
     with pytest.raises(GameError):
-        settle_dice(committed(), SecretDice(NEW, previous=sha256(b"other").hexdigest()), 3)
+        settle_dice(committed(), SecretDice(NEW, previous=sha256(b"other").hexdigest()),
+                    lambda: 3)
 
 
 def test_replacing_the_secret_reveals_the_old_one_and_commits_to_the_new():
-    state, said = settle_dice(committed(), SecretDice(NEW, previous=OLD), next_roll=3)
+    state, said = settle_dice(committed(), SecretDice(NEW, previous=OLD), next_roll=lambda: 3)
     assert [(s.from_roll, s.revealed) for s in state.dice_secrets] == [(1, OLD), (3, None)]
     assert state.dice_secret.commitment == commitment_of(NEW)
     assert "replaced" in said and NEW not in said
@@ -58,9 +59,9 @@ def test_a_revealed_secret_is_never_rolled_from_again():
     revealed = reveal(committed(), OLD)
     assert revealed.dice_secret is None
     with pytest.raises(GameError, match="has been revealed"):
-        settle_dice(revealed, SecretDice(OLD), 3)
+        settle_dice(revealed, SecretDice(OLD), lambda: 3)
     over = replace(revealed, ended_at=T0)
-    assert settle_dice(over, SecretDice(OLD), 3) == (over, "")
+    assert settle_dice(over, SecretDice(OLD), lambda: 3) == (over, "")
 
 
 def test_only_the_committed_secret_can_be_revealed():

@@ -119,13 +119,16 @@ def test_a_closed_proposal_is_retracted_and_the_turn_moves_on():
     assert after.state.turn == "bob" and not after.state.open_proposals
 
 
-def test_reaching_the_victory_points_wins_and_ends_the_game():
+def test_reaching_the_victory_points_by_the_roll_wins_as_the_proposal_opens():
+    # seed 002 rule 103 rolls before the vote: the roll wins, and the vote never ends it
     game = make_game()
     game = replace(game, state=game.state.with_player(replace(game.state.players[0], points=98)))
-    game, p = opened(game)
+    game, p = opened(game, ScriptedDice(2))
+    assert game.state.winners == ("alice",) and game.state.over and game.state.turn is None
     p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
-    t, after, _ = step(game, [p], T0 + HOUR, ScriptedDice(2))
-    assert after.state.winners == ("alice",) and after.state.over and after.state.turn is None
+    t, after, record = step(game, [p], T0 + HOUR)
+    assert isinstance(t, Refuse) and "the game ended before its vote finished" in t.reason
+    assert dict(record.points) == {"alice": 2} and after.state.players[0].points == 100
     t, _, record = step(after, [proposal("bob", key="9", opened=T0 + 2 * HOUR)], T0 + 2 * HOUR)
     assert isinstance(t, Refuse) and "the game is over: alice won" in t.reason
 

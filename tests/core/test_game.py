@@ -5,6 +5,7 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 
 from nomic_ci.core.errors import GameError
+from nomic_ci.core.files.history import summary_of
 from nomic_ci.core.files.records import dump_record
 from nomic_ci.core.game import load_game
 
@@ -38,7 +39,7 @@ def test_a_new_game_has_its_rules_config_state_and_no_history():
     game = make_game()
     assert [r.number for r in game.rules] == [101, 102, 103, 104, 105, 106, 107]
     assert game.config.victory_points == 100 and game.state.turn == "alice"
-    assert game.records == () and game.record_for("1") is None
+    assert not game.records and game.record_for("1") is None
 
 
 def test_the_record_for_a_key_is_the_decided_proposal_with_that_forge_key():
@@ -47,7 +48,8 @@ def test_the_record_for_a_key_is_the_decided_proposal_with_that_forge_key():
     _, game, record = step(game, [p], T0 + HOUR)
     files = {**make_files(), record.path: dump_record(record)}
     loaded = load_game(files)
-    assert loaded.record_for("1") == record == game.record_for("1")
+    assert loaded.record_for("1") == summary_of(record) == game.record_for("1")
+    assert loaded.full_record(loaded.record_for("1")) == record
     assert loaded.record_for("2") is None
 
 

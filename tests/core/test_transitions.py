@@ -9,7 +9,8 @@ from nomic_ci.core.apply import apply
 from nomic_ci.core.due import next_transition
 from nomic_ci.core.files.state import GameState
 from nomic_ci.core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
-                                       PassTurn, Push, Reclose, Refuse, Retract, Transition)
+                                       PassTurn, Pause, Push, Reclose, Refuse, Retract,
+                                       Transition)
 
 from builders import DICE, HOUR, T0, comment, make_game, opened, proposal, review
 
@@ -32,6 +33,7 @@ EXAMPLES = {
     Reclose: Reclose(AT, P, RECORD),
     Command: Command(AT, comment("alice", "/pass"), None, "no such command"),
     Act: Act(AT, "alice", "/roll", 12),
+    Pause: Pause(AT, "the Admin judged the game cannot go on"),
 }
 BOARD_GAME = make_game(ruleset="infinite-nomic-r7")  # where /roll is a command (rule 7)
 

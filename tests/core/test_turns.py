@@ -44,7 +44,8 @@ def test_the_next_player_is_the_next_active_one_down_the_list(login, inactive, e
 
 @pytest.mark.parametrize("game, turn, proposer, after", [
     (make_game(), "alice", "alice", "bob"),
-    (make_game(), "bob", "alice", "bob"),  # it passed already, by inactivity
+    (make_game(), "bob", "alice", "bob"),  # it passed already, by inactivity: bob's time
+    # to propose starts now (seed 001 rules 202 and 206)
     (make_game(), None, "alice", "alice"),  # no one's turn: it starts at the top
     (make_game(ruleset="infinite-nomic-r7"), "alice", "alice", "alice"),  # not one-a-turn
     (make_game(ruleset="borednomic", admin="admin"), None, "alice", None),  # no turn order
@@ -54,7 +55,8 @@ def test_the_turn_passes_after_a_proposal_only_where_a_proposal_is_the_turn(game
     state = state_of(game, turn=turn)
     passed = pass_turn_after(state, game.config, T0 + HOUR, proposer)
     assert passed.turn == after
-    assert passed.turn_started == (T0 + HOUR if passed.turn != turn else state.turn_started)
+    restarted = passed.turn != turn or (turn, proposer) == ("bob", "alice")
+    assert passed.turn_started == (T0 + HOUR if restarted else state.turn_started)
 
 
 def test_the_turn_does_not_pass_once_the_game_is_over():

@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.core.files.records import dump_record
+from nomic_ci.core.files.history import INDEX
 from nomic_ci.core.files.state import dump_state, read_state
 from nomic_ci.core.commitments import commit, reveal
 from nomic_ci.core.dice import SecretDice, commitment_of, derive_secret_roll, roll_inputs
-from nomic_ci.core.verify import awaiting_reveal, verify
+from nomic_ci.core.verify import awaiting_reveal, read_whole, verify
 
 from builders import DICE, HOUR, T0, make_files, make_game, proposal, review, roll, step
 
@@ -16,8 +16,8 @@ from builders import DICE, HOUR, T0, make_files, make_game, proposal, review, ro
 def files_of(game, **kwargs) -> dict[str, str]:
     """The files of a game the core stepped, as the engine writes them."""
     files = make_files(**kwargs)
-    return {**files, **dump_state(game.state, files),
-            **{r.path: dump_record(r) for r in game.records}}
+    return {**files, **dump_state(game.state, files), INDEX: game.records.text(),
+            **{r.path: game.files[r.path] for r in game.records}}
 
 
 def voted(p, at, *voters):
@@ -25,11 +25,12 @@ def voted(p, at, *voters):
 
 
 def played(game=None, dice=DICE) -> dict[str, str]:
-    """The files after alice's and bob's proposals were decided, one die each."""
+    """The files after alice's and bob's proposals were decided, one die each (rolled as
+    each opened)."""
     game = game or make_game()
     for n, (author, at) in enumerate([("alice", T0), ("bob", T0 + 2 * HOUR)], start=1):
         p = proposal(author, key=str(n), opened=at)
-        _, game, _ = step(game, [p], at)
+        _, game, _ = step(game, [p], at, dice)
         others = [v for v in ("alice", "bob", "carol") if v != author]
         _, game, _ = step(game, [voted(p, at + HOUR, *others)], at + HOUR, dice)
     return files_of(game)
@@ -40,8 +41,21 @@ FIRST, SECOND = "proposals/0001-a-proposal.yaml", "proposals/0002-a-proposal.yam
 
 
 def edited(path, old, new):
+    """FILES with one edit, made as a careful cheater would: the index says it too."""
     assert old in FILES[path], old
-    return {**FILES, path: FILES[path].replace(old, new, 1)}
+    return indexed({**FILES, path: FILES[path].replace(old, new, 1)})
+
+
+def indexed(files):
+    return {**files, INDEX: read_whole(files)[0].records.text()}
+
+
+def test_a_record_edited_without_its_index_is_named_with_what_to_do():
+    files = {**FILES, FIRST: FILES[FIRST].replace("title: A proposal", "title: Another")}
+    assert verify(files) == [
+        f"{INDEX}: line 1 gives {FIRST} the title 'A proposal', but the record {FIRST} says "
+        "'Another': run 'nomic-ci render' and commit the result"]
+    assert verify(indexed(files)) == []
 
 
 def test_a_game_played_by_the_engine_verifies():
@@ -93,7 +107,7 @@ def test_where_a_proposer_gains_the_net_votes_those_points_add_up_too():
     _, game, record = step(game, [voted(p, T0 + HOUR, "bob", "carol")], T0 + 30 * HOUR)
     files = files_of(game, ruleset="infinite-nomic-r7")
     assert dict(record.points) == {"alice": 2} and verify(files) == []
-    files[record.path] = files[record.path].replace("alice: 2", "alice: 3")
+    files = indexed({**files, record.path: files[record.path].replace("alice: 2", "alice: 3")})
     assert f"{record.path}: points {{'alice': 3}} do not match the dice and votes (2)" in \
         verify(files)
 
@@ -106,7 +120,7 @@ def test_the_rolls_of_proposals_decided_out_of_number_order_verify():
         _, game, _ = step(game, [a, b], at)
     _, game, _ = step(game, [a, voted(b, T0 + 2 * HOUR, "alice", "carol")], T0 + 2 * HOUR)
     _, game, _ = step(game, [a], T0 + 60 * HOUR)
-    assert [r.number for r in game.records] == [2, 1]
+    assert [r.number for r in sorted(game.records, key=lambda r: r.decided)] == [2, 1]
     assert verify(files_of(game)) == []
 
 
@@ -135,8 +149,8 @@ def test_a_tampered_roll_under_a_secret_is_caught_once_it_is_revealed():
     files = secret_game()
     honest = derive_secret_roll(SECRET, 6, roll_inputs("5eed", 1, 1))
     forged = honest % 6 + 1
-    files = {**files, FIRST: files[FIRST].replace(f"result: {honest}", f"result: {forged}")
-             .replace(f"alice: {honest}", f"alice: {forged}")}
+    files = indexed({**files, FIRST: files[FIRST].replace(f"result: {honest}", f"result: {forged}")
+                     .replace(f"alice: {honest}", f"alice: {forged}")})
     files = {**files, "state/players.yaml": files["state/players.yaml"].replace(
         f"points: {honest}", f"points: {forged}", 1)}
     assert verify(files) == []  # nobody can tell before the reveal...
@@ -159,9 +173,8 @@ def test_a_die_from_the_public_seed_after_the_commitment_is_caught():
     _, game, _ = step(game, [voted(p, T0 + HOUR, "bob", "carol")], T0 + HOUR)
     game = replace(game, state=commit(game.state, commitment_of(SECRET), 2))
     p = proposal("bob", key="2", opened=T0 + 2 * HOUR)
-    _, game, _ = step(game, [p], T0 + 2 * HOUR)
-    _, game, _ = step(game, [voted(p, T0 + 3 * HOUR, "alice", "carol")], T0 + 3 * HOUR,
-                      SecretDice(SECRET))
+    _, game, _ = step(game, [p], T0 + 2 * HOUR, SecretDice(SECRET))
+    _, game, _ = step(game, [voted(p, T0 + 3 * HOUR, "alice", "carol")], T0 + 3 * HOUR)
     files = files_of(game)
     assert verify(files) == [] and awaiting_reveal(files) == {commitment_of(SECRET): 1}
     forged = "".join(line for line in files[SECOND].splitlines(keepends=True)
@@ -176,3 +189,20 @@ def test_a_roll_number_written_as_a_fraction_is_no_way_around_the_secret():
     assert forged != files[SECOND]
     found = verify({**files, SECOND: forged})
     assert any("which is no roll number" in line or "was rolled from" in line for line in found)
+
+
+def test_a_roll_of_a_proposal_still_in_its_vote_verifies_and_a_forged_one_is_caught():
+    # seed 002 rule 103: the die is rolled as the proposal opens; it is in the state until
+    # the proposal's record takes it
+    game = make_game()
+    _, game, _ = step(game, [proposal("alice", key="1")], T0)
+    files = files_of(game)
+    assert f"points: {roll(1)}" in files["state/players.yaml"]
+    assert verify(files) == []
+    forged = roll(1) % 6 + 1
+    files = {**files, "state/game.yaml": files["state/game.yaml"].replace(
+        f"result: {roll(1)}", f"result: {forged}"), "state/players.yaml": files[
+        "state/players.yaml"].replace(f"points: {roll(1)}", f"points: {forged}", 1)}
+    assert verify(files) == [f"state/game.yaml (proposal 1, in its vote): rule 103: 1d6 added "
+                             f"to the proposer's score recorded {forged}, but its inputs give "
+                             f"{roll(1)}"]

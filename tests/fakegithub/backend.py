@@ -15,7 +15,7 @@ from . import shapes
 from .errors import ApiError, invalid, not_found
 from .gitrepo import FILE_MODE, FileChange, GitRepo, Identity
 from .shapes import Urls
-from .state import PullRequest, User, World
+from .state import Issue, PullRequest, User, World
 
 Changes = Mapping[str, "str | bytes | None"]  # path -> new content, None deletes
 
@@ -62,6 +62,13 @@ class Backend:
         if pr is None:
             raise not_found()
         return pr
+
+    def issue(self, number: int) -> PullRequest | Issue:
+        """An issue: a pull request's issue side, or a plain issue."""
+        found = self.world.pulls.get(number) or self.world.issues.get(number)
+        if found is None:
+            raise not_found()
+        return found
 
     def identity(self, user: User) -> Identity:
         """A git author for `user`, with the noreply address GitHub links back to the account."""

@@ -15,7 +15,7 @@ from graphql import GraphQLError
 
 from .backend import Backend
 from .shapes import iso, node_id
-from .state import Comment, PullRequest, Reaction, Review, Status, User
+from .state import Comment, Issue, PullRequest, Reaction, Review, Status, User
 
 MAX_PAGE = 100
 REACTIONS = {"+1": "THUMBS_UP", "-1": "THUMBS_DOWN", "laugh": "LAUGH", "hooray": "HOORAY",
@@ -279,6 +279,10 @@ class Repository:
         return git_object(self.b, entry.sha, entry.type, f"{path}/" if path else "") \
             if entry else None
 
+    def pinnedIssues(self, _info, **page) -> dict[str, Any]:
+        pinned = [i for i in self.b.world.issues.values() if i.pinned]
+        return connection([{"issue": IssueObject(i)} for i in pinned], **page)
+
     def pullRequest(self, _info, number: int) -> Pull:
         pr = self.b.world.pulls.get(number)
         if pr is None:
@@ -299,9 +303,35 @@ class Repository:
         return connection([Pull(self.b, pr) for pr in pulls], **page)
 
 
+class IssueObject:
+    def __init__(self, issue: Issue) -> None:
+        self.number = issue.number
+        self.id = node_id("Issue", issue.id)
+
+
 class Query:
+    """The root of queries, and of mutations (graphql-core resolves both on one root)."""
+
     def __init__(self, b: Backend) -> None:
         self.b = b
+
+    def pinIssue(self, _info, input: dict[str, Any]) -> dict[str, Any]:  # noqa: A002 - GitHub's name
+        """Pin an issue to the repository's issues page: at most 3, and only with a token
+        that may (the fake refuses it when `world.pinning_allowed` is off, as GitHub refuses
+        a token without the right)."""
+        world = self.b.world
+        issue = next((i for i in world.issues.values()
+                      if node_id("Issue", i.id) == input["issueId"]), None)
+        if issue is None:
+            raise NotFound(f"Could not resolve to a node with the global id of "
+                           f"'{input['issueId']}'")
+        if not world.pinning_allowed:
+            raise GraphQLError("Resource not accessible by integration",
+                               extensions={"type": "FORBIDDEN"})
+        if not issue.pinned and sum(i.pinned for i in world.issues.values()) >= 3:
+            raise GraphQLError("Can't pin more than 3 issues")
+        issue.pinned = True
+        return {"issue": IssueObject(issue)}
 
     def repository(self, _info, owner: str, name: str, **_: Any) -> Repository:
         world = self.b.world

@@ -45,7 +45,9 @@ def shape_errors(schema: GraphQLSchema, query: str, variables: dict[str, Any] | 
                  if isinstance(d, ast.FragmentDefinitionNode)}
     operation = next(d for d in document.definitions if isinstance(d, ast.OperationDefinitionNode))
     checker = _Checker(schema, fragments, variables or {})
-    checker.object(data, schema.query_type, operation.selection_set, "data")
+    root = schema.mutation_type if operation.operation is ast.OperationType.MUTATION else \
+        schema.query_type
+    checker.object(data, root, operation.selection_set, "data")
     return checker.errors
 
 

@@ -90,7 +90,7 @@ def engine_queries() -> list[str]:
     batch.pull(2, reactions=True)
     batch.blob("0123abcd:rules/101.md")
     batch.blob("0123456789abcdef0123456789abcdef01234567")
-    return [gql.GAME, gql.TIP, batch.text()]
+    return [gql.GAME, gql.TIP, batch.text(), gql.PIN_ISSUE]
 
 
 def used(schema: GraphQLSchema, documents: list[DocumentNode]) -> tuple[dict[str, set[str]],
@@ -122,7 +122,7 @@ def prune(sdl: str, queries: list[str]) -> str:
         errors = validate(full, document)
         assert not errors, errors
     fields, named = used(full, documents)
-    kept: set[str] = {"Query"} | named | set(fields)
+    kept: set[str] = {"Query"} | named | set(fields)  # "Mutation" where a mutation is sent
     while True:
         size = (len(kept), sum(map(len, fields.values())))
         _reach(full, fields, kept)
@@ -142,7 +142,7 @@ def prune(sdl: str, queries: list[str]) -> str:
         name = getattr(getattr(node, "name", None), "value", None)
         if isinstance(node, ast.SchemaDefinitionNode):
             node = replace(node, operation_types=tuple(
-                o for o in node.operation_types if o.operation.value == "query"))
+                o for o in node.operation_types if o.type.name.value in kept))
         elif isinstance(node, ast.DirectiveDefinitionNode) or name not in kept:
             continue
         elif isinstance(node, (ast.ObjectTypeDefinitionNode, ast.InterfaceTypeDefinitionNode)):

@@ -1,4 +1,5 @@
-"""Issue endpoints as they apply to pull requests: the issue, comments, labels, reactions.
+"""Issue endpoints: plain issues (the engine's game issue), and the issue side of pull
+requests: the issue, comments, labels, reactions.
 
 On GitHub every pull request is also an issue with the same number; the
 engine's sticky comment, labels and the 👍/👎 votes of some rulesets live on
@@ -14,7 +15,7 @@ from .errors import ApiError, invalid, not_found
 from .routes_pulls import association, edit_title_body_state
 from .routing import Call, Response, Route, paginate
 from .shapes import iso, label, node_id, simple_user
-from .state import REACTIONS, Comment, Label, PullRequest, Reaction
+from .state import REACTIONS, Comment, Issue, Label, PullRequest, Reaction
 
 ISSUES = "/repos/{owner}/{repo}/issues"
 LABELS = "/repos/{owner}/{repo}/labels"
@@ -25,13 +26,17 @@ def reaction_rollup(url: str, reactions: list[Reaction]) -> dict[str, Any]:
     return {"url": url, "total_count": len(reactions), **counts}
 
 
-def issue_json(b: Backend, pr: PullRequest) -> dict[str, Any]:
+def issue_json(b: Backend, pr: PullRequest | Issue) -> dict[str, Any]:
+    """An issue as GitHub shows it: a plain one, or the issue side of a pull request (its
+    own id, the pull request's links and `draft`)."""
     urls = b.urls
     url = urls.repo(f"/issues/{pr.number}")
-    html = urls.html(f"/pull/{pr.number}")
-    return {
-        "id": pr.issue_id,
-        "node_id": node_id("Issue", pr.issue_id),
+    plain = isinstance(pr, Issue)
+    html = urls.html(f"/{'issues' if plain else 'pull'}/{pr.number}")
+    issue_id = pr.id if plain else pr.issue_id
+    shown = {
+        "id": issue_id,
+        "node_id": node_id("Issue", issue_id),
         "url": url,
         "repository_url": urls.repo(),
         "labels_url": f"{url}/labels{{/name}}",
@@ -51,20 +56,22 @@ def issue_json(b: Backend, pr: PullRequest) -> dict[str, Any]:
         "locked": False,
         "active_lock_reason": None,
         "comments": len(b.world.comments_on(pr.number)),
-        "pull_request": {
+        "closed_at": iso(pr.closed_at),
+        "created_at": iso(pr.created_at),
+        "updated_at": iso(pr.updated_at),
+        "author_association": association(b, pr.user_id),
+        "reactions": reaction_rollup(f"{url}/reactions", pr.reactions),
+    }
+    if not plain:
+        shown["pull_request"] = {
             "url": urls.repo(f"/pulls/{pr.number}"),
             "html_url": html,
             "diff_url": f"{html}.diff",
             "patch_url": f"{html}.patch",
             "merged_at": iso(pr.merged_at),
-        },
-        "closed_at": iso(pr.closed_at),
-        "created_at": iso(pr.created_at),
-        "updated_at": iso(pr.updated_at),
-        "draft": pr.draft,
-        "author_association": association(b, pr.user_id),
-        "reactions": reaction_rollup(f"{url}/reactions", pr.reactions),
-    }
+        }
+        shown["draft"] = pr.draft
+    return shown
 
 
 def comment_json(b: Backend, comment: Comment) -> dict[str, Any]:
@@ -94,8 +101,8 @@ def reaction_json(b: Backend, reaction: Reaction) -> dict[str, Any]:
     }
 
 
-def _issue(call: Call) -> PullRequest:
-    return call.backend.pull(call.int_param("issue_number"))
+def _issue(call: Call) -> PullRequest | Issue:
+    return call.backend.issue(call.int_param("issue_number"))
 
 
 def _comment(call: Call) -> Comment:
@@ -116,8 +123,53 @@ def update_issue(call: Call) -> Response:
     b, pr = call.backend, _issue(call)
     if call.field("labels") is not None:
         pr.labels = _ensure_labels(b, call.field("labels"))
-    edit_title_body_state(call, pr, "Issue")
+    if isinstance(pr, Issue):
+        _edit_plain_issue(call, pr)
+    else:
+        edit_title_body_state(call, pr, "Issue")
     return Response(200, issue_json(b, pr))
+
+
+def _edit_plain_issue(call: Call, issue: Issue) -> None:
+    now = call.backend.now()
+    for name in ("title", "body"):
+        if call.field(name) is not None:
+            setattr(issue, name, call.field(name))
+            issue.updated_at = now
+    state = call.field("state")
+    if state not in (None, "open", "closed"):
+        raise invalid("Issue", "state")
+    if state is not None and state != issue.state:
+        issue.state, issue.closed_at, issue.updated_at = state, (
+            now if state == "closed" else None), now
+
+
+def create_issue(call: Call) -> Response:
+    b = call.backend
+    title = call.field("title")
+    if not isinstance(title, str) or not title:
+        raise invalid("Issue", "title", "missing_field")
+    now = b.now()
+    issue = Issue(b.world.next_number(), b.world.next_id(), call.user.id, title,
+                  call.field("body"), now, now,
+                  labels=_ensure_labels(b, _label_names(call.field("labels") or [])))
+    b.world.issues[issue.number] = issue
+    return Response(201, issue_json(b, issue))
+
+
+def list_issues(call: Call) -> Response:
+    """The repository's issues, pull requests among them as GitHub lists them, newest first;
+    filtered by `state` (default open), `labels` (each of them) and `creator`."""
+    b, query = call.backend, call.query
+    wanted = query.get("state", "open")
+    labels = [name.strip().lower() for name in query.get("labels", "").split(",") if name.strip()]
+    creator = b.world.user_by_login(query["creator"]) if "creator" in query else None
+    found = [i for i in [*b.world.pulls.values(), *b.world.issues.values()]
+             if wanted in ("all", i.state)
+             and all(name in [n.lower() for n in i.labels] for name in labels)
+             and ("creator" not in query or (creator is not None and i.user_id == creator.id))]
+    found.sort(key=lambda i: (i.created_at, i.number), reverse=query.get("direction") != "asc")
+    return paginate(call, found, lambda i: issue_json(b, i))
 
 
 # -- comments -------------------------------------------------------------
@@ -284,6 +336,8 @@ def create_reaction(call: Call) -> Response:
 
 ROUTES = [
     Route("GET", ISSUES + "/comments", list_repo_comments),  # before /{issue_number} matches it
+    Route("GET", ISSUES, list_issues),
+    Route("POST", ISSUES, create_issue),
     Route("GET", ISSUES + "/{issue_number}", get_issue),
     Route("PATCH", ISSUES + "/{issue_number}", update_issue),
     Route("GET", ISSUES + "/{issue_number}/comments", list_comments),

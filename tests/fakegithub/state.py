@@ -111,6 +111,24 @@ class PullRequest:
 
 
 @dataclass
+class Issue:
+    """A plain issue (not a pull request); it shares the numbers of pull requests."""
+
+    number: int
+    id: int
+    user_id: int
+    title: str
+    body: str | None
+    created_at: datetime
+    updated_at: datetime
+    state: str = "open"
+    closed_at: datetime | None = None
+    labels: list[str] = field(default_factory=list)
+    reactions: list[Reaction] = field(default_factory=list)
+    pinned: bool = False
+
+
+@dataclass
 class World:
     """Everything the fake knows besides git, plus one id sequence for all records."""
 
@@ -120,6 +138,8 @@ class World:
     repo_id: int = 1296269
     users: dict[int, User] = field(default_factory=dict)
     pulls: dict[int, PullRequest] = field(default_factory=dict)
+    issues: dict[int, Issue] = field(default_factory=dict)  # plain issues
+    pinning_allowed: bool = True  # off: pinning is refused, as for a token without the right
     comments: dict[int, Comment] = field(default_factory=dict)
     labels: dict[str, Label] = field(default_factory=dict)
     statuses: list[Status] = field(default_factory=list)

@@ -497,6 +497,10 @@ def exercise_every_route(gh: FakeGitHub) -> None:
     list(repo.get_issues_comments(sort="created", direction="asc"))
     pr.get_issue_comment(comment.id)
     comment.delete()
+    game = repo.create_issue("The game", "text", labels=["l0"])  # a plain issue
+    game.create_comment("a comment on it")
+    game.edit(body="new text")
+    assert [i.number for i in repo.get_issues(state="open", labels=["l0"])] == [game.number]
     repo.create_label("l1", "ffffff")
     repo.get_label("l1")
     list(repo.get_labels())

@@ -26,8 +26,11 @@ def view(hub, pr):
     comments = [c.body for c in hub.fake.world.comments_on(pr)
                 if hub.fake.world.users[c.user_id].login == ENGINE]
     files = {p: t for p, t in hub.files().items() if p.startswith(("rules/", "state/", "proposals/"))}
+    game = [(i.state, i.body, i.pinned, sorted(i.labels),
+             [c.body for c in hub.fake.world.comments_on(i.number)])
+            for i in hub.fake.world.issues.values()]  # the game issue: one, told once
     return {"state": pull.state, "merged": pull.merged, "labels": sorted(pull.labels),
-            "status": latest, "comments": comments, "files": files}
+            "status": latest, "comments": comments, "files": files, "game issue": game}
 
 
 def opening_game(hub):

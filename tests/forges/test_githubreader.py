@@ -61,9 +61,11 @@ def test_a_first_look_at_new_pull_requests_reads_them_in_two_queries(hub):
         hub.fake.open_pr(author, f"b{i}", f"Idea {i}", created_at=hub.now)
     assert hub.reconcile() == 0, hub.err
     # the two queries, the players' comments; then, before telling each of the 11 refused
-    # why, its comments read afresh (another run may just have told it)
+    # why, its comments read afresh (another run may just have told it); and the game issue,
+    # found once to say where the game now stands
     assert [(r.method, r.path) for r in hub.fake.reads()] == [GRAPHQL, GRAPHQL, COMMENTS] + [
-        ("GET", f"/repos/nomic/game/issues/{n}/comments") for n in range(2, 13)]
+        ("GET", f"/repos/nomic/game/issues/{n}/comments") for n in range(2, 13)] + [
+        ("GET", "/repos/nomic/game/issues")]
 
 
 def test_a_proposal_of_3000_files_costs_no_more_reads_than_a_small_one(hub):
@@ -73,9 +75,11 @@ def test_a_proposal_of_3000_files_costs_no_more_reads_than_a_small_one(hub):
     assert hub.reconcile() == 0, hub.err
     assert hub.fake.pull(pr).state == "closed"
     # one query: GitHub lists its first files, and what it cannot list is not read at all;
-    # the players' comments; its own comments, before telling it why it is refused
+    # the players' comments; its own comments, before telling it why it is refused; the game
+    # issue, to say where the game stands
     assert [(r.method, r.path) for r in hub.fake.reads()] == [
-        GRAPHQL, COMMENTS, ("GET", f"/repos/nomic/game/issues/{pr}/comments")]
+        GRAPHQL, COMMENTS, ("GET", f"/repos/nomic/game/issues/{pr}/comments"),
+        ("GET", "/repos/nomic/game/issues")]
 
 
 def test_files_and_reviews_past_a_page_are_read_in_one_more_query_for_all(hub):

@@ -8,6 +8,7 @@ accepted proposal, +1 to each Yay voter; a level at 10 × level experience),
 4.2 ($10,000 to start).
 """
 
+import subprocess
 from datetime import datetime, timezone
 
 import pytest
@@ -62,7 +63,7 @@ def test_a_week_of_borednomic(t):
     assert "experience: 1" in stats(t, "bob") and "experience: 1" in stats(t, "carol")
     readme = t.read("state/README.md")
     assert "| money | level | experience | hit points |" in readme
-    assert "| 1 | alice | 0 |  | 10000 | 2 | 0 | 100 |" in readme
+    assert "| 1 | alice | 0 | 10000 | 2 | 0 | 100 |" in readme  # no veto in BoredNomic
 
 
 def test_the_admin_vetoes_a_proposal(t):
@@ -99,3 +100,79 @@ def test_the_schedule_keeps_its_timezone():
     assert paris.results_after(monday) == datetime(2026, 5, 9, 22, 0, tzinfo=timezone.utc)
     # Sunday 23:30 UTC is already Monday in Paris: a day to propose
     assert paris.may_propose(datetime(2026, 5, 10, 23, 30, tzinfo=timezone.utc))
+
+
+def test_during_a_pause_the_admin_makes_the_only_proposal_of_the_week(t):
+    # rule 10.1: "During a pause, no turns are taken and no proposals are made by players";
+    # rule 10.2: "the Admin will make the only proposal that week. The players will then be
+    # able to vote on the proposal as usual. If the proposal is accepted, the game is
+    # unpaused"; rule 8.5: the Admin's veto stays theirs
+    t.branch("early", new_rule(21), author="the-admin")
+    assert t.propose("the-admin", "early") == 1                # Monday: not paused
+    assert "the Admin is not a player and proposes only during a pause (rule 10)" in \
+        record(t, 1)
+    t.later().command("bob", "/pause")
+    assert "only the Admin (the-admin) may /pause the game (rule 10)" in t.out
+    t.later().command("the-admin", "/pause")
+    assert "the game is paused (rule 10)" in t.out
+    assert "**The game is paused** since" in t.read("state/README.md")
+    t.later().branch("p2", new_rule(22), author="alice")
+    assert t.propose("alice", "p2") == 2
+    assert "the game is paused (rule 10): players make no proposals" in record(t, 2)
+    t.later().branch("fix", new_rule(23), author="the-admin")
+    assert t.propose("the-admin", "fix") == 3                  # the Admin's fix
+    t.later().branch("more", new_rule(24), author="the-admin")
+    assert t.propose("the-admin", "more") == 4                 # a second one that week
+    assert "the Admin made proposal 3 this week already" in record(t, 4)
+    t.later().command("carol", "/veto 3")                      # the veto is the Admin's still
+    assert "only the Admin (the-admin) may /veto" in t.out
+    t.later(24 * 4).vote(3, "bob")                             # Friday: votes as usual
+    t.vote(3, "carol")
+    t.later(24 * 2).tick()                                     # Sunday's update
+    text = record(t, 3)
+    assert "outcome: passed" in text and "2 yes, 0 no" in text
+    assert "paused" not in t.read("state/README.md")           # the game goes on
+    assert "experience: 1" in stats(t, "bob")                  # the Yay voters' experience
+    t.later(24).branch("p5", new_rule(25), author="alice")     # Monday: players propose again
+    assert t.propose("alice", "p5") == 5
+    assert t.status()["proposals"][-1]["state"] == "voting"
+
+
+def test_a_rejected_fix_keeps_the_game_paused(t):
+    t.command("the-admin", "/pause")
+    t.later().branch("fix", new_rule(23), author="the-admin")
+    assert t.propose("the-admin", "fix") == 1
+    t.later(24 * 4).vote(1, "bob", yes=False)                  # Friday
+    t.later(24 * 2).tick()                                     # Sunday: rejected
+    assert "outcome: failed" in record(t, 1)
+    assert "**The game is paused**" in t.read("state/README.md")
+    t.later(24).branch("p2", new_rule(24), author="alice")     # Monday: still paused
+    assert t.propose("alice", "p2") == 2
+    assert "the game is paused (rule 10)" in record(t, 2)
+    t.branch("fix2", new_rule(25), author="the-admin")         # a new week: a new fix
+    assert t.propose("the-admin", "fix2") == 3
+    assert t.status()["proposals"][-1]["state"] == "voting"
+
+
+def test_a_bankrupt_player_may_not_propose_or_vote(t):
+    # rule 4.3: "If a player has less than $1, that player is said to be bankrupt"; 4.4: "A
+    # player who is bankrupt may not propose rules, vote, ..." Money changes by the Admin's
+    # hand until the economy is on the engine: the Admin's commit takes bob's last dollars
+    t.branch("p1", new_rule(21), author="alice")
+    assert t.propose("alice", "p1") == 1                       # Monday
+    players = t.read("state/players.yaml").replace(
+        "  - login: bob\n", "  - login: bob\n    stats:\n      money: 0\n", 1)
+    (t.root / "state/players.yaml").write_text(players)
+    subprocess.run(["git", "-c", "user.name=the-admin", "-c", "user.email=admin@example.org",
+                    "commit", "-qam", "Bob's debts"], cwd=t.root, check=True)
+    t.later().branch("p2", new_rule(22), author="bob")
+    assert t.propose("bob", "p2") == 2
+    assert "bob is bankrupt (0 money, under 1): a bankrupt player may not propose (rule 4)" \
+        in record(t, 2)
+    t.later(24 * 4)                                            # Friday
+    assert t.cli("vote", "1", "--as", "bob", "--no") == 2
+    assert "bob is bankrupt (0 money, under 1): a bankrupt player may not vote (rule 4)" \
+        in t.err
+    t.vote(1, "carol")
+    t.later(24 * 2).tick()                                     # Sunday
+    assert "outcome: passed" in record(t, 1)

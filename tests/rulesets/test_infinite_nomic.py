@@ -138,7 +138,7 @@ def decided_at_98_points(vp: int):
         if t is None:
             break
         state, record = apply(game, t, SeededDice())
-        game = replace(game, state=state, records=game.records + ((record,) if record else ()))
+        game = game.after(state, record)
         if state.over:
             break
     return state

@@ -10,6 +10,8 @@ active again, an inactive player's turn is skipped), 103, 108 and 109
 
 import pytest
 
+from nomic_ci.core.game import load_game
+
 from builders import new_rule
 from tables import LocalTable
 
@@ -23,6 +25,13 @@ def record(t, number):
     """The record of proposal `number`, or with None the latest refusal (refusals have none)."""
     prefix = f"proposals/{number:04d}-" if number is not None else "proposals/refused-"
     return [text for path, text in sorted(t.files().items()) if path.startswith(prefix)][-1]
+
+
+def join_record(t, login):
+    """The record of `login`'s request to join: it has no number (rule 107)."""
+    return next(text for path, text in sorted(t.files().items())
+                if path.startswith(("proposals/request-", "proposals/refused-"))
+                and f"author: {login}\n" in text)
 
 
 def players(t):
@@ -90,18 +99,18 @@ def test_joining_without_objection_and_after_one(t):
     roster = t.read("state/players.yaml")
     t.later().branch("dave", {"state/players.yaml": roster + (
         "  - login: dave\n    id: null\n    points: 0\n")}, author="dave")
-    dave = t.propose("dave", "dave", "Dave joins")
+    assert t.propose("dave", "dave", "Dave joins") is None  # no rule-change: no number
     t.later(25).tick()  # 24 hours with no objection (rule 214)
-    assert "dave" in players(t) and "outcome: passed" in record(t, dave)
+    assert "dave" in players(t) and "outcome: passed" in join_record(t, "dave")
     assert t.status()["turn"] == "alice"  # joining is not a turn
     roster = t.read("state/players.yaml")
     t.later().branch("erin", {"state/players.yaml": roster + (
         "  - login: erin\n    id: null\n    points: 0\n")}, author="erin")
-    erin = t.propose("erin", "erin", "Erin joins")
-    t.later().vote(erin, "bob", yes=False)  # an objection starts a 24-hour majority vote
-    t.later().vote(erin, "carol")
+    assert t.propose("erin", "erin", "Erin joins") is None
+    t.later().vote("erin", "bob", yes=False)  # an objection starts a 24-hour vote, on the
+    t.later().vote("erin", "carol")           # request named by its branch
     t.later(25).tick()
-    text = record(t, erin)
+    text = join_record(t, "erin")
     assert "outcome: failed" in text and "a player objected" in text
     assert "erin" not in players(t)
 
@@ -139,7 +148,7 @@ def test_a_request_to_join_may_not_change_after_it_is_made(t):
     t.later().branch("dave", {"state/players.yaml": roster + (
         "  - login: dave\n    id: null\n    points: 1000\n")}, author="dave")
     t.later(30).tick()
-    assert "a request to join may not change after it is made" in record(t, 301)
+    assert "a request to join may not change after it is made" in join_record(t, "dave")
     assert "dave" not in players(t)
 
 
@@ -180,7 +189,7 @@ def test_a_new_player_is_seated_before_the_current_player_even_if_the_list_chang
     t.propose("dave", "dave", "Dave joins")
     t.later().command("carol", "/inactive")  # the players file changes during the window
     t.later(25).tick()
-    assert "outcome: passed" in record(t, 301)
+    assert "outcome: passed" in join_record(t, "dave")
     status = t.status()
     order = [p["login"] for p in status["players"]]
     assert order.index("dave") == order.index(status["turn"]) - 1  # rule 201
@@ -211,3 +220,145 @@ def test_a_vote_may_be_changed_until_the_decision(t):
     t.later().vote(number, "carol", yes=False)
     text = record(t, number)
     assert "outcome: passed" in text and "2 yes, 1 no" in text
+
+
+def test_a_proposal_while_another_is_in_its_vote_is_refused_citing_rule_202(t):
+    # rule 202: "One turn consists of proposing one rule-change and having it voted on"
+    t.later().branch("one", new_rule(215), author="alice")
+    first = t.propose("alice", "one")
+    t.later().command("alice", "/inactive")  # her turn ends (rule 206): bob's turn
+    t.later().branch("two", new_rule(216), author="bob")
+    assert t.propose("bob", "two") is None
+    assert (f"proposal {first} is still in its vote; one proposal a turn (rule 202)"
+            in record(t, None))
+
+
+def join_request(t, login):
+    roster = t.read("state/players.yaml")
+    t.later().branch(login, {"state/players.yaml": roster + (
+        f"  - login: {login}\n    id: null\n    points: 0\n")}, author=login)
+    assert t.propose(login, login, f"{login} joins") is None  # rule 107: no number
+    return login  # its branch, which names it
+
+
+def test_after_an_objection_joining_needs_a_majority_of_the_votes_cast(tmp_path):
+    # rule 214: "If there is a majority vote in favor after 24 hours of the start of the
+    # vote, that player will join": of the votes cast (rule 203 says "of eligible voters",
+    # rule 214 does not). Two for, one against, one silent of four: erin joins, though two
+    # is no majority of the four eligible voters
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol,dave", ruleset="suber-initial-set")
+    erin = join_request(t, "erin")
+    t.later().vote(erin, "bob", yes=False)  # the objection starts the vote
+    t.later().vote(erin, "carol")
+    t.later().vote(erin, "dave")
+    t.later(24).tick()
+    text = join_record(t, erin)
+    assert "outcome: passed" in text and "2 yes, 1 no of 4 eligible" in text
+    assert "more yes votes than no votes after an objection (rule 214)" in text
+    assert "erin" in players(t)
+    # a tie is no majority in favor: the objector's no against one yes keeps frank out
+    frank = join_request(t, "frank")
+    t.later().vote(frank, "bob", yes=False)
+    t.later().vote(frank, "carol")
+    t.later(25).tick()
+    assert "outcome: failed" in join_record(t, frank) and "frank" not in players(t)
+
+
+@pytest.mark.parametrize("proposes", [True, False])
+def test_a_player_kept_from_proposing_by_a_vote_is_not_made_inactive_for_not_proposing(
+        t, proposes):
+    # rule 206 makes inactive a player "that [has] not made a proposal after 36 hours of the
+    # start of their turn"; but rule 202 keeps bob from proposing while alice's proposal is
+    # in its vote, so those hours count only from the end of that vote (and do count then:
+    # a turn cannot stall on him)
+    t.later().branch("one", new_rule(215), author="alice")
+    first = t.propose("alice", "one")                      # T0+1h
+    t.later().command("alice", "/inactive")                # T0+2h: bob's turn starts
+    assert t.status()["turn"] == "bob"
+    t.later(18).branch("one", new_rule(215, "Again."), author="alice")
+    t.tick()                                               # T0+20h: resubmitted (rule 209),
+    t.later().vote(first, "bob")                           # its vote restarts until T0+56h
+    t.later(19).tick()                                     # T0+40h: 38 hours into bob's turn
+    status = t.status()
+    assert status["turn"] == "bob" and "bob" in active(t)
+    t.later(16).tick()                                     # T0+56h: carol never voted
+    assert "outcome: passed" in record(t, first)
+    assert active(t) == {"bob"} and t.status()["turn"] == "bob"
+    if proposes:
+        t.later(35).branch("two", new_rule(216), author="bob")  # 35 hours after the vote
+        assert t.propose("bob", "two") == first + 1
+        assert "bob" in active(t)
+    else:
+        t.later(37).tick()                                 # 37 hours after it: too late
+        assert "bob" not in active(t)
+
+
+def active(t):
+    return {p.login for p in load_game(t.files()).state.players if p.active}
+
+
+END_RULE = ("---\nnumber: {n}\ntitle: The End\nmutable: true\nbindings:\n"
+            "  ends_at: 2026-05-03T00:00:00Z\n---\n{text}The game ends on May 3rd; the "
+            "highest score wins.\n")
+
+
+@pytest.mark.parametrize("number, void", [(215, True), (211, False)])
+def test_a_mutable_rule_that_changes_how_to_win_is_void_where_rule_212_takes_precedence(
+        t, number, void):
+    # rule 212: "The state of affairs that constitutes winning may not be altered from
+    # achieving n points to any other state of affairs"; rule 210: of two mutable rules in
+    # conflict, "the rule with the lowest ordinal number takes precedence". A new rule 215
+    # that ends the game on a date is void; rule 211, amended to say it, takes precedence
+    if number == 211:
+        path = "rules/211-judgment.md"
+        old = t.read(path)
+        files = {path: old.replace("mutable: true\n", "mutable: true\nbindings:\n"
+                                   "  ends_at: 2026-05-03T00:00:00Z\n")}
+    else:
+        files = {"rules/215-the-end.md": END_RULE.format(n=215, text="")}
+    t.later().branch("end", files, author="alice")
+    first = t.propose("alice", "end")
+    t.later().vote(first, "bob")
+    t.later().vote(first, "carol")
+    assert "outcome: passed" in record(t, first)
+    t.later(48).tick()  # past May 3rd
+    status = t.status()
+    assert status["over"] is not void
+
+
+def test_a_request_to_join_is_no_rule_change_and_takes_no_number(t):
+    # rule 107: "each rule-change proposed in the proper way shall receive the next
+    # successive integer", from 301; a request to join (rule 214) is no rule-change (103)
+    dave = join_request(t, "dave")
+    assert t.status()["proposals"][0]["number"] is None
+    t.later().branch("one", new_rule(215), author="alice")
+    assert t.propose("alice", "one") == 301  # while dave's request is open
+    t.later(24).tick()
+    assert "dave" in players(t) and "number: null" in join_record(t, dave)
+    assert t.cli("vote", "301", "--as", "bob", "--yes") == 0
+    assert "bob votes yes on proposal 301" in t.out
+    assert t.cli("vote", dave, "--as", "bob", "--yes") == 2  # decided: no longer in its vote
+    assert "there is no proposal dave in its vote" in t.err
+    assert t.cli("verify") == 0, t.err
+
+
+def test_on_github_a_request_to_join_takes_no_number_and_its_vote_shows_it(tmp_path):
+    from nomic_ci.text.vote_comment import MARKER
+    from tables import ENGINE, GitHubTable
+    t = GitHubTable(tmp_path / "gh", players="alice,bob,carol", ruleset="suber-initial-set")
+    try:
+        roster = t.read("state/players.yaml")
+        t.branch("mallory", {"state/players.yaml": roster + (
+            "  - login: mallory\n    id: 9999\n    points: 0\n")}, author="mallory")
+        assert t.propose("mallory", "mallory", "Mallory joins") is None  # rule 107
+        sticky = [c.body for c in t.fake.world.comments_on(t.prs["mallory"])
+                  if t.fake.world.users[c.user_id].login == ENGINE and MARKER in c.body]
+        assert sticky and "### The request to join: where the vote stands" in sticky[-1]
+        t.later().branch("one", new_rule(215), author="alice")
+        assert t.propose("alice", "one") == 301
+        t.fake.add_review(t.prs["mallory"], "bob", "CHANGES_REQUESTED", submitted_at=t.now)
+        t.later(25).tick()  # bob's objection: one no, and alice's and carol's silence
+        assert "mallory" not in {p["login"] for p in t.status()["players"]}
+        assert "The request to join by mallory ('Mallory joins') failed" in t.out
+    finally:
+        t.close()

@@ -5,7 +5,8 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
-                                       PassTurn, Push, Reclose, Refuse, Retract, Transition)
+                                       PassTurn, Pause, Push, Reclose, Refuse, Retract,
+                                       Transition)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
 from builders import HOUR, T0, ScriptedDice, comment, opened, review, step
@@ -29,6 +30,8 @@ ONE_OF_EACH = {
     PassTurn: (TURN, "The turn passes from alice to bob: alice did not propose within 72 hours "
                "(rule 103)."),
     EndGame: (EndGame(T0, (), "the end date"), "The game is over (the end date): nobody won."),
+    Pause: (Pause(T0, "the Admin said so (rule 10)"),
+            "The game is paused: the Admin said so (rule 10)."),
     Reclose: (Reclose(T0, P, RECORD), "Proposal 1 was already passed; closing it."),
     Act: (Act(T0, "alice", "/roll", 7), "alice plays /roll."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),
@@ -57,16 +60,23 @@ def test_the_merge_message_names_the_proposal_and_why_it_passed():
     assert "every eligible voter voted: 3 yes, 0 no of 3 eligible" in DECIDE.reason
 
 
-def test_the_consequences_report_the_dice_and_the_next_turn():
-    assert consequences(GAME, AFTER.state, RECORD, DECIDE) == (
-        " Dice: alice rolls 4 (+4, now 4 points). Next: bob's turn.")
+def test_the_consequences_report_the_dice_as_a_proposal_opens_then_the_next_turn():
+    # seed 002 rule 103: propose, roll, then vote; the decision does not roll again
+    start = replace(GAME, state=replace(GAME.state, open_proposals=(), next_proposal=1,
+                                        players=tuple(replace(p, points=0)
+                                                      for p in GAME.state.players)))
+    opening, after_open, _ = step(start, [P], T0, ScriptedDice(4))
+    assert consequences(start, after_open.state, None, opening) == (
+        " Dice: alice rolls 4 (+4, now 4 points).")
+    assert consequences(GAME, AFTER.state, RECORD, DECIDE) == " Next: bob's turn."
     assert consequences(GAME, AFTER.state, None, TURN) == ""  # the line already says so
 
 
-def test_the_consequences_report_a_winner_instead_of_the_next_turn():
-    state = GAME.state.with_player(replace(GAME.state.players[0], points=98))
-    game = replace(GAME, state=state)
-    decision, after, record = step(game, [VOTED], T0 + HOUR, ScriptedDice(3))
-    assert consequences(game, after.state, record, decision) == (
+def test_the_consequences_report_a_winner_by_the_roll_as_the_proposal_opens():
+    start = replace(GAME, state=replace(GAME.state, open_proposals=(), next_proposal=1))
+    start = replace(start, state=start.state.with_player(
+        replace(start.state.players[0], points=98)))
+    opening, after, _ = step(start, [P], T0, ScriptedDice(3))
+    assert consequences(start, after.state, None, opening) == (
         " Dice: alice rolls 3 (+3, now 101 points). alice won the game!")
 

@@ -6,6 +6,8 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci import rulesets
+from nomic_ci.core.files.history import History
+from nomic_ci.core.files.state import OpenProposal
 from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
                                    render_state)
 
@@ -18,9 +20,9 @@ def columns(line):
 
 def decided(title="A proposal", die=4):
     """The default game after alice's proposal (changing rule 101) passed."""
-    game, p = opened(title=title)
+    game, p = opened(title=title, dice=ScriptedDice(die))  # rolled as it opens (rule 103)
     p = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
-    return step(game, [p], T0 + HOUR, ScriptedDice(die))[1]
+    return step(game, [p], T0 + HOUR)[1]
 
 
 @pytest.mark.parametrize("ruleset", rulesets.names())
@@ -46,8 +48,9 @@ def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():
     text = render_proposals(decided("Points | more\nand more"))
     header, _, row = [line for line in text.splitlines() if line.startswith("|")]
     assert r"| Points \| more and more |" in row
-    assert columns(row) == columns(header) == 12
-    assert row.startswith("| **passed** |") and "| 3 | 0 | 4 | 2026-05-01 13:00 UTC |" in row
+    assert columns(row) == columns(header) == 13
+    assert row.startswith("| **passed** | [1](0001-") and "| [#1](../../../pull/1) |" in row
+    assert "| 3 | 0 | 4 | 2026-05-01 13:00 UTC |" in row
 
 
 def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
@@ -60,8 +63,28 @@ def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
 
 def test_the_state_readme_lists_the_proposals_in_their_vote_and_when_each_closes():
     game, _ = opened(title="Pipes | here")
-    assert ("- Proposal 1: Pipes \\| here by alice, opened 2026-05-01 12:00 UTC; the vote "
-            "closes by 2026-05-03 12:00 UTC unless pushed to.") in render_state(game)
+    text = render_state(game)
+    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | 2026-05-01 12:00 UTC | "
+            "2026-05-03 12:00 UTC |") in text
+    # the votes are on the forge, not in the files this page is rendered from: it says where
+    assert "The tally, what each proposal needs and who has not voted yet are on its pull " \
+           "request, in the engine's vote comment" in text
+
+
+@pytest.mark.parametrize("ruleset, veto, closes, dice", [
+    ("default", True, True, True), ("suber-initial-set", False, False, False),
+    ("infinite-nomic-r7", False, True, False), ("borednomic", False, True, False)])
+def test_columns_that_cannot_apply_to_the_rules_in_force_are_left_out(ruleset, veto, closes,
+                                                                      dice):
+    game = make_game(ruleset=ruleset, admin="admin" if ruleset == "borednomic" else None)
+    author = game.state.players[0].account
+    voting = OpenProposal(1, "7", "An idea", author, T0, "head1", T0)
+    game = replace(game, state=replace(game.state, open_proposals=(voting,)))
+    state = render_state(game)
+    assert ("| # | player | points | veto |" in state) is veto
+    assert ("| vote since | closes by |" in state) is closes
+    undiced = History.of(replace(r, rolls=()) for r in decided().records)  # a roll shows
+    assert ("| dice |" in render_proposals(replace(game, records=undiced))) is dice
 
 
 def test_the_state_readme_crowns_the_winners_and_marks_the_inactive():
@@ -90,7 +113,7 @@ def test_the_history_shows_the_outcome_first_and_why_a_proposal_did_not_pass():
     game, p = opened(make_game("alice,bob,carol"))
     against = replace(p, reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR),
                                   review("carol", "CHANGES_REQUESTED", at=T0 + HOUR)))
-    _, game, record = step(game, [against], T0 + 2 * HOUR, ScriptedDice(4))
+    _, game, record = step(game, [against], T0 + 2 * HOUR)
     (row,) = [line for line in render_proposals(game).splitlines() if line.startswith("| **")]
     assert row.startswith("| **failed** | [1](")
     assert f"| {record.reason} |" in row and "not met" in record.reason

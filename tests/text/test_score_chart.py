@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
+from nomic_ci.core.files.history import History
 from nomic_ci.core.game import load_game
 from nomic_ci.text.score_chart import render_score_chart, score_history
 
@@ -16,10 +17,11 @@ def two_decisions():
     game = make_game("alice,bob,carol")
     for n, (author, dice) in enumerate([("alice", 4), ("bob", 6)], start=1):
         at = T0 + 3 * n * HOUR
-        game, p = opened(game, author=author, key=str(n), head=f"h{n}", opened=at)
+        game, p = opened(game, ScriptedDice(dice), author=author, key=str(n), head=f"h{n}",
+                         opened=at)
         others = [v for v in ("alice", "bob", "carol") if v != author]
         voted = replace(p, reviews=tuple(review(v, at=at + HOUR, commit=f"h{n}") for v in others))
-        _, game, _ = step(game, [voted], at + HOUR, ScriptedDice(dice))
+        _, game, _ = step(game, [voted], at + HOUR)
     return game
 
 
@@ -48,5 +50,5 @@ def test_points_a_proposal_took_away_go_down_the_line():
     game = two_decisions()
     first = game.records[0]
     lost = replace(first, points_stated={"carol": -3})
-    labels, series = score_history(replace(game, records=(lost, *game.records[1:])))
+    labels, series = score_history(replace(game, records=History.of((lost, *game.records[1:]))))
     assert series["carol"] == [0, -3, -3] and series["alice"] == [0, 4, 4]

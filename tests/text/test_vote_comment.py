@@ -8,7 +8,7 @@ from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.core.voting.decision import vote_view
 from nomic_ci.text.vote_comment import MARKER, final_comment, status_line, sticky_comment
 
-from builders import HOUR, T0, ScriptedDice, make_game, opened, reaction, review, step
+from builders import HOUR, T0, make_game, opened, reaction, review, step
 
 GITHUB_STATUS_LIMIT = 140
 
@@ -24,7 +24,8 @@ def test_the_sticky_comment_lists_the_votes_who_has_not_voted_and_what_was_left_
         review("bob", "CHANGES_REQUESTED", at=T0 + HOUR), review("mallory"),
         review("carol", commit="old"))))
     assert text.startswith(MARKER + "\n### Proposal 1: where the vote stands\n")
-    assert "(a majority of the eligible voters: 3 of 4)" in text
+    assert ("It involves rules 101, so it needs rule 104, rules 100–199: a majority of the "
+            "eligible voters: 3 of 4.") in text  # the threshold said once, with its count
     assert "The vote closes at 2026-05-03 12:00 UTC" in text
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
     assert rows == ["| player | vote | on commit |", "| alice | yes | head1 |",
@@ -105,7 +106,7 @@ def test_the_comment_says_what_the_rules_in_force_say(ruleset, path, says, never
 def test_a_decided_proposal_shows_its_final_result_and_asks_for_nothing():
     game, p = opened(make_game("alice,bob,carol"))
     voted = replace(p, reviews=(review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR)))
-    _, game, record = step(game, [voted], T0 + 2 * HOUR, ScriptedDice(4))
+    _, game, record = step(game, [voted], T0 + 2 * HOUR)
     text = final_comment(record)
     assert text.startswith(MARKER + "\n### Proposal 1: passed, merged at head1\n")
     assert "| bob | yes | head1 |" in text and "Dice: rule 103: 1d6" in text

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Callable
 
+from ..commitments import rolls_made
 from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
@@ -221,14 +222,9 @@ def _play(game: Game, at: datetime, dice: Dice, login: str) -> Play:
 
 
 def rolled(game: Game) -> int:
-    """How many dice the game has rolled: the number of its latest roll, since proposals'
-    and actions' dice are one sequence (1, 2, 3…); read from the latest action that rolled
-    rather than by counting every action's dice, which a long game would pay at each one."""
-    numbers = [d.inputs.get("roll") for r in game.records for d in r.dice]
-    numbers.append(next((d.inputs.get("roll") for a in reversed(game.actions)
-                         for d in reversed(a.dice)), 0))
-    return max((n for n in numbers if isinstance(n, int) and not isinstance(n, bool)),
-               default=0)
+    """How many dice the game has rolled: the proposals' and the actions', one sequence."""
+    return rolls_made(game.records, game.state.open_proposals) + sum(
+        len(a.dice) for a in game.actions)
 
 
 def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> str | None:

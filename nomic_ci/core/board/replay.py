@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from ..files.records import Record
 from ..game import Game
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
@@ -36,8 +37,9 @@ def check_dice(game: Game, rolls: dict[object, str], check_die: RollCheck) -> li
     return found
 
 
-def replay(game: Game) -> list[str]:
-    """The board the actions make, from the start, against `state/board.yaml`."""
+def replay(game: Game, records: Sequence[Record]) -> list[str]:
+    """The board the actions make, from the start, against `state/board.yaml`; `records` are
+    the decisions' whole records, where a passed proposal's stated events are."""
     if game.state.board is None or "ring" not in game.config.board:
         return []
     rule = game.config.board.get("cop_car")
@@ -45,7 +47,7 @@ def replay(game: Game) -> list[str]:
     found: list[str] = []
     # in the order they happened: a proposal decided at the moment of an action came first
     timeline = sorted([(a.at, 1, a.number, a) for a in game.actions]
-                      + [(r.decided, 0, i, r) for i, r in enumerate(game.records)
+                      + [(r.decided, 0, i, r) for i, r in enumerate(records)
                          if r.board is not None], key=lambda entry: entry[:3])
     for *_, entry in timeline:
         if isinstance(entry, ActionRecord):

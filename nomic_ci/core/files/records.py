@@ -18,13 +18,12 @@ from typing import Any, Mapping
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import yamlio
-from .adjustments import ADJUSTMENTS
+from .quickyaml import quick_load
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
 
 DIR = "proposals/"
-_RECORD = re.compile(r"^proposals/(\d{4,}|refused-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
 class Outcome(enum.Enum):
@@ -71,7 +70,8 @@ class DieRoll:
 
 @dataclass(frozen=True)
 class Record(CountsBallots):
-    number: int | None  # None: refused, where the rules number only proper proposals
+    number: int | None  # None: refused, or a request to join, where the rules number only
+    # proper proposals
     key: str
     title: str
     author: Account
@@ -95,8 +95,23 @@ class Record(CountsBallots):
     @property
     def path(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")[:48].strip("-")
-        name = f"{self.number:04d}" if self.number is not None else f"refused-{self.key}"
+        # unnumbered: a refusal, or a request to join where only rule-changes are numbered
+        kind = "refused" if self.outcome is Outcome.REFUSED else "request"
+        name = f"{self.number:04d}" if self.number is not None else f"{kind}-{self.key}"
         return f"{DIR}{name}-{slug or 'proposal'}.yaml"
+
+
+def die_data(d: DieRoll) -> dict:
+    """A die as records and the state write it."""
+    return {"purpose": d.purpose, "sides": d.sides, "result": d.result, "method": d.method,
+            "inputs": dict(d.inputs), **({"commitment": d.commitment} if d.commitment else {})}
+
+
+def load_dice(data: Any) -> tuple[DieRoll, ...]:
+    """Dice as `die_data` wrote them (raises KeyError, TypeError or ValueError if not)."""
+    return tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
+                         yamlio.frozen(d["inputs"]), str(d["method"]), d.get("commitment"))
+                 for d in data or ())
 
 
 def _ballot(b: Ballot) -> dict:
@@ -123,10 +138,7 @@ def dump_record(record: Record) -> str:
         "threshold": record.threshold,
         "votes": [_ballot(b) for b in record.counted],
         "left_out": [_ballot(b) for b in record.left_out],
-        "dice": [{"purpose": d.purpose, "sides": d.sides, "result": d.result,
-                  "method": d.method, "inputs": dict(d.inputs),
-                  **({"commitment": d.commitment} if d.commitment else {})}
-                 for d in record.dice],
+        "dice": [die_data(d) for d in record.dice],
         "points": dict(record.points),
         "turn_to": record.turn_to,
     }
@@ -143,7 +155,9 @@ def dump_record(record: Record) -> str:
 def load_record(path: str, text: str) -> Record:
     """Parse one record; cached, because a run reads the same history at every step (so
     what it returns is frozen: every caller shares it)."""
-    data = yamlio.load(text, path)
+    data = quick_load(text) if len(text) <= yamlio.MAX_BYTES else None
+    if not isinstance(data, dict):
+        data = yamlio.load(text, path)  # what the quick reader leaves, and every error
     try:
         return Record(
             number=None if data["number"] is None else int(data["number"]),
@@ -159,10 +173,7 @@ def load_record(path: str, text: str) -> Record:
             threshold=data.get("threshold"),
             counted=tuple(_load_ballot(b) for b in data.get("votes") or ()),
             left_out=tuple(_load_ballot(b) for b in data.get("left_out") or ()),
-            dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
-                               yamlio.frozen(d["inputs"]), str(d["method"]),
-                               d.get("commitment"))
-                       for d in data.get("dice") or ()),
+            dice=load_dice(data.get("dice")),
             points=MappingProxyType({str(k): int(v)
                                      for k, v in (data.get("points") or {}).items()}),
             turn_to=data.get("turn_to"),
@@ -182,31 +193,3 @@ def _load_ballot(data: Mapping[str, Any]) -> Ballot:
     return Ballot(login=str(data["login"]), yes=data["vote"] == "yes", commit=data.get("commit"),
                   at=moment(data["at"]) if data.get("at") else None,
                   reason=str(data.get("reason") or ""))
-
-
-def load_records(files: Mapping[str, str]) -> tuple[Record, ...]:
-    """Every record among `files`: by number, then the unnumbered refusals by time; two
-    records with one number is an error."""
-    records: dict[int, Record] = {}
-    read_from: dict[int, str] = {}
-    unnumbered: list[Record] = []
-    for path in sorted(files):
-        if not path.startswith(DIR) or path in (DIR + "README.md", ADJUSTMENTS):
-            continue
-        if not _RECORD.match(path):
-            raise GameError("not a proposal record file name", path=path,
-                            hint="proposals/ holds only records written by nomic-ci "
-                                 "(NNNN-slug.yaml), the admin's adjustments.yaml and its README")
-        record = load_record(path, files[path])
-        if record.number is None:
-            unnumbered.append(record)
-            continue
-        if record.number in records:
-            raise GameError(f"proposal {record.number} is also recorded in "
-                            f"{read_from[record.number]}", path=path,
-                            hint="keep the record nomic-ci wrote and restore the other from "
-                                 "git history")
-        records[record.number] = record
-        read_from[record.number] = path
-    return tuple(records[n] for n in sorted(records)) + tuple(
-        sorted(unnumbered, key=lambda r: (r.decided, r.key)))

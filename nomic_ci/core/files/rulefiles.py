@@ -127,4 +127,4 @@ def ordered(rules: Iterable[Rule]) -> tuple[Rule, ...]:
 
 def parse_rules(files: Mapping[str, str]) -> tuple[Rule, ...]:
     """All rules among `files` (path -> text), in number order."""
-    return ordered(parse_rule(path, text) for path, text in files.items() if is_rule_text(path))
+    return ordered(parse_rule(path, files[path]) for path in files if is_rule_text(path))

@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import fields as typed, yamlio
+from .records import DieRoll, die_data, load_dice
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -58,7 +59,7 @@ class OpenProposal:
     proposal is noticed as a new head, and its vote starts again.
     """
 
-    number: int
+    number: int | None  # None: a request to join, where only rule-changes are numbered
     key: str
     title: str
     author: Account
@@ -69,6 +70,25 @@ class OpenProposal:
     join: bool = False  # a request to join the game (joining.py), not a rule-change
     description_hash: str | None = None  # of the title and body when it opened
     replaced: tuple[tuple[str, datetime], ...] = ()  # earlier heads, and when each was replaced
+    reminded: datetime | None = None  # the closing time its missing voters were reminded of
+    dice: tuple[DieRoll, ...] = ()  # rolled as it opened, where the rules roll then (its record
+    # takes them when it ends)
+
+    @property
+    def rolled(self) -> int:
+        return sum(d.result for d in self.dice)
+
+    @property
+    def name(self) -> str:
+        """How players call it: "proposal 301", or "the request to join by dave"."""
+        if self.number is not None:
+            return f"proposal {self.number}"
+        return f"the request to join by {self.author.login}" if self.join else "the proposal"
+
+    @property
+    def capitalized_name(self) -> str:
+        """`name`, to begin a sentence."""
+        return self.name[0].upper() + self.name[1:]
 
 
 @dataclass(frozen=True)
@@ -89,14 +109,17 @@ class Tell:
     then the entry is cleared, so a run that stops anywhere in between is finished by the
     next, which tells only what is not yet told (`id` marks it where it was told)."""
 
-    on: str  # the proposal's forge key, or the issue a command was written on; "" the game
-    id: str  # unique where it is told: "decision", or "reply-<comment id>"
+    on: str  # the proposal's forge key, the issue a command was written on, or GAME_ISSUE
+    id: str  # unique where it is told: "decision", "reply-<comment id>", "turn-<time>"...
     message: str
     outcome: str | None = None  # label and status the proposal is left with (an Outcome)
     close: bool = False  # close the proposal unmerged, if it is still open
     reply_to: int | None = None  # the comment this answers
-    mention: str | None = None  # the one login the message may mention: who gave a command
-    final: str | None = None  # what the proposal's vote comment becomes: the final result
+    mentions: tuple[str, ...] = ()  # the logins the message mentions (no one else)
+    final: str | None = None  # what the proposal's vote comment (the game issue's text) becomes
+
+
+GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes, the deadlines
 
 
 @dataclass(frozen=True)
@@ -115,6 +138,7 @@ class GameState:
     handled_comments: frozenset[int] = frozenset()  # comment commands already answered
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
+    paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
     board: Board | None = None  # state/board.yaml, in games played on a board
 
     @property
@@ -248,7 +272,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                                             default=[])):
         item = typed.Fields(node, GAME, f"open proposal {index + 1}: ")
         opens.append(OpenProposal(
-            number=item.get("number", typed.whole, "a whole number (at most 15 digits)"),
+            number=item.get("number", typed.whole, "a whole number (at most 15 digits), or "
+                            "null for an unnumbered request to join", optional=True),
             key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else typed.text(v),
                              "the forge's id for it")),
             title=item.get("title", typed.text, "text"),
@@ -263,6 +288,9 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             description_hash=item.get("description_hash", typed.text, "a hash", optional=True),
             replaced=item.get("replaced", typed.replaced, "a list of {head, until}", optional=True,
                               default=()),
+            reminded=item.get("reminded", moment, "a time", optional=True),
+            dice=item.get("dice", _dice, "the dice rolled as it opened, as nomic-ci wrote them",
+                          optional=True, default=()),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -286,8 +314,17 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         to_tell=_to_tell(fields),
         handled_comments=frozenset(fields.get("handled_comments", typed.wholes, "a list of comment ids",
                                               optional=True, default=())),
+        paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
+                                "null", optional=True),
     )
     return state, _Documents(players_doc, game_doc)
+
+
+def _dice(value: Any) -> tuple[DieRoll, ...]:
+    try:
+        return load_dice(typed.items(value))
+    except (KeyError, AttributeError) as exc:
+        raise ValueError from exc
 
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -332,7 +369,9 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
             outcome=item.get("outcome", typed.text, "an outcome, or null", optional=True),
             close=item.get("close", typed.flag, "true or false", optional=True, default=False),
             reply_to=item.get("reply_to", typed.whole, "a comment id, or null", optional=True),
-            mention=item.get("mention", typed.login, "a login, or null", optional=True),
+            mentions=item.get("mentions", typed.logins, "a list of logins", optional=True,
+                              default=()) or tuple(filter(None, [item.get(
+                                  "mention", typed.login, "a login, or null", optional=True)])),
             final=item.get("final", typed.text, "text, or null", optional=True)))
     return tuple(found)
 
@@ -391,7 +430,9 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                           **({"description_hash": p.description_hash}
                              if p.description_hash else {}),
                           **({"replaced": [CommentedMap(head=h, until=iso(u))
-                                           for h, u in p.replaced]} if p.replaced else {}))
+                                           for h, u in p.replaced]} if p.replaced else {}),
+                          **({"reminded": iso(p.reminded)} if p.reminded else {}),
+                          **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
@@ -407,14 +448,17 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
-    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else v)
-                          for k, v in vars(t).items() if v not in (None, False))
+    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else
+                           CommentedSeq(v) if isinstance(v, tuple) else v)
+                          for k, v in vars(t).items() if v not in (None, False, ()))
              for t in state.to_tell]
     if [dict(t) for t in game.get("to_tell") or []] != [dict(t) for t in tells]:
         if tells:
             game["to_tell"] = CommentedSeq(tells)
         else:
             del game["to_tell"]
+    if state.paused_since or "paused_since" in game:
+        _set(game, "paused_since", iso(state.paused_since))
     handled = sorted(state.handled_comments)
     if handled or "handled_comments" in game:
         if list(game.get("handled_comments") or []) != handled:
@@ -428,7 +472,7 @@ def _plain_list(value: Any) -> list[dict]:
     result = []
     for item in value or []:
         entry = dict(item)
-        for key in ("opened", "head_since"):
+        for key in ("opened", "head_since", "reminded"):
             if entry.get(key) is not None:
                 entry[key] = iso(moment(entry[key]))
         if entry.get("replaced"):

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import GameError, shown
 from ..files.rulefiles import Rule
+from .bankruptcy import Bankruptcy
 from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
@@ -22,6 +23,7 @@ from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
 from ..board.kinds import BINDINGS as BOARD_BINDINGS
 from .registry import BINDINGS
 from .schedule import Schedule
+from .victory import OTHER_WAYS_TO_WIN
 from .values import Roll
 
 
@@ -32,6 +34,7 @@ class GameConfig:
     starting_points: int = 0
     turn_roll: Roll | None = None
     voting_window: timedelta | None = None
+    remind_before: timedelta = timedelta(hours=12)
     turn_timeout: timedelta | None = None
     proposer_votes_yes: bool = False
     resubmissions_per_turn: int | None = None
@@ -46,6 +49,7 @@ class GameConfig:
     eligible_voters: str | None = None
     inactive_after: timedelta | None = None
     join_window: timedelta | None = None
+    join_needs: Threshold | None = None
     commands: tuple[str, ...] = ()
     proposing: str = "one-a-turn"
     votes_from: tuple[str, ...] = ("reviews",)
@@ -61,6 +65,11 @@ class GameConfig:
     victory_quantity: str = "points"
     # the board's mechanics (core/board/), by binding key, where the rules bind any
     board: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    wins_by: str | None = None
+    pause: str | None = None
+    bankrupt_below: Bankruptcy | None = None
+    # bindings the rules make void, one sentence each (seed 001 rule 212)
+    void: tuple[str, ...] = ()
     # which rule set each binding, so decisions can cite it
     sources: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -75,6 +84,14 @@ def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
     return sorted(rules, key=lambda r: r.number)
 
 
+def _binding_hint(key: str, known) -> str:
+    """The binding meant, if one is close, and where they are all listed (not the whole list:
+    it grows with every kind of mechanic)."""
+    near = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.75)
+    return (f"did you mean {near[0]!r}? " if near else "") + \
+        "nomic_ci/docs/bindings.md lists every binding"
+
+
 def derive_config(rules: Sequence[Rule]) -> GameConfig:
     """Check every binding of every rule and resolve conflicts by precedence."""
     known = BINDINGS
@@ -84,12 +101,9 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
         for key, raw in rule.bindings.items():
             binding = known.get(key)
             if binding is None:
-                near = difflib.get_close_matches(str(key), known, n=3)
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
-                                hint=(f"did you mean {' or '.join(near)}? " if near else "")
-                                + f"the README's rule-file format lists all {len(known)} "
-                                  "bindings")
+                                hint=_binding_hint(key, known))
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:
@@ -100,12 +114,34 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
     precedence = next((parsed[r.number]["precedence"]
                        for r in sorted(rules, key=lambda r: (r.mutable, r.number))
                        if "precedence" in parsed[r.number]), LOWEST_NUMBER)
+    order = _precedence_order(rules, precedence)
+    void = _void_ways_to_win(order, parsed)
     values: dict[str, Any] = {}
     sources: dict[str, int] = {}
-    for rule in _precedence_order(rules, precedence):
+    for rule in order:
         for key, value in parsed[rule.number].items():
             if key not in values:
                 values[key] = value
                 sources[key] = rule.number
     board = {key: values.pop(key) for key in list(values) if key in BOARD_BINDINGS}
-    return GameConfig(**values, board=MappingProxyType(board), sources=MappingProxyType(sources))
+    return GameConfig(**values, board=MappingProxyType(board), sources=MappingProxyType(sources),
+                      void=void)
+
+
+def _void_ways_to_win(order: Sequence[Rule], parsed: dict[int, dict[str, Any]]) -> tuple[str, ...]:
+    """Seed 001 rule 212: "The state of affairs that constitutes winning may not be altered
+    from achieving n points." A rule that `wins_by: points` takes precedence over (rule 210:
+    the lower number; rule 109: an immutable rule) may bind no other way to win: that binding
+    is void, and taken out of `parsed`; the rest of the rule stands."""
+    guard = next((i for i, rule in enumerate(order) if "wins_by" in parsed[rule.number]), None)
+    if guard is None:
+        return ()
+    by = order[guard].number
+    void = []
+    for rule in order[guard + 1:]:
+        for key in OTHER_WAYS_TO_WIN:
+            if key in parsed[rule.number]:
+                del parsed[rule.number][key]
+                void.append(f"rule {rule.number}'s {key} is void: rule {by} allows no way to win "
+                            "but points, and takes precedence over it")
+    return tuple(void)

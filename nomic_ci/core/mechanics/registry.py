@@ -5,13 +5,13 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from . import (activity, commands, guard, layers, membership, mutability, precedence, progress,
-               proposing, schedule, scoring, timing, victory)
+from . import (activity, bankruptcy, commands, guard, layers, membership, mutability, pausing,
+               precedence, progress, proposing, schedule, scoring, timing, victory)
 from .binding import Binding
 from ..board.kinds import KINDS as BOARD_KINDS
 
 KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
-         commands, proposing, guard, progress, schedule)
+         commands, proposing, guard, progress, schedule, pausing, bankruptcy)
 
 KINDS += BOARD_KINDS  # the board's mechanics (core/board/) are rules' bindings like the others
 

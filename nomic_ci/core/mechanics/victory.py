@@ -1,10 +1,14 @@
-"""Winning: a points target (seed 002 rule 101) and an end date (rule 107)."""
+"""Winning: a points target (seed 002 rule 101), an end date (rule 107), and a rule that
+allows no way to win but points (seed 001 rule 212)."""
 
 from __future__ import annotations
 
 from .binding import Binding
 from ..times import moment
-from .values import count
+from .values import choice, count
+
+# bindings that make winners otherwise than by reaching `victory_points` points
+OTHER_WAYS_TO_WIN = ("ends_at",)
 
 
 def quantity(value) -> str:
@@ -24,4 +28,7 @@ BINDINGS = (
     Binding("max_winners", lambda v: count(v, minimum=1), "a whole number of at least 1",
             "no more than this many players win: of more, those with the most points, then "
             "the earliest in the turn order"),
+    Binding("wins_by", choice("points"), "'points'",
+            "only reaching victory_points wins: another way to win (ends_at) bound by a rule "
+            "this one takes precedence over is void"),
 )

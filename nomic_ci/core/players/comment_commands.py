@@ -15,7 +15,7 @@ from typing import Callable, Mapping
 from ..facts import Comment, Proposal
 from ..game import Game
 from ..board.actions import COMMANDS as BOARD_COMMANDS, commands_given, judge
-from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Refuse
+from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 
 
@@ -34,7 +34,8 @@ def is_command(game: Game, comment: Comment) -> bool:
 
 
 def commands_in_force(game: Game) -> tuple[str, ...]:
-    return (*game.config.commands, *commands_given(game), *ALWAYS)
+    paused = ("pause",) if game.config.pause else ()  # the pause binding brings its command
+    return (*game.config.commands, *paused, *commands_given(game), *ALWAYS)
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -102,15 +103,28 @@ def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Pr
         return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"
     words = comment.body.strip().split()
     number = words[1].lstrip("#") if len(words) > 1 else ""
-    open_ = next((o for o in state.open_proposals if str(o.number) == number), None)
+    open_ = next((o for o in state.open_proposals
+                  if o.number is not None and str(o.number) == number), None)
     if open_ is None or open_.key not in proposals:
         return None, f"there is no proposal {number or '(give its number)'} in its vote to veto"
     return (Refuse(at, proposals[open_.key], open_.number, f"vetoed by the Admin, "
                    f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 
 
+def _pause(game: Game, comment: Comment, at: datetime, _proposals):
+    state, cite = game.state, game.config.cite("pause")
+    if not state.is_admin(comment.author):
+        return None, f"only the Admin ({state.admin or 'nobody'}) may /pause the game ({cite})"
+    if state.paused_since is not None:
+        return None, "the game is already paused"
+    return (Pause(at, f"the Admin, {state.admin}, judged that the game cannot go on ({cite})"),
+            f"the game is paused ({cite}): players make no proposals; the Admin makes the only "
+            "proposal of the week, and the game goes on once one of theirs is accepted")
+
+
 WHAT = {"pass": "end your turn", "active": "say you are active again",
         "inactive": "say you are away", "veto": "veto a proposal in its vote (the Admin)",
+        "pause": "pause the game while it cannot go on (the Admin)",
         "help": "what you may do now", "status": "the turn, the scores and the open votes"}
 
 
@@ -134,7 +148,8 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
     scores = ", ".join(f"{p.login} {p.points}" for p in state.players)
     turn = "the game is over" if state.over else (
         f"it is {state.turn}'s turn" if state.turn else "no one has the turn")
-    voting = ", ".join(f"{o.number} ({o.title})" for o in state.open_proposals) or "none"
+    voting = ", ".join(f"{o.number if o.number is not None else o.name} ({o.title})"
+                       for o in state.open_proposals) or "none"
     board = "" if state.board is None else ". On the board: " + ", ".join(
         f"{p.login} {'on space ' if isinstance(space, int) else 'in '}{space}"
         for p in state.players for space in (state.board.token(p.login).space,))
@@ -143,4 +158,5 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
-                                 "veto": _veto, "help": _help, "status": _status}
+                                 "veto": _veto, "help": _help, "status": _status,
+                                 "pause": _pause}

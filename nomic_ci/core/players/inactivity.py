@@ -2,7 +2,8 @@
 
 A player who has not voted `inactive_after` the start of a vote, or not proposed
 `inactive_after` the start of their turn, becomes inactive; a vote brings them
-back. Votes are read as the tally reads them (`voting.votes`), so a vote that
+back. A player the rules keep from proposing (another proposal in its vote, one
+proposal a turn) is not timed for it: their time starts when that vote ends. Votes are read as the tally reads them (`voting.votes`), so a vote that
 counts is never taken for silence. Each deadline is acted on only while the game
 has not moved past it, so a player made active again by a late vote is not made
 inactive again for it.
@@ -41,12 +42,22 @@ def deactivations(game: Game, by_key: Mapping[str, Proposal]) -> list[Deactivate
             if player.login not in voted:
                 timer(deadline, player.login, f"{player.login} did not vote on proposal "
                                               f"{open_.number} within {hours(after)}")
-    proposing = {o.author.login for o in state.open_proposals}
+    if not may_propose_now(game):
+        return due  # no timer for not proposing while the rules forbid proposing
     holder = next((p for p in state.players if p.login == state.turn), None)
-    if holder and holder.active and state.turn_started and state.turn not in proposing:
+    if holder and holder.active and state.turn_started:
         timer(state.turn_started + after, state.turn,
               f"{state.turn} did not propose within {hours(after)} of their turn's start")
     return due
+
+
+def may_propose_now(game: Game) -> bool:
+    """Whether the player whose turn it is may propose: not with a proposal of their own in
+    its vote, nor, one proposal a turn, while anyone's is (seed 001 rules 202 and 206)."""
+    rule_changes = [o for o in game.state.open_proposals if not o.join]
+    if game.config.proposing == "one-a-turn":
+        return not rule_changes
+    return all(o.author.login != game.state.turn for o in rule_changes)
 
 
 def reactivations(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> list[Activate]:

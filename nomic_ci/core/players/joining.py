@@ -3,8 +3,9 @@
 A pull request from someone who is not yet a player, whose only change is to
 add its author at the end of `state/players.yaml` with the starting points, is
 a request to join. It passes when `join_window` goes by with no objection (a
-player's "no"); after an objection it is put to a majority vote of the eligible
-voters, decided `join_window` after the objection. The engine then seats the
+player's "no"); after an objection it is put to a vote, decided `join_window`
+after the objection, that needs `join_needs` (a majority of the eligible voters
+where no rule binds it). The engine then seats the
 new player itself (apply.py), and closes the request.
 """
 
@@ -53,8 +54,8 @@ def objection(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime |
 
 def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
                   now: datetime) -> Decide | None:
-    """The request's decision, once it is due: unopposed at the end of its window, or by a
-    majority of the eligible voters `join_window` after the first objection."""
+    """The request's decision, once it is due: unopposed at the end of its window, or by
+    the vote `join_window` after the first objection."""
     window, cite = game.config.join_window, game.config.cite("join_window")
     objected = objection(game, open_, proposal)
     closes = (objected or open_.opened) + window
@@ -67,9 +68,12 @@ def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
         why = "nobody objected"
     else:
         eligible = len(tally.eligible)
-        passed = MAJORITY.is_met(tally.yes, eligible)
-        threshold = f"{MAJORITY} after an objection ({cite})"
+        need = game.config.join_needs or MAJORITY
+        passed = need.is_met(tally.yes, eligible, no=tally.no)
+        by = game.config.cite("join_needs") if game.config.join_needs else cite
+        threshold = f"{need} after an objection ({by})"
         why = (f"a player objected, so the players voted for {hours(window)}: {tally.yes} yes, "
-               f"{tally.no} no of {eligible} eligible")
+               f"{tally.no} no of {eligible} eligible; {need.explain(eligible)} — "
+               f"{'met' if passed else 'not met'}")
     # its content cannot have changed: a push to a request to join refuses it
     return Decide(at, proposal, open_, passed, tally, threshold, (), why)

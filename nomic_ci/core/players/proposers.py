@@ -8,7 +8,8 @@ from datetime import datetime
 
 from ..board.boardfile import GULAG
 from ..facts import Proposal
-from ..files.state import OpenProposal
+from ..files.records import Outcome
+from ..files.state import OpenProposal, Player
 from ..game import Game
 from ..voting.admission import broken_by, problems
 from .joining import is_join_request
@@ -20,20 +21,43 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
     if state.over:
         return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
     author = state.player(proposal.author)
-    if author is None:
-        if is_join_request(game, proposal):
-            found = broken_by(game, proposal)  # the same check as any proposal's
-            return "; ".join(found) if found else None
-        joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
-                   f"({config.cite('join_window')})" if config.join_window else "")
-        return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+    admin = author is None and config.pause is not None and state.is_admin(proposal.author)
+    if author is None and not admin:
+        return _strangers_refusal(game, proposal)
+    why = (_pause_refusal(game, proposal, admin) if admin or state.paused_since else None) \
+        or (_players_refusal(game, proposal, author) if author is not None else None)
+    if why:
+        return why
+    if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
+        days = config.schedule.describe(config.schedule.propose)
+        return f"proposals are accepted {days} only ({config.cite('schedule')})"
+    found = problems(game, proposal)
+    return "; ".join(found) if found else None
+
+
+def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
+    """Someone who is not a player may only ask to join (seed 001 rule 214)."""
+    if is_join_request(game, proposal):
+        found = broken_by(game, proposal)  # the same check as any proposal's
+        return "; ".join(found) if found else None
+    config = game.config
+    joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
+               f"({config.cite('join_window')})" if config.join_window else "")
+    return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
+
+
+def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | None:
+    """Why this player may not propose now: bankrupt, in the Gulag, not their turn, or one in
+    its vote."""
+    state, config = game.state, game.config
+    broke = config.bankrupt_below.of(author, config.starting_stats) \
+        if config.bankrupt_below else None
+    if broke:
+        return f"{broke}: a bankrupt player may not propose ({config.cite('bankrupt_below')})"
     if state.board is not None and state.board.token(author.login).space == GULAG:
         return (f"{author.login} is in the Gulag, where players make no proposals "
                 f"({config.cite('gulag')}): /rejoin first")
     rule_changes = [o for o in state.open_proposals if not o.join]
-    if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
-        days = config.schedule.describe(config.schedule.propose)
-        return f"proposals are accepted {days} only ({config.cite('schedule')})"
     if config.proposing == "one-open-each":
         mine = [o for o in rule_changes if o.author.login == author.login]
         if mine:
@@ -45,9 +69,36 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
                     f"({config.cite('turn_order')}): propose when your turn comes")
         if rule_changes:
             return (f"proposal {rule_changes[0].number} is still in its vote; one proposal a "
-                    f"turn ({config.cite('turn_order')})")
-    found = problems(game, proposal)
-    return "; ".join(found) if found else None
+                    f"turn ({config.cite('proposing')})")
+    return None
+
+
+def _pause_refusal(game: Game, proposal: Proposal, admin: bool) -> str | None:
+    """Seed 003 rule 10: during a pause "no proposals are made by players", and "the Admin
+    will make the only proposal that week"; the Admin, who is no player, proposes only then."""
+    state, config = game.state, game.config
+    cite = config.cite("pause")
+    if not admin:
+        return (f"the game is paused ({cite}): players make no proposals until the Admin's "
+                "proposal to fix it is accepted")
+    if state.paused_since is None:
+        return (f"the Admin is not a player and proposes only during a pause ({cite}), to fix "
+                "the game")
+    week = _week(game, proposal.proposed_at)
+    made = [o.number for o in state.open_proposals if state.is_admin(o.author)
+            and _week(game, o.opened) == week] + [
+        r.number for r in game.records.by(proposal.author.login)
+        if state.is_admin(r.author) and r.number is not None
+        and r.outcome is not Outcome.REFUSED and _week(game, r.opened) == week]
+    if made:
+        return (f"the Admin made proposal {made[0]} this week already, and makes the only "
+                f"proposal of the week during a pause ({cite})")
+    return None
+
+
+def _week(game: Game, moment: datetime) -> tuple[int, int]:
+    schedule = game.config.schedule
+    return schedule.week_of(moment) if schedule else moment.isocalendar()[:2]
 
 
 def displaced(game: Game, proposal: Proposal) -> OpenProposal | None:

@@ -13,6 +13,7 @@ from ..board.events import may_change
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
+from ..files.gamefiles import GameFiles
 from ..files.records import DIR as RECORDS_DIR
 from ..files.state import GAME, read_state
 from ..game import Game, load_game
@@ -155,13 +156,12 @@ def unplayable(config: GameConfig) -> list[str]:
     return found
 
 
-def left_behind(game: Game, proposal: Proposal) -> dict[str, str]:
+def left_behind(game: Game, proposal: Proposal) -> GameFiles:
     """The game's files as they would be if the proposal merged."""
-    files = dict(game.files)
+    gone: dict[str, str | None] = {}
     for change in proposal.changes:
         if change.kind is ChangeKind.REMOVED:
-            files.pop(change.path, None)
+            gone[change.path] = None
         elif change.kind is ChangeKind.RENAMED and change.previous_path:
-            files.pop(change.previous_path, None)
-    files.update(proposal.texts)
-    return files
+            gone[change.previous_path] = None
+    return game.files.changed({**gone, **dict(proposal.texts)})

@@ -136,6 +136,10 @@ def _left_out(game: Game, open_: OpenProposal, vote: Vote, eligible: set[str],
         # being voted on: a head that comes back after a push does not bring its votes back
         return (f"cast on {open_.head[:7]} before a push replaced it; the vote restarted since, "
                 f"and only votes cast after that count")
+    bankrupt = game.config.bankrupt_below
+    broke = bankrupt.of(vote.player, game.config.starting_stats) if bankrupt else None
+    if broke:
+        return f"{broke}: a bankrupt player may not vote ({game.config.cite('bankrupt_below')})"
     schedule = game.config.schedule
     if schedule is not None and not schedule.may_vote(vote.at):
         return (f"cast outside the voting days ({schedule.describe(schedule.vote)}, "

@@ -21,14 +21,16 @@ from .admission import Requirement, left_behind
 # what each binding is, in the words of a sentence ("victory at 50 instead of 100")
 _NAMES = {"victory_points": "the points that win", "ends_at": "the end of the game",
           "starting_points": "the points a player starts with", "turn_roll": "the turn's dice",
-          "voting_window": "the voting window", "turn_timeout": "the time a turn lasts",
+          "voting_window": "the voting window",
+          "remind_before": "how long before a vote closes missing voters are reminded", "turn_timeout": "the time a turn lasts",
           "threshold": "the threshold a proposal needs", "max_winners": "the most winners",
           "proposer_votes_yes": "whether proposing counts as a yes",
           "votes_from": "what counts as a vote", "edits": "what an edit does",
           "decide_when_all_voted": "whether a vote ends once everyone has voted",
           "inactive_after": "the time after which a silent player is inactive",
           "commands": "the comment commands", "schedule": "the weekly schedule",
-          "proposals_per_week": "the proposals a player may make in a week"}
+          "proposals_per_week": "the proposals a player may make in a week",
+          "wins_by": "the only way to win"}
 
 
 def what_if(game: Game, proposal: Proposal) -> tuple[str, ...]:
@@ -42,6 +44,7 @@ def what_if(game: Game, proposal: Proposal) -> tuple[str, ...]:
     found += [_change(name, getattr(game.config, name), getattr(after.config, name), eligible)
               for name in _compared() if getattr(game.config, name) != getattr(after.config, name)]
     found += _repealed(game.rules, after.rules)
+    found += [void for void in after.config.void if void not in game.config.void]
     return tuple(found)
 
 
@@ -58,7 +61,7 @@ def never_passes(game: Game, proposal: Proposal, needed: Requirement | str) -> s
 
 
 def _compared() -> list[str]:
-    return [f.name for f in fields(GameConfig) if f.name not in ("layers", "sources")]
+    return [f.name for f in fields(GameConfig) if f.name not in ("layers", "sources", "void")]
 
 
 def _needs(threshold: Threshold, eligible: int) -> str:

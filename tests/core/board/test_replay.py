@@ -17,11 +17,11 @@ def played():
 
 
 def test_the_board_the_actions_make_is_the_board():
-    assert replay(played()) == []
+    assert replay(played(), []) == []
 
 
 def test_a_token_moved_by_hand_is_named():
     game = played()
     board = game.state.board.with_token(Token("alice", 9))
-    assert replay(replace(game, state=replace(game.state, board=board))) == [
+    assert replay(replace(game, state=replace(game.state, board=board)), []) == [
         "state/board.yaml: alice's space is 9, but the actions give 5"]

@@ -10,7 +10,8 @@ from nomic_ci.core.dice import roll_inputs
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files.records import (Ballot, DieRoll, Outcome, Record, dump_record,
-                                         load_record, load_records)
+                                         load_record)
+from nomic_ci.core.files.history import read_history
 
 from builders import HOUR, T0
 
@@ -47,44 +48,10 @@ def test_a_loaded_record_is_shared_by_its_cache_so_nothing_in_it_can_be_changed(
     assert load_record(RECORD.path, text) == RECORD
 
 
-def test_records_come_by_number_then_the_unnumbered_by_when_they_were_decided():
-    later = replace(REFUSED, key="pr-1", decided=T0 + 5 * HOUR)
-    files = {r.path: dump_record(r) for r in (later, RECORD, REFUSED, replace(RECORD, number=1))}
-    files["proposals/README.md"] = "# generated"
-    assert [(r.number, r.key) for r in load_records(files)] == [
-        (1, "17"), (3, "17"), (None, "pr-9"), (None, "pr-1")]
-
-
-def test_two_records_with_one_number_is_an_error():
-    files = {RECORD.path: dump_record(RECORD),
-             "proposals/0003-tea.yaml": dump_record(replace(RECORD, title="Tea"))}
-    with pytest.raises(GameError) as caught:
-        load_records(files)
-    assert caught.value.path == "proposals/0003-tea.yaml"  # the later of the two by name
-    assert f"proposal 3 is also recorded in {RECORD.path}" in str(caught.value)
-
-
-def test_two_records_with_one_number_is_an_error_naming_both_files():
-    files = {"proposals/0003-a.yaml": dump_record(RECORD),
-             "proposals/0003-b.yaml": dump_record(RECORD)}
-    with pytest.raises(GameError) as caught:
-        load_records(files)
-    assert caught.value.path == "proposals/0003-b.yaml"
-    assert "proposals/0003-a.yaml" in str(caught.value)
-
-
-@pytest.mark.parametrize("path", ["proposals/3-tea.yaml", "proposals/0003-Tea.yaml",
-                                  "proposals/notes.md", "proposals/0003-tea.yml"])
-def test_a_file_in_proposals_with_a_name_nomic_ci_does_not_write_is_an_error(path):
-    with pytest.raises(GameError, match="not a proposal record file name") as caught:
-        load_records({path: dump_record(RECORD)})
-    assert caught.value.path == path and "NNNN-slug.yaml" in caught.value.hint
-
-
 @pytest.mark.parametrize("old, new", [("outcome: passed", "outcome: won"),
                                       ("forge_key: '17'\n", ""), ("sides: 6", "sides: six")])
 def test_a_broken_record_is_an_error_naming_it(old, new):
     text = dump_record(RECORD).replace(old, new)
     with pytest.raises(GameError, match="not a valid proposal record") as caught:
-        load_records({RECORD.path: text})
+        read_history({RECORD.path: text})
     assert caught.value.path == RECORD.path and "git history" in caught.value.hint

@@ -50,7 +50,9 @@ def error_of(path: str, text: str) -> GameError:
     (GOOD.replace("mutable: true", "mutable: sometimes"), 4, "field 'mutable' must be true or false"),
     (GOOD.replace("number: 201", "number: 202"), 2, "does not match the file name"),
     (GOOD.replace("turn_timeout: 24h", "turn_timeout: soon"), 6, "'turn_timeout' must be a duration from 1m to 3650d"),
-    (GOOD.replace("turn_timeout: 24h", "turn_timout: 24h"), 6, "unknown binding 'turn_timout'"),
+    (GOOD.replace("turn_timeout: 24h", "turn_timout: 24h"), 6, "unknown binding 'turn_timout'\n"
+     "  what to do: did you mean 'turn_timeout'? nomic_ci/docs/bindings.md lists every "
+     "binding"),
     (GOOD.replace("mutable: true", "mutable: true\nauthor: me"), 5, "unknown field 'author'"),
     (GOOD.replace("title: Friendly Rule\n", ""), 2, "missing field 'title'"),
     ("Just prose, no front matter.\n", 1, "no front matter"),

@@ -111,7 +111,7 @@ def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, re
 
 def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
     tells = (Tell("3", "decision", "Proposal 3 failed.\nNext: bob's turn.", "failed", close=True),
-             Tell("9", "reply-41", "it is not your turn", reply_to=41, mention="bob"))
+             Tell("9", "reply-41", "it is not your turn", reply_to=41, mentions=("bob",)))
     out = dump_state(replace(read_state(files), to_tell=tells), files)
     assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
     assert read_state({**files, **out}).to_tell == tells

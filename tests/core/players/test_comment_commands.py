@@ -5,7 +5,7 @@ import pytest
 from nomic_ci.core.players.comment_commands import command_name, handle, is_command
 from nomic_ci.core.transitions import Deactivate, PassTurn, Refuse
 
-from builders import HOUR, T0, comment, make_game, opened
+from builders import HOUR, T0, comment, make_game, opened, roll
 
 INFINITE = make_game(ruleset="infinite-nomic-r7")  # commands: [pass]
 MONDAY = T0 + 72 * HOUR
@@ -72,8 +72,9 @@ def test_help_and_status_answer_under_any_rules_and_change_nothing():
         "request that changes rules/, and vote on the open ones as their vote comment says"))
     assert "It is alice's turn" in answer(INFINITE, "bob", "/help")[1]
     game, _ = opened(make_game())
-    assert answer(game, "bob", "/status") == (None, (
-        "it is alice's turn. Points: alice 0, bob 0, carol 0. In their vote: 1 (A proposal)"))
+    assert answer(game, "bob", "/status") == (None, (  # alice rolled as she proposed
+        f"it is alice's turn. Points: alice {roll(1)}, bob 0, carol 0. In their vote: 1 "
+        "(A proposal)"))
 
 
 def test_a_player_declares_themselves_inactive_once():

@@ -5,10 +5,11 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.facts import Account, ChangeKind, FileChange
+from nomic_ci.core.game import load_game
 from nomic_ci.core.files.state import PLAYERS, OpenProposal
 from nomic_ci.core.players.proposers import displaced, push_refusal, refusal
 
-from builders import HOUR, T0, make_files, make_game, opened, proposal
+from builders import HOUR, T0, make_files, make_game, opened, proposal, with_rule
 
 DAY = 24 * HOUR
 MONDAY = T0 + 3 * DAY  # T0 is a Friday
@@ -29,10 +30,22 @@ def test_a_proposal_out_of_turn_is_refused_citing_the_turn_order():
     assert refusal(make_game(), proposal("alice")) is None
 
 
-def test_a_second_proposal_in_one_turn_is_refused():
+def test_a_second_proposal_in_one_turn_is_refused_citing_the_rule_that_binds_it():
     game, _ = opened()
     assert refusal(game, proposal(key="2")) == (
-        "proposal 1 is still in its vote; one proposal a turn (rule 106)")
+        "proposal 1 is still in its vote; one proposal a turn (rule 103)")
+
+
+def test_the_refusal_cites_the_rule_that_binds_one_a_turn_wherever_it_moves():
+    # a proposal that moved `proposing` from rule 103 to a new rule 150: the refusal follows
+    files = with_rule(make_files(), "rules/103-turn-structure.md",
+                      lambda text: text.replace("  proposing: one-a-turn\n", ""))
+    files["rules/150-one-at-a-time.md"] = ("---\nnumber: 150\ntitle: One at a time\n"
+                                           "mutable: true\nbindings:\n  proposing: one-a-turn\n"
+                                           "---\nOne proposal a turn.\n")
+    game, _ = opened(load_game(files))
+    assert refusal(game, proposal(key="2")) == (
+        "proposal 1 is still in its vote; one proposal a turn (rule 150)")
 
 
 def test_with_one_open_each_any_player_may_propose_but_only_one_at_a_time():

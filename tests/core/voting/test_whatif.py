@@ -49,3 +49,16 @@ def test_a_veto_layer_with_no_veto_holder_but_the_proposer_can_never_pass(veto, 
         assert "needs the yes of a player with a veto other than its proposer" in warning
     assert never_passes(game, amending(game, VICTORY, "100", "90"),
                         requirement(game, amending(game, VICTORY, "100", "90"))) is None
+
+
+def test_a_rule_binding_another_way_to_win_under_suber_rule_212_is_said_to_be_void():
+    # seed 001 rule 212: "The state of affairs that constitutes winning may not be altered
+    # from achieving n points to any other state of affairs"
+    suber = make_game(ruleset="suber-initial-set")
+    path = "rules/215-the-end.md"
+    text = ("---\nnumber: 215\ntitle: The End\nmutable: true\nbindings:\n"
+            "  ends_at: 2026-06-01T00:00:00Z\n---\nThe game ends; the highest score wins.\n")
+    assert what_if(suber, proposal(changes=[FileChange(path, ChangeKind.ADDED)],
+                                   texts=[(path, text)])) == (
+        "rule 215's ends_at is void: rule 212 allows no way to win but points, and takes "
+        "precedence over it",)

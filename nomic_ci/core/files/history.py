@@ -1,0 +1,217 @@
+"""The game's history: every decision record, as one line each of `proposals/index.jsonl`.
+
+A run reads what it needs of the history (the dice rolled so far, a proposal's outcome,
+the latest decisions for the READMEs) from the index, and parses only the lines it reads,
+so a run in a game's tenth year costs what it did on its first day. The records stay the
+truth: the engine appends a line with each record it writes, `render` rebuilds the index
+from the records where it does not list them all, and `verify` reads every record and
+checks the index line by line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Iterable, Iterator, Mapping, Sequence, overload
+
+from .adjustments import ADJUSTMENTS
+from .records import DIR, Outcome, Record, load_record
+from ..errors import GameError
+from ..facts import Account
+from ..times import iso, moment
+
+INDEX = DIR + "index.jsonl"
+README = DIR + "README.md"
+_RECORD = re.compile(
+    r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+_HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"
+
+
+@dataclass(frozen=True)
+class RecordSummary:
+    """What the rest of a run needs of a record: all of it but the ballots and the dice's
+    inputs, which only `verify` reads."""
+
+    number: int | None
+    key: str
+    path: str
+    title: str
+    author: Account
+    outcome: Outcome
+    reason: str
+    opened: datetime
+    decided: datetime
+    rules: tuple[int, ...] = ()
+    threshold: str | None = None
+    yes: int = 0
+    no: int = 0
+    rolls: tuple[int, ...] = ()  # each die's result
+    points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def summary_of(record: Record, path: str | None = None) -> RecordSummary:
+    return RecordSummary(record.number, record.key, path or record.path, record.title,
+                         record.author, record.outcome, record.reason, record.opened,
+                         record.decided,
+                         record.rules, record.threshold, record.yes, record.no,
+                         tuple(d.result for d in record.dice), record.points,
+                         record.points_stated)
+
+
+def is_record(path: str) -> bool:
+    """A file of proposals/ that must be a decision record."""
+    return path.startswith(DIR) and path not in (README, INDEX, ADJUSTMENTS)
+
+
+def record_paths(files: Iterable[str]) -> list[str]:
+    """The decision records among these paths; any other file in proposals/ is an error."""
+    found = []
+    for path in files:
+        if not is_record(path):
+            continue
+        if not _RECORD.match(path):
+            raise GameError("not a proposal record file name", path=path,
+                            hint="proposals/ holds only records written by nomic-ci "
+                                 "(NNNN-slug.yaml), its index, the admin's adjustments.yaml "
+                                 "and its README")
+        found.append(path)
+    return sorted(found)
+
+
+def read_history(files: Mapping[str, str]) -> "History":
+    """The history: from the index, else (a game made before the index) from the records."""
+    if INDEX in files:
+        return History(files[INDEX].splitlines())
+    return history_of_records(files)
+
+
+def history_of_records(files: Mapping[str, str]) -> "History":
+    """The history as the records themselves say (each one read: slow in a long game)."""
+    return History.of(summary_of(load_record(p, files[p]), p) for p in record_paths(files))
+
+
+def in_order(summaries: Iterable[RecordSummary]) -> tuple[RecordSummary, ...]:
+    """In the order they were decided (at one moment: by number, then the unnumbered
+    refusals); two records with one number is an error."""
+    summaries = list(summaries)
+    seen: dict[int, str] = {}
+    for summary in summaries:
+        if summary.number is None:
+            continue
+        if summary.number in seen:
+            first, second = sorted((seen[summary.number], summary.path))
+            raise GameError(f"proposal {summary.number} is also recorded in {first}",
+                            path=second, hint="keep the record nomic-ci wrote and restore the "
+                                              "other from git history")
+        seen[summary.number] = summary.path
+    return tuple(sorted(summaries, key=_order))
+
+
+class History(Sequence[RecordSummary]):
+    """The history in the order it was decided, one index line a record, each line parsed
+    the first time it is read."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self._lines = list(lines)
+        self._read: dict[int, RecordSummary] = {}
+
+    @classmethod
+    def of(cls, summaries: Iterable[RecordSummary]) -> "History":
+        return cls([index_line(s) for s in in_order(summaries)])
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> RecordSummary: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[RecordSummary]: ...
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = range(len(self))[index]
+        if index not in self._read:
+            self._read[index] = _summary(self._lines[index], index + 1)
+        return self._read[index]
+
+    def having(self, *names: str) -> Iterator[RecordSummary]:
+        """The records where one of these fields is not empty (an index line leaves empty
+        fields out, so the other lines are skipped unread)."""
+        keys = [f'"{name}": ' for name in names]
+        return (self[i] for i, line in enumerate(self._lines) if any(k in line for k in keys))
+
+    def find(self, key: str) -> RecordSummary | None:
+        """The record of the proposal with this forge key."""
+        wanted = f'"key": {json.dumps(key, ensure_ascii=False)}'
+        return next((self[i] for i, line in enumerate(self._lines)
+                     if wanted in line and self[i].key == key), None)
+
+    def by(self, login: str) -> Iterator[RecordSummary]:
+        """The records of this author's proposals."""
+        wanted = f'"author": {json.dumps(login, ensure_ascii=False)}'
+        return (self[i] for i, line in enumerate(self._lines)
+                if wanted in line and self[i].author.login == login)
+
+    def added(self, summary: RecordSummary) -> "History":
+        """The history with one more record, decided last (as a run decides them), or put
+        in its place."""
+        if not self or _order(self[-1]) < _order(summary):
+            added = History(self._lines + [index_line(summary)])
+            added._read = {**self._read, len(self): summary}
+            return added
+        return History.of((*self, summary))
+
+    def text(self) -> str:
+        return "".join(line + "\n" for line in self._lines)
+
+
+def _order(s: RecordSummary) -> tuple:
+    return s.decided, s.number is None, s.number or 0, s.key
+
+
+def index_line(s: RecordSummary) -> str:
+    entry = {"number": s.number, "file": s.path.removeprefix(DIR), "outcome": s.outcome.value,
+             "opened": iso(s.opened), "decided": iso(s.decided), "key": s.key,
+             "author": s.author.login,
+             "author_id": s.author.id, "title": s.title, "reason": s.reason,
+             "rules": list(s.rules), "threshold": s.threshold, "yes": s.yes, "no": s.no,
+             "rolls": list(s.rolls), "points": dict(s.points),
+             "points_stated": dict(s.points_stated)}
+    return json.dumps({k: v for k, v in entry.items() if v not in (None, "", [], {})
+                       or k in _ALWAYS}, ensure_ascii=False)
+
+
+_ALWAYS = ("number", "yes", "no")  # written even when empty: None for no number, 0 votes
+
+
+def _summary(line: str, line_number: int) -> RecordSummary:
+    try:
+        e = json.loads(line)
+        return RecordSummary(
+            number=None if e["number"] is None else _int(e["number"]),
+            key=str(e["key"]), path=DIR + str(e["file"]), title=str(e["title"]),
+            author=Account(str(e["author"]), e.get("author_id")),
+            outcome=Outcome(e["outcome"]), reason=str(e.get("reason", "")),
+            opened=moment(e["opened"]), decided=moment(e["decided"]),
+            rules=tuple(_int(n) for n in e.get("rules", ())),
+            threshold=e.get("threshold"), yes=_int(e["yes"]), no=_int(e["no"]),
+            rolls=tuple(_int(n) for n in e.get("rolls", ())), points=_points(e.get("points")),
+            points_stated=_points(e.get("points_stated")))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise GameError(f"not an index line ({type(exc).__name__}: {exc})", path=INDEX,
+                        line=line_number, hint=_HINT) from None
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
+
+
+def _points(data: Mapping[str, object] | None) -> Mapping[str, int]:
+    return MappingProxyType({str(login): _int(n) for login, n in (data or {}).items()})

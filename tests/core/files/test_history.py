@@ -1,0 +1,101 @@
+"""The history: read from its index a line at a time, or from the records themselves."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from nomic_ci.core.errors import GameError
+from nomic_ci.core.files.history import (INDEX, History, history_of_records, read_history,
+                                         summary_of)
+from nomic_ci.core.files.records import dump_record
+
+from builders import HOUR, T0
+from core.files.test_records import RECORD, REFUSED
+
+
+def history(n: int) -> History:
+    """A history of `n` refusals, one a minute."""
+    return History.of(replace(summary_of(REFUSED), key=f"k{i}", path=f"proposals/refused-k{i}-x.yaml",
+                              decided=T0 + i * HOUR / 60) for i in range(n))
+
+
+def test_the_index_reads_back_as_the_records_say():
+    files = {r.path: dump_record(r) for r in (RECORD, REFUSED)}
+    from_records = history_of_records(files)
+    from_index = read_history({**files, INDEX: from_records.text()})
+    assert list(from_index) == list(from_records) == [summary_of(RECORD), summary_of(REFUSED)]
+
+
+def test_an_index_line_leaves_empty_fields_out_and_is_one_json_object():
+    line = history_of_records({REFUSED.path: dump_record(REFUSED)}).text()
+    entry = json.loads(line)
+    assert line.count("\n") == 1 and "rolls" not in entry and "points" not in entry
+    assert entry["number"] is None and entry["yes"] == 1 and entry["file"] == \
+        REFUSED.path.removeprefix("proposals/")
+
+
+def test_a_line_is_parsed_only_when_read_and_a_broken_one_names_its_line():
+    lines = history(10_000).text().splitlines()
+    lines[4_999] = '{"number": "five"'
+    broken = History(lines)
+    assert [r.key for r in broken[-3:]] == ["k9997", "k9998", "k9999"]
+    assert broken.find("k42").key == "k42" and next(broken.having("rolls"), None) is None
+    with pytest.raises(GameError) as caught:
+        list(broken)
+    assert (caught.value.path, caught.value.line) == (INDEX, 5_000)
+    assert "nomic-ci render" in caught.value.hint
+
+
+def test_a_title_that_looks_like_another_key_does_not_fool_find():
+    sly = replace(summary_of(REFUSED), key="9", title='x", "key": "7')
+    honest = replace(summary_of(REFUSED), key="7", path="proposals/refused-7-y.yaml",
+                     decided=T0 + 9 * HOUR)
+    found = History.of([sly, honest])
+    assert found.find("7") == honest and found.find("9") == sly and found.find("x") is None
+
+
+def test_a_record_decided_last_is_appended_and_an_earlier_one_put_in_its_place():
+    base = history(3)
+    last = replace(summary_of(RECORD), decided=T0 + 10 * HOUR)
+    assert base.added(last).text() == base.text() + json.dumps(
+        json.loads(History.of([last]).text())) + "\n"
+    first = replace(last, decided=T0 - HOUR)
+    assert [r.key for r in base.added(first)] == ["17", "k0", "k1", "k2"]
+
+
+def test_records_come_in_the_order_decided_at_one_moment_by_number_then_the_refusals():
+    later = replace(RECORD, number=1, decided=T0 + 5 * HOUR)  # decided after a higher number
+    files = {r.path: dump_record(r) for r in (later, RECORD, REFUSED,
+                                              replace(REFUSED, key="pr-1", number=2))}
+    files["proposals/README.md"] = "# generated"
+    assert [(r.number, r.key) for r in read_history(files)] == [
+        (2, "pr-1"), (3, "17"), (None, "pr-9"), (1, "17")]
+
+
+def test_two_records_with_one_number_is_an_error():
+    files = {RECORD.path: dump_record(RECORD),
+             "proposals/0003-tea.yaml": dump_record(replace(RECORD, title="Tea"))}
+    with pytest.raises(GameError) as caught:
+        read_history(files)
+    assert caught.value.path == "proposals/0003-tea.yaml"  # the later of the two by name
+    assert f"proposal 3 is also recorded in {RECORD.path}" in str(caught.value)
+
+
+def test_two_records_with_one_number_is_an_error_naming_both_files():
+    files = {"proposals/0003-a.yaml": dump_record(RECORD),
+             "proposals/0003-b.yaml": dump_record(RECORD)}
+    with pytest.raises(GameError) as caught:
+        read_history(files)
+    assert caught.value.path == "proposals/0003-b.yaml"
+    assert "proposals/0003-a.yaml" in str(caught.value)
+
+
+@pytest.mark.parametrize("path", ["proposals/3-tea.yaml", "proposals/0003-Tea.yaml",
+                                  "proposals/notes.md", "proposals/0003-tea.yml"])
+def test_a_file_in_proposals_with_a_name_nomic_ci_does_not_write_is_an_error(path):
+    with pytest.raises(GameError, match="not a proposal record file name") as caught:
+        read_history({path: dump_record(RECORD)})
+    assert caught.value.path == path and "NNNN-slug.yaml" in caught.value.hint
+
+
