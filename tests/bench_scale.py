@@ -4,7 +4,7 @@
 
 Each case makes a local game (`nomic-ci init`) of P players, R extra rules, H decided
 proposals in its history and K proposals in their vote, then runs each command in a fresh
-process, three times, and prints the median wall seconds and the peak memory (MB) of:
+process, three times, and prints the median CPU seconds and the peak memory (MB) of:
 
   status        the scoreboard and the open votes, as of now
   tick          a run with nothing due (a no-op)
@@ -25,7 +25,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -77,16 +76,16 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int) ->
 
 
 def run(*args: str) -> tuple[float, float]:
-    """One fresh process: its wall seconds and its peak memory in MB."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
+    """One fresh process: its CPU seconds (user and system: unlike wall time, what other
+    work on the machine does not change) and its peak memory in MB."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-m", "nomic_ci", *args], capture_output=True,
                           text=True)
-    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if done.returncode not in (0, 1):
         raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{done.stderr}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return seconds, max(peak, before) / 1024
+    return seconds, max(after.ru_maxrss, before.ru_maxrss) / 1024
 
 
 def measure(root: Path) -> dict[str, tuple[float, float]]:

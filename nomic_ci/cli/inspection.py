@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 import sys
 from pathlib import Path
 from typing import Mapping
@@ -13,7 +12,7 @@ from ..core.files.history import INDEX, history_of_records
 from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
-from ..core.verify import awaiting_reveal, verify
+from ..core.verify import check, read_whole, waiting_for_reveal
 from ..core.voting.decision import VoteView, vote_view
 from ..forges.localforge import LocalForge
 from ..text.messages import describe
@@ -75,6 +74,12 @@ def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
 def cmd_render(args) -> int:
     root = Path(args.repo)
     files = working_files(root)
+    if not args.check:  # the index first, rebuilt from the records (all read), as it renders
+        history = history_of_records(files)
+        if (history or INDEX in files) and history.text() != files.get(INDEX):
+            (root / INDEX).write_text(history.text())
+            print(f"wrote {INDEX}")
+            files = files.changed({INDEX: history.text()})
     stale = stale_readmes(files)
     if args.check:
         if stale:
@@ -84,13 +89,7 @@ def cmd_render(args) -> int:
             return 1
         print("The rendered READMEs are up to date.")
         return 0
-    game = load_game(files)
-    history = history_of_records(files)  # the index is rebuilt from the records, all read
-    if history and history.text() != files.get(INDEX):
-        (root / INDEX).write_text(history.text())
-        print(f"wrote {INDEX}")
-        stale.append(INDEX)
-    for path, text in render_all(replace(game, records=history)).items():
+    for path, text in render_all(load_game(files)).items():
         if path in stale:
             (root / path).write_text(text)
             print(f"wrote {path}")
@@ -100,18 +99,17 @@ def cmd_render(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    files = working_files(Path(args.repo))
-    found = verify(files)
+    game, records = read_whole(working_files(Path(args.repo)))  # each record read once
+    found = check(game, records)
     for line in found:
         print(f"nomic-ci: {line}", file=sys.stderr)
     if found:
         return 1
-    game = load_game(files)
     dice = rolled(game)  # proposals' and board actions' dice are one sequence
     actions = f", {len(game.actions)} board actions" if game.actions else ""
     print(f"Verified {len(game.records)} proposal records{actions}, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
-    for commitment, count in awaiting_reveal(files).items():
+    for commitment, count in waiting_for_reveal(game, records).items():
         print(f"{count} of the dice were drawn from the secret SHA-256 {commitment[:12]}…, not "
               "revealed yet: they are re-checked once it is (at the game's end, or when it is "
               "replaced).")

@@ -10,8 +10,8 @@ from typing import Mapping
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
 from .errors import GameError
-from .files.history import INDEX, history_of_records, read_history
-from .files.records import DieRoll, Outcome, Record
+from .files.history import INDEX, History, read_history, record_paths, summary_of
+from .files.records import DieRoll, Outcome, Record, load_record
 from .files.state import DiceSecret
 from .game import Game, load_game
 from .scores import point_sources
@@ -20,7 +20,11 @@ from .board.replay import check_dice, replay
 
 def verify(files: Mapping[str, str]) -> list[str]:
     """What does not add up, one line each naming the record or file; empty when all is well."""
-    game, records = read_whole(files)
+    return check(*read_whole(files))
+
+
+def check(game: Game, records: list[Record]) -> list[str]:
+    """`verify` of a game as `read_whole` read it."""
     found = check_index(game)
     rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
     for where, proposal, dice in _dice_of(game, records):
@@ -81,8 +85,9 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
     """The game with its history read from the records themselves, not their index, and the
     records in the history's order."""
     game = load_game(files)
-    history = history_of_records(game.files)
-    return replace(game, records=history), [game.full_record(s) for s in history]
+    records = {path: load_record(path, game.files[path]) for path in record_paths(game.files)}
+    history = History.of(summary_of(record, path) for path, record in records.items())
+    return replace(game, records=history), [records[s.path] for s in history]
 
 
 def check_index(game: Game) -> list[str]:
@@ -159,7 +164,11 @@ def _check_die(game: Game, where: str, die: DieRoll, number: object) -> list[str
 
 def awaiting_reveal(files: Mapping[str, str]) -> dict[str, int]:
     """How many rolls wait for each secret not revealed yet, by its commitment."""
-    game, records = read_whole(files)
+    return waiting_for_reveal(*read_whole(files))
+
+
+def waiting_for_reveal(game: Game, records: list[Record]) -> dict[str, int]:
+    """`awaiting_reveal` of a game as `read_whole` read it."""
     waiting: dict[str, int] = {}
     board = [(a.path, None, a.dice) for a in game.actions]
     for _, _, dice in _dice_of(game, records) + board:

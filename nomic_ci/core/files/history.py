@@ -121,7 +121,10 @@ class History(Sequence[RecordSummary]):
 
     @classmethod
     def of(cls, summaries: Iterable[RecordSummary]) -> "History":
-        return cls([index_line(s) for s in in_order(summaries)])
+        ordered = in_order(summaries)
+        history = cls([index_line(s) for s in ordered])
+        history._read = dict(enumerate(ordered))
+        return history
 
     def __len__(self) -> int:
         return len(self._lines)
