@@ -17,7 +17,6 @@ from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.gamefiles import game_files
-from .core.files.history import INDEX
 from .core.files.records import Outcome, Record, dump_record
 from .core.files.state import GAME_ISSUE, GameState, Tell, dump_state
 from .core.game import load_game
@@ -83,7 +82,7 @@ class Run:
         changed.update({record.path: dump_action(record) if isinstance(record, ActionRecord)
                         else dump_record(record) for record in self.records})
         if any(isinstance(record, Record) for record in self.records):
-            changed[INDEX] = self.game.records.text()
+            changed.update(self.game.records.texts())  # the last file, unless one is new
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}

@@ -44,7 +44,7 @@ from nomic_ci.forges.githubforge import GitHubForge  # noqa: E402
 from nomic_ci.cli.github_reconcile import Settings, checkout_blobs, client  # noqa: E402
 from nomic_ci.reconcile import reconcile  # noqa: E402
 from nomic_ci.core.facts import Account  # noqa: E402
-from nomic_ci.core.files.history import INDEX, history_of_records  # noqa: E402
+from nomic_ci.core.files.history import history_of_records  # noqa: E402
 from nomic_ci.core.files.records import Outcome, Record, dump_record  # noqa: E402
 from nomic_ci.text.readmes import render_all  # noqa: E402
 
@@ -63,7 +63,7 @@ def history(files: dict[str, str], players: list[str], size: int) -> dict[str, s
         files[record.path] = dump_record(record)
     files["state/game.yaml"] = files["state/game.yaml"].replace(
         "next_proposal: 1", f"next_proposal: {size + 1}")
-    files[INDEX] = history_of_records(files).text() if size else ""
+    files.update(history_of_records(files).texts())
     return files
 
 

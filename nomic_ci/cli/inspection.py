@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.board.actions import rolled
-from ..core.files.history import INDEX, history_of_records
+from ..core.files.history import history_of_records, index_paths
 from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
@@ -75,11 +75,17 @@ def cmd_render(args) -> int:
     root = Path(args.repo)
     files = working_files(root)
     if not args.check:  # the index first, rebuilt from the records (all read), as it renders
-        history = history_of_records(files)
-        if (history or INDEX in files) and history.text() != files.get(INDEX):
-            (root / INDEX).write_text(history.text())
-            print(f"wrote {INDEX}")
-            files = files.changed({INDEX: history.text()})
+        rebuilt: dict[str, str | None] = {path: None for path in index_paths(files)}
+        rebuilt.update(history_of_records(files).texts())
+        for path, text in rebuilt.items():
+            if files.get(path) != text:
+                if text is None:
+                    (root / path).unlink()
+                else:
+                    (root / path).parent.mkdir(parents=True, exist_ok=True)
+                    (root / path).write_text(text)
+                print(f"{'removed' if text is None else 'wrote'} {path}")
+        files = files.changed(rebuilt)
     stale = stale_readmes(files)
     if args.check:
         if stale:

@@ -10,7 +10,8 @@ from typing import Mapping
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
 from .errors import GameError
-from .files.history import INDEX, History, read_history, record_paths, summary_of
+from .files.history import (INDEX, SHARD, History, index_paths, read_history, record_paths,
+                            summary_of)
 from .files.records import DieRoll, Outcome, Record, load_record
 from .files.state import DiceSecret
 from .game import Game, load_game
@@ -91,18 +92,20 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
 
 
 def check_index(game: Game) -> list[str]:
-    """Where `proposals/index.jsonl` is not what the records make (`game.records`, read from
-    the records themselves): the first line that differs, and how."""
+    """Where `proposals/index/` is not what the records make (`game.records`, read from the
+    records themselves): the first line that differs, and how."""
     what_to_do = "run 'nomic-ci render' and commit the result"
-    if INDEX not in game.files:
+    written = {path: game.files[path] for path in index_paths(game.files)}
+    if not written:
         return [f"{INDEX} is missing: {what_to_do}"] if game.records else []
     try:
         listed = read_history(game.files)
-        for line, (said, truth) in enumerate(zip(listed, game.records), 1):
+        for line, (said, truth) in enumerate(zip(listed, game.records)):
             wrong = next((f.name for f in fields(truth)
                           if getattr(said, f.name) != getattr(truth, f.name)), None)
             if wrong is not None:
-                return [f"{INDEX}: line {line} gives {said.path} the {wrong} "
+                path, number = listed.where(line)
+                return [f"{path}: line {number} gives {said.path} the {wrong} "
                         f"{_shown(getattr(said, wrong))}, but the record {truth.path} says "
                         f"{_shown(getattr(truth, wrong))}: {what_to_do}"]
     except GameError as error:
@@ -110,8 +113,12 @@ def check_index(game: Game) -> list[str]:
     if len(listed) != len(game.records):
         return [f"{INDEX} lists {len(listed)} records, but there are {len(game.records)}: "
                 f"{what_to_do}"]
-    if listed.text() != game.records.text():
-        return [f"{INDEX} is not written as the engine writes it: {what_to_do}"]
+    wanted = game.records.texts()
+    wrong_file = next((p for p in sorted({*written, *wanted}) if written.get(p) != wanted.get(p)),
+                      None)
+    if wrong_file is not None:
+        return [f"{wrong_file} is not written as the engine writes it (each file holds "
+                f"{SHARD} lines, in the order decided): {what_to_do}"]
     return []
 
 

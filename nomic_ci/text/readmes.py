@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..core.files.history import INDEX, RecordSummary, record_paths
+from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
 from ..core.files.records import Outcome
 from ..core.game import Game, load_game
 from ..core.times import format_duration
@@ -220,7 +220,7 @@ def render_proposals(game: Game) -> str:
                      f"{_shown(r.decided)} |")
     if len(shown) < len(game.records):
         lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. Every "
-                      f"decision is in [index.jsonl](index.jsonl), a line each, and in its own "
+                      f"decision is in [the index](index/), a line each, and in its own "
                       f"record file here."]
     return "\n".join(lines) + "\n"
 
@@ -239,5 +239,5 @@ def stale_readmes(files: Mapping[str, str]) -> list[str]:
     game = load_game(files)
     stale = [path for path, text in render_all(game).items() if files.get(path) != text]
     records = record_paths(files)
-    index_wrong = len(game.records) != len(records) if INDEX in files else bool(records)
+    index_wrong = len(game.records) != len(records) if index_paths(files) else bool(records)
     return stale + [INDEX] * index_wrong

@@ -16,7 +16,7 @@ from builders import DICE, HOUR, T0, make_files, make_game, proposal, review, ro
 def files_of(game, **kwargs) -> dict[str, str]:
     """The files of a game the core stepped, as the engine writes them."""
     files = make_files(**kwargs)
-    return {**files, **dump_state(game.state, files), INDEX: game.records.text(),
+    return {**files, **dump_state(game.state, files), **game.records.texts(),
             **{r.path: game.files[r.path] for r in game.records}}
 
 
@@ -47,13 +47,13 @@ def edited(path, old, new):
 
 
 def indexed(files):
-    return {**files, INDEX: read_whole(files)[0].records.text()}
+    return {**files, **read_whole(files)[0].records.texts()}
 
 
 def test_a_record_edited_without_its_index_is_named_with_what_to_do():
     files = {**FILES, FIRST: FILES[FIRST].replace("title: A proposal", "title: Another")}
     assert verify(files) == [
-        f"{INDEX}: line 1 gives {FIRST} the title 'A proposal', but the record {FIRST} says "
+        f"{INDEX}0000.jsonl: line 1 gives {FIRST} the title 'A proposal', but the record {FIRST} says "
         "'Another': run 'nomic-ci render' and commit the result"]
     assert verify(indexed(files)) == []
 

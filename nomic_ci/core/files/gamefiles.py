@@ -1,6 +1,6 @@
 """The game's files, path -> text, where the decision records are read only when asked for.
 
-A run needs the history's index (`proposals/index.jsonl`), not the ten thousand records
+A run needs the history's index (`proposals/index/`), not the ten thousand records
 behind it, so a forge lists every file but defers reading the records: the first time one
 is asked for, all of them are read in one batch (only `verify` and a few lookups do).
 """

@@ -1,9 +1,10 @@
-"""The game's history: every decision record, as one line each of `proposals/index.jsonl`.
+"""The game's history: every decision record, as a line of `proposals/index/NNNN.jsonl`.
 
 A run reads what it needs of the history (the dice rolled so far, a proposal's outcome,
 the latest decisions for the READMEs) from the index, and parses only the lines it reads,
 so a run in a game's tenth year costs what it did on its first day. The records stay the
-truth: the engine appends a line with each record it writes, `render` rebuilds the index
+truth: the engine appends a line with each record it writes (to the last file of a
+thousand lines, so a decision rewrites no more than that), `render` rebuilds the index
 from the records where it does not list them all, and `verify` reads every record and
 checks the index line by line.
 """
@@ -23,7 +24,8 @@ from ..errors import GameError
 from ..facts import Account
 from ..times import iso, moment
 
-INDEX = DIR + "index.jsonl"
+INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only the last
+SHARD = 1000
 README = DIR + "README.md"
 _RECORD = re.compile(
     r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
@@ -64,7 +66,15 @@ def summary_of(record: Record, path: str | None = None) -> RecordSummary:
 
 def is_record(path: str) -> bool:
     """A file of proposals/ that must be a decision record."""
-    return path.startswith(DIR) and path not in (README, INDEX, ADJUSTMENTS)
+    return path.startswith(DIR) and path not in (README, ADJUSTMENTS) and not is_index(path)
+
+
+def is_index(path: str) -> bool:
+    return path.startswith(INDEX) and path.endswith(".jsonl")
+
+
+def index_paths(files: Iterable[str]) -> list[str]:
+    return sorted(path for path in files if is_index(path))
 
 
 def record_paths(files: Iterable[str]) -> list[str]:
@@ -84,9 +94,14 @@ def record_paths(files: Iterable[str]) -> list[str]:
 
 def read_history(files: Mapping[str, str]) -> "History":
     """The history: from the index, else (a game made before the index) from the records."""
-    if INDEX in files:
-        return History(files[INDEX].splitlines())
-    return history_of_records(files)
+    shards = index_paths(files)
+    if not shards:
+        return history_of_records(files)
+    lines, starts = [], []
+    for path in shards:
+        starts.append((len(lines), path))
+        lines += files[path].splitlines()
+    return History(lines, starts)
 
 
 def history_of_records(files: Mapping[str, str]) -> "History":
@@ -115,9 +130,10 @@ class History(Sequence[RecordSummary]):
     """The history in the order it was decided, one index line a record, each line parsed
     the first time it is read."""
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, lines: Sequence[str], starts: Sequence[tuple[int, str]] = ()) -> None:
         self._lines = list(lines)
         self._read: dict[int, RecordSummary] = {}
+        self._starts = list(starts)  # where each index file's lines begin, for errors
 
     @classmethod
     def of(cls, summaries: Iterable[RecordSummary]) -> "History":
@@ -139,7 +155,7 @@ class History(Sequence[RecordSummary]):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = range(len(self))[index]
         if index not in self._read:
-            self._read[index] = _summary(self._lines[index], index + 1)
+            self._read[index] = _summary(self._lines[index], *self.where(index))
         return self._read[index]
 
     def having(self, *names: str) -> Iterator[RecordSummary]:
@@ -169,8 +185,23 @@ class History(Sequence[RecordSummary]):
             return added
         return History.of((*self, summary))
 
-    def text(self) -> str:
-        return "".join(line + "\n" for line in self._lines)
+    def where(self, index: int) -> tuple[str, int]:
+        """The index file and line a line was read from."""
+        if not self._starts:
+            return self._shard(index), index % SHARD + 1
+        first, path = max((start for start in self._starts if start[0] <= index),
+                          default=self._starts[0])
+        return path, index - first + 1
+
+    @staticmethod
+    def _shard(index: int) -> str:
+        return f"{INDEX}{index // SHARD:04d}.jsonl"
+
+    def texts(self) -> dict[str, str]:
+        """The index files, SHARD lines each, in the order decided."""
+        return {self._shard(start): "".join(line + "\n" for line in
+                                            self._lines[start:start + SHARD])
+                for start in range(0, len(self._lines), SHARD)}
 
 
 def _order(s: RecordSummary) -> tuple:
@@ -192,7 +223,7 @@ def index_line(s: RecordSummary) -> str:
 _ALWAYS = ("number", "yes", "no")  # written even when empty: None for no number, 0 votes
 
 
-def _summary(line: str, line_number: int) -> RecordSummary:
+def _summary(line: str, path: str, line_number: int) -> RecordSummary:
     try:
         e = json.loads(line)
         return RecordSummary(
@@ -206,7 +237,7 @@ def _summary(line: str, line_number: int) -> RecordSummary:
             rolls=tuple(_int(n) for n in e.get("rolls", ())), points=_points(e.get("points")),
             points_stated=_points(e.get("points_stated")))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise GameError(f"not an index line ({type(exc).__name__}: {exc})", path=INDEX,
+        raise GameError(f"not an index line ({type(exc).__name__}: {exc})", path=path,
                         line=line_number, hint=_HINT) from None
 
 

@@ -23,27 +23,38 @@ def history(n: int) -> History:
 def test_the_index_reads_back_as_the_records_say():
     files = {r.path: dump_record(r) for r in (RECORD, REFUSED)}
     from_records = history_of_records(files)
-    from_index = read_history({**files, INDEX: from_records.text()})
+    from_index = read_history({**files, **from_records.texts()})
     assert list(from_index) == list(from_records) == [summary_of(RECORD), summary_of(REFUSED)]
 
 
 def test_an_index_line_leaves_empty_fields_out_and_is_one_json_object():
-    line = history_of_records({REFUSED.path: dump_record(REFUSED)}).text()
+    line = history_of_records({REFUSED.path: dump_record(REFUSED)}).texts()[INDEX + "0000.jsonl"]
     entry = json.loads(line)
     assert line.count("\n") == 1 and "rolls" not in entry and "points" not in entry
     assert entry["number"] is None and entry["yes"] == 1 and entry["file"] == \
         REFUSED.path.removeprefix("proposals/")
 
 
-def test_a_line_is_parsed_only_when_read_and_a_broken_one_names_its_line():
-    lines = history(10_000).text().splitlines()
-    lines[4_999] = '{"number": "five"'
-    broken = History(lines)
+def test_the_index_is_files_of_a_thousand_lines_so_a_decision_rewrites_only_the_last():
+    texts = history(2_500).texts()
+    assert [(path, text.count("\n")) for path, text in texts.items()] == [
+        (INDEX + "0000.jsonl", 1000), (INDEX + "0001.jsonl", 1000), (INDEX + "0002.jsonl", 500)]
+    later = history(2_500).added(replace(summary_of(RECORD), decided=T0 + 100 * HOUR)).texts()
+    assert [path for path in texts if later[path] != texts[path]] == [INDEX + "0002.jsonl"]
+    assert list(read_history(texts)) == list(history(2_500))
+
+
+def test_a_line_is_parsed_only_when_read_and_a_broken_one_names_its_file_and_line():
+    texts = history(10_000).texts()
+    shard = INDEX + "0004.jsonl"
+    lines = texts[shard].splitlines()
+    lines[999] = '{"number": "five"'
+    broken = read_history({**texts, shard: "\n".join(lines) + "\n"})
     assert [r.key for r in broken[-3:]] == ["k9997", "k9998", "k9999"]
     assert broken.find("k42").key == "k42" and next(broken.having("rolls"), None) is None
     with pytest.raises(GameError) as caught:
         list(broken)
-    assert (caught.value.path, caught.value.line) == (INDEX, 5_000)
+    assert (caught.value.path, caught.value.line) == (shard, 1_000)
     assert "nomic-ci render" in caught.value.hint
 
 
@@ -58,8 +69,9 @@ def test_a_title_that_looks_like_another_key_does_not_fool_find():
 def test_a_record_decided_last_is_appended_and_an_earlier_one_put_in_its_place():
     base = history(3)
     last = replace(summary_of(RECORD), decided=T0 + 10 * HOUR)
-    assert base.added(last).text() == base.text() + json.dumps(
-        json.loads(History.of([last]).text())) + "\n"
+    shard = INDEX + "0000.jsonl"
+    assert base.added(last).texts()[shard] == base.texts()[shard] + History.of([last]).texts()[
+        shard]
     first = replace(last, decided=T0 - HOUR)
     assert [r.key for r in base.added(first)] == ["17", "k0", "k1", "k2"]
 
