@@ -18,6 +18,7 @@ from typing import Any, Iterable
 from github import GithubException
 
 from ..core.facts import Account, Reaction, Review, ReviewState
+from ..core.files.history import INDEX
 
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
 PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews and comments
@@ -35,6 +36,7 @@ _TIP = """fragment Tip on Commit {
   state: file(path: "state") { ...Dir }
   proposals: file(path: "proposals") { ...Dir }
   actions: file(path: "actions") { ...Dir }
+  index: file(path: "proposals/index") { ...Dir }
 }"""
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
@@ -143,12 +145,13 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool]:
     (which this listing does not go into)."""
     found: dict[str, str] = {}
     nested = False
-    for folder in ("rules", "state", "proposals", "actions"):  # core.files.GAME_DIRS
+    # core.files.GAME_DIRS, and the history's index, the one folder the engine writes in one
+    for folder in ("rules", "state", "proposals", "actions", "index"):
         entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
         for entry in entries:
             if entry["type"] == "blob":
                 found[entry["path"]] = entry["oid"]
-            elif entry["type"] == "tree":
+            elif entry["type"] == "tree" and entry["path"] != INDEX.rstrip("/"):
                 nested = True
     return found, nested
 

@@ -8,6 +8,7 @@ from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.forges.githubforge import GitHubForge
 
 from builders import HOUR, new_rule
+from github_games import failing_game
 from tables import ENGINE, GitHubTable
 
 DAY = 24 * HOUR
@@ -169,3 +170,14 @@ def test_more_open_pull_requests_than_a_page_are_all_read(hub):
     assert all(len(p.texts) == 1 for p in found)
     # two pages of 50 pull requests, then the texts of all their rules at once
     assert requests_of(hub) == [GRAPHQL] * 3
+
+
+def test_the_history_index_costs_no_request_of_its_own(hub):
+    """The index is a folder, proposals/index/: the game's query lists it too, so a game with
+    a history reads no deeper tree through REST."""
+    failing_game(hub)
+    assert hub.later().reconcile() == 0, hub.err
+    assert hub.fake.file_at("proposals/index/0000.jsonl").count("\n") == 1
+    hub.fake.clear_requests()
+    assert hub.later().reconcile() == 0 and hub.fake.writes() == []
+    assert requests_of(hub) == [GRAPHQL, COMMENTS]
