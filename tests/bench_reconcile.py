@@ -58,8 +58,8 @@ def history(files: dict[str, str], players: list[str], size: int) -> dict[str, s
     for number in range(1, size + 1):
         author = players[number % len(players)]
         record = Record(number, f"old-{number}", f"Old proposal {number}", Account(author),
-                        Outcome.FAILED, "history", T0 - timedelta(days=400 - number),
-                        T0 - timedelta(days=399 - number))
+                        Outcome.FAILED, "history", T0 - timedelta(hours=size - number + 2),
+                        T0 - timedelta(hours=size - number + 1))  # all decided before T0
         files[record.path] = dump_record(record)
     files["state/game.yaml"] = files["state/game.yaml"].replace(
         "next_proposal: 1", f"next_proposal: {size + 1}")
