@@ -22,7 +22,7 @@ def test_the_front_page_is_for_players_and_keeps_the_quickstart():
     front = (ROOT / "README.md").read_text()
     for page in ("rules/README.md", "state/README.md", "proposals/README.md"):
         assert f"]({page})" in front
-    play, engine = front.split("\n## Run the engine\n")
+    play, engine = front.split("\n## Quickstart\n")
     assert "## How to play" in play and "nomic_ci/" not in play  # no engine talk above
     assert "](nomic_ci/README.md)" in engine and DEMO in engine and TESTS in engine
     ci = (ROOT / ".ci/run").read_text()
