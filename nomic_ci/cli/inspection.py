@@ -74,6 +74,7 @@ def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
 def cmd_render(args) -> int:
     root = Path(args.repo)
     files = working_files(root)
+    rewritten = []
     if not args.check:  # the index first, rebuilt from the records (all read), as it renders
         rebuilt: dict[str, str | None] = {path: None for path in index_paths(files)}
         rebuilt.update(history_of_records(files).texts())
@@ -85,6 +86,7 @@ def cmd_render(args) -> int:
                     (root / path).parent.mkdir(parents=True, exist_ok=True)
                     (root / path).write_text(text)
                 print(f"{'removed' if text is None else 'wrote'} {path}")
+                rewritten.append(path)
         files = files.changed(rebuilt)
     stale = stale_readmes(files)
     if args.check:
@@ -99,7 +101,7 @@ def cmd_render(args) -> int:
         if path in stale:
             (root / path).write_text(text)
             print(f"wrote {path}")
-    if not stale:
+    if not stale and not rewritten:
         print("The rendered READMEs were already up to date.")
     return 0
 

@@ -395,3 +395,22 @@ def test_init_writes_the_players_front_page_with_the_rulesets_notes(tmp_path):
     tracked = subprocess.run(["git", "ls-files", "README.md"], cwd=tmp_path / "g",
                              capture_output=True, text=True).stdout
     assert tracked == "README.md\n"  # in the game's first commit
+
+
+def test_an_index_lost_or_edited_by_hand_is_caught_and_render_rebuilds_it(table):
+    """The index is the history's fast path; the records are its truth (issue 9)."""
+    t = table()
+    t.later().branch("idea", new_rule(201))
+    number = t.propose("alice", "idea", "An idea")
+    t.vote(number, "bob")
+    t.later(30).tick()
+    index = t.root / "proposals" / "index" / "0000.jsonl"
+    written = index.read_text()
+    assert '"number": 1' in written and t.cli("render", "--check") == 0
+    index.write_text(written.replace('"title": "An idea"', '"title": "Another"'))
+    assert t.cli("verify") == 1 and "0000.jsonl: line 1 gives proposals/0001-an-idea.yaml " \
+        "the title 'Another', but the record proposals/0001-an-idea.yaml says 'An idea'" in t.err
+    index.unlink()
+    assert t.cli("render", "--check") == 1 and "proposals/index/ is out of date" in t.err
+    assert t.cli("render") == 0 and "wrote proposals/index/0000.jsonl" in t.out
+    assert index.read_text() == written and t.cli("verify") == 0, t.err

@@ -63,11 +63,10 @@ def _mapping(lines: list[str], at: int, indent: int, found: dict) -> tuple[dict,
             break
         if _indent(line) > indent or "\t" in line:
             raise _GiveUp
-        key, sep, rest = line[indent:].partition(":")
-        if not sep or not _KEY.match(key) or key in _CONSTANTS or key.lower() in _NOT_KEYS \
-                or key in found or (rest and not rest.startswith(" ")):
+        key, rest = _key(line[indent:])
+        if key in found:
             raise _GiveUp
-        found[key], at = _value(lines, at, indent, rest[1:])
+        found[key], at = _value(lines, at, indent, rest)
     return found, at
 
 
@@ -77,11 +76,8 @@ def _sequence(lines: list[str], at: int, indent: int) -> tuple[list, int]:
             and lines[at][indent:].startswith("- "):
         item = lines[at][indent + 2:]
         if ":" in item:  # a mapping, its first key on the dash's line
-            key, sep, rest = item.partition(":")
-            if not _KEY.match(key) or key in _CONSTANTS or key.lower() in _NOT_KEYS \
-                    or (rest and not rest.startswith(" ")):
-                raise _GiveUp
-            first, after = _value(lines, at, indent + 2, rest[1:])
+            key, rest = _key(item)
+            first, after = _value(lines, at, indent + 2, rest)
             mapping, at = _mapping(lines, after, indent + 2, {key: first})
             found.append(mapping)
         else:
@@ -90,6 +86,15 @@ def _sequence(lines: list[str], at: int, indent: int) -> tuple[list, int]:
             if at < len(lines) and _indent(lines[at]) > indent:
                 raise _GiveUp  # a scalar continued on the next line
     return found, at
+
+
+def _key(text: str) -> tuple[str, str]:
+    """The plain key a `key: value` line starts with, and the text after its colon."""
+    key, sep, rest = text.partition(":")
+    if not sep or not _KEY.match(key) or key in _CONSTANTS or key.lower() in _NOT_KEYS \
+            or (rest and not rest.startswith(" ")):
+        raise _GiveUp
+    return key, rest[1:]
 
 
 def _value(lines: list[str], at: int, indent: int, rest: str) -> tuple[Any, int]:
