@@ -128,5 +128,14 @@ class Act:
     comment: int | None
 
 
-Transition = (Act | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn
-              | EndGame | Reclose | Command | Pause)
+@dataclass(frozen=True)
+class BoardTimer:
+    """A board's timer that came due: the Frontier open to every player, some minutes after
+    a roll there that no one has explored (Infinite Nomic's rule 8)."""
+    at: datetime
+    login: str  # the player whose turn it is, who rolled
+    reason: str
+
+
+Transition = (Act | BoardTimer | Open | Push | Refuse | Decide | Retract | Deactivate | Activate
+              | PassTurn | EndGame | Reclose | Command | Pause)

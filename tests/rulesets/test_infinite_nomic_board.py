@@ -1,4 +1,6 @@
-"""Infinite Nomic round 7's board, played through `nomic-ci command` on the local forge.
+"""Infinite Nomic round 7's board, played by its players' commands on both forges: through
+`nomic-ci command` on the local forge, and as comments on the game issue of the fake GitHub,
+answered by `nomic-ci github reconcile`.
 
 Every expected position and score is worked out here from the seed's text (004), citing
 its rules; the dice are the game's own, from a seed chosen so that they roll what each
@@ -7,27 +9,41 @@ story needs (`seed_for`).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
-from tables import LocalTable
+from tables import GitHubTable, LocalTable
 
 from boardgames import board, points, roll_of, seed_for, where
 
 MINUTE = 1 / 60
 
 
-def table(tmp_path, seed: str) -> LocalTable:
-    return LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="infinite-nomic-r7",
-                      dice_seed=seed)
+@pytest.fixture(params=["local", "github"])
+def table(request):
+    """A factory of round 7 games on one forge: (tmp_path, dice seed[, players])."""
+    made = []
+
+    def make(tmp_path, seed: str, players: str = "alice,bob,carol"):
+        if request.param == "local":
+            return LocalTable(tmp_path / "g", players=players, ruleset="infinite-nomic-r7",
+                              dice_seed=seed)
+        made.append(GitHubTable(tmp_path / "g", players=players, ruleset="infinite-nomic-r7",
+                                dice_seed=seed))
+        return made[-1]
+    yield make
+    for t in made:
+        t.close()
 
 
 def actions(t) -> list[str]:
     return sorted(p for p in t.files() if p.startswith("actions/"))
 
 
-def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(tmp_path):
+def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(table, tmp_path):
     # the game's dice, in order: alice's /roll 4, bob's 3, alice's next 6
     t = table(tmp_path, seed_for((6, 4), (6, 3), (6, 6)))
     t.later().command("alice", "/roll")
@@ -65,7 +81,7 @@ def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(tmp_p
     assert t.cli("render", "--check") == 0
 
 
-def test_the_cop_car_jail_and_the_paid_escape_after_two_failures(tmp_path):
+def test_the_cop_car_jail_and_the_paid_escape_after_two_failures(table, tmp_path):
     # alice rolls 3, then fails to escape with 2 and with 1
     t = table(tmp_path, seed_for((6, 3), (6, 2), (6, 1)))
     t.later().command("alice", "/roll")
@@ -95,7 +111,7 @@ def test_the_cop_car_jail_and_the_paid_escape_after_two_failures(tmp_path):
     assert verify(t.files()) == []
 
 
-def test_two_missed_turns_send_a_player_to_the_gulag_until_they_rejoin(tmp_path):
+def test_two_missed_turns_send_a_player_to_the_gulag_until_they_rejoin(table, tmp_path):
     t = table(tmp_path, "gulag")
     t.later().command("alice", "/pass")
     t.later(25).tick()  # bob's turn passes after 24 hours (rule 3): one missed turn
@@ -116,7 +132,7 @@ def test_two_missed_turns_send_a_player_to_the_gulag_until_they_rejoin(tmp_path)
     assert verify(t.files()) == []
 
 
-def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path):
+def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(table, tmp_path):
     # alice: 5 (1 → 6), then 4 (6 → 10, the Frontier, where the Cop Car follows her), then,
     # exploring with a 5, four new spaces and a pair
     t = table(tmp_path, seed_for((6, 5), (6, 4), (6, 5)))
@@ -129,7 +145,16 @@ def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path)
     for who in ("alice", "bob", "carol"):
         t.command(who, "/pass")
     seed = board(t) and t.read("state/game.yaml").split("dice_seed: ")[1].split()[0]
-    t.command("alice", "/roll")
+    t.command("alice", "/roll")  # rule 8: a movement roll on the Frontier explores
+    assert "alice rolls 5" in t.out and "/explore" in t.out
+    assert where(t, "alice") == 10 and board(t).added_spaces == 0  # nothing explored yet
+    t.command("alice", "/explore now")
+    assert "/explore takes nothing after it" in t.out
+    t.command("alice", "/buy House")  # rule 8: the steps follow "with no intervening actions"
+    assert "alice rolled on the Frontier and explores first: /explore" in t.out
+    t.command("bob", "/explore")  # rule 8: another player only after ten minutes
+    assert "only alice may explore the Frontier now" in t.out
+    t.command("alice", "/explore")
     # rule 8, Frontier: 1. add 5 − 1 = 4 spaces (11 to 14); 2. 4 ≥ 3, so a d2 picks a
     # Snake (1) or Ladder (2), on a random new space (a d4 over 11–14) and a random old space
     # with no features (the Cop Car is on 10; Fives and Master of Your Fate are rule 8's
@@ -143,10 +168,64 @@ def test_exploring_the_frontier_adds_spaces_and_a_snake_or_ladder_pair(tmp_path)
     assert board(t).added_spaces == 4
     assert "alice moves 10 → 11 → 12 → 13 → 14 → 1" in t.out
     assert where(t, "alice") == 1 and points(t)["alice"] == 15
+    t.command("bob", "/explore")  # explored already: nothing waits
+    assert "no roll on the Frontier waits to be explored" in t.out
     assert verify(t.files()) == []
 
 
-def test_a_proposal_that_amends_a_board_binding_changes_the_next_move(tmp_path):
+def test_after_ten_minutes_another_player_explores_the_frontier_for_the_roller(table,
+                                                                                tmp_path):
+    """Rule 8: "If ten minutes have passed since a movement roll has been made by a player
+    on The Frontier but new territory has not been explored, then any other player can
+    explore new territory on their behalf and their turn does not end until new territory
+    has been explored." Rule 5 amended to 6 spaces puts the Frontier within reach."""
+    # the game's dice: bob 5 (1 → 6, the Frontier), then his roll there, a 3
+    t = table(tmp_path, seed_for((6, 5), (6, 3)))
+    rule = "rules/005-the-game-board.md"
+    t.later().branch("small", {rule: t.read(rule).replace("spaces: 10", "spaces: 6")},
+                     author="alice")
+    t.propose("alice", "small")
+    t.vote(1, "bob")
+    t.later(24).tick()  # passed (rule 4): alice's turn ran out meanwhile (rule 3): bob's turn
+    assert t.status()["turn"] == "bob"
+    t.command("bob", "/roll")  # 1 + 5 = 6: the highest space, the Frontier
+    assert where(t, "bob") == 6
+    for who in ("bob", "carol", "alice"):
+        t.command(who, "/pass")
+    t.command("bob", "/roll")  # a 3, on the Frontier: he explores next
+    rolled_at = t.now
+    t.command("bob", "/pass")  # rule 8: the turn does not end until explored
+    assert "the turn does not end until new territory is explored" in t.out
+    t.later(9 * MINUTE).tick()  # rule 7's five minutes do not end it: bob has not moved
+    assert t.status()["turn"] == "bob"
+    t.command("carol", "/explore")  # nine minutes: too soon
+    assert "only bob may explore the Frontier now" in t.out
+    t.later(2 * MINUTE).tick()  # the timer tells the others, stamped with when it was due
+    timer = load_game(t.files()).actions[-1]
+    assert timer.command == "frontier timer"
+    assert timer.at == rolled_at + timedelta(minutes=10)
+    assert "any other player may now /explore for them (rule 8)" in timer.answer
+    if t.kind == "github":  # the game issue tells the other players, once
+        told = [c.body for c in t.fake.world.comments_on(t.game_issue())
+                if "may now /explore" in c.body]
+        assert len(told) == 1 and "@alice" in told[0] and "@carol" in told[0]
+    t.later(24).tick()  # rule 3's 24 hours do not end the turn either
+    assert t.status()["turn"] == "bob"
+    t.command("carol", "/explore")
+    # rule 8: 3 − 1 = 2 spaces (7 and 8), fewer than 3: no pair; bob advances 3 from the
+    # Frontier: 7, 8, 1; rule 13: to or past space 1, +5 and a Number 1
+    assert "carol explores on bob's behalf" in t.out and "bob moves 6 → 7 → 8 → 1" in t.out
+    assert board(t).added_spaces == 2 and board(t).pairs == ()
+    assert where(t, "bob") == 1 and points(t)["bob"] == 5
+    assert board(t).token("bob").numbers == (1,)
+    t.command("alice", "/explore")  # carol explored: nothing waits
+    assert "no roll on the Frontier waits" in t.out
+    t.later(6 * MINUTE).tick()  # bob moved as carol explored: rule 7's five minutes end it
+    assert t.status()["turn"] == "carol"
+    assert verify(t.files()) == []
+
+
+def test_a_proposal_that_amends_a_board_binding_changes_the_next_move(table, tmp_path):
     # alice's turn runs out while the vote runs (a missed turn: rule 8's Gulag counts it);
     # bob's roll, the game's first die, is a 4: 1 → 5, Fives
     t = table(tmp_path, seed_for((6, 4)))
@@ -164,7 +243,7 @@ def test_a_proposal_that_amends_a_board_binding_changes_the_next_move(tmp_path):
 
 
 @pytest.mark.parametrize("spaces", [0, 1])
-def test_a_board_of_fewer_than_two_spaces_is_refused_at_proposal_time(tmp_path, spaces):
+def test_a_board_of_fewer_than_two_spaces_is_refused_at_proposal_time(table, tmp_path, spaces):
     t = table(tmp_path, "tiny")
     rule = "rules/005-the-game-board.md"
     t.later().branch("tiny", {rule: t.read(rule).replace("spaces: 10", f"spaces: {spaces}")},
@@ -174,7 +253,7 @@ def test_a_board_of_fewer_than_two_spaces_is_refused_at_proposal_time(tmp_path, 
     assert record.outcome.value == "refused" and "{spaces: N} with N from 2" in record.reason
 
 
-def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(tmp_path):
+def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(table, tmp_path):
     t = table(tmp_path, seed_for((6, 6)))
     t.later().command("alice", "/roll")  # 1 + 6 = 7
     rule = "rules/005-the-game-board.md"
@@ -184,7 +263,7 @@ def test_a_board_that_would_shrink_under_a_token_is_refused_at_proposal_time(tmp
     assert "alice's token is on space 7, but the board has 6 spaces" in record.reason
 
 
-def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
+def test_verify_replays_the_board_and_names_what_disagrees(table, tmp_path):
     t = table(tmp_path, seed_for((6, 4), (6, 3)))
     t.later().command("alice", "/roll")  # 1 → 5, Fives, the Cop Car follows (rolled 4)
     t.command("alice", "/pass")
@@ -205,7 +284,7 @@ def test_verify_replays_the_board_and_names_what_disagrees(tmp_path):
                for p in verify({**files, first: rerolled}))
 
 
-def test_a_proposal_that_states_an_event_changes_the_points_and_the_board(tmp_path):
+def test_a_proposal_that_states_an_event_changes_the_points_and_the_board(table, tmp_path):
     # rule 4: "the events stated in the proposal take effect": alice gains 5 points and
     # her token goes to space 7; alice's roll afterwards is a 3: 7 + 3 = 10
     t = table(tmp_path, seed_for((6, 3)))
@@ -231,7 +310,7 @@ def test_a_proposal_that_states_an_event_changes_the_points_and_the_board(tmp_pa
     assert verify(t.files()) == []
 
 
-def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vote(tmp_path):
+def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vote(table, tmp_path):
     t = table(tmp_path, "events")
     board_text = t.read("state/board.yaml").replace("login: alice\n    space: 1",
                                                     "login: alice\n    space: 11")
@@ -242,12 +321,11 @@ def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vo
     assert "alice's token is on space 11, but the board has 10 spaces" in record.reason
 
 
-def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(tmp_path):
+def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(table, tmp_path):
     """Rule 5 amended to 30 spaces (so rule 11's Shops, on primes above 10, and Banks, on
     multiples of 7 above 7, are on the board); then alice shops, banks and builds."""
     # alice's rolls, the game's dice in order: 4, 6, 3, 6, 1 and 1
-    t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
-                   dice_seed=seed_for((6, 4), (6, 6), (6, 3), (6, 6), (6, 1),
+    t = table(tmp_path, players="alice,bob", seed=seed_for((6, 4), (6, 6), (6, 3), (6, 6), (6, 1),
                                       (6, 1)))
     rule = "rules/005-the-game-board.md"
     t.later().branch("big", {rule: t.read(rule).replace("spaces: 10", "spaces: 30")},
@@ -298,11 +376,10 @@ def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(tmp_p
     assert 'data-features="House"' in t.read("state/board.svg")
 
 
-def test_master_of_your_fate_a_number_a_bribe_and_a_fight_with_the_cop_car(tmp_path):
+def test_master_of_your_fate_a_number_a_bribe_and_a_fight_with_the_cop_car(table, tmp_path):
     # the game's dice, in order: alice 4, alice 2, bob 4, alice 6, then her fight: the
     # officer 2, alice 5
-    t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
-                   dice_seed=seed_for((6, 4), (6, 2), (6, 4), (6, 6), (6, 2),
+    t = table(tmp_path, players="alice,bob", seed=seed_for((6, 4), (6, 2), (6, 4), (6, 6), (6, 2),
                                       (6, 5)))
     t.later().command("alice", "/roll")  # 1 + 4 = 5: Fives, 10; the Cop Car comes to 5
     t.command("alice", "/pass")

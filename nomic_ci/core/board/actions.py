@@ -32,6 +32,7 @@ class Command:
     what: str
     run: Callable[[Play, str, list[str]], str | None]  # why not, or None when done
     on_turn: bool = True  # only the player whose turn it is
+    for_turn: bool = False  # done on behalf of the player whose turn it is (/explore)
 
 
 def _roll(play: Play, login: str, words: list[str]) -> str | None:
@@ -51,10 +52,40 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
     play.say(f"{login} rolls {rolled} ({rule.roll}, {cite})")
     if unlucky.rolled(play, login, rolled):
         return None  # seed 000's rule 9: the move waits for the player's choice
-    if explores:
-        frontier.explore(play, login, rolled)
+    if explores:  # rule 8: exploring, and the move, wait for /explore
+        play.mark(explore=rolled)
+        later = frontier.open_to_others_at(play.config, play.turn)
+        play.say(f"{frontier.NAME} ({play.cite('frontier')}): {login} rolled on the highest "
+                 "space and explores next: /explore adds the spaces and advances"
+                 + (f"; from {later:%Y-%m-%d %H:%M} UTC any other player may /explore for "
+                    f"{login}" if later else ""))
+        return None
     move_up(play, login, rolled, f"movement ({cite})")
     copcar.after_roll(play, login, rolled)
+    return None
+
+
+def _explore(play: Play, login: str, words: list[str]) -> str | None:
+    """Rule 8: the Frontier's three steps for the roll waiting there; by the roller, or by
+    another player once the timer has run. `play` acts for the roller."""
+    roller, cite = play.login, play.cite("frontier")
+    if words:
+        return "/explore takes nothing after it: the roll was made with /roll"
+    marks = frontier.waiting(play.state)
+    if marks is None:
+        return f"no roll on the {frontier.NAME} waits to be explored ({cite})"
+    if login != roller:
+        opens = frontier.open_to_others_at(play.config, marks)
+        if opens is None or play.at < opens:
+            return (f"only {roller} may explore the {frontier.NAME} now"
+                    + (f"; any other player may from {opens:%Y-%m-%d %H:%M} UTC" if opens
+                       else "") + f" ({cite})")
+        play.say(f"{frontier.NAME} ({cite}): {login} explores on {roller}'s behalf")
+    rolled = marks.explore
+    play.mark(explore=None, explore_open=False, moved_at=play.at)  # rule 7's 5 minutes start
+    frontier.explore(play, roller, rolled)
+    move_up(play, roller, rolled, f"movement ({play.cite('movement')})")
+    copcar.after_roll(play, roller, rolled)
     return None
 
 
@@ -194,6 +225,8 @@ COMMANDS: dict[str, Command] = {
     "house": Command(("houses",), "/house", "build a House where you stand", _house),
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
+    "explore": Command(("frontier",), "/explore", "explore the Frontier after a roll there "
+                       "(anyone, 10 minutes on)", _explore, on_turn=False, for_turn=True),
 }
 
 
@@ -237,8 +270,14 @@ def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> 
                f"({game.config.cite('gulag')})"
     if command.on_turn and state.turn != login:
         return f"only the player whose turn it is may /{name} (it is {state.turn}'s turn)"
+    if command.for_turn and state.turn is None:
+        return "it is no one's turn"
+    if name != "explore" and state.turn == login and frontier.waiting(state) is not None:
+        return (f"{login} rolled on the {frontier.NAME} and explores first: /explore (rule "
+                f"8's steps follow the roll with no intervening actions, "
+                f"{game.config.cite('frontier')})")
     judging = _Judging()
-    play = _play(game, at, judging, login)
+    play = _play(game, at, judging, state.turn if command.for_turn else login)
     play.state = replace(play.state, dice_secrets=())  # judging rolls no real die
     try:
         return command.run(play, login, words)
@@ -251,7 +290,7 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
     """The command done with the game's dice: the state after it and its record."""
     name, *words = text.strip().splitlines()[0].strip()[1:].split()
     name = name.lower()
-    play = _play(game, at, dice, login)
+    play = _play(game, at, dice, game.state.turn if COMMANDS[name].for_turn else login)
     refused = COMMANDS[name].run(play, login, words)
     assert refused is None, refused  # judged before: nothing it checks has changed since
     if play.state.turn == login:
@@ -261,15 +300,19 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
         from ..turns import next_player
         state = replace(state, turn=next_player(state, login), turn_started=at)
         play.say(f"{login}'s turn ends; it is {state.turn}'s turn")
-    return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment)
+    return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment,
+                            about=play.login)
 
 
 def record_of(play: Play, at: datetime, login: str, command: str,
-              comment: int | None) -> ActionRecord:
+              comment: int | None, about: str | None = None) -> ActionRecord:
+    """The action's record; its answer ends with where `about` (the one it moved: `login`
+    unless they acted for another) stands."""
     from types import MappingProxyType
-    token = play.token(login)
+    about = about or login
+    token = play.token(about)
     where = f"on space {token.space}" if token.on_ring else f"in {str(token.space).capitalize()}"
-    points = play.points_of(login) if any(p.login == login for p in play.state.players) else 0
-    answer = ". ".join(play.lines + [f"{login} is {where} with {points} points"]) + "."
+    points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
+    answer = ". ".join(play.lines + [f"{about} is {where} with {points} points"]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
                         tuple(play.effects), MappingProxyType(dict(play.points)))

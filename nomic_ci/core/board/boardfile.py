@@ -88,6 +88,8 @@ class Turn:
     continued: bool = False  # declared they continue their turn (rule 7)
     escape_tried: bool = False  # rolled to escape Jail (rule 8): once a turn
     choice: str | None = None  # a choice the rules offer and wait for: "cop-car", "number"
+    explore: int | None = None  # a roll on the Frontier waiting to be explored (rule 8)
+    explore_open: bool = False  # the Frontier's timer told the others they may explore
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,11 @@ def _read(text: str) -> Board:
                     item.get("escape_tried", typed.flag, "true or false", optional=True,
                              default=False),
                     item.get("choice", typed.text, "the choice offered, or null",
-                             optional=True))
+                             optional=True),
+                    item.get("explore", _positive, "the roll waiting to be explored, or null",
+                             optional=True),
+                    item.get("explore_open", typed.flag, "true or false", optional=True,
+                             default=False))
     return Board(fields.get("added_spaces", _natural, "a whole number of 0 or more",
                             optional=True, default=0),
                  cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn)
@@ -265,7 +271,10 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
     data["turn"] = None if turn is None else {
         "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),
         "landed": turn.landed, "roll": turn.roll, "continued": turn.continued,
-        "escape_tried": turn.escape_tried, "choice": turn.choice}
+        "escape_tried": turn.escape_tried, "choice": turn.choice,
+        # the Frontier's marks only while they matter, so older boards read the same
+        **({"explore": turn.explore} if turn.explore is not None else {}),
+        **({"explore_open": True} if turn.explore_open else {})}
     return HEADER + yamlio.dump(data)
 
 
