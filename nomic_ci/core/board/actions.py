@@ -226,7 +226,7 @@ COMMANDS: dict[str, Command] = {
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
     "explore": Command(("frontier",), "/explore", "explore the Frontier after a roll there "
-                       "(anyone, 10 minutes on)", _explore, on_turn=False, for_turn=True),
+                       "(the roller; anyone once its timer has run)", _explore, on_turn=False, for_turn=True),
 }
 
 

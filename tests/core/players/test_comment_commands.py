@@ -68,7 +68,7 @@ def test_help_and_status_answer_under_any_rules_and_change_nothing():
         "an item; /use: use a Number or an item; /deposit: put points in the bank; /withdraw: "
         "take points from the bank; /house: build a House where you stand; /escape: try to "
         "escape Jail; /rejoin: leave the Gulag; /explore: explore the Frontier after a roll "
-        "there (anyone, 10 minutes on); /help: what you may do now; /status: the "
+        "there (the roller; anyone once its timer has run); /help: what you may do now; /status: the "
         "turn, the scores and the open votes. It is your turn. Propose by opening a pull "
         "request that changes rules/, and vote on the open ones as their vote comment says"))
     assert "It is alice's turn" in answer(INFINITE, "bob", "/help")[1]
