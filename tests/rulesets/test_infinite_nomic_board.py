@@ -409,3 +409,56 @@ def test_master_of_your_fate_a_number_a_bribe_and_a_fight_with_the_cop_car(table
     assert "the officer rolls 2, alice rolls 5" in t.out
     assert points(t)["alice"] == 33 and board(t).cop_car.health == 195
     assert verify(t.files()) == []
+
+
+def test_a_stated_setup_then_a_rolled_escape_interest_passing_a_bank_a_toll_and_a_flute(
+        table, tmp_path):
+    """A proposal (rule 4: its stated events take effect) makes the board 30 spaces (rule 5)
+    and sets a position: bob in Jail, alice on 12 with 10 points in the bank and a Flute,
+    bob's House on 15, Snake 1 from 2 to 16. Then the seed's rules play it out."""
+    from dataclasses import replace as replaced
+
+    from nomic_ci.core.board.boardfile import House, Pair, dump_board, read_board
+
+    # the game's dice: bob's escape 5, alice's rolls 3 and 2
+    t = table(tmp_path, players="alice,bob", seed=seed_for((6, 5), (6, 3), (6, 2)))
+    start = read_board(t.read("state/board.yaml"))
+    setup = replaced(start, houses=(House(15, "bob"),), pairs=(Pair("Snake", 1, 2, 16),))
+    setup = setup.with_token(replaced(setup.token("alice"), space=12, account=10,
+                                      items=(("Flute", 1),)))
+    setup = setup.with_token(replaced(setup.token("bob"), space="jail"))
+    rule = "rules/005-the-game-board.md"
+    t.later().branch("setup", {rule: t.read(rule).replace("spaces: 10", "spaces: 30"),
+                               "state/board.yaml": dump_board(setup, ("alice", "bob")),
+                               "state/players.yaml": t.read("state/players.yaml").replace(
+                                   "points: 0", "points: 10", 1)}, author="alice")
+    assert t.propose("alice", "setup") == 1
+    t.command("alice", "/pass")  # the proposal's tokens merge only with untouched ones
+    t.vote(1, "bob")
+    t.command("bob", "/pass")
+    t.later(24).tick()  # passed: 1 👍 − 0 👎, alice 10 + 1 = 11 (rule 4)
+    assert load_game(t.files()).records[0].outcome.value == "passed"
+    assert points(t) == {"alice": 11, "bob": 0} and where(t, "bob") == "jail"
+    while t.status()["turn"] != "bob":
+        t.command(t.status()["turn"], "/pass")
+    t.command("bob", "/escape")  # rule 8: a 5 or a 6 frees him onto space 1
+    assert "bob rolls 5 and escapes" in t.out and where(t, "bob") == 1
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")
+    # 12 + 3: 13, 14, 15. Rule 11's Bank on 14 (a multiple of 7 above 7), passed: 1 point
+    # per 5 in the account, 10 → 12. On 15, in rule 11's alphabetical order: Fives (rule 8,
+    # +10: 21), then bob's House: alice has a point, so she loses one and bob gains it
+    assert "alice moves 12 → 13 → 14 → 15" in t.out
+    assert board(t).token("alice").account == 12
+    assert points(t) == {"alice": 20, "bob": 1}
+    t.command("bob", "/use Flute Snake 1U up")  # bob has no Flute
+    assert "bob has no Flute" in t.out
+    t.command("alice", "/use Flute Snake 1U up")  # rule 11: a Snake to an adjacent tile
+    assert (board(t).pairs[0].lower, board(t).pairs[0].upper) == (2, 17)
+    assert board(t).token("alice").item("Flute") == 0  # used, it disappears (rule 11)
+    t.command("alice", "/pass")
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")
+    # 15 + 2 = 17, Snake 1U since the Flute moved it: rule 20, down to Snake 1L on 2
+    assert where(t, "alice") == 2 and points(t) == {"alice": 20, "bob": 1}
+    assert verify(t.files()) == [] and t.cli("render", "--check") == 0
