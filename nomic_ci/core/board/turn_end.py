@@ -17,7 +17,7 @@ from ..dice import Dice
 from ..files.state import GameState
 from ..game import Game
 from ..transitions import BoardTimer, PassTurn
-from . import copcar, frontier, gulag, unlucky
+from . import copcar, frontier, gulag, jail, unlucky
 from .actions import _play, record_of
 from .actionlog import ActionRecord
 
@@ -40,6 +40,8 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
         play.say(f"{login}'s turn ended without a choice for the Cop Car, so option a is "
                  f"taken ({play.cite('cop_car')})")
         copcar.choose(play, login, "a")
+    if "jail" in game.config.board:
+        jail.turn_over(play, login)
     if not acted:
         gulag.missed(play, login)
     play.state = replace(play.state, board=replace(play.board, turn=None))
