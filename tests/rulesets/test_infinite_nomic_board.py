@@ -462,3 +462,53 @@ def test_a_stated_setup_then_a_rolled_escape_interest_passing_a_bank_a_toll_and_
     # 15 + 2 = 17, Snake 1U since the Flute moved it: rule 20, down to Snake 1L on 2
     assert where(t, "alice") == 2 and points(t) == {"alice": 20, "bob": 1}
     assert verify(t.files()) == [] and t.cli("render", "--check") == 0
+
+
+def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
+    """Rule 16: "Players may buy, sell, and trade items and currencies with other players.
+    The exchange ... takes place immediately after both players consent to the trade"; and
+    no one buys with 0 or fewer points, or into debt."""
+    t = table(tmp_path, seed_for((6, 4)))
+    t.later().command("alice", "/roll")  # 1 + 4 = 5: Fives, +10 (rule 8)
+    assert points(t)["alice"] == 10
+    for text, why in [
+            ("/trade alice 1 point for nothing", "alice cannot trade with themselves"),
+            ("/trade bob -3 points for nothing", "'-3 points' is not an amount"),
+            ("/trade bob 0 points for 1 House", "'0 points': an amount is 1 or more"),
+            ("/trade bob 11 points for nothing",
+             "alice has 10 points, not 11: no one trades what they do not have (rule 16)"),
+            ("/trade mallory 1 point for nothing", "mallory is not a player"),
+            ("/trade bob 2 VP for nothing", "'VP' cannot be traded"),  # rule 0: no currency
+            ("/trade bob nothing for nothing", "both sides are nothing"),
+            ("/trade bob 5 points", "offer a trade: /trade LOGIN")]:
+        t.command("alice", text)
+        assert why in t.out, (text, t.out)
+    t.command("alice", "/trade bob 5 points for nothing")  # a gift: action 2, offer 2
+    assert "Trade 2 (rule 16): alice offers bob 5 points for nothing" in t.out
+    assert points(t) == {"alice": 10, "bob": 0, "carol": 0}  # not before bob consents
+    t.command("alice", "/accept 2")
+    assert "only bob may accept it" in t.out
+    t.command("carol", "/decline 2")
+    assert "offer 2 is between alice and bob" in t.out
+    t.command("bob", "/accept 2")  # out of turn: trades are not turn actions
+    assert points(t) == {"alice": 5, "bob": 5, "carol": 0}
+    t.command("bob", "/accept 2")  # twice
+    assert "there is no open offer 2" in t.out
+    t.command("bob", "/buy House")  # rule 11: at any time, for 5 points: bob 0
+    t.command("bob", "/trade alice 1 House for 3 points")  # action 5
+    t.command("carol", "/trade alice 1 point for 1 House")  # carol has no point
+    assert "carol has 0 points, not 1" in t.out
+    t.command("alice", "/accept 5")
+    assert points(t) == {"alice": 2, "bob": 3, "carol": 0}
+    assert board(t).token("alice").item("House") == 1 and board(t).token("bob").items == ()
+    t.command("bob", "/trade alice 1 point for 1 House")  # action 7
+    t.command("bob", "/decline 7")  # the offerer withdraws it
+    assert "bob withdraws it" in t.out and board(t).offers == ()
+    t.command("alice", "/trade bob 2 points for 3 points")  # action 9, kept open
+    t.command("bob", "/trade carol 3 points for nothing")  # action 10
+    t.command("carol", "/accept 10")  # bob gives his 3 points away meanwhile
+    t.command("bob", "/accept 9")  # what he would give is gone
+    assert "bob has 0 points, not 3 now: no one trades what they do not have" in t.out
+    assert [o.number for o in board(t).offers] == [9]
+    assert points(t) == {"alice": 2, "bob": 0, "carol": 3}
+    assert verify(t.files()) == []

@@ -17,7 +17,7 @@ from ..commitments import rolls_made
 from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
-from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
+from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, trades, unlucky
 from .landing import move_up
 from .primitives import Play
 from .actionlog import ActionRecord
@@ -226,7 +226,14 @@ COMMANDS: dict[str, Command] = {
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
     "explore": Command(("frontier",), "/explore", "explore the Frontier after a roll there "
-                       "(the roller; anyone once its timer has run)", _explore, on_turn=False, for_turn=True),
+                       "(the roller; anyone once its timer has run)", _explore, on_turn=False,
+                       for_turn=True),
+    "trade": Command(("trades",), "/trade LOGIN GIVE for GET", "offer a player a trade",
+                     trades.offer, on_turn=False),
+    "accept": Command(("trades",), "/accept N", "accept a trade offered to you", trades.accept,
+                      on_turn=False),
+    "decline": Command(("trades",), "/decline N", "decline or withdraw a trade",
+                       trades.decline, on_turn=False),
 }
 
 

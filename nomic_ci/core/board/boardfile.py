@@ -77,6 +77,18 @@ class Pair:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """A trade one player offered another (rule 16), waiting for the other's consent:
+    numbered by the action that made it."""
+
+    number: int
+    offerer: str
+    to: str
+    give: tuple[tuple[str, int], ...]  # what the offerer gives: "points" or an item -> count
+    get: tuple[tuple[str, int], ...]  # what they get in exchange
+
+
+@dataclass(frozen=True)
 class Turn:
     """What the player whose turn began at `started` has done in it."""
 
@@ -100,6 +112,7 @@ class Board:
     pairs: tuple[Pair, ...] = ()
     tokens: tuple[Token, ...] = ()
     turn: Turn | None = None
+    offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined
 
     def token(self, login: str) -> Token:
         return next((t for t in self.tokens if t.login == login), Token(login))
@@ -195,9 +208,16 @@ def _read(text: str) -> Board:
                              optional=True),
                     item.get("explore_open", typed.flag, "true or false", optional=True,
                              default=False))
+    offers = tuple(Offer(o.get("number", _positive, "the action that offered it"),
+                         o.get("from", typed.login, "the offerer's login"),
+                         o.get("to", typed.login, "the login it is offered to"),
+                         o.get("give", typed.counters, "a mapping of what is given to counts"),
+                         o.get("get", typed.counters, "a mapping of what is got to counts"))
+                   for o in _entries(fields, "offers"))
     return Board(fields.get("added_spaces", _natural, "a whole number of 0 or more",
                             optional=True, default=0),
-                 cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn)
+                 cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn,
+                 offers)
 
 
 def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
@@ -267,6 +287,9 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
                        **({"missed_turns": t.missed_turns} if t.missed_turns else {})}
                       for t in map(board.token, sorted({*logins, *(t.login for t in
                                                                   board.tokens)}))]
+    if board.offers:  # only while there are some, so boards without trades read the same
+        data["offers"] = [{"number": o.number, "from": o.offerer, "to": o.to,
+                           "give": dict(o.give), "get": dict(o.get)} for o in board.offers]
     turn = board.turn
     data["turn"] = None if turn is None else {
         "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),

@@ -7,10 +7,10 @@ from typing import Mapping
 
 from ..mechanics.binding import Binding
 from . import (bank, commerce, copcar, events, fate, features, fives, frontier, gulag, houses,
-               jail, looping, movement, ring, shop, snakes, unlucky)
+               jail, looping, movement, ring, shop, snakes, trades, unlucky)
 
 KINDS = (ring, movement, fives, jail, gulag, fate, frontier, features, copcar, shop, bank,
-         houses, looping, commerce, snakes, unlucky, events)
+         houses, looping, commerce, trades, snakes, unlucky, events)
 
 BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

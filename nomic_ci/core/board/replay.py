@@ -10,6 +10,7 @@ from typing import Any, Callable, Sequence
 
 from ..files.records import Record
 from ..game import Game
+from . import trades
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
 from .boardfile import BOARD, Board, CopCar, House, Pair, Token, read_board
@@ -100,6 +101,8 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         moved = Pair(kind, int(number), *e["to"])
         return replace(board, pairs=tuple(moved if (p.kind, p.number) == (kind, int(number))
                                           else p for p in board.pairs)), None
+    if "trade" in e:
+        return trades.replayed(board, e), None
     return board, None  # points (checked with the scores), offers, the turn order
 
 
@@ -113,7 +116,7 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "
                              f"{_shown(getattr(want, name))}")
-    for name in ("added_spaces", "cop_car", "houses", "pairs"):
+    for name in ("added_spaces", "cop_car", "houses", "pairs", "offers"):
         if getattr(replayed, name) != getattr(stored, name):
             found.append(f"{BOARD}: {name.replace('_', ' ')} is {_shown(getattr(stored, name))}, "
                          f"but the actions give {_shown(getattr(replayed, name))}")

@@ -12,7 +12,7 @@ from builders import DICE, T0, ScriptedDice
 def test_round_7_gives_every_board_command():
     assert commands_given(board_game()) == ("roll", "continue", "choose", "buy", "use",
                                            "deposit", "withdraw", "house", "escape", "rejoin",
-                                               "explore")
+                                               "explore", "trade", "accept", "decline")
 
 
 def test_a_command_is_judged_before_any_die_is_rolled():
