@@ -272,7 +272,7 @@ def test_verify_replays_the_board_and_names_what_disagrees(table, tmp_path):
     assert verify(files) == []
     moved = {**files, "state/board.yaml": files["state/board.yaml"].replace(
         "login: bob\n    space: 4", "login: bob\n    space: 9")}
-    assert verify(moved) == [
+    assert [p.split(";")[0] for p in verify(moved)] == [
         "state/board.yaml: bob's space is 9, but the actions give 4"]
     first = next(p for p in files if p.startswith("actions/000001"))
     loaded = files[first].replace('"result": 4', '"result": 6')
@@ -512,3 +512,43 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
     assert [o.number for o in board(t).offers] == [9]
     assert points(t) == {"alice": 2, "bob": 0, "carol": 3}
     assert verify(t.files()) == []
+
+
+def test_an_admins_correction_of_the_board_says_why_and_verify_replays_from_it(tmp_path):
+    """Not a rule of the seed's: the admin's ruling, kept by `nomic-ci adjust --board` beside
+    who and why (proposals/adjustments.yaml), as every change of the state must be."""
+    t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
+                   dice_seed=seed_for((6, 2), (6, 3)))
+    t.later().command("alice", "/roll")  # 1 + 2 = 3
+    t.command("alice", "/pass")
+    fixed = tmp_path / "board.yaml"
+    fixed.write_text(t.read("state/board.yaml").replace("login: alice\n    space: 3",
+                                                        "login: alice\n    space: 2"))
+    assert t.cli("adjust", "--board", str(fixed), "--as", "admin", "--reason", "") == 2
+    assert t.cli("adjust", "--board", str(fixed), "--as", "admin", "--reason",
+                 "alice's roll was read as 2 at the table") == 0, t.err
+    assert "the board is corrected (state/board.yaml)" in t.out
+    assert where(t, "alice") == 2
+    assert "reason: alice's roll was read as 2" in t.read("proposals/adjustments.yaml")
+    assert t.cli("verify") == 0, t.err
+    t.command("bob", "/roll")  # 1 + 3 = 4, the Cop Car's space (rule 11)
+    assert where(t, "bob") == 4 and t.cli("verify") == 0, t.err
+    before = t.files()
+    for text, why in [
+            (fixed.read_text().replace("login: bob", "login: mallory"),
+             "mallory has a token but is no player"),
+            (fixed.read_text().replace("space: 2", "space: 11"),
+             "alice's token is on space 11, but the board has 10 spaces"),
+            (t.read("state/board.yaml"), "there is nothing to correct"),
+            ("tokens: [", str(fixed))]:
+        fixed.write_text(text)
+        assert t.cli("adjust", "--board", str(fixed), "--as", "admin", "--reason", "x") == 2
+        assert why in t.err, t.err
+    assert t.cli("adjust", "--board", str(tmp_path / "none.yaml"), "--as", "admin",
+                 "--reason", "x") == 2 and "cannot read" in t.err
+    assert t.files() == before  # refused: nothing changed
+    moved = {**before, "state/board.yaml": before["state/board.yaml"].replace(
+        "login: bob\n    space: 4", "login: bob\n    space: 9")}  # by hand, unrecorded
+    assert verify(moved) == ["state/board.yaml: bob's space is 9, but the actions give 4; "
+                             "an admin corrects the board with `nomic-ci adjust --board FILE`, "
+                             "which records who and why"]

@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
+from ..files.adjustments import read_adjustments
 from ..files.records import Record
 from ..game import Game
 from . import trades
@@ -50,7 +51,15 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
     timeline = sorted([(a.at, 1, a.number, a) for a in game.actions]
                       + [(r.decided, 0, i, r) for i, r in enumerate(records)
                          if r.board is not None], key=lambda entry: entry[:3])
+    # an admin's correction comes after the actions recorded before it, and after the
+    # decisions made before it, since it was made to the board they left
+    corrections = sorted((a for a in read_adjustments(game.files) if a.board is not None),
+                         key=lambda a: (a.after_action, a.at))
     for *_, entry in timeline:
+        while corrections and (entry.number > corrections[0].after_action
+                               if isinstance(entry, ActionRecord)
+                               else entry.decided > corrections[0].at):
+            board = read_board(corrections.pop(0).board)
         if isinstance(entry, ActionRecord):
             for effect in entry.effects:
                 board, problem = _effect(board, effect)
@@ -59,6 +68,8 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
                     return found  # the first record that disagrees; the rest follow from it
         else:  # a passed proposal's stated events (rule 4) set the board as it left it
             board = read_board(entry.board)
+    for correction in corrections:
+        board = read_board(correction.board)
     return found + _compare(board, game.state.board)
 
 
@@ -115,12 +126,16 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
             if getattr(want, name) != getattr(have, name):
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "
-                             f"{_shown(getattr(want, name))}")
+                             f"{_shown(getattr(want, name))}{_HINT}")
     for name in ("added_spaces", "cop_car", "houses", "pairs", "offers"):
         if getattr(replayed, name) != getattr(stored, name):
             found.append(f"{BOARD}: {name.replace('_', ' ')} is {_shown(getattr(stored, name))}, "
-                         f"but the actions give {_shown(getattr(replayed, name))}")
+                         f"but the actions give {_shown(getattr(replayed, name))}{_HINT}")
     return found
+
+
+_HINT = ("; an admin corrects the board with `nomic-ci adjust --board FILE`, which records "
+         "who and why")
 
 
 def _shown(value: Any) -> str:
