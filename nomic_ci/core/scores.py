@@ -42,7 +42,7 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
         if open_.dice:
             earned[open_.author.login] = earned.get(open_.author.login, 0) + open_.rolled
     played: dict[str, int] = {}
-    for action in game.actions:
+    for action in game.actions.points():
         for login, delta in action.points.items():
             played[login] = played.get(login, 0) + delta
     for adjustment in read_adjustments(game.files):

@@ -40,7 +40,8 @@ def table(request):
 
 
 def actions(t) -> list[str]:
-    return sorted(p for p in t.files() if p.startswith("actions/"))
+    return sorted(p for p in t.files() if p.startswith("actions/")
+                  and not p.startswith("actions/index/"))
 
 
 def test_fives_the_cop_car_looping_and_commands_out_of_turn_twice_or_wrong(table, tmp_path):
@@ -201,7 +202,7 @@ def test_after_ten_minutes_another_player_explores_the_frontier_for_the_roller(t
     t.command("carol", "/explore")  # nine minutes: too soon
     assert "only bob may explore the Frontier now" in t.out
     t.later(2 * MINUTE).tick()  # the timer tells the others, stamped with when it was due
-    timer = load_game(t.files()).actions[-1]
+    timer = load_game(t.files()).actions.record(-1)
     assert timer.command == "frontier timer"
     assert timer.at == rolled_at + timedelta(minutes=10)
     assert "any other player may now /explore for them (rule 8)" in timer.answer
@@ -552,3 +553,20 @@ def test_an_admins_correction_of_the_board_says_why_and_verify_replays_from_it(t
     assert verify(moved) == ["state/board.yaml: bob's space is 9, but the actions give 4; "
                              "an admin corrects the board with `nomic-ci adjust --board FILE`, "
                              "which records who and why"]
+
+
+def test_the_actions_index_lost_or_edited_is_caught_and_render_rebuilds_it(tmp_path):
+    """The index is the actions' fast path; their records are the truth."""
+    t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
+                   dice_seed=seed_for((6, 2)))
+    t.later().command("alice", "/roll")
+    index = t.root / "actions" / "index" / "0000.jsonl"
+    written = index.read_text()
+    assert '"command": "/roll"' in written and t.cli("render", "--check") == 0
+    index.write_text(written.replace('"login": "alice"', '"login": "bob"'))
+    assert t.cli("verify") == 1 and "0000.jsonl: line 1 gives actions/000001-alice-roll.json " \
+        "the login 'bob', but the record actions/000001-alice-roll.json says 'alice'" in t.err
+    index.unlink()
+    assert t.cli("render", "--check") == 1 and "actions/index/ is out of date" in t.err
+    assert t.cli("render") == 0 and "wrote actions/index/0000.jsonl" in t.out
+    assert index.read_text() == written and t.cli("verify") == 0, t.err

@@ -263,8 +263,7 @@ def _play(game: Game, at: datetime, dice: Dice, login: str) -> Play:
 
 def rolled(game: Game) -> int:
     """How many dice the game has rolled: the proposals' and the actions', one sequence."""
-    return rolls_made(game.records, game.state.open_proposals) + sum(
-        len(a.dice) for a in game.actions)
+    return rolls_made(game.records, game.state.open_proposals) + game.actions.dice()
 
 
 def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> str | None:

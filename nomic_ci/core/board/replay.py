@@ -22,7 +22,7 @@ RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) 
 def check_dice(game: Game, rolls: dict[object, str], check_die: RollCheck) -> list[str]:
     """Each action die is the game's next roll, from the game's own inputs."""
     found = []
-    for action in game.actions:
+    for action in game.actions.records():
         for die in action.dice:
             number = die.inputs.get("roll")
             expected = action_roll_inputs(game.state.dice_seed, number)
@@ -48,7 +48,7 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
     board = Board(cop_car=CopCar(rule.start, rule.health) if rule else None)
     found: list[str] = []
     # in the order they happened: a proposal decided at the moment of an action came first
-    timeline = sorted([(a.at, 1, a.number, a) for a in game.actions]
+    timeline = sorted([(a.at, 1, a.number, a) for a in game.actions.records()]
                       + [(r.decided, 0, i, r) for i, r in enumerate(records)
                          if r.board is not None], key=lambda entry: entry[:3])
     # an admin's correction comes after the actions recorded before it, and after the

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from nomic_ci.core.board.actionindex import ActionLog
 from nomic_ci.core.board.actions import carry_out
 from nomic_ci.core.board.boardfile import Token
 from nomic_ci.core.board.replay import replay
@@ -13,7 +14,7 @@ from builders import T0, ScriptedDice
 def played():
     game = board_game()
     state, record = carry_out(game, T0, ScriptedDice(4), "alice", "/roll", 1)
-    return replace(game, state=state, actions=(record,))
+    return replace(game, state=state, actions=ActionLog.of([record]))
 
 
 def test_the_board_the_actions_make_is_the_board():
