@@ -59,10 +59,10 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int,
                         T0 - timedelta(seconds=history - n), head="0" * 40,
                         counted=(Ballot(logins[(n + 1) % players], False, "0" * 40, T0),))
         files[record.path] = dump_record(record)
-    game_yaml = (root / "state/game.yaml").read_text().replace(
-        "next_proposal: 1", f"next_proposal: {history + 1}")
-    files["state/game.yaml"] = game_yaml
     files.update(played(root, actions))
+    game_yaml = files.get("state/game.yaml") or (root / "state/game.yaml").read_text()
+    files["state/game.yaml"] = game_yaml.replace("next_proposal: 1",
+                                                 f"next_proposal: {history + 1}")
     for path, text in files.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text)
