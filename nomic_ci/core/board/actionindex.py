@@ -17,15 +17,15 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping, Sequence, overload
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..errors import GameError
+from ..files.indexlines import IndexLines, bad_line, points, whole
 from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
 
 SHARD = 1000  # lines in each of INDEX's NNNN.jsonl files
 _DICE = re.compile(r'"dice": (\d+)')
-_HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"
 
 
 @dataclass(frozen=True)
@@ -69,31 +69,23 @@ def index_line(s: ActionSummary) -> str:
 def _summary(line: str, path: str, line_number: int) -> ActionSummary:
     try:
         e = json.loads(line)
-        return ActionSummary(_int(e["number"]), DIR + str(e["file"]), moment(e["at"]),
-                             str(e["login"]), str(e["command"]), _int(e.get("dice", 0)),
-                             MappingProxyType({str(k): _int(v)
-                                               for k, v in (e.get("points") or {}).items()}))
+        return ActionSummary(whole(e["number"]), DIR + str(e["file"]), moment(e["at"]),
+                             str(e["login"]), str(e["command"]), whole(e.get("dice", 0)),
+                             points(e.get("points")))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise GameError(f"not an index line ({type(exc).__name__}: {exc})", path=path,
-                        line=line_number, hint=_HINT) from None
+        raise bad_line(exc, path, line_number) from None
 
 
-def _int(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{value!r} is not a whole number")
-    return value
-
-
-class ActionLog(Sequence[ActionSummary]):
+class ActionLog(IndexLines[ActionSummary]):
     """The actions in order, a line each, each line parsed the first time it is read; the
     whole record (dice with their inputs, effects) read from its file only when asked for."""
 
+    folder, per_file = INDEX, SHARD
+
     def __init__(self, lines: Sequence[str], files: Mapping[str, str] | None = None,
                  starts: Sequence[tuple[int, str]] = ()) -> None:
-        self._lines = list(lines)
+        super().__init__(lines, starts)
         self._files = files or {}
-        self._starts = list(starts)  # where each index file's lines begin, for errors
-        self._read: dict[int, ActionSummary] = {}
         self._records: dict[int, ActionRecord] = {}  # whole records known without reading
 
     @classmethod
@@ -104,21 +96,8 @@ class ActionLog(Sequence[ActionSummary]):
         log._records = dict(enumerate(records))
         return log
 
-    def __len__(self) -> int:
-        return len(self._lines)
-
-    @overload
-    def __getitem__(self, index: int) -> ActionSummary: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[ActionSummary]: ...
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        index = range(len(self))[index]
-        if index not in self._read:
-            self._read[index] = _summary(self._lines[index], *self.where(index))
-        return self._read[index]
+    def _parse(self, line: str, path: str, number: int) -> ActionSummary:
+        return _summary(line, path, number)
 
     def dice(self) -> int:
         """How many dice the actions rolled (a number read off each line, none parsed)."""
@@ -145,32 +124,6 @@ class ActionLog(Sequence[ActionSummary]):
                           self._starts)
         added._read, added._records = dict(self._read), {**self._records, len(self): record}
         return added
-
-    def where(self, index: int) -> tuple[str, int]:
-        """The index file and line a line was read from."""
-        if not self._starts:
-            return self._shard(index), index % SHARD + 1
-        first, path = max((start for start in self._starts if start[0] <= index),
-                          default=self._starts[0])
-        return path, index - first + 1
-
-    @staticmethod
-    def _shard(index: int) -> str:
-        return f"{INDEX}{index // SHARD:04d}.jsonl"
-
-    def texts(self) -> dict[str, str]:
-        """The index files, SHARD lines each, in the order the actions happened."""
-        return {self._shard(start): "".join(line + "\n" for line in
-                                            self._lines[start:start + SHARD])
-                for start in range(0, len(self._lines), SHARD)}
-
-    def last_text(self) -> dict[str, str]:
-        """The index file the latest action is in: all an action rewrites."""
-        if not self._lines:
-            return {}
-        start = (len(self._lines) - 1) // SHARD * SHARD
-        return {self._shard(start): "".join(line + "\n" for line in
-                                            self._lines[start:start + SHARD])}
 
 
 def read_actions(files: Mapping[str, str]) -> ActionLog:

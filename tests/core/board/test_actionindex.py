@@ -37,8 +37,9 @@ def test_a_run_counts_actions_and_dice_and_sums_points_from_the_index_alone():
 def test_an_action_appends_a_line_to_the_last_file_of_a_thousand():
     log = ActionLog.of([record(n, dice=0) for n in range(1, 1001)])
     longer = log.added(record(1001))
-    assert list(longer.last_text()) == ["actions/index/0001.jsonl"]
-    assert len(longer.texts()) == 2 and longer.record(1000) == record(1001)
+    assert list(longer.texts()) == ["actions/index/0000.jsonl", "actions/index/0001.jsonl"]
+    assert longer.texts()["actions/index/0001.jsonl"].count("\n") == 1
+    assert longer.record(1000) == record(1001)
 
 
 def test_a_game_from_before_the_index_reads_its_records():
