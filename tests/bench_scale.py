@@ -1,6 +1,6 @@
 """Benchmark: engine time and memory of the local commands on generated games of every size.
 
-    python tests/bench_scale.py [--quick | --history]
+    python tests/bench_scale.py [--quick | --history | --startup]
 
 Each case makes a local game (`nomic-ci init`) of P players, R extra rules, H decided
 proposals in its history and K proposals in their vote, then runs each command in a fresh
@@ -12,8 +12,9 @@ process, three times, and prints the median CPU seconds and the peak memory (MB)
   verify        re-adding the whole history
   decide        a tick that decides every open proposal
 
-with each figure's ratio to the smallest game. One axis varies at a time. Not a test:
-nothing here asserts. The GitHub side (requests per run) is `tests/bench_reconcile.py`.
+with each figure's ratio to the smallest game. One axis varies at a time. `--startup`
+instead times `--help`, `--version` and `status` on the smallest game against a bare
+`python -c pass` of the same interpreter. Not a test: nothing here asserts. The GitHub side (requests per run) is `tests/bench_reconcile.py`.
 """
 
 from __future__ import annotations
@@ -75,12 +76,11 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int) ->
             "--branch", branch, "--title", f"Idea {k}")
 
 
-def run(*args: str) -> tuple[float, float]:
+def run(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci")) -> tuple[float, float]:
     """One fresh process: its CPU seconds (user and system: unlike wall time, what other
     work on the machine does not change) and its peak memory in MB."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-m", "nomic_ci", *args], capture_output=True,
-                          text=True)
+    done = subprocess.run([sys.executable, *command, *args], capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if done.returncode not in (0, 1):
@@ -108,12 +108,33 @@ QUICK = [(9, 10, 10, 1), (9, 10, 1000, 1), (100, 10, 10, 1), (50, 10, 10, 50)]
 HISTORY = [(9, 10, 10, 1), (9, 10, 1000, 1), (9, 10, 10000, 1)]
 
 
+def startup(root: Path, runs: int = 11) -> None:
+    """Start-up: each command's median CPU seconds over `runs` fresh processes, and its
+    ratio to a bare interpreter's."""
+    commands = {"python -c pass": (("-c", "pass"), ()), "--help": ((), ("--help",)),
+                "--version": ((), ("--version",)),
+                "status": ((), ("--repo", str(root), "--now", NOW.isoformat(), "status"))}
+    bare = None
+    for name, (command, args) in commands.items():
+        seconds = statistics.median(run(*args, command=command or ("-m", "nomic_ci"))[0]
+                                    for _ in range(runs))
+        bare = bare or seconds
+        print(f"{name:>16} {seconds:6.3f}s {seconds / bare:4.1f}×", flush=True)
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--quick", action="store_true", help="the smaller cases only")
     options.add_argument("--history", action="store_true", help="only the history's axis")
+    options.add_argument("--startup", action="store_true",
+                         help="only start-up against a bare interpreter")
     options.add_argument("--json", help="also write the figures to this file")
     args = options.parse_args()
+    if args.startup:
+        with tempfile.TemporaryDirectory() as tmp:
+            make_game(Path(tmp) / "game", *CASES[0])
+            startup(Path(tmp) / "game")
+        return
     results = {}
     base = None
     print("players rules history open | " + " | ".join(
