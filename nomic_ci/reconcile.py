@@ -8,7 +8,7 @@ Running it twice changes nothing the second time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord, dump_action
@@ -21,6 +21,7 @@ from .core.files.records import Outcome, Record, dump_record
 from .core.files.state import GAME_ISSUE, GameState, Tell, dump_state
 from .core.game import load_game
 from .core.notices import notices, reminders
+from .core.players.comment_commands import listed_since
 from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
 from .core.voting.decision import vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
@@ -29,7 +30,6 @@ from .text.game_issue import game_issue_body
 from .text.readmes import render_all
 from .text.vote_comment import final_comment
 
-COMMENTS_MARGIN = timedelta(days=1)
 DECISION = "decision"  # a proposal is decided once: one decision told on it
 
 MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
@@ -105,9 +105,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
         # one listing a run (`/help` works under any rules), of what came since the game last
-        # changed: every earlier comment was seen by the run that changed it (a day's margin
-        # for a forge slow to list a new comment), so the cost does not grow with history
-        comments = forge.comments(game.state.last_change - COMMENTS_MARGIN)
+        # changed (see `listed_since`), so the cost does not grow with history
+        comments = forge.comments(listed_since(game))
         transition = next_transition(game, proposals, now, comments)
         if transition is None:
             break

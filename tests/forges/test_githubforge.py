@@ -370,3 +370,25 @@ def test_a_run_lists_only_the_comments_since_the_game_last_changed(suber):
     suber.later().fake.add_comment(pr, "carol", "/active")
     suber.reconcile()
     assert "carol is active again" in engine_comments(suber, pr)[-1].body
+
+
+def test_the_state_keeps_only_the_handled_comments_a_listing_can_still_return(suber):
+    """`handled_comments` does not grow with every command ever made: a command handled
+    more than a day before the game's last change drops out of the listing, so its id
+    drops out of the state; edited later, it is listed again but not answered again."""
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    first = suber.later().fake.add_comment(pr, "carol", "/inactive")
+    suber.reconcile()
+    assert read_state(suber.files()).handled_comments == {first}
+    second = suber.later(48).fake.add_comment(pr, "carol", "/active")
+    suber.reconcile()
+    assert read_state(suber.files()).handled_comments == {second}
+    answers = len(engine_comments(suber, pr))
+    suber.fake.world.comments[first].body = "/inactive again"
+    suber.fake.world.comments[first].updated_at = suber.later().now
+    suber.fake.clear_requests()
+    suber.reconcile()
+    assert len(engine_comments(suber, pr)) == answers
+    assert suber.fake.writes() == []
+    assert "carol (inactive since" not in suber.files()["state/README.md"]
