@@ -49,6 +49,25 @@ def test_an_open_proposal_shows_its_vote_in_one_sticky_comment_a_status_and_a_la
     assert pull.labels == ["nomic: voting"]
 
 
+def test_the_state_page_shows_each_vote_as_the_engine_last_counted_it(hub):
+    """A vote is a review the forge keeps; the engine copies the count into the state, so
+    `state/README.md` shows the tally: one commit when the count changes, none otherwise."""
+    pr = open_proposal(hub)
+    hub.reconcile()
+    row = next(line for line in hub.files()["state/README.md"].splitlines()
+               if line.startswith("| 1: An idea"))
+    assert "| alice | 1: alice | 0 | 2: bob, carol | a majority of the eligible voters: 2 of 3 |" \
+        in row  # the proposer's own yes (rule 105)
+    hub.later().fake.add_review(pr, "carol", "CHANGES_REQUESTED", submitted_at=hub.now)
+    hub.fake.clear_requests()
+    hub.reconcile()
+    assert "| alice | 1: alice | 1: carol | 1: bob |" in hub.files()["state/README.md"]
+    assert read_state(hub.files()).open_proposals[0].standing.no == ("carol",)
+    assert [r.path for r in hub.fake.writes() if r.path.endswith("/git/refs/heads/main")]
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0 and hub.fake.writes() == []
+
+
 def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
     pr = open_proposal(hub)
     hub.reconcile()

@@ -52,6 +52,18 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """Where an open proposal's vote stood when the engine last counted it. The votes are
+    reviews and reactions the forge keeps; this copy lets the pages players read, which are
+    made from the game's files alone, show the tally."""
+
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()  # eligible voters who have not voted
+    needs: str = ""  # what it needs to pass, or why it cannot
+
+
+@dataclass(frozen=True)
 class OpenProposal:
     """A proposal the game has numbered and put to the vote.
 
@@ -73,6 +85,7 @@ class OpenProposal:
     reminded: datetime | None = None  # the closing time its missing voters were reminded of
     dice: tuple[DieRoll, ...] = ()  # rolled as it opened, where the rules roll then (its record
     # takes them when it ends)
+    standing: Standing | None = None  # its vote at the engine's last count
 
     @property
     def rolled(self) -> int:
@@ -291,6 +304,8 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             reminded=item.get("reminded", moment, "a time", optional=True),
             dice=item.get("dice", _dice, "the dice rolled as it opened, as nomic-ci wrote them",
                           optional=True, default=()),
+            standing=item.get("standing", _standing, "its vote as nomic-ci counted it: yes, no "
+                              "and waiting (lists of logins) and needs (text)", optional=True),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -318,6 +333,18 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                                 "null", optional=True),
     )
     return state, _Documents(players_doc, game_doc)
+
+
+def _standing(value: Any) -> Standing:
+    if not isinstance(value, Mapping) or not set(value) <= {"yes", "no", "waiting", "needs"}:
+        raise ValueError
+    return Standing(*(typed.logins(value.get(k, [])) for k in ("yes", "no", "waiting")),
+                    needs=typed.text(value.get("needs", "")))
+
+
+def _standing_data(standing: Standing) -> CommentedMap:
+    return CommentedMap(yes=CommentedSeq(standing.yes), no=CommentedSeq(standing.no),
+                        waiting=CommentedSeq(standing.waiting), needs=standing.needs)
 
 
 def _dice(value: Any) -> tuple[DieRoll, ...]:
@@ -432,7 +459,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                           **({"replaced": [CommentedMap(head=h, until=iso(u))
                                            for h, u in p.replaced]} if p.replaced else {}),
                           **({"reminded": iso(p.reminded)} if p.reminded else {}),
-                          **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}))
+                          **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}),
+                          **({"standing": _standing_data(p.standing)} if p.standing else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
