@@ -159,7 +159,7 @@ def _in_its_vote(game: Game) -> list[str]:
         row = (f"| {name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
                f"{open_.author.login} | "
                + (" | ".join(_names(v) for v in (votes.yes, votes.no, votes.waiting))
-                  + f" | {votes.needs} |" if votes else "not counted yet | | | |")
+                  + f" | {quoted(votes.needs)} |" if votes else "not counted yet | | | |")
                + f" {_shown(open_.head_since)} |")
         if closing:
             # the deadline of the rules a proposal involves; a guarded range has its own

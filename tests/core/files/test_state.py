@@ -7,7 +7,8 @@ from hypothesis import given, strategies as st
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
-from nomic_ci.core.files.state import GAME, OpenProposal, Tell, dump_state, read_state
+from nomic_ci.core.files.state import (GAME, OpenProposal, Standing, Tell, dump_state,
+                                       read_state)
 
 from builders import HOUR, T0
 
@@ -107,6 +108,31 @@ def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, re
         f"replaced: {replaced}}}")
     with pytest.raises(GameError, match="'replaced' must be a list of"):
         read_state({**files, "state/game.yaml": game})
+
+
+def test_a_votes_standing_round_trips_and_a_new_count_rewrites_only_it(files):
+    state = read_state(files)
+    counted = Standing(yes=("alice",), no=("bob",), waiting=("carol",), needs="2 of 3")
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0, standing=counted)
+    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
+    assert read_state(written).open_proposals == (open_,)
+    assert "    standing:\n      yes:\n        - alice\n" in written["state/game.yaml"]
+    recount = replace(open_, standing=replace(counted, yes=("alice", "carol"), waiting=()))
+    again = dump_state(replace(state, open_proposals=(recount,)), written)
+    assert read_state({**written, **again}).open_proposals == (recount,)
+
+
+@pytest.mark.parametrize("standing", ["[alice]", "{yes: [<b>]}", "{yes: [], maybe: [bob]}",
+                                      "{needs: [1]}"])
+def test_a_broken_standing_is_an_error_naming_the_file_and_line(files, standing):
+    game = files["state/game.yaml"].replace(
+        "open_proposals: []", "open_proposals:\n  - number: 1\n    key: '1'\n    title: A\n"
+        "    author: alice\n    opened: 2026-05-01T12:00:00Z\n    head: h2\n"
+        f"    head_since: 2026-05-01T12:00:00Z\n    standing: {standing}")
+    with pytest.raises(GameError, match="'standing' must be its vote as nomic-ci counted it"
+                       ) as caught:
+        read_state({**files, "state/game.yaml": game})
+    assert caught.value.path == GAME and caught.value.line is not None
 
 
 def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
