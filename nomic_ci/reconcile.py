@@ -18,7 +18,8 @@ from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record, dump_record
-from .core.files.state import GAME_ISSUE, GameState, Tell, dump_state
+from .core.files.state import GAME_ISSUE, GameState, Tell
+from .core.files.statefile import dump_state
 from .core.game import load_game
 from .core.notices import notices, reminders
 from .core.players.comment_commands import listed_since

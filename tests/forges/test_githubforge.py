@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from nomic_ci.core.files.state import read_state
+from nomic_ci.core.files.statefile import read_state
 from nomic_ci.core.times import moment
 from nomic_ci.text.vote_comment import MARKER
 
