@@ -101,14 +101,15 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
     _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
+    # one listing a run (`/help` works under any rules), of what came since the game last
+    # changed (see `listed_since`), so its cost does not grow with history
+    listed_from = listed_since(run.game)
+    comments = forge.comments(listed_from)
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        # one listing a run (`/help` works under any rules), of what came since the game last
-        # changed (see `listed_since`), so the cost does not grow with history
-        comments = forge.comments(listed_since(game))
-        transition = next_transition(game, proposals, now, comments)
+        transition = next_transition(game, proposals, now, comments, listed_from)
         if transition is None:
             break
         if isinstance(transition, PassTurn):

@@ -113,13 +113,13 @@ class Reclose:
 class Command:
     """A comment command, handled: what it changes (if anything) and the answer.
 
-    `still_listed`: the handled comments a later listing can still return, the only ones
-    whose ids the state must keep (None: keep them all)."""
+    `listed_from`: where the run's listing of comments started. No later listing returns a
+    comment written before it, so the state forgets the handled ones (None: keep them all)."""
     at: datetime
     comment: Comment
     effect: "Transition | None"
     answer: str
-    still_listed: frozenset[int] | None = None
+    listed_from: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -399,18 +399,22 @@ def test_a_run_lists_only_the_comments_since_the_game_last_changed(suber):
     assert "carol is active again" in engine_comments(suber, pr)[-1].body
 
 
-def test_the_state_keeps_only_the_handled_comments_a_listing_can_still_return(suber):
-    """`handled_comments` does not grow with every command ever made: a command handled
-    more than a day before the game's last change drops out of the listing, so its id
-    drops out of the state; edited later, it is listed again but not answered again."""
+def handled(hub):
+    return {i for i, _ in read_state(hub.files()).handled_comments}
+
+
+def test_the_state_forgets_handled_commands_no_listing_can_return(suber):
+    """`handled_comments` does not grow with every command ever made: a command written
+    more than a day before the game's last change is never listed again, so the next
+    command handled drops it; edited later, it is listed, but neither answered nor done."""
     pr = open_proposal(suber, files=new_rule(215))
     suber.reconcile()
     first = suber.later().fake.add_comment(pr, "carol", "/inactive")
     suber.reconcile()
-    assert read_state(suber.files()).handled_comments == {first}
+    assert handled(suber) == {first}
     second = suber.later(48).fake.add_comment(pr, "carol", "/active")
     suber.reconcile()
-    assert read_state(suber.files()).handled_comments == {second}
+    assert handled(suber) == {first, second}  # the run's listing started before the first
     answers = len(engine_comments(suber, pr))
     suber.fake.world.comments[first].body = "/inactive again"
     suber.fake.world.comments[first].updated_at = suber.later().now
@@ -419,3 +423,18 @@ def test_the_state_keeps_only_the_handled_comments_a_listing_can_still_return(su
     assert len(engine_comments(suber, pr)) == answers
     assert suber.fake.writes() == []
     assert "carol (inactive since" not in suber.files()["state/README.md"]
+    third = suber.later().fake.add_comment(pr, "bob", "/active")
+    suber.reconcile()
+    assert handled(suber) == {second, third}
+
+
+def test_a_command_waiting_through_a_long_silence_is_still_handled(suber):
+    """A run after more than a day without one: an earlier transition of the same run moves
+    the game's last change, but the commands its listing returned still count."""
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    said = suber.later().fake.add_comment(pr, "carol", "/inactive")
+    suber.later(30).branch("idea", new_rule(216))  # a push, handled first by the next run
+    suber.later(10).reconcile()
+    assert said in handled(suber)
+    assert any("carol is inactive now" in c.body for c in engine_comments(suber, pr))

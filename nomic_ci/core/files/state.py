@@ -139,7 +139,8 @@ class GameState:
     dice_seed: str
     admin: str | None = None  # the game's Admin, where the rules have one (not a player)
     admin_id: int | None = None  # the Admin's numeric id, where the forge has one
-    handled_comments: frozenset[int] = frozenset()  # comment commands already answered
+    # the comment commands handled, (id, when written), while a run's listing can return them
+    handled_comments: tuple[tuple[int, datetime], ...] = ()
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
     paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
@@ -188,6 +189,9 @@ class GameState:
     @property
     def over(self) -> bool:
         return self.ended_at is not None
+
+    def has_handled(self, comment_id: int) -> bool:
+        return any(handled == comment_id for handled, _ in self.handled_comments)
 
     def with_player(self, updated: Player) -> "GameState":
         return replace(self, players=tuple(updated if p.login == updated.login else p

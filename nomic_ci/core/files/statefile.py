@@ -135,6 +135,7 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         raise GameError(f"the turn belongs to {turn}, who is not in {PLAYERS}", path=GAME,
                         line=yamlio.line_of(game_doc, "turn"),
                         hint=f"set 'turn:' to a player listed in {PLAYERS}")
+    last_change = fields.get("last_change", moment, "a time")
     state = GameState(
         players=tuple(players),
         turn=turn,
@@ -143,19 +144,34 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
         open_proposals=tuple(opens),
         winners=fields.get("winners", typed.logins, "a list of logins", optional=True, default=()),
         ended_at=fields.get("ended_at", moment, "a time or null", optional=True),
-        last_change=fields.get("last_change", moment, "a time"),
+        last_change=last_change,
         dice_seed=fields.get("dice_seed", typed.text, "the hex seed the dice are derived from"),
         admin=fields.get("admin", typed.login, "a login", optional=True),
         admin_id=fields.get("admin_id", typed.whole, "the Admin's numeric user id, or null",
                             optional=True),
         dice_secrets=_dice_secrets(fields),
         to_tell=_to_tell(fields),
-        handled_comments=frozenset(fields.get("handled_comments", typed.wholes, "a list of comment ids",
-                                              optional=True, default=())),
+        handled_comments=fields.get("handled_comments", _handled(last_change),
+                                    "a list of the comment commands handled, each {id, at}",
+                                    optional=True, default=()),
         paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
                                 "null", optional=True),
     )
     return state, _Documents(players_doc, game_doc)
+
+
+def _handled(last_change: datetime):
+    """The reader of `handled_comments`: {id, at} each; a bare id, as engines before the
+    times wrote them, counts as written at the game's last change (kept a day more)."""
+    def read(value: Any) -> tuple[tuple[int, datetime], ...]:
+        handled = []
+        for item in typed.items(value):
+            if isinstance(item, Mapping) and set(item) == {"id", "at"}:
+                handled.append((typed.whole(item["id"]), moment(item["at"])))
+            else:
+                handled.append((typed.whole(item), last_change))
+        return tuple(sorted(handled))
+    return read
 
 
 def _standing(value: Any) -> Standing:
@@ -224,6 +240,13 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
                                   "mention", typed.login, "a login, or null", optional=True)])),
             final=item.get("final", typed.text, "text, or null", optional=True)))
     return tuple(found)
+
+
+def _flow(**fields: Any) -> CommentedMap:
+    """A mapping written on one line, `{id: 7, at: ...}`."""
+    node = CommentedMap(fields)
+    node.fa.set_flow_style()
+    return node
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -310,10 +333,11 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
             del game["to_tell"]
     if state.paused_since or "paused_since" in game:
         _set(game, "paused_since", iso(state.paused_since))
-    handled = sorted(state.handled_comments)
-    if handled or "handled_comments" in game:
-        if list(game.get("handled_comments") or []) != handled:
-            game["handled_comments"] = CommentedSeq(handled)
+    if state.handled_comments or "handled_comments" in game:
+        if _handled(state.last_change)(game.get("handled_comments") or []) != \
+                state.handled_comments:
+            game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
+                                                    for i, at in state.handled_comments)
     return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game),
             **board_files(state.board, tuple(p.login for p in state.players))}
 

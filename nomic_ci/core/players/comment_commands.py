@@ -1,8 +1,8 @@
 """Comment commands: a player writes `/pass` (and the like) in a comment, the engine acts.
 
-Each comment is handled once (its id is kept in the state), only from whom the
-rule allows, and answered with what was done or why not. An edited comment
-does not count. Every comment of a player's that starts with `/` is answered:
+Each comment is handled once (its id is kept in the state while a run's listing can
+still return it), only from whom the rule allows, and answered with what was done or
+why not. An edited comment does not count. Every comment of a player's that starts with `/` is answered:
 `/help` and `/status` whatever the rules, the rules' own commands, and anything
 else with the list of commands there are.
 """

@@ -141,3 +141,20 @@ def test_a_broken_message_to_tell_is_an_error_naming_the_file(files):
     with pytest.raises(GameError) as error:
         read_state(files)
     assert error.value.path == GAME and "message 1 to tell: " in error.value.message
+
+
+def test_handled_commands_are_written_with_when_each_was_written(files):
+    state = read_state(files)
+    handled = ((7, T0), (9, T0 + HOUR))
+    written = {**files, **dump_state(replace(state, handled_comments=handled), files)}
+    assert "handled_comments:\n  - {id: 7, at: '2026-05-01T12:00:00Z'}\n" in written[GAME]
+    assert read_state(written).handled_comments == handled
+    assert dump_state(read_state(written), written)[GAME] == written[GAME]
+
+
+def test_bare_ids_an_older_engine_wrote_count_as_written_at_the_last_change(files):
+    game = files[GAME].rstrip("\n") + "\nhandled_comments: [7, 9]\n"
+    state = read_state({**files, GAME: game})
+    assert state.handled_comments == ((7, state.last_change), (9, state.last_change))
+    with pytest.raises(GameError, match="'handled_comments' must be a list of the comment"):
+        read_state({**files, GAME: files[GAME] + "handled_comments: [{id: 7}]\n"})
