@@ -94,11 +94,14 @@ def apply(game: Game, transition: Transition,
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
             return game.state, None
-        case Command(_, comment, effect, _):
+        case Command(_, comment, effect, _, listed_from):
             record = None
             if effect is not None:
                 state, record = apply(replace(game, state=state), effect, dice)
-            return replace(state, handled_comments=state.handled_comments | {comment.id}), record
+            kept = tuple((i, at) for i, at in state.handled_comments
+                         if listed_from is None or at >= listed_from)
+            return replace(state, handled_comments=tuple(sorted(
+                kept + ((comment.id, comment.at),)))), record
     raise TypeError(transition)
 
 

@@ -10,6 +10,7 @@ reaches the same game. Each source of transitions is one short function below;
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
@@ -44,14 +45,18 @@ Due = tuple[datetime, Order, Transition]
 
 
 def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
-                    comments: Sequence[Comment] = ()) -> Transition | None:
-    """The earliest transition due at or before `now`, or None when the game is settled."""
+                    comments: Sequence[Comment] = (),
+                    listed_from: datetime | None = None) -> Transition | None:
+    """The earliest transition due at or before `now`, or None when the game is settled.
+
+    `comments`: the players' comments, as a forge listed them from `listed_from` (the
+    run's `listed_since`, the same at every step of a run; None: every comment)."""
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
     due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
     if not state.over:
-        due += [*_activity(game, by_key, now), *_commands(game, comments, by_key, now),
+        due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
                 *_board_timers(game), *_turn_timeout(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     # min() keeps the first of equals, so the order of the sources above breaks ties
@@ -163,15 +168,18 @@ def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iter
             change
 
 
-def _commands(game: Game, comments: Sequence[Comment], by_key: Mapping[str, Proposal],
-              now: datetime) -> Iterable[Due]:
+def _commands(game: Game, comments: Sequence[Comment], listed_from: datetime | None,
+              by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
     """The earliest unhandled comment command: one at a time, each judged in the state the
-    earlier ones left."""
-    for comment in sorted(comments, key=lambda c: (c.at, c.id)):
-        if comment.id not in game.state.handled_comments and comment.at <= now \
+    earlier ones left. A comment written before the listing started is listed only because
+    it was edited since: an earlier run saw it, and handled it if it was a command."""
+    recent = (c for c in comments if listed_from is None or c.at >= listed_from)
+    for comment in sorted(recent, key=lambda c: (c.at, c.id)):
+        if not game.state.has_handled(comment.id) and comment.at <= now \
                 and is_command(game, comment):
             at = max(comment.at, game.state.last_change)
-            yield at, Order.ARRIVALS, handle(game, comment, at, by_key)
+            yield at, Order.ARRIVALS, replace(handle(game, comment, at, by_key),
+                                              listed_from=listed_from)
             return
 
 

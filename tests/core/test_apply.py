@@ -28,7 +28,7 @@ def test_a_command_marks_its_comment_handled_and_applies_its_effect(login, turn)
     t, after, record = step(game, [], T0 + 2 * HOUR, comments=[said])
     assert isinstance(t, Command) and record is None
     assert isinstance(t.effect, PassTurn) if login == "alice" else t.effect is None
-    assert after.state.turn == turn and said.id in after.state.handled_comments
+    assert after.state.turn == turn and after.state.has_handled(said.id)
     assert after.state.last_change == T0 + 2 * HOUR
 
 
