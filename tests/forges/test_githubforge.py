@@ -360,6 +360,19 @@ def test_a_hostile_title_mentions_no_one_and_renders_nothing(hub):
     assert "&lt;img" in readmes and engine_comments(hub, pr)
 
 
+def test_a_title_of_brackets_is_kept_and_read_back_like_any_other(hub):
+    """Hundreds of `[` in a title are text, not nesting: the state that quotes the title
+    (and the game issue's text waiting to be told) reads back, and the game goes on."""
+    title = "[" * 300
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", title, created_at=hub.now)
+    assert hub.reconcile() == 0
+    assert read_state(hub.files()).open_proposals[0].title == title
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+    assert hub.reconcile() == 0 and hub.fake.pull(pr).merged
+
+
 def test_a_proposal_turned_back_into_a_draft_is_withdrawn_and_the_game_moves_on(hub):
     pr = open_proposal(hub)
     hub.reconcile()
