@@ -233,8 +233,8 @@ def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:
                   for o in state.open_proposals)
     changed = [o for o, before in zip(opens, state.open_proposals) if o != before]
     if changed:
-        run.change(replace(state, open_proposals=opens), None, "nomic-ci: the votes on " + ", ".join(
-            f"{o.name} stand at {len(o.standing.yes)} yes, {len(o.standing.no)} no"
+        run.change(replace(state, open_proposals=opens), None, "nomic-ci: votes counted: " + "; ".join(
+            f"{o.name}, {o.standing.yes_votes} yes and {o.standing.no_votes} no"
             for o in changed))
 
 

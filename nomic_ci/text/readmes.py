@@ -13,6 +13,7 @@ from ..core.board.actionindex import INDEX as ACTIONS_INDEX, index_paths as acti
 from ..core.board.actionindex import is_action
 from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
 from ..core.files.records import Outcome
+from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
@@ -151,26 +152,19 @@ def _in_its_vote(game: Game) -> list[str]:
     started and when it closes at the latest."""
     config = game.config
     guard = config.guard
-    closing = bool(config.voting_window or config.schedule or guard)
+    closing = bool(config.voting_window or config.schedule or guard or config.join_window)
     lines = ["| proposal | by | yes | no | not voted yet | needs | vote since |"
              + (" closes by |" if closing else ""),
-             "|---|---|---|---|---|---|---|" + ("---|" if closing else "")]
+             "|---|---|---:|---:|---|---|---|" + ("---|" if closing else "")]
     for open_ in game.state.open_proposals:
         name = open_.number if open_.number is not None else open_.capitalized_name
         votes = open_.standing
+        counted = (f"{votes.yes_votes} | {votes.no_votes} | {_missing(votes)} | "
+                   f"{quoted(votes.needs)} |" if votes else "not counted yet | | | |")
         row = (f"| {name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
-               f"{open_.author.login} | "
-               + (" | ".join(_names(v) for v in (votes.yes, votes.no, votes.waiting))
-                  + f" | {quoted(votes.needs)} |" if votes else "not counted yet | | | |")
-               + f" {_shown(open_.head_since)} |")
+               f"{open_.author.login} | {counted} {_shown(open_.head_since)} |")
         if closing:
-            # the deadline of the rules a proposal involves; a guarded range has its own
-            deadline = vote_deadline(game, open_, ())
-            closes = _shown(deadline) if deadline else "when every vote is in"
-            if guard:
-                closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
-                           f"rules {guard.low:03d}–{guard.high:03d})")
-            row += f" {closes} |"
+            row += f" {_closes(game, open_)} |"
         lines.append(row)
     push = ("A push starts its vote again. " if config.edits != "retract" else
             "An edit withdraws it. ")
@@ -179,8 +173,23 @@ def _in_its_vote(game: Game) -> list[str]:
                     "commit each was cast on."]
 
 
-def _names(logins: tuple[str, ...]) -> str:
-    return f"{len(logins)}: {', '.join(logins)}" if logins else "0"
+def _closes(game: Game, open_: OpenProposal) -> str:
+    """When its vote closes at the latest, as the engine last worked it out (for the rules
+    the proposal involves, or a request to join's window); before it has, from the rules."""
+    if open_.standing is not None:
+        closes = open_.standing.closes
+        return _shown(closes) if closes else "when every vote is in"
+    guard, deadline = game.config.guard, vote_deadline(game, open_, ())
+    closes = _shown(deadline) if deadline else "when every vote is in"
+    if guard:  # a guarded range has its own
+        closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
+                   f"rules {guard.low:03d}–{guard.high:03d})")
+    return closes
+
+
+def _missing(votes: Standing) -> str:
+    more = f" and {votes.others_not_voted} more" if votes.others_not_voted else ""
+    return ", ".join(votes.not_voted) + more if votes.not_voted else "nobody"
 
 
 def _dice(game: Game) -> list[str]:

@@ -46,12 +46,18 @@ class Player:
 class Standing:
     """Where an open proposal's vote stood when the engine last counted it. The votes are
     reviews and reactions the forge keeps; this copy lets the pages players read, which are
-    made from the game's files alone, show the tally."""
+    made from the game's files alone, show the tally. Counts and at most MAX_NAMED of the
+    voters still missing, so the state stays small in a game of hundreds of players."""
 
-    yes: tuple[str, ...] = ()
-    no: tuple[str, ...] = ()
-    waiting: tuple[str, ...] = ()  # eligible voters who have not voted
+    yes_votes: int = 0
+    no_votes: int = 0
+    not_voted: tuple[str, ...] = ()  # the first of the eligible voters who have not voted
+    others_not_voted: int = 0  # and how many more
     needs: str = ""  # what it needs to pass, or why it cannot
+    closes: datetime | None = None  # when its vote closes at the latest (None: once all voted)
+
+
+MAX_NAMED = 10
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import fields as typed, yamlio
 from .records import DieRoll, die_data, load_dice
-from .state import (GAME, PLAYERS, DiceSecret, GameState, OpenProposal, Player, Standing,
-                    Tell)
+from .state import (GAME, MAX_NAMED, PLAYERS, DiceSecret, GameState, OpenProposal, Player,
+                    Standing, Tell)
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -127,8 +127,9 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
             reminded=item.get("reminded", moment, "a time", optional=True),
             dice=item.get("dice", _dice, "the dice rolled as it opened, as nomic-ci wrote them",
                           optional=True, default=()),
-            standing=item.get("standing", _standing, "its vote as nomic-ci counted it: yes, no "
-                              "and waiting (lists of logins) and needs (text)", optional=True),
+            standing=item.get("standing", _standing, "its vote as nomic-ci counted it: yes_votes, "
+                              f"no_votes, not_voted (at most {MAX_NAMED} logins), "
+                              "others_not_voted, needs and closes", optional=True),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -174,16 +175,27 @@ def _handled(last_change: datetime):
     return read
 
 
+_STANDING = ("yes_votes", "no_votes", "not_voted", "others_not_voted", "needs", "closes")
+
+
 def _standing(value: Any) -> Standing:
-    if not isinstance(value, Mapping) or not set(value) <= {"yes", "no", "waiting", "needs"}:
+    if not isinstance(value, Mapping) or not set(value) <= set(_STANDING):
         raise ValueError
-    return Standing(*(typed.logins(value.get(k, [])) for k in ("yes", "no", "waiting")),
-                    needs=typed.text(value.get("needs", "")))
+    named = typed.logins(value.get("not_voted", []))
+    counts = [typed.whole(value.get(key, 0)) for key in ("yes_votes", "no_votes",
+                                                         "others_not_voted")]
+    if len(named) > MAX_NAMED or min(counts) < 0:
+        raise ValueError
+    return Standing(counts[0], counts[1], named, counts[2],
+                    typed.text(value.get("needs", "")),
+                    moment(value["closes"]) if value.get("closes") is not None else None)
 
 
 def _standing_data(standing: Standing) -> CommentedMap:
-    return CommentedMap(yes=CommentedSeq(standing.yes), no=CommentedSeq(standing.no),
-                        waiting=CommentedSeq(standing.waiting), needs=standing.needs)
+    return CommentedMap(yes_votes=standing.yes_votes, no_votes=standing.no_votes,
+                        not_voted=_flow_list(standing.not_voted),
+                        others_not_voted=standing.others_not_voted, needs=standing.needs,
+                        closes=iso(standing.closes))
 
 
 def _dice(value: Any) -> tuple[DieRoll, ...]:
@@ -245,6 +257,13 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
 def _flow(**fields: Any) -> CommentedMap:
     """A mapping written on one line, `{id: 7, at: ...}`."""
     node = CommentedMap(fields)
+    node.fa.set_flow_style()
+    return node
+
+
+def _flow_list(items: tuple) -> CommentedSeq:
+    """A list written on one line, `[a, b]`."""
+    node = CommentedSeq(items)
     node.fa.set_flow_style()
     return node
 
@@ -338,8 +357,13 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                 state.handled_comments:
             game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
                                                     for i, at in state.handled_comments)
-    return {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game),
-            **board_files(state.board, tuple(p.login for p in state.players))}
+    texts = {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
+    for path, text in texts.items():  # never write what the next run could not read
+        if len(text) > yamlio.MAX_BYTES:
+            raise GameError(f"the state would grow to {len(text):,} characters, more than a "
+                            f"game file may hold ({yamlio.MAX_BYTES:,})", path=path,
+                            hint="nothing was written; report this, with the game")
+    return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
 
 
 def _plain_list(value: Any) -> list[dict]:

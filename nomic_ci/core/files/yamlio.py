@@ -12,6 +12,8 @@ from typing import Any, Mapping
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.tokens import (FlowMappingEndToken, FlowMappingStartToken, FlowSequenceEndToken,
+                                FlowSequenceStartToken)
 
 from ..errors import GameError
 
@@ -69,23 +71,26 @@ MAX_OPEN_BRACKETS = 8 * MAX_DEPTH
 
 
 def _check_brackets(text: str, path: str, first_line: int) -> None:
-    """No point where more than MAX_OPEN_BRACKETS `[` and `{` are open. Counted without
-    regard to quotes, so only a text with that many brackets is walked at all."""
+    """No point where more than MAX_OPEN_BRACKETS flow collections (`[`, `{`) are open. Only
+    a text with that many brackets at all is scanned, by ruamel.yaml's scanner, which knows
+    a bracket in a quoted string from one that opens a collection."""
     if text.count("[") + text.count("{") <= MAX_OPEN_BRACKETS:
         return
-    depth = line = 0
-    for char in text:
-        if char in "[{":
-            depth += 1
-            if depth > MAX_OPEN_BRACKETS:
-                raise GameError(f"more than {MAX_OPEN_BRACKETS} brackets ([ or {{) open at once: "
-                                f"nested more than {MAX_DEPTH} levels deep", path=path,
-                                line=line + first_line,
-                                hint="no game file needs that: write it flatter")
-        elif char in "]}":
-            depth = max(depth - 1, 0)
-        elif char == "\n":
-            line += 1
+    depth = 0
+    try:
+        for token in _yaml().scan(text):
+            if isinstance(token, (FlowSequenceStartToken, FlowMappingStartToken)):
+                depth += 1
+                if depth > MAX_OPEN_BRACKETS:
+                    raise GameError(
+                        f"more than {MAX_OPEN_BRACKETS} brackets ([ or {{) open at once: nested "
+                        f"more than {MAX_DEPTH} levels deep", path=path,
+                        line=token.start_mark.line + first_line,
+                        hint="no game file needs that: write it flatter")
+            elif isinstance(token, (FlowSequenceEndToken, FlowMappingEndToken)):
+                depth -= 1
+    except YAMLError:
+        return  # not valid YAML: the parse that follows says where
 
 
 def _check_shape(data: Any, path: str, first_line: int) -> None:

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.errors import GameError
+from nomic_ci.core.files import yamlio
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files.state import GAME, OpenProposal, Standing, Tell
 from nomic_ci.core.files.statefile import dump_state, read_state
@@ -103,18 +104,20 @@ def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, re
 
 def test_a_votes_standing_round_trips_and_a_new_count_rewrites_only_it(files):
     state = read_state(files)
-    counted = Standing(yes=("alice",), no=("bob",), waiting=("carol",), needs="2 of 3")
+    counted = Standing(1, 1, ("carol",), needs="2 of 3", closes=T0 + HOUR)
     open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0, standing=counted)
     written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
     assert read_state(written).open_proposals == (open_,)
-    assert "    standing:\n      yes:\n        - alice\n" in written["state/game.yaml"]
-    recount = replace(open_, standing=replace(counted, yes=("alice", "carol"), waiting=()))
+    assert ("    standing:\n      yes_votes: 1\n      no_votes: 1\n      not_voted: [carol]\n"
+            in written["state/game.yaml"])
+    recount = replace(open_, standing=replace(counted, yes_votes=2, not_voted=()))
     again = dump_state(replace(state, open_proposals=(recount,)), written)
     assert read_state({**written, **again}).open_proposals == (recount,)
 
 
-@pytest.mark.parametrize("standing", ["[alice]", "{yes: [<b>]}", "{yes: [], maybe: [bob]}",
-                                      "{needs: [1]}"])
+@pytest.mark.parametrize("standing", ["[alice]", "{not_voted: [<b>]}", "{yes: 1}",
+                                      "{needs: [1]}", "{yes_votes: -1}",
+                                      "{not_voted: [a, b, c, d, e, f, g, h, i, j, k]}"])
 def test_a_broken_standing_is_an_error_naming_the_file_and_line(files, standing):
     game = files["state/game.yaml"].replace(
         "open_proposals: []", "open_proposals:\n  - number: 1\n    key: '1'\n    title: A\n"
@@ -124,6 +127,14 @@ def test_a_broken_standing_is_an_error_naming_the_file_and_line(files, standing)
                        ) as caught:
         read_state({**files, "state/game.yaml": game})
     assert caught.value.path == GAME and caught.value.line is not None
+
+
+def test_a_state_too_large_to_read_back_is_never_written(files):
+    state = read_state(files)
+    huge = replace(state, to_tell=(Tell("1", "x", "y" * yamlio.MAX_BYTES),))
+    with pytest.raises(GameError, match="the state would grow to") as caught:
+        dump_state(huge, files)
+    assert caught.value.path == GAME
 
 
 def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):

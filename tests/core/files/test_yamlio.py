@@ -57,6 +57,12 @@ def test_brackets_nested_far_too_deep_are_refused_before_they_are_parsed():
     assert (caught.value.path, caught.value.line) == ("rules/201-x.md", 3)
     many = "a: [" + ", ".join("[1]" for _ in range(500)) + "]\n"  # many, but not deep
     assert len(yamlio.load(many, "f")["a"]) == 500
+    # brackets in quoted text open nothing: a player's title written by the engine reads back
+    title = "[" * 300 + "{" * 300
+    assert yamlio.load(f"title: '{title}'\n", "state/game.yaml") == {"title": title}
+    # and quotes inside brackets do not hide them
+    with pytest.raises(GameError, match="more than 256 brackets"):
+        yamlio.load("a: " + "[']', " * 20_000 + "1" + "]" * 20_000, "f")
 
 
 def test_line_of_gives_one_based_lines_of_keys_and_items():
