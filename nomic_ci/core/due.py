@@ -190,7 +190,7 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
     waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
     # a roll on the Frontier holds the turn until someone explores (Infinite Nomic's rule 8)
     if state.turn and config.turn_timeout and not waits_for_vote \
-            and state.turn_started is not None and frontier_waiting(state) is None:
+            and state.turn_started is not None and frontier_waiting(game) is None:
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")

@@ -71,7 +71,7 @@ def _explore(play: Play, login: str, words: list[str]) -> str | None:
     roller, cite = play.login, play.cite("frontier")
     if words:
         return "/explore takes nothing after it: the roll was made with /roll"
-    marks = frontier.waiting(play.state)
+    marks = frontier.waiting(play)
     if marks is None:
         return f"no roll on the {frontier.NAME} waits to be explored ({cite})"
     if login != roller:
@@ -278,7 +278,7 @@ def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> 
         return f"only the player whose turn it is may /{name} (it is {state.turn}'s turn)"
     if command.for_turn and state.turn is None:
         return "it is no one's turn"
-    if name != "explore" and state.turn == login and frontier.waiting(state) is not None:
+    if name != "explore" and state.turn == login and frontier.waiting(game) is not None:
         return (f"{login} rolled on the {frontier.NAME} and explores first: /explore (rule "
                 f"8's steps follow the roll with no intervening actions, "
                 f"{game.config.cite('frontier')})")

@@ -53,11 +53,14 @@ def on_frontier(play, login: str) -> bool:
     return "frontier" in play.config.board and play.token(login).space == play.total_spaces
 
 
-def waiting(state) -> Turn | None:
+def waiting(game) -> Turn | None:
     """The current turn's marks, if its player rolled on the Frontier and has not explored
-    yet: their turn does not end until someone explores (rule 8)."""
+    yet: their turn does not end until someone explores (rule 8). Nothing waits once the
+    rules in force have no Frontier (a proposal repealed it meanwhile)."""
+    state = game.state
     marks = state.board.turn if state.board is not None else None
-    if marks is None or marks.explore is None or marks.login != state.turn \
+    if "frontier" not in game.config.board or marks is None or marks.explore is None \
+            or marks.login != state.turn \
             or marks.started != state.turn_started:
         return None
     return marks
@@ -73,7 +76,7 @@ def open_to_others_at(config, marks: Turn) -> datetime | None:
 
 def holds_turn(game) -> str | None:
     """Why the turn may not end now, if a roll on the Frontier waits to be explored."""
-    marks = waiting(game.state)
+    marks = waiting(game)
     if marks is None:
         return None
     return (f"{marks.login} rolled {marks.explore} on the {NAME} and the turn does not end "

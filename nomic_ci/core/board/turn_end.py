@@ -57,7 +57,7 @@ def timers(game: Game) -> Iterable[tuple[datetime, PassTurn | BoardTimer]]:
     state, board = game.state, game.config.board
     movement = board.get("movement")
     marks = state.board.turn if state.board is not None else None
-    waiting = frontier.waiting(state)
+    waiting = frontier.waiting(game)
     opens = frontier.open_to_others_at(game.config, waiting) if waiting else None
     if waiting is not None and opens is not None and not waiting.explore_open \
             and not state.over:
