@@ -570,3 +570,16 @@ def test_the_actions_index_lost_or_edited_is_caught_and_render_rebuilds_it(tmp_p
     assert t.cli("render", "--check") == 1 and "actions/index/ is out of date" in t.err
     assert t.cli("render") == 0 and "wrote actions/index/0000.jsonl" in t.out
     assert index.read_text() == written and t.cli("verify") == 0, t.err
+
+
+def test_a_cop_car_choice_not_made_before_the_turn_ends_is_option_a(table, tmp_path):
+    # rule 11: "they must, before their turn ends, choose one of the following options
+    # (otherwise the first option is taken": a, admit fault, moving to the Jail
+    t = table(tmp_path, seed_for((6, 3)))
+    t.later().command("alice", "/roll")  # 1 + 3 = 4, the Cop Car's space
+    assert board(t).turn.choice == "cop-car"
+    t.command("bob", "/choose c")  # not bob's choice
+    assert "only the player whose turn it is may /choose" in t.out
+    t.later(6 * MINUTE).tick()  # rule 7: no /continue within five minutes: the turn ends
+    assert t.status()["turn"] == "bob" and where(t, "alice") == "jail"
+    assert points(t)["alice"] == 0 and verify(t.files()) == []
