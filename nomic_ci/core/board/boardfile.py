@@ -159,7 +159,7 @@ def _read(text: str) -> Board:
     for index, item in enumerate(_entries(fields, "tokens")):
         token = Token(
             login=item.get("login", typed.login, "a player's login"),
-            space=item.get("space", _space, "a primary space's number, jail, gulag or a location",
+            space=item.get("space", _space, "a primary space's number, a location, jail or gulag",
                            optional=True, default=1),
             items=item.get("items", typed.counters, "a mapping of item names to counts",
                            optional=True, default=()),

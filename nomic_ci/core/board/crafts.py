@@ -90,13 +90,17 @@ def choose(play, login: str, words: list[str]) -> str | None:
         return f"say which: /profession NAME, one of {', '.join(names)} ({cite})"
     settler = play.board.world.settler(login)
     if settler.profession == name:
-        return f"{login} is already a {name}"
+        return f"{login} is already {_a(name)}"
     if settler.picked is not None and settler.turns - settler.picked < rule(play).change_after:
         return f"{login} picked a profession {settler.turns - settler.picked} turn(s) ago and " \
                f"must wait a full round past their last pick ({cite})"
     play.settle(replace(settler, profession=name, picked=settler.turns), f"a profession ({cite})",
-                f"{login} is a {name} ({cite})")
+                f"{login} is {_a(name)} ({cite})")
     return None
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def item_named(view, words: list[str]) -> tuple[str | None, list[str]]:
@@ -117,19 +121,19 @@ def craft(play, login: str, words: list[str]) -> str | None:
         return f"say which item: /craft ITEM, one of {', '.join(rule(play).items)} ({cite})"
     item, settler = rule(play).items[name], play.board.world.settler(login)
     if settler.profession != item.by:
-        return f"a {name} is crafted by a {item.by}, and {login} is " \
-               f"{'a ' + settler.profession if settler.profession else 'of no profession'} " \
+        return f"{_a(name)} is crafted by {_a(item.by)}, and {login} is " \
+               f"{_a(settler.profession) if settler.profession else 'of no profession'} " \
                f"({cite})"
     refused = lacking(play, login, item.cost)
     if refused:
-        return f"{refused}: a {name} costs {shown(item.cost)} ({cite})"
+        return f"{refused}: {_a(name)} costs {shown(item.cost)} ({cite})"
     for part, n in item.cost:
-        hand_over(play, login, part, -n, f"crafting a {name} ({cite})")
-    hand_over(play, login, name, 1, f"crafting a {name} ({cite})")
+        hand_over(play, login, part, -n, f"crafting {_a(name)} ({cite})")
+    hand_over(play, login, name, 1, f"crafting {_a(name)} ({cite})")
     fresh = dict(play.board.world.settler(login).fresh)
     play.settle(replace(play.board.world.settler(login),
                         fresh=tuple(sorted({**fresh, name: fresh.get(name, 0) + 1}.items()))),
-                f"crafting a {name} ({cite})", f"{login} crafts a {name}: it may be used from "
+                f"crafting {_a(name)} ({cite})", f"{login} crafts {_a(name)}: it may be used from "
                                                f"the next turn on ({cite})")
     return None
 
@@ -161,7 +165,7 @@ def use(play, login: str, words: list[str]) -> str | None:
     place = named(play, targets[1]) if item.effect == "send" else None
     if item.effect == "send" and place is None:
         return f"{targets[1]} is not a location"
-    hand_over(play, login, name, -1, f"using a {name} ({cite})")
+    hand_over(play, login, name, -1, f"using {_a(name)} ({cite})")
     why = f"{login}'s {name} ({cite})"
     match item.effect:
         case "extra":

@@ -74,7 +74,7 @@ def move(play, login: str, words: list[str]) -> str | None:
         return f"say where: /move LOCATION, one of {', '.join(places.places)} ({cite})"
     here, settler = location_of(play, login), play.board.world.settler(login)
     if place == here:
-        return f"{login} is already in {here}"
+        return f"{login} is already in the {here}"
     if here in places.closed or place in places.closed:
         return f"no one moves to or from the {here if here in places.closed else place} " \
                f"themselves ({cite})"
