@@ -1,7 +1,8 @@
-"""The Suber set's world (seed 001, rules 302–308) played through `nomic-ci command` on the
-local forge, with the game's own dice from a fixed seed: players move, roll for location
-resources, trade, pick professions, craft and use Bread and Stew, and claim territory.
-Each expected figure is worked out here from the seed's text, citing the rule.
+"""The Suber set's world (seed 001, rules 302–308) played by its players' commands, through
+`nomic-ci command` on the local forge and as comments on the fake GitHub, with the game's own
+dice from a fixed seed: players move, roll for location resources, trade, pick professions,
+craft and use Bread and Stew, and claim territory. Each expected figure is worked out here
+from the seed's text, citing the rule.
 
 Turns pass as the seed says (rule 202: a turn is a proposal and its vote): the player whose
 turn it is proposes a new rule and the others vote for it.
@@ -9,8 +10,13 @@ turn it is proposes a new rule and the others vote for it.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
+
 from nomic_ci.core.verify import verify
-from tables import LocalTable
+from nomic_ci.text.readmes import stale_readmes
+from tables import ENGINE, GitHubTable, LocalTable
 
 from boardgames import board, roll_of, seed_for
 from builders import new_rule
@@ -22,21 +28,29 @@ class World:
     """A Suber game on the local forge, and what its state file says of each player."""
 
     def __init__(self, tmp_path, seed: str) -> None:
-        self.t = LocalTable(tmp_path / "g", players=",".join(PLAYERS),
-                            ruleset="suber-initial-set", dice_seed=seed)
+        self.t = self.table(tmp_path, seed)
         self.seed, self.rule, self.die = seed, 309, 0
         self.inactive: set[str] = set()  # who does not vote (rule 205)
 
+    def table(self, tmp_path, seed: str):
+        return LocalTable(tmp_path / "g", players=",".join(PLAYERS),
+                          ruleset="suber-initial-set", dice_seed=seed)
+
     def say(self, login: str, text: str) -> str:
+        """The engine's answer to `login`'s command."""
         self.t.command(login, text)
         return self.t.out
+
+    def ok(self, login: str, text: str) -> str:
+        answer = self.say(login, text)
+        assert answer and "is not allowed" not in answer, answer
+        return answer
 
     def end_turn(self) -> None:
         """The player whose turn it is proposes a rule, the active others vote for it: it
         passes (rule 203) and the turn passes (rule 202)."""
         t = self.t.later(0.1)
-        status = t.status()
-        who, self.rule = status["turn"], self.rule + 1
+        who, self.rule = t.status()["turn"], self.rule + 1
         t.branch(f"rule-{self.rule}", new_rule(self.rule), author=who)
         number = t.propose(who, f"rule-{self.rule}")
         for login in PLAYERS:
@@ -59,16 +73,67 @@ class World:
         return found
 
 
-def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
+class Hub(World):
+    """The same game on the fake GitHub: commands are comments on a thread of the game (a
+    pull request mallory, no player, opened), answered there by the engine."""
+
+    def table(self, tmp_path, seed: str):
+        hub = GitHubTable(tmp_path / "g", players=",".join(PLAYERS),
+                          ruleset="suber-initial-set", dice_seed=seed)
+        hub.branch("notes", new_rule(399), author="mallory")
+        self.thread = hub.fake.open_pr("mallory", "notes", "Notes", created_at=hub.now)
+        return hub
+
+    def replies(self) -> list[str]:
+        world = self.t.fake.world
+        return [c.body for c in world.comments_on(self.thread)
+                if world.users[c.user_id].login == ENGINE and "nomic-ci:vote" not in c.body]
+
+    def say(self, login: str, text: str) -> str:
+        before = len(self.replies())
+        self.t.later(0.01).fake.add_comment(self.thread, login, text, created_at=self.t.now)
+        assert self.t.reconcile() == 0, self.t.err
+        return "\n".join(self.replies()[before:])
+
+    def end_turn(self) -> None:
+        """As on the local forge, in one run of the engine: the pull request and its votes."""
+        hub = self.t.later(0.1)
+        who, self.rule = hub.status()["turn"], self.rule + 1
+        hub.branch(f"rule-{self.rule}", new_rule(self.rule), author=who)
+        pr = hub.fake.open_pr(who, f"rule-{self.rule}", "A rule", created_at=hub.now)
+        for login in PLAYERS:
+            if login != who and login not in self.inactive:
+                hub.fake.add_review(pr, login, "APPROVED", submitted_at=hub.now)
+        assert hub.reconcile() == 0, hub.err
+        assert hub.fake.pull(pr).merged, hub.out
+
+    def close(self) -> None:
+        self.t.close()
+
+
+@pytest.fixture(params=["local", "github"])
+def w_for(request, tmp_path):
+    made = []
+
+    def make(seed: str) -> World:
+        made.append((World if request.param == "local" else Hub)(tmp_path, seed))
+        return made[-1]
+    yield make
+    for world in made:
+        if isinstance(world, Hub):
+            world.close()
+
+
+def test_a_suber_game_moves_gathers_trades_crafts_and_claims(w_for):
     # the first dice fixed: alice's first roll is 6 + 6, bob's 3 + 3 (the rest are read)
-    w = World(tmp_path, seed_for((6, 6), (6, 6), (6, 3), (6, 3)))
+    w = w_for(seed_for((6, 6), (6, 6), (6, 3), (6, 3)))
     t = w.t
     t.tick()
     # rule 302: players start out in the City
     assert {login: w.where(login) for login in PLAYERS} == dict.fromkeys(PLAYERS, "City")
 
     # --- round 1: each player's first turn
-    assert "done" in w.say("alice", "/move Prairie")
+    assert w.ok("alice", "/move Prairie")
     assert "has already moved this turn (rule 302: once a turn)" in w.say("alice", "/move Marsh")
     assert "only the player whose turn it is may /move" in w.say("bob", "/move Marsh")
     assert "may not roll for location resources now" in w.say("alice", "/gather")  # 305
@@ -78,17 +143,17 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     x = sum(w.dice(6, 6))  # 12; no other Landowner in the Prairie, so she gains max(2, 12 - 0)
     assert f"alice rolls {x} (2d6) = {x} in the Prairie" in out and w.has("alice", "wheat") == 12
     assert "may not roll for location resources now" in w.say("alice", "/gather")  # once
-    assert "done" in w.say("bob", "/move Marsh")
+    assert w.ok("bob", "/move Marsh")
     w.end_turn()
-    w.say("bob", "/gather")
+    w.ok("bob", "/gather")
     fish = max(2, sum(w.dice(6, 6)))  # 3 + 3 = 6 fish from the Marsh (rule 305's graph)
     assert w.has("bob", "fish") == fish == 6
-    w.say("carol", "/move Jungle")
-    w.say("carol", "/profession Blacksmith")
+    w.ok("carol", "/move Jungle")
+    w.ok("carol", "/profession Blacksmith")
     w.end_turn()
 
     # --- round 2: nobody may move yet (rule 306: once every 3 turns)
-    w.say("carol", "/gather")
+    w.ok("carol", "/gather")
     timber = max(2, sum(w.dice(6, 6)))  # the Jungle yields timber; no other Landowner there
     assert w.has("carol", "timber") == timber
     assert "moved 1 turn(s) ago, and a player changes location once every 3 turns " \
@@ -100,7 +165,7 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     assert "carol is in the Jungle and alice in the Prairie: a trade is made in one location " \
            "(rule 306)" in w.say("carol", "/trade alice 1 timber for 1 wheat")
     w.end_turn()
-    w.say("alice", "/gather")
+    w.ok("alice", "/gather")
     wheat = 12 + max(2, sum(w.dice(6, 6)))
     assert w.has("alice", "wheat") == wheat
     w.end_turn()  # bob does not roll after his second turn...
@@ -109,7 +174,7 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     assert "may not roll for location resources now" in w.say("bob", "/gather")
 
     # --- round 3: alice has ended three turns in a row in the Prairie (rule 308)
-    w.say("carol", "/gather")
+    w.ok("carol", "/gather")
     timber += max(2, sum(w.dice(6, 6)))
     assert w.has("carol", "timber") == timber
     w.end_turn()
@@ -128,16 +193,16 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     w.end_turn()  # carol's third turn in the Jungle ends
 
     # --- round 4: alice may move again (306); she meets carol in the Jungle and trades
-    assert "done" in w.say("carol", "/claim")
+    assert w.ok("carol", "/claim")
     assert "alice already has a claim, in the Prairie: each player may have only one" in w.say(
         "alice", "/claim")
-    assert "done" in w.say("alice", "/move Jungle")
+    assert w.ok("alice", "/move Jungle")
     assert "alice does not have 50 timber" in w.say("alice", "/trade carol 50 timber for 1 wheat")
     assert "'-3' is not an amount" in w.say("alice", "/trade carol -3 wheat for 1 timber")
     assert "carol offers alice 2 timber for 1 wheat" in w.say("carol",
                                                              "/trade alice 2 timber for 1 wheat")
     assert "bob offers alice no trade" in w.say("alice", "/accept bob")
-    assert "done" in w.say("alice", "/accept carol")  # rule 306: agreed by both, in public
+    assert w.ok("alice", "/accept carol")  # rule 306: agreed by both, in public
     wheat, timber = wheat - 1, timber - 2
     assert (w.has("alice", "wheat"), w.has("alice", "timber")) == (wheat, 2)
     assert (w.has("carol", "wheat"), w.has("carol", "timber")) == (1, timber)
@@ -157,10 +222,10 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     assert f"1 other Landowner there, so alice gains the larger of 2 and {x} − 1" in out
     assert w.has("alice", "timber") == 1 + jungle  # the Jungle yields timber
     # Bread: two target players swap locations (rule 307b): bob to the Jungle, carol away
-    assert "done" in w.say("alice", "/use Bread bob carol")
+    assert w.ok("alice", "/use Bread bob carol")
     assert (w.where("bob"), w.where("carol"), w.has("alice", "Bread")) == ("Jungle", "Marsh", 0)
-    assert "done" in w.say("bob", "/trade alice 5 fish for 2 wheat")
-    w.say("alice", "/accept bob")
+    assert w.ok("bob", "/trade alice 5 fish for 2 wheat")
+    w.ok("alice", "/accept bob")
     wheat -= 2
     assert (w.has("alice", "fish"), w.has("bob", "fish"), w.has("bob", "wheat")) == (5, 1, 2)
     assert "alice crafts a Stew" in w.say("alice", "/craft Stew")  # 5 fish and 4 wheat
@@ -169,7 +234,7 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     w.end_turn()
 
     # carol's turn: the Stew moves her to a location of alice's choice (rule 307b)
-    assert "done" in w.say("alice", "/use Stew carol Desert")
+    assert w.ok("alice", "/use Stew carol Desert")
     assert w.where("carol") == "Desert" and w.has("alice", "Stew") == 0
     # rule 302: no one moves to or from the Desert themselves
     assert "no one moves to or from the Desert themselves (rule 302)" in w.say("carol",
@@ -192,4 +257,21 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(tmp_path):
     assert w.has("alice", "timber") == 1 + jungle + max(2, x)
     # carol's window to roll shut as alice's turn ended (rule 305)
     assert "may not roll for location resources now" in w.say("carol", "/gather")
-    assert verify(t.files()) == [] and t.cli("render", "--check") == 0
+    files = t.files()
+    assert verify(files) == [] and stale_readmes(files) == []
+
+
+def test_on_github_a_non_players_and_an_edited_command_move_no_one(tmp_path):
+    w = Hub(tmp_path, "any")
+    try:
+        w.t.tick()
+        assert w.say("mallory", "/move Jungle") == ""  # no player: just talk
+        hub = w.t.later(0.01)
+        edited = hub.fake.add_comment(w.thread, "alice", "/move Jungle", created_at=hub.now)
+        hub.fake.world.comments[edited].updated_at = hub.now + timedelta(minutes=1)
+        assert hub.later(0.1).reconcile() == 0, hub.err
+        assert "an edited command does not count" in w.replies()[-1]
+        assert {login: w.where(login) for login in PLAYERS} == dict.fromkeys(PLAYERS, "City")
+        assert verify(w.t.files()) == []
+    finally:
+        w.close()
