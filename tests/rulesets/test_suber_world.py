@@ -58,7 +58,9 @@ class World:
                 t.vote(number, login)
 
     def where(self, login: str) -> str:
-        return board(self.t).token(login).space
+        """Where `login` is: a player with no location is in the City (rule 302)."""
+        space = board(self.t).token(login).space
+        return space if isinstance(space, str) else "City"
 
     def has(self, login: str, name: str) -> int:
         return board(self.t).token(login).item(name)

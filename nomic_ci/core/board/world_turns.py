@@ -24,20 +24,19 @@ from .actions import _play, record_of
 
 
 def timers(game: Game) -> Iterable[tuple[datetime, WorldTurn]]:
-    """The turn the world has not counted yet, due when the new one began; or players with
-    no location yet (a new game, a new player), due at once."""
+    """The turn the world has not counted yet, due when the new one began."""
     state = game.state
     if state.board is None or "locations" not in game.config.board or state.turn is None \
             or state.turn_started is None or state.over:
         return
     seen, now = state.board.world.turn, (state.turn, state.turn_started)
-    places = game.config.board["locations"].places
-    unplaced = any(state.board.token(p.login).space not in places for p in state.players)
-    if seen == now and not unplaced:
+    if seen == now:
         return
     at = max(state.turn_started, state.last_change)
-    ended = seen[0] if seen is not None and seen != now else ""
-    yield at, WorldTurn(at, ended, _skipped(state, ended, state.turn) if ended else ())
+    if seen is None:  # a world enacted into a game under way: it counts from this turn
+        yield at, WorldTurn(at, "", ())
+        return
+    yield at, WorldTurn(at, seen[0], _skipped(state, seen[0], state.turn))
 
 
 def _skipped(state: GameState, ended: str, begun: str) -> tuple[str, ...]:
@@ -60,7 +59,8 @@ def turn_ended(game: Game, transition: WorldTurn,
     state = game.state
     play = _play(game, transition.at, dice, transition.ended or state.turn or "")
     start = play.config.board["locations"].start
-    for player in state.players:  # rule 302: a player with no location is in the City
+    for player in state.players:  # rule 302: a player with no location is in the City;
+        # placed there as a turn ends, so state/board.yaml says so too
         if play.token(player.login).space not in play.config.board["locations"].places:
             play.place(player.login, start, f"a player with no location is in the {start} "
                                             f"({play.cite('locations')})")

@@ -50,12 +50,21 @@ def test_a_skipped_turn_loses_landowner_status():
     assert state.board.world.settler("carol").landowner is True
 
 
-def test_a_player_with_no_location_is_placed_in_the_city():
-    game = suber_game(Token("bob", 1))
+def test_a_player_with_no_location_is_placed_in_the_city_as_a_turn_ends():
+    game = turned(suber_game(Token("bob", 1)), "bob")
+    [(_, transition)] = world_turns.timers(game)
+    state, _ = world_turns.turn_ended(game, transition, ScriptedDice())
+    assert state.board.token("bob").space == "City"
+
+
+def test_a_world_enacted_into_a_game_under_way_counts_from_the_turn_it_finds():
+    game = suber_game()
+    game = replace(game, state=replace(game.state, board=replace(
+        game.state.board, world=replace(game.state.board.world, turn=None))))
     [(_, transition)] = world_turns.timers(game)
     assert transition.ended == ""
     state, record = world_turns.turn_ended(game, transition, ScriptedDice())
-    assert state.board.token("bob").space == "City" and record.command == "locations"
+    assert state.board.world.turn == ("alice", T0) and record is None
 
 
 def test_a_game_without_locations_has_no_world_to_count():
