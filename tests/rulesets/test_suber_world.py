@@ -133,6 +133,8 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(w_for):
     t.tick()
     # rule 302: players start out in the City
     assert {login: w.where(login) for login in PLAYERS} == dict.fromkeys(PLAYERS, "City")
+    assert "On the board: alice in the City, bob in the City, carol in the City" in w.say(
+        "carol", "/status")
 
     # --- round 1: each player's first turn
     assert w.ok("alice", "/move Prairie")
@@ -277,3 +279,26 @@ def test_on_github_a_non_players_and_an_edited_command_move_no_one(tmp_path):
         assert verify(w.t.files()) == []
     finally:
         w.close()
+
+
+def test_a_proposal_amending_a_binding_changes_play_and_a_repeal_removes_the_mechanic(
+        tmp_path):
+    w = World(tmp_path, "any")
+    t = w.t
+    w.ok("alice", "/move Prairie")
+    # alice's proposal: rule 306's players move once a turn, not once every 3 turns
+    faster = t.read("rules/306-trade.md").replace("move_every: 3", "move_every: 1")
+    t.branch("faster", {"rules/306-trade.md": faster}, author="alice")
+    number = t.propose("alice", "faster")
+    t.vote(number, "bob")
+    t.vote(number, "carol")  # passed (rule 203): bob's turn
+    w.end_turn()
+    w.end_turn()
+    assert w.ok("alice", "/move Jungle")  # one turn after her last move
+    # alice's next proposal repeals rule 308: no more claims
+    t.branch("no-claims", {"rules/308-claims.md": None}, author="alice")
+    number = t.propose("alice", "no-claims")
+    t.vote(number, "bob")
+    t.vote(number, "carol")
+    assert "the rules in force have no /claim command" in w.say("bob", "/claim")
+    assert verify(t.files()) == []
