@@ -193,7 +193,7 @@ def _read(text: str) -> Board:
                              default=False),
                     item.get("choice", typed.text, "the choice offered, or null",
                              optional=True))
-    return Board(fields.get("added_spaces", _natural, "a whole number of 0 or more",
+    return Board(fields.get("added_spaces", typed.natural, "a whole number of 0 or more",
                             optional=True, default=0),
                  cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn,
                  read_world(doc.get("world")))
@@ -207,13 +207,6 @@ def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
 def _positive(value: Any) -> int:
     number = typed.whole(value)
     if number < 1:
-        raise ValueError
-    return number
-
-
-def _natural(value: Any) -> int:
-    number = typed.whole(value)
-    if number < 0:
         raise ValueError
     return number
 

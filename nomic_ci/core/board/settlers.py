@@ -94,9 +94,9 @@ def _value(key: str, value: Any) -> Any:
     if key in ("effects", "fresh"):
         return _counts(value)
     if key in ("turns", "stay", "upgrades", "held", "away"):
-        return _natural(value)
+        return typed.natural(value)
     if key in ("moved", "picked"):
-        return None if value is None else _natural(value)
+        return None if value is None else typed.natural(value)
     if key in ("landowner", "gather"):
         return typed.flag(value)
     if key in ("profession", "claim"):
@@ -111,13 +111,6 @@ def _counts(value: Any) -> tuple[tuple[str, int], ...]:
     if any(n < 0 for _, n in pairs):
         raise ValueError
     return tuple(sorted((k, n) for k, n in pairs if n))
-
-
-def _natural(value: Any) -> int:
-    number = typed.whole(value)
-    if number < 0:
-        raise ValueError
-    return number
 
 
 # --- reading and writing the `world:` section of state/board.yaml
