@@ -1,6 +1,6 @@
 """Benchmark: engine time and memory of the local commands on generated games of every size.
 
-    python tests/bench_scale.py [--quick | --history]
+    python tests/bench_scale.py [--quick | --history | --startup]
 
 Each case makes a local game (`nomic-ci init`) of P players, R extra rules, H decided
 proposals in its history and K proposals in their vote, then runs each command in a fresh
@@ -12,15 +12,16 @@ process, three times, and prints the median CPU seconds and the peak memory (MB)
   verify        re-adding the whole history
   decide        a tick that decides every open proposal
 
-with each figure's ratio to the smallest game. One axis varies at a time. Not a test:
-nothing here asserts. The GitHub side (requests per run) is `tests/bench_reconcile.py`.
+with each figure's ratio to the smallest game. One axis varies at a time. `--startup`
+instead times `--help`, `--version` and `status` on the smallest game against a bare
+`python -c pass` of the same interpreter. Not a test: nothing here asserts. The GitHub side (requests per run) is `tests/bench_reconcile.py`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import statistics
 import subprocess
 import sys
@@ -75,17 +76,19 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int) ->
             "--branch", branch, "--title", f"Idea {k}")
 
 
-def run(*args: str) -> tuple[float, float]:
+def run(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci")) -> tuple[float, float]:
     """One fresh process: its CPU seconds (user and system: unlike wall time, what other
-    work on the machine does not change) and its peak memory in MB."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-m", "nomic_ci", *args], capture_output=True,
-                          text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{done.stderr}")
-    return seconds, max(after.ru_maxrss, before.ru_maxrss) / 1024
+    work on the machine does not change) and its peak memory in MB, both its own (`wait4`:
+    the rusage of all children together would give the peak of every process so far)."""
+    with tempfile.TemporaryFile() as errors:
+        child = subprocess.Popen([sys.executable, *command, *args], stdout=subprocess.DEVNULL,
+                                 stderr=errors)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode not in (0, 1):
+            errors.seek(0)
+            raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{errors.read().decode()}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def measure(root: Path) -> dict[str, tuple[float, float]]:
@@ -108,12 +111,33 @@ QUICK = [(9, 10, 10, 1), (9, 10, 1000, 1), (100, 10, 10, 1), (50, 10, 10, 50)]
 HISTORY = [(9, 10, 10, 1), (9, 10, 1000, 1), (9, 10, 10000, 1)]
 
 
+def startup(root: Path, runs: int = 11) -> None:
+    """Start-up: each command's median CPU seconds over `runs` fresh processes, and its
+    ratio to a bare interpreter's."""
+    commands = {"python -c pass": (("-c", "pass"), ()), "--help": ((), ("--help",)),
+                "--version": ((), ("--version",)),
+                "status": ((), ("--repo", str(root), "--now", NOW.isoformat(), "status"))}
+    bare = None
+    for name, (command, args) in commands.items():
+        seconds = statistics.median(run(*args, command=command or ("-m", "nomic_ci"))[0]
+                                    for _ in range(runs))
+        bare = bare or seconds
+        print(f"{name:>16} {seconds:6.3f}s {seconds / bare:4.1f}×", flush=True)
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--quick", action="store_true", help="the smaller cases only")
     options.add_argument("--history", action="store_true", help="only the history's axis")
+    options.add_argument("--startup", action="store_true",
+                         help="only start-up against a bare interpreter")
     options.add_argument("--json", help="also write the figures to this file")
     args = options.parse_args()
+    if args.startup:
+        with tempfile.TemporaryDirectory() as tmp:
+            make_game(Path(tmp) / "game", *CASES[0])
+            startup(Path(tmp) / "game")
+        return
     results = {}
     base = None
     print("players rules history open | " + " | ".join(

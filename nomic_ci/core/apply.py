@@ -95,11 +95,13 @@ def apply(game: Game, transition: Transition,
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
             return game.state, None
-        case Command(_, comment, effect, _):
+        case Command(_, comment, effect, _, still_listed):
             record = None
             if effect is not None:
                 state, record = apply(replace(game, state=state), effect, dice)
-            return replace(state, handled_comments=state.handled_comments | {comment.id}), record
+            handled = state.handled_comments if still_listed is None \
+                else state.handled_comments & still_listed
+            return replace(state, handled_comments=handled | {comment.id}), record
     raise TypeError(transition)
 
 

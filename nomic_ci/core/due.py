@@ -10,6 +10,7 @@ reaches the same game. Each source of transitions is one short function below;
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
@@ -19,7 +20,7 @@ from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal
 from .game import Game
-from .players.comment_commands import handle, is_command
+from .players.comment_commands import handle, is_command, listed_since
 from .players.inactivity import deactivations, reactivations
 from .players.joining import join_decision
 from .players.proposers import displaced, push_refusal, refusal
@@ -168,11 +169,17 @@ def _commands(game: Game, comments: Sequence[Comment], by_key: Mapping[str, Prop
               now: datetime) -> Iterable[Due]:
     """The earliest unhandled comment command: one at a time, each judged in the state the
     earlier ones left."""
-    for comment in sorted(comments, key=lambda c: (c.at, c.id)):
+    since = listed_since(game)
+    # a comment written before the listing's start is listed only because it was edited
+    # since: an earlier run saw it, and handled it if it was a command
+    recent = sorted((c for c in comments if c.at >= since), key=lambda c: (c.at, c.id))
+    for comment in recent:
         if comment.id not in game.state.handled_comments and comment.at <= now \
                 and is_command(game, comment):
             at = max(comment.at, game.state.last_change)
-            yield at, Order.ARRIVALS, handle(game, comment, at, by_key)
+            still_listed = frozenset(c.id for c in recent)
+            yield at, Order.ARRIVALS, replace(handle(game, comment, at, by_key),
+                                              still_listed=still_listed)
             return
 
 

@@ -111,11 +111,15 @@ class Reclose:
 
 @dataclass(frozen=True)
 class Command:
-    """A comment command, handled: what it changes (if anything) and the answer."""
+    """A comment command, handled: what it changes (if anything) and the answer.
+
+    `still_listed`: the handled comments a later listing can still return, the only ones
+    whose ids the state must keep (None: keep them all)."""
     at: datetime
     comment: Comment
     effect: "Transition | None"
     answer: str
+    still_listed: frozenset[int] | None = None
 
 
 @dataclass(frozen=True)

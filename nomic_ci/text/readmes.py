@@ -146,19 +146,23 @@ def render_state(game: Game) -> str:
 
 
 def _in_its_vote(game: Game) -> list[str]:
-    """The proposals in their vote: each linked to its pull request, with when its vote
-    started and when it closes at the latest. The votes themselves are reviews and reactions
-    the forge keeps, not in the game's files, so this page (a function of those files, which
-    changes only when the game does) sends players to the vote comment for the tally."""
+    """The proposals in their vote: each linked to its pull request, with its tally as the
+    engine last counted it (`Standing`), what it needs, who has not voted, when its vote
+    started and when it closes at the latest."""
     config = game.config
     guard = config.guard
     closing = bool(config.voting_window or config.schedule or guard)
-    lines = ["| proposal | by | vote since |" + (" closes by |" if closing else ""),
-             "|---|---|---|" + ("---|" if closing else "")]
+    lines = ["| proposal | by | yes | no | not voted yet | needs | vote since |"
+             + (" closes by |" if closing else ""),
+             "|---|---|---|---|---|---|---|" + ("---|" if closing else "")]
     for open_ in game.state.open_proposals:
         name = open_.number if open_.number is not None else open_.capitalized_name
+        votes = open_.standing
         row = (f"| {name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
-               f"{open_.author.login} | {_shown(open_.head_since)} |")
+               f"{open_.author.login} | "
+               + (" | ".join(_names(v) for v in (votes.yes, votes.no, votes.waiting))
+                  + f" | {quoted(votes.needs)} |" if votes else "not counted yet | | | |")
+               + f" {_shown(open_.head_since)} |")
         if closing:
             # the deadline of the rules a proposal involves; a guarded range has its own
             deadline = vote_deadline(game, open_, ())
@@ -170,10 +174,13 @@ def _in_its_vote(game: Game) -> list[str]:
         lines.append(row)
     push = ("A push starts its vote again. " if config.edits != "retract" else
             "An edit withdraws it. ")
-    return lines + ["", push + "The tally, what each proposal needs and who has not voted yet "
-                    "are on its pull request, in the engine's vote comment (locally: `nomic-ci "
-                    "status`): votes are reviews and reactions the forge keeps, not these files, "
-                    "so this page changes only when the game does."]
+    return lines + ["", push + "The votes are as the engine last counted them; each proposal's "
+                    "vote comment, on its pull request, shows them as they stand now, with the "
+                    "commit each was cast on."]
+
+
+def _names(logins: tuple[str, ...]) -> str:
+    return f"{len(logins)}: {', '.join(logins)}" if logins else "0"
 
 
 def _dice(game: Game) -> list[str]:

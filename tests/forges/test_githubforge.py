@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from nomic_ci.core.files.state import read_state
+from nomic_ci.core.files.statefile import read_state
 from nomic_ci.core.times import moment
 from nomic_ci.text.vote_comment import MARKER
 
@@ -47,6 +47,25 @@ def test_an_open_proposal_shows_its_vote_in_one_sticky_comment_a_status_and_a_la
     assert found[-1].state == "pending"
     assert found[-1].description == "2/3 yes · 0 no · needs 2 · closes 2026-05-03 13:00 UTC"
     assert pull.labels == ["nomic: voting"]
+
+
+def test_the_state_page_shows_each_vote_as_the_engine_last_counted_it(hub):
+    """A vote is a review the forge keeps; the engine copies the count into the state, so
+    `state/README.md` shows the tally: one commit when the count changes, none otherwise."""
+    pr = open_proposal(hub)
+    hub.reconcile()
+    row = next(line for line in hub.files()["state/README.md"].splitlines()
+               if line.startswith("| 1: An idea"))
+    assert "| alice | 1: alice | 0 | 2: bob, carol | a majority of the eligible voters: 2 of 3 |" \
+        in row  # the proposer's own yes (rule 105)
+    hub.later().fake.add_review(pr, "carol", "CHANGES_REQUESTED", submitted_at=hub.now)
+    hub.fake.clear_requests()
+    hub.reconcile()
+    assert "| alice | 1: alice | 1: carol | 1: bob |" in hub.files()["state/README.md"]
+    assert read_state(hub.files()).open_proposals[0].standing.no == ("carol",)
+    assert [r.path for r in hub.fake.writes() if r.path.endswith("/git/refs/heads/main")]
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0 and hub.fake.writes() == []
 
 
 def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
@@ -163,19 +182,27 @@ FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
 ]
 
 
-def clean_run(tmp_path, game):
-    t = GitHubTable(tmp_path / f"clean-{game}", players="alice,bob,carol")
-    GAMES[game](t)
-    t.later().reconcile()
-    result = final(t), t.fake.pull(1).state, t.fake.pull(1).merged
-    t.close()
+@pytest.fixture(scope="module")
+def clean_result(tmp_path_factory):
+    """What an unbroken run leaves of each game: played once a module (it is the same for
+    every fault), so the matrix costs one game per case, not two."""
+    results = {}
+
+    def result(game):
+        if game not in results:
+            t = GitHubTable(tmp_path_factory.mktemp(f"clean-{game}"), players="alice,bob,carol")
+            GAMES[game](t)
+            t.later().reconcile()
+            results[game] = final(t), t.fake.pull(1).state, t.fake.pull(1).merged
+            t.close()
+        return results[game]
     return result
 
 
 @pytest.mark.parametrize("game, method, path, status, after", FAULTS)
 def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
-        hub, tmp_path, game, method, path, status, after):
-    expected = clean_run(tmp_path, game)
+        hub, clean_result, game, method, path, status, after):
+    expected = clean_result(game)
     pr = GAMES[game](hub)
     hub.later()
     if callable(after):  # a GraphQL answer with errors, made from the real one
@@ -370,3 +397,25 @@ def test_a_run_lists_only_the_comments_since_the_game_last_changed(suber):
     suber.later().fake.add_comment(pr, "carol", "/active")
     suber.reconcile()
     assert "carol is active again" in engine_comments(suber, pr)[-1].body
+
+
+def test_the_state_keeps_only_the_handled_comments_a_listing_can_still_return(suber):
+    """`handled_comments` does not grow with every command ever made: a command handled
+    more than a day before the game's last change drops out of the listing, so its id
+    drops out of the state; edited later, it is listed again but not answered again."""
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    first = suber.later().fake.add_comment(pr, "carol", "/inactive")
+    suber.reconcile()
+    assert read_state(suber.files()).handled_comments == {first}
+    second = suber.later(48).fake.add_comment(pr, "carol", "/active")
+    suber.reconcile()
+    assert read_state(suber.files()).handled_comments == {second}
+    answers = len(engine_comments(suber, pr))
+    suber.fake.world.comments[first].body = "/inactive again"
+    suber.fake.world.comments[first].updated_at = suber.later().now
+    suber.fake.clear_requests()
+    suber.reconcile()
+    assert len(engine_comments(suber, pr)) == answers
+    assert suber.fake.writes() == []
+    assert "carol (inactive since" not in suber.files()["state/README.md"]

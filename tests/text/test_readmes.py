@@ -7,7 +7,7 @@ import pytest
 
 from nomic_ci import rulesets
 from nomic_ci.core.files.history import History
-from nomic_ci.core.files.state import OpenProposal
+from nomic_ci.core.files.state import OpenProposal, Standing
 from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
                                    render_state)
 
@@ -64,11 +64,17 @@ def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
 def test_the_state_readme_lists_the_proposals_in_their_vote_and_when_each_closes():
     game, _ = opened(title="Pipes | here")
     text = render_state(game)
-    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | 2026-05-01 12:00 UTC | "
+    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | not counted yet | | | | "
+            "2026-05-01 12:00 UTC | 2026-05-03 12:00 UTC |") in text
+    counted = Standing(yes=("alice", "bob"), waiting=("carol",),
+                       needs="a majority of the eligible voters: 2 of 3")
+    opens = tuple(replace(o, standing=counted) for o in game.state.open_proposals)
+    text = render_state(replace(game, state=replace(game.state, open_proposals=opens)))
+    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | 2: alice, bob | 0 | 1: carol "
+            "| a majority of the eligible voters: 2 of 3 | 2026-05-01 12:00 UTC | "
             "2026-05-03 12:00 UTC |") in text
-    # the votes are on the forge, not in the files this page is rendered from: it says where
-    assert "The tally, what each proposal needs and who has not voted yet are on its pull " \
-           "request, in the engine's vote comment" in text
+    # the votes are the forge's: the page says when they were counted and where they stand now
+    assert "The votes are as the engine last counted them; each proposal's vote comment" in text
 
 
 @pytest.mark.parametrize("ruleset, veto, closes, dice", [

@@ -38,6 +38,7 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
     """
     if len(text) > MAX_BYTES:
         raise GameError(f"too large to be a game file ({len(text):,} characters)", path=path)
+    _check_brackets(text, path, first_line)
     try:
         data = _yaml().load(text)
     except MarkedYAMLError as exc:
@@ -62,6 +63,29 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
 
 
 MAX_DEPTH = 32  # levels of nesting: rule bindings need four at most
+# ruamel.yaml takes seconds to give up on flow brackets nested thousands deep (a hostile
+# proposal could add many such files): brackets far beyond MAX_DEPTH are refused first
+MAX_OPEN_BRACKETS = 8 * MAX_DEPTH
+
+
+def _check_brackets(text: str, path: str, first_line: int) -> None:
+    """No point where more than MAX_OPEN_BRACKETS `[` and `{` are open. Counted without
+    regard to quotes, so only a text with that many brackets is walked at all."""
+    if text.count("[") + text.count("{") <= MAX_OPEN_BRACKETS:
+        return
+    depth = line = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            if depth > MAX_OPEN_BRACKETS:
+                raise GameError(f"more than {MAX_OPEN_BRACKETS} brackets ([ or {{) open at once: "
+                                f"nested more than {MAX_DEPTH} levels deep", path=path,
+                                line=line + first_line,
+                                hint="no game file needs that: write it flatter")
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        elif char == "\n":
+            line += 1
 
 
 def _check_shape(data: Any, path: str, first_line: int) -> None:

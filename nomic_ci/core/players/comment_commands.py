@@ -9,7 +9,7 @@ else with the list of commands there are.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
@@ -19,6 +19,17 @@ from ..board.locations import location_of
 from ..board.primitives import View
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
+
+
+# A run lists the comments written or edited since the game last changed, less this margin
+# for a forge slow to list a new one: every earlier comment was seen by the run that made
+# that change, so the listing, and the handled ids the state keeps, do not grow with history.
+LISTING_MARGIN = timedelta(days=1)
+
+
+def listed_since(game: Game) -> datetime:
+    """Where a run's listing of comments starts."""
+    return game.state.last_change - LISTING_MARGIN
 
 
 def command_name(comment: Comment) -> str | None:

@@ -15,7 +15,8 @@ from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..files.records import DIR as RECORDS_DIR
-from ..files.state import GAME, read_state
+from ..files.state import GAME
+from ..files.statefile import read_state
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
 from .involvement import layer_for, rules_involved

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..facts import Proposal
-from ..files.state import OpenProposal
+from ..files.state import OpenProposal, Standing
 from ..game import Game
 from ..mechanics.config import GameConfig
 from ..times import hours
@@ -146,3 +146,12 @@ def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
     return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
                     vote_deadline(game, open_, involved(needed)), game.config,
                     what_if(game, proposal), never_passes(game, proposal, needed))
+
+
+def standing(view: VoteView) -> Standing:
+    """The vote as the state keeps it for the pages players read (`Standing`)."""
+    tally, needed = view.tally, view.needed
+    needs = (needed.threshold.explain(len(tally.eligible)) if isinstance(needed, Requirement)
+             else f"it cannot pass as it is: {needed}")
+    return Standing(tuple(b.login for b in tally.counted if b.yes),
+                    tuple(b.login for b in tally.counted if not b.yes), tally.not_voted, needs)
