@@ -120,7 +120,7 @@ def _space(value: Any) -> int | str:
     if value in (JAIL, GULAG):
         return value
     if isinstance(value, str) and value.isalpha() and value[:1].isupper():
-        return value  # a location's name (seed 001, rule 302); check_board knows which
+        return value  # a location (seed 001): one no rule names is the City (rule 302)
     number = typed.whole(value)
     if number < 1:
         raise ValueError

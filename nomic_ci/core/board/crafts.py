@@ -143,7 +143,7 @@ def use(play, login: str, words: list[str]) -> str | None:
     cite = play.cite("professions")
     name, targets = item_named(play, words)
     if name is None:
-        return None  # not an item of this world's: actions.py tries the others
+        return f"say which item: /use ITEM [LOGIN...], one of {', '.join(rule(play).items)}"
     item, settler = rule(play).items[name], play.board.world.settler(login)
     held = play.token(login).item(name)
     if held < 1:

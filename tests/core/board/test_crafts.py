@@ -80,9 +80,10 @@ def test_a_use_that_cannot_be_done_is_refused_and_keeps_the_item(item, words, wh
     assert p.token("alice").item(item) == 1 and p.effects == []
 
 
-def test_one_cannot_use_what_one_does_not_hold():
+def test_one_cannot_use_what_one_does_not_hold_or_what_is_no_item():
     p = play(held("Bread"))
     assert crafts.use(p, "alice", ["Stew", "bob", "City"]) == "alice has no Stew"
+    assert "say which item" in crafts.use(p, "alice", ["Cake"]) and p.effects == []
 
 
 def test_a_tool_lasts_until_a_potion_of_cleansing():
