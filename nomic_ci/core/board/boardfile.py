@@ -25,6 +25,9 @@ JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
 HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "
           "see state/README.md\n# and state/board.svg. A player with no token here is on "
           "space 1.\n")
+WORLD_HEADER = ("# The world (seed 001, rules 302-308): where each player is, what they hold, "
+                "what the world\n# counts. Written only by nomic-ci as players act; see "
+                "state/README.md.\n")
 
 
 @dataclass(frozen=True)
@@ -266,6 +269,7 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
         "escape_tried": turn.escape_tried, "choice": turn.choice}
     if board.world != World():
         data["world"] = dump_world(board.world)
+        return WORLD_HEADER + yamlio.dump(data)
     return HEADER + yamlio.dump(data)
 
 
