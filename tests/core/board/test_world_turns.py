@@ -76,3 +76,19 @@ def _unbound(text: str) -> str:
     """Rule 302 without its binding: prose for the players."""
     head, body = text.split("bindings:", 1)
     return head + "---\n" + body.split("---\n", 1)[1]
+
+
+def test_a_turn_whose_clock_restarts_has_not_ended():
+    # rule 206: alice may propose only once the vote before hers ends; her turn goes on
+    game = turned(suber_game(), "alice")
+    [(_, transition)] = world_turns.timers(game)
+    assert transition == WorldTurn(LATER, "", ())
+    state, _ = world_turns.turn_ended(game, transition, ScriptedDice())
+    assert state.board.world.settler("alice").turns == 0
+    assert state.board.world.turn == ("alice", LATER)
+
+
+def test_a_player_alone_in_the_turn_order_plays_turn_after_turn():
+    game = turned(suber_game(), "alice", inactive=("bob", "carol"))
+    [(_, transition)] = world_turns.timers(game)
+    assert transition == WorldTurn(LATER, "alice", ("bob", "carol"))
