@@ -18,8 +18,9 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import frontier_opens, turn_ends
-from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open, PassTurn,
-                          Pause, Push, Reclose, Refuse, Retract, Transition)
+from .board.world_turns import turn_ended
+from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
+                          PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -88,6 +89,8 @@ def apply(game: Game, transition: Transition,
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
         case BoardTimer(at):
             return frontier_opens(replace(game, state=state), at, dice, transition)
+        case WorldTurn():
+            return turn_ended(replace(game, state=state), transition, dice)
         case Pause(at, _):
             return replace(state, paused_since=at), None
         case EndGame(at, winners, _):

@@ -16,6 +16,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .board.frontier import waiting as frontier_waiting
 from .board.turn_end import timers as board_timers
+from .board.world_turns import timers as world_timers
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal
@@ -54,7 +55,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
-    due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
+    due: list[Due] = [*_world_turns(game), *_open_proposals(game, by_key, now),
+                      *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
                 *_board_timers(game), *_turn_timeout(game), *_end_date(game)]
@@ -205,6 +207,13 @@ def _board_timers(game: Game) -> Iterable[Due]:
     for at, transition in board_timers(game):
         yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
             transition
+
+
+def _world_turns(game: Game) -> Iterable[Due]:
+    """The Suber world counting the turn that just ended, before anything else happens in
+    the new one (seed 001, rules 305 and 308)."""
+    for at, transition in world_timers(game):
+        yield at, Order.EDITS, transition
 
 
 def _end_date(game: Game) -> Iterable[Due]:

@@ -143,3 +143,11 @@ class BoardTimer:
 
 Transition = (Act | BoardTimer | Open | Push | Refuse | Decide | Retract | Deactivate | Activate
               | PassTurn | EndGame | Reclose | Command | Pause)
+
+
+@dataclass(frozen=True)
+class WorldTurn:
+    """The Suber world counts a turn that ended (core/board/world_turns.py)."""
+    at: datetime
+    ended: str  # whose turn ended
+    skipped: tuple[str, ...]  # players whose turns were skipped before the next began

@@ -7,7 +7,8 @@ from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame,
-                                Open, PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition)
+                                Open, PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
+                                WorldTurn)
 from .quoting import quoted
 
 
@@ -50,6 +51,8 @@ def describe(transition: Transition) -> str:
         case Act(login=login, text=text):
             # what it did, with the dice, follows from its record (`consequences`)
             return f"{login} plays {quoted(text)}."
+        case WorldTurn(ended=login):
+            return f"The world counts {login}'s turn." if login else "The world counts turns."
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."

@@ -20,6 +20,7 @@ from ..core.voting.decision import vote_deadline
 from .quoting import quoted
 from .board_svg import BOARD_SVG, legend, render_board_svg
 from .score_chart import SCORES_SVG, render_score_chart
+from .world_table import world_lines
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 RULES_README = "rules/README.md"
@@ -137,6 +138,7 @@ def render_state(game: Game) -> str:
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
     lines += ["", f"![Each player's points over the game's decisions]"
                   f"({SCORES_SVG.removeprefix('state/')})"]
+    lines += world_lines(game)  # the Suber world (seed 001), where the rules bind it
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
                                                else ["Nothing."])
     lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "

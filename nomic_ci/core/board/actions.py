@@ -18,6 +18,7 @@ from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, trades, unlucky
+from . import claims, crafts, gathering, locations, trade
 from .landing import move_up
 from .primitives import Play
 from .actionlog import ActionRecord
@@ -152,10 +153,12 @@ def _buy(play: Play, login: str, words: list[str]) -> str | None:
 
 
 def _use(play: Play, login: str, words: list[str]) -> str | None:
+    if "professions" in play.config.board and crafts.item_named(play, words)[0]:
+        return crafts.use(play, login, words)  # the Suber world's items (seed 001, 307b)
     if words and words[0].capitalize() == shop.FLUTE and "shop" in play.config.board:
         return shop.use_flute(play, login, words[1:])
     if len(words) != 1 or not words[0].isdigit() or "master_of_your_fate" not in play.config.board:
-        return "say what to use: /use N for a Number, /use Flute Snake 1U up for a Flute"
+        return _what_to_use(play)
     if play.state.turn != login:
         return f"a Number is used on its holder's turn (it is {play.state.turn}'s)"
     if play.turn.choice is not None:
@@ -166,6 +169,15 @@ def _use(play: Play, login: str, words: list[str]) -> str | None:
         return refused
     move_up(play, login, number, f"the Number {number} ({play.cite('master_of_your_fate')})")
     return None
+
+
+def _what_to_use(play: Play) -> str:
+    board = play.config.board
+    ways = (["/use N for a Number"] if "master_of_your_fate" in board else []) + (
+        ["/use Flute Snake 1U up for a Flute"] if "shop" in board else []) + (
+        [f"/use ITEM [LOGIN...] for one of {', '.join(board['professions'].items)}"]
+        if "professions" in board else [])
+    return "say what to use: " + ", ".join(ways)
 
 
 def _bank(deposit: bool):
@@ -211,6 +223,14 @@ def _rejoin(play: Play, login: str, words: list[str]) -> str | None:
     return gulag.rejoin(play, login)
 
 
+def _trade(world, players):
+    """A trade command of the kind the rules in force bind: the Suber world's (`trade`),
+    else round 7's (`trades`)."""
+    def run(play: Play, login: str, words: list[str]) -> str | None:
+        return (world if "trade" in play.config.board else players)(play, login, words)
+    return run
+
+
 COMMANDS: dict[str, Command] = {
     "roll": Command(("movement",), "/roll", "roll and move (once a turn)", _roll),
     "continue": Command(("movement",), "/continue", "keep your turn going after moving",
@@ -218,7 +238,8 @@ COMMANDS: dict[str, Command] = {
     "choose": Command(("cop_car", "master_of_your_fate", "unlucky"), "/choose a|b|c|buy",
                       "answer a choice a rule offers", _choose),
     "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
-    "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",
+    "use": Command(("master_of_your_fate", "shop", "professions"),
+                   "/use N | /use Flute Snake 1U up | /use ITEM [LOGIN...]",
                    "use a Number or an item", _use, on_turn=False),
     "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True)),
     "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False)),
@@ -228,19 +249,36 @@ COMMANDS: dict[str, Command] = {
     "explore": Command(("frontier",), "/explore", "explore the Frontier after a roll there "
                        "(the roller; anyone once its timer has run)", _explore, on_turn=False,
                        for_turn=True),
-    "trade": Command(("trades",), "/trade LOGIN GIVE for GET", "offer a player a trade",
-                     trades.offer, on_turn=False),
-    "accept": Command(("trades",), "/accept N", "accept a trade offered to you", trades.accept,
+    # the Suber world (seed 001, rules 302-308)
+    "move": Command(("locations",), "/move LOCATION", "change your location (once a turn)",
+                    locations.move),
+    "gather": Command(("location_resources",), "/gather",
+                      "roll for location resources after your turn", gathering.gather,
+                      on_turn=False),
+    # trades: the Suber world's between settlers in one location (`trade`, seed 001 rule
+    # 306), or round 7's of points and items (`trades`, seed 004 rule 16)
+    "trade": Command(("trade", "trades"), "/trade LOGIN 3 wheat for 2 fish",
+                     "offer a player a trade", _trade(trade.offer, trades.offer), on_turn=False),
+    "accept": Command(("trade", "trades"), "/accept LOGIN (or N, round 7's offer number)",
+                      "accept a trade offered to you", _trade(trade.accept, trades.accept),
                       on_turn=False),
     "decline": Command(("trades",), "/decline N", "decline or withdraw a trade",
                        trades.decline, on_turn=False),
+    "profession": Command(("professions",), "/profession NAME", "pick your profession",
+                          crafts.choose),
+    "craft": Command(("professions",), "/craft ITEM", "craft an item of your profession",
+                     crafts.craft, on_turn=False),
+    "claim": Command(("claims",), "/claim", "claim territory where you are", claims.claim,
+                     on_turn=False),
+    "upgrade": Command(("claims",), "/upgrade", "upgrade your claim", claims.upgrade,
+                       on_turn=False),
 }
 
 
 def commands_given(game: Game) -> tuple[str, ...]:
     """The board commands the rules in force give."""
     board = game.config.board
-    if "ring" not in board or game.state.board is None:
+    if not ("ring" in board or "locations" in board) or game.state.board is None:
         return ()
     return tuple(name for name, c in COMMANDS.items() if any(key in board for key in c.needs))
 
@@ -317,7 +355,9 @@ def record_of(play: Play, at: datetime, login: str, command: str,
     from types import MappingProxyType
     about = about or login
     token = play.token(about)
-    where = f"on space {token.space}" if token.on_ring else f"in {str(token.space).capitalize()}"
+    where = f"on space {token.space}" if token.on_ring else (
+        f"in the {locations.location_of(play, about)}" if "locations" in play.config.board
+        else f"in {str(token.space).capitalize()}")
     points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
     answer = ". ".join(play.lines + [f"{about} is {where} with {points} points"]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),

@@ -18,12 +18,16 @@ from ..errors import GameError
 from ..files import fields as typed, yamlio
 from ..times import iso, moment
 from .ring import MAX_SPACES
+from .settlers import World, dump_world, read_world
 
 BOARD = "state/board.yaml"
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
 HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "
           "see state/README.md\n# and state/board.svg. A player with no token here is on "
           "space 1.\n")
+WORLD_HEADER = ("# The world (seed 001, rules 302-308): where each player is, what they hold, "
+                "what the world\n# counts. Written only by nomic-ci as players act; see "
+                "state/README.md.\n")
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class Token:
     """A player's token and what they carry."""
 
     login: str
-    space: int | str = 1  # a primary space's number, or JAIL or GULAG
+    space: int | str = 1  # a primary space's number, JAIL or GULAG, or a location (seed 001)
     items: tuple[tuple[str, int], ...] = ()  # item name -> how many (rule 11's shop, houses)
     numbers: tuple[int, ...] = ()  # Numbers in their possession (rules 8 and 13)
     account: int = 0  # points in the bank (rule 11)
@@ -112,7 +116,8 @@ class Board:
     pairs: tuple[Pair, ...] = ()
     tokens: tuple[Token, ...] = ()
     turn: Turn | None = None
-    offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined
+    world: World = World()  # the Suber world's counts (seed 001, core/board/settlers.py)
+    offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined (rule 16)
 
     def token(self, login: str) -> Token:
         return next((t for t in self.tokens if t.login == login), Token(login))
@@ -132,6 +137,8 @@ class Board:
 def _space(value: Any) -> int | str:
     if value in (JAIL, GULAG):
         return value
+    if isinstance(value, str) and value.isalpha() and value[:1].isupper():
+        return value  # a location (seed 001): one no rule names is the City (rule 302)
     number = typed.whole(value)
     if number < 1:
         raise ValueError
@@ -170,7 +177,7 @@ def _read(text: str) -> Board:
     for index, item in enumerate(_entries(fields, "tokens")):
         token = Token(
             login=item.get("login", typed.login, "a player's login"),
-            space=item.get("space", _space, "a primary space's number, jail or gulag",
+            space=item.get("space", _space, "a primary space's number, a location, jail or gulag",
                            optional=True, default=1),
             items=item.get("items", typed.counters, "a mapping of item names to counts",
                            optional=True, default=()),
@@ -214,10 +221,10 @@ def _read(text: str) -> Board:
                          o.get("give", typed.counters, "a mapping of what is given to counts"),
                          o.get("get", typed.counters, "a mapping of what is got to counts"))
                    for o in _entries(fields, "offers"))
-    return Board(fields.get("added_spaces", _natural, "a whole number of 0 or more",
+    return Board(fields.get("added_spaces", typed.natural, "a whole number of 0 or more",
                             optional=True, default=0),
                  cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn,
-                 offers)
+                 world=read_world(doc.get("world")), offers=offers)
 
 
 def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
@@ -228,13 +235,6 @@ def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
 def _positive(value: Any) -> int:
     number = typed.whole(value)
     if number < 1:
-        raise ValueError
-    return number
-
-
-def _natural(value: Any) -> int:
-    number = typed.whole(value)
-    if number < 0:
         raise ValueError
     return number
 
@@ -298,6 +298,9 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
         # the Frontier's marks only while they matter, so older boards read the same
         **({"explore": turn.explore} if turn.explore is not None else {}),
         **({"explore_open": True} if turn.explore_open else {})}
+    if board.world != World():
+        data["world"] = dump_world(board.world)
+        return WORLD_HEADER + yamlio.dump(data)
     return HEADER + yamlio.dump(data)
 
 

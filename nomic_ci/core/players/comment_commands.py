@@ -16,6 +16,8 @@ from ..facts import Comment, Proposal
 from ..game import Game
 from ..board.actions import COMMANDS as BOARD_COMMANDS, commands_given, judge
 from ..board.frontier import holds_turn
+from ..board.locations import location_of
+from ..board.primitives import View
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 
@@ -166,9 +168,15 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
     voting = ", ".join(f"{o.number if o.number is not None else o.name} ({o.title})"
                        for o in state.open_proposals) or "none"
     board = "" if state.board is None else ". On the board: " + ", ".join(
-        f"{p.login} {'on space ' if isinstance(space, int) else 'in '}{space}"
-        for p in state.players for space in (state.board.token(p.login).space,))
+        f"{p.login} {_where(game, p.login)}" for p in state.players)
     return None, f"{turn}. Points: {scores}. In their vote: {voting}{board}"
+
+
+def _where(game: Game, login: str) -> str:
+    if "locations" in game.config.board:  # the Suber world (seed 001, rule 302)
+        return f"in the {location_of(View(game.config, game.state), login)}"
+    space = game.state.board.token(login).space
+    return f"on space {space}" if isinstance(space, int) else f"in {space}"
 
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
