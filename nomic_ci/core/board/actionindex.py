@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..errors import GameError
-from ..files.indexlines import IndexLines, bad_line, points, whole
+from ..files.indexlines import IndexLines, bad_line, points, shard_lines, whole
 from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
 
@@ -131,10 +131,7 @@ def read_actions(files: Mapping[str, str]) -> ActionLog:
     shards = index_paths(files)
     if not shards:
         return actions_of_records(files)
-    lines, starts = [], []
-    for path in shards:
-        starts.append((len(lines), path))
-        lines += files[path].splitlines()
+    lines, starts = shard_lines(files, shards)
     return ActionLog(lines, files, starts)
 
 

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping
 
 from .adjustments import ADJUSTMENTS
-from .indexlines import IndexLines, bad_line, points as _points, whole as _int
+from .indexlines import IndexLines, bad_line, points as _points, shard_lines, whole as _int
 from .records import DIR, Outcome, Record, load_record
 from ..errors import GameError
 from ..facts import Account
@@ -97,11 +97,7 @@ def read_history(files: Mapping[str, str]) -> "History":
     shards = index_paths(files)
     if not shards:
         return history_of_records(files)
-    lines, starts = [], []
-    for path in shards:
-        starts.append((len(lines), path))
-        lines += files[path].splitlines()
-    return History(lines, starts)
+    return History(*shard_lines(files, shards))
 
 
 def history_of_records(files: Mapping[str, str]) -> "History":

@@ -60,6 +60,17 @@ class IndexLines(Sequence[T], Generic[T]):
                 for start in range(0, len(self._lines), self.per_file)}
 
 
+def shard_lines(files: Mapping[str, str], shards: Sequence[str]
+                ) -> tuple[list[str], list[tuple[int, str]]]:
+    """The lines of these index files, in order, and where each file's lines begin."""
+    lines: list[str] = []
+    starts: list[tuple[int, str]] = []
+    for path in shards:
+        starts.append((len(lines), path))
+        lines += files[path].splitlines()
+    return lines, starts
+
+
 HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"
 
 
