@@ -281,6 +281,24 @@ def test_on_github_a_non_players_and_an_edited_command_move_no_one(tmp_path):
         w.close()
 
 
+def test_on_github_numbers_no_game_can_hold_are_refused_and_the_game_goes_on(tmp_path):
+    """'²' passes `str.isdigit` and thousands of digits pass it too; an offer may not ask for
+    more than the other player holds, so no amount past what the state can hold is written."""
+    w = Hub(tmp_path, "any")
+    try:
+        w.t.tick()
+        for text in ("/trade bob for ² fish", "/trade bob for " + "9" * 5000 + " fish",
+                     "/trade bob for 9999999999999999 fish",
+                     "/trade bob for 999999999999999 fish 999999999999999 fish"):
+            answer = w.say("alice", text)
+            assert "is not allowed" in answer, answer
+        assert "bob does not have 1999999999999998 fish (has 0)" in answer
+        assert "On the board: alice in the City" in w.say("bob", "/status")
+        assert verify(w.t.files()) == []
+    finally:
+        w.close()
+
+
 def test_a_proposal_amending_a_binding_changes_play_and_a_repeal_removes_the_mechanic(
         tmp_path):
     w = World(tmp_path, "any")

@@ -21,6 +21,7 @@ from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop,
 from . import claims, crafts, gathering, locations, trade
 from .landing import move_up
 from .primitives import Play
+from .words import number_in
 from .actionlog import ActionRecord
 from .boardfile import GULAG, JAIL, House
 from .features import on_space
@@ -157,13 +158,13 @@ def _use(play: Play, login: str, words: list[str]) -> str | None:
         return crafts.use(play, login, words)  # the Suber world's items (seed 001, 307b)
     if words and words[0].capitalize() == shop.FLUTE and "shop" in play.config.board:
         return shop.use_flute(play, login, words[1:])
-    if len(words) != 1 or not words[0].isdigit() or "master_of_your_fate" not in play.config.board:
+    number = number_in(words[0]) if len(words) == 1 else None
+    if number is None or "master_of_your_fate" not in play.config.board:
         return _what_to_use(play)
     if play.state.turn != login:
         return f"a Number is used on its holder's turn (it is {play.state.turn}'s)"
     if play.turn.choice is not None:
         return f"{login} has a choice to make first: /choose"
-    number = int(words[0])
     refused = fate.use_number(play, login, number)
     if refused:
         return refused
@@ -186,9 +187,10 @@ def _bank(deposit: bool):
         if not (token.on_ring and play.turn.landed == token.space
                 and bank.present(play, token.space)):
             return f"{login} has not landed on a Bank this turn ({cite})"
-        if len(words) != 1 or not words[0].isdigit():
+        amount = number_in(words[0]) if len(words) == 1 else None
+        if amount is None:
             return f"say how many points: /{'deposit' if deposit else 'withdraw'} N"
-        return (bank.deposit if deposit else bank.withdraw)(play, login, int(words[0]))
+        return (bank.deposit if deposit else bank.withdraw)(play, login, amount)
     return run
 
 

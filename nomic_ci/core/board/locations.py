@@ -60,7 +60,11 @@ def named(view, word: str) -> str | None:
 
 
 def relocate(play, login: str, place: str, why: str) -> None:
-    """`login` is now in `place`: their turns in a row there start again (rule 308)."""
+    """`login` is now in `place`: their turns in a row there start again (rule 308), unless
+    they were there already (Bread or Stew that leaves them where they are changes nothing,
+    or it would wipe their progress to a claim)."""
+    if location_of(play, login) == place:
+        return
     play.place(login, place, why)
     settler = play.board.world.settler(login)
     play.settle(replace(settler, stay=0), why)

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 from .boardfile import Pair
+from .words import number_in
 
 NAME = "Shop"
 FLUTE = "Flute"
@@ -58,10 +59,11 @@ def use_flute(play, login: str, words: list[str]) -> str | None:
     token, cite = play.token(login), play.cite("shop")
     if token.item(FLUTE) < 1:
         return f"{login} has no Flute"
-    if len(words) != 3 or words[0].capitalize() != "Snake" or words[2] not in ("up", "down") \
-            or not words[1][:-1].isdigit() or words[1][-1:].upper() not in ("L", "U"):
+    number = number_in(words[1][:-1]) if len(words) == 3 else None
+    if number is None or words[0].capitalize() != "Snake" or words[2] not in ("up", "down") \
+            or words[1][-1:].upper() not in ("L", "U"):
         return "say which Snake end and where: /use Flute Snake 1U up (or down)"
-    number, end = int(words[1][:-1]), words[1][-1].upper()
+    end = words[1][-1].upper()
     pair = next((p for p in play.board.pairs if p.kind == "Snake" and p.number == number), None)
     if pair is None:
         return f"there is no Snake {number}"

@@ -15,6 +15,7 @@ from typing import Any
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 from .locations import location_of
+from .words import number_in
 from .settlers import Offer
 
 Goods = tuple[tuple[str, int], ...]
@@ -53,10 +54,11 @@ def read_goods(view, words: list[str]) -> Goods | str:
     found: dict[str, int] = {}
     i = 0
     while i < len(words):
-        if not words[i].isdigit() or int(words[i]) < 1:
+        amount = number_in(words[i])
+        if not amount:
             return f"{words[i]!r} is not an amount: give whole numbers of 1 or more, such as " \
                    "3 wheat"
-        amount, rest = int(words[i]), [w.lower() for w in words[i + 1:]]
+        rest = [w.lower() for w in words[i + 1:]]
         name = next((n for n in known if rest[:len(n.split())] == n.lower().split()), None)
         if name is None:
             return f"after {amount}, name what: one of {', '.join(known_goods(view))}"
@@ -70,8 +72,12 @@ def shown(goods: Goods) -> str:
 
 
 def lacking(view, login: str, goods: Goods) -> str | None:
-    token = view.token(login)
-    short = [f"{n} {name} (has {token.item(name)})" for name, n in goods if token.item(name) < n]
+    """What `login` cannot give of `goods`, if anything: an item made this turn is not
+    theirs to use or give yet (307b), or it could be used in its first turn by another."""
+    token, settler = view.token(login), view.board.world.settler(login)
+    free = {name: token.item(name) - settler.count("fresh", name) for name, _ in goods}
+    short = [f"{n} {name} (has {free[name]}{' to give' if free[name] != token.item(name) else ''})"
+             for name, n in goods if free[name] < n]
     return f"{login} does not have {', '.join(short)}" if short else None
 
 
@@ -103,7 +109,10 @@ def offer(play, login: str, words: list[str]) -> str | None:
             return side
     if not give and not get:
         return "a trade gives or gets something"
-    refused = _apart(play, login, other) or lacking(play, login, give)
+    # each side must hold what it would give (rule 306's "mutually agreed": no offer of
+    # what the other does not have, nor of amounts past what a game can count)
+    refused = _apart(play, login, other) or lacking(play, login, give) \
+        or lacking(play, other, get)
     if refused:
         return refused
     settler = play.board.world.settler(login)

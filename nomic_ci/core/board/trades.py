@@ -19,6 +19,7 @@ from typing import Any
 from ..mechanics.binding import Binding
 from ..mechanics.values import choice
 from .boardfile import GULAG, Offer
+from .words import number_in
 
 POINTS = "points"
 NAME = "Trade"
@@ -108,7 +109,7 @@ def offer(play, login: str, words: list[str]) -> str | None:
             return side
     if not give and not get:
         return "a trade exchanges something: both sides are nothing"
-    refused = lacks(play, login, give)
+    refused = lacks(play, login, give) or lacks(play, to, get)  # and no impossible asks
     if refused:
         return f"{refused}: no one trades what they do not have ({cite})"
     number = play.action
@@ -122,9 +123,9 @@ def offer(play, login: str, words: list[str]) -> str | None:
 
 
 def _find(play, words: list[str], verb: str) -> Offer | str:
-    if len(words) != 1 or not words[0].lstrip("#").isdigit():
+    number = number_in(words[0].lstrip("#")) if len(words) == 1 else None
+    if number is None:
         return f"say which offer: /{verb} N"
-    number = int(words[0].lstrip("#"))
     found = next((o for o in play.board.offers if o.number == number), None)
     return found if found is not None else f"there is no open offer {number}"
 

@@ -48,3 +48,13 @@ def test_a_move_names_a_location_other_than_ones_own():
 def test_a_bad_binding_is_refused_saying_what_is_expected(value):
     with pytest.raises(ValueError, match="places"):
         locations.parse(value)
+
+
+def test_being_sent_where_one_already_is_keeps_ones_turns_there():
+    """308 counts a player's turns in a row in one location: Bread or Stew that leaves them
+    where they are is no move, and must not wipe their progress to a claim."""
+    p = play(suber_game(Token("bob", "Jungle"), settlers=(Settler("bob", stay=2, held=4),)))
+    locations.relocate(p, "bob", "Jungle", "Stew")
+    assert p.board.world.settler("bob").stay == 2 and p.lines == []
+    locations.relocate(p, "bob", "Marsh", "Stew")
+    assert p.board.world.settler("bob").stay == 0

@@ -68,3 +68,23 @@ def test_the_binding_is_checked():
     assert trade.parse({"move_every": 3}).move_every == 3
     with pytest.raises(ValueError, match="from 1"):
         trade.parse({"move_every": 0})
+
+
+def test_an_item_made_this_turn_can_be_neither_used_nor_given_in_it():
+    """307b: an item "may not be used on the turn it was made"; given away in that turn,
+    another player could."""
+    from nomic_ci.core.board import crafts
+    from nomic_ci.core.board.settlers import Settler
+    game = suber_game(holding("alice", "City", wheat=8, timber=1), holding("bob", "City"),
+                      settlers=(Settler("alice", profession="Cook"),))
+    p = play(game)
+    assert crafts.craft(p, "alice", ["Bread"]) is None
+    assert trade.offer(p, "alice", ["bob", "1", "bread", "for", "nothing"]) == \
+        "alice does not have 1 Bread (has 0 to give)"
+
+
+def test_an_offer_asks_only_for_what_the_other_holds():
+    p = play(suber_game(holding("alice", "City", wheat=1), holding("bob", "City", fish=2)))
+    assert trade.offer(p, "alice", ["bob", "1", "wheat", "for", "3", "fish"]) == \
+        "bob does not have 3 fish (has 2)"
+    assert trade.offer(p, "alice", ["bob", "1", "wheat", "for", "²", "fish"]).startswith("'²'")
