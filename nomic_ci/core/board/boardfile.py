@@ -248,8 +248,11 @@ def _kind(value: Any) -> str:
 def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
     """Everything on the board is on one of its spaces (rule 5): a rule that shrank the
     board under a token or a feature would leave an impossible game."""
+    if board is None:
+        return
+    _check_places(bindings, board)
     ring = bindings.get("ring")
-    if ring is None or board is None:
+    if ring is None:
         return
     total = ring.spaces + board.added_spaces
     if total > MAX_SPACES:
@@ -267,6 +270,19 @@ def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
                             f"(rule 5's {ring.spaces} and {board.added_spaces} explored)",
                             path=BOARD, hint="a board may not shrink under what stands on it: "
                                              "keep at least that many spaces")
+
+
+def _check_places(bindings: Mapping[str, Any], board: Board) -> None:
+    """A token in a named place is in one the rules name (seed 001 rule 302's locations):
+    a misspelt place, or a name in a game of numbered spaces, is an error, not the City."""
+    places = bindings.get("locations")
+    named = places.places if places is not None else ()
+    for token in board.tokens:
+        if isinstance(token.space, str) and token.space not in (JAIL, GULAG, *named):
+            raise GameError(
+                f"{token.login}'s token is in {token.space!r}, a place no rule names", path=BOARD,
+                hint=f"the places are {', '.join(named)}" if named else
+                     "the rules in force name no places: a token is on a numbered space")
 
 
 def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:

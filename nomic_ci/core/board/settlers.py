@@ -89,8 +89,11 @@ def _plain(value: Any) -> Any:
 
 def _value(key: str, value: Any) -> Any:
     if key == "offer":
-        return None if value is None else Offer(
-            typed.login(value["to"]), _counts(value.get("give")), _counts(value.get("get")))
+        if value is None:
+            return None
+        if not isinstance(value, Mapping) or set(value) != {"to", "give", "get"}:
+            raise ValueError  # a hand-edited offer: named with its file and line, not a crash
+        return Offer(typed.login(value["to"]), _counts(value["give"]), _counts(value["get"]))
     if key in ("effects", "fresh"):
         return _counts(value)
     if key in ("turns", "stay", "upgrades", "held", "away"):

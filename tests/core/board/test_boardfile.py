@@ -28,6 +28,20 @@ def test_nothing_may_stand_beyond_the_board():
         check_board({"ring": Ring(10)}, board)
 
 
+def test_a_token_is_only_in_a_place_the_rules_name():
+    """A misspelt location is not the City, and a name in a game of numbered spaces (a
+    hand-typed `Jail` for `jail`) is not a space: each is an error naming the file."""
+    from nomic_ci.core.board.locations import parse
+    places = {"locations": parse({"places": ["City", "Jungle"], "start": "City"})}
+    check_board(places, Board(tokens=(Token("bob", "Jungle"),)))
+    with pytest.raises(GameError, match="bob's token is in 'Jungel', a place no rule names"
+                       ) as error:
+        check_board(places, Board(tokens=(Token("bob", "Jungel"),)))
+    assert error.value.path == "state/board.yaml" and "City, Jungle" in error.value.hint
+    with pytest.raises(GameError, match="the rules in force name no places"):
+        check_board({"ring": Ring(10)}, Board(tokens=(Token("alice", "Jail"),)))
+
+
 def test_a_board_past_ten_thousand_spaces_is_refused():
     with pytest.raises(GameError, match="more than the 10,000 a board can hold"):
         check_board({"ring": Ring(10)}, Board(added_spaces=10 ** 12))

@@ -33,7 +33,9 @@ def test_an_effect_replays_the_change_it_records():
 
 @pytest.mark.parametrize("entry, what", [
     ("{login: alice, turns: -1}", "turns"), ("{login: alice, colour: red}", "colour"),
-    ("{login: alice, effects: {Axe: -2}}", "effects")])
+    ("{login: alice, effects: {Axe: -2}}", "effects"),
+    ("{login: alice, offer: {give: {wheat: 1}}}", "offer"),
+    ("{login: alice, offer: [1]}", "offer")])
 def test_a_bad_settler_names_the_file_and_the_field(entry, what):
     text = f"tokens: []\nworld:\n  turn: null\n  settlers:\n  - {entry}\n"
     with pytest.raises(GameError, match=what) as error:
