@@ -357,9 +357,9 @@ def record_of(play: Play, at: datetime, login: str, command: str,
     from types import MappingProxyType
     about = about or login
     token = play.token(about)
-    where = f"on space {token.space}" if token.on_ring else (
-        f"in the {locations.location_of(play, about)}" if "locations" in play.config.board
-        else f"in {str(token.space).capitalize()}")
+    where = (f"in the {locations.location_of(play, about)}" if "locations" in play.config.board
+             else f"on space {token.space}" if token.on_ring
+             else f"in {str(token.space).capitalize()}")  # a world of places has no spaces
     points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
     answer = ". ".join(play.lines + [f"{about} is {where} with {points} points"]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
