@@ -18,8 +18,9 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import turn_ends
+from .board.bored.update_play import play_update
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
-                          Pause, Push, Reclose, Refuse, Retract, Transition)
+                          Pause, Push, Reclose, Refuse, Retract, Transition, Update)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -86,6 +87,8 @@ def apply(game: Game, transition: Transition,
             return replace(state, turn=to_login, turn_started=at), action
         case Act(at, login, text, comment_id):
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
+        case Update(at, _):
+            return play_update(replace(game, state=state), at, dice)
         case Pause(at, _):
             return replace(state, paused_since=at), None
         case EndGame(at, winners, _):

@@ -14,6 +14,8 @@ from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
 from .board.turn_end import timers as board_timers
+from .board.bored.money import winners as money_winners
+from .board.bored.updates import next_update
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal
@@ -24,7 +26,7 @@ from .players.joining import join_decision
 from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
 from .transitions import (Activate, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
-                          Retract, Transition)
+                          Retract, Transition, Update)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_due
 
@@ -51,7 +53,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, by_key, now),
-                *_board_timers(game), *_turn_timeout(game), *_end_date(game)]
+                *_board_timers(game), *_turn_timeout(game), *_updates(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     # min() keeps the first of equals, so the order of the sources above breaks ties
     return min(ready, key=lambda entry: entry[:2])[2] if ready else None
@@ -193,6 +195,17 @@ def _board_timers(game: Game) -> Iterable[Due]:
     """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic)."""
     for at, transition in board_timers(game):
         yield at, Order.TURNS, transition
+
+
+def _updates(game: Game) -> Iterable[Due]:
+    """BoredNomic's updates, when every player takes a turn (seed 003 rule 9.1), and its
+    game's end by money (rules 11.3 and 19)."""
+    found = money_winners(game)
+    if found is not None:
+        yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change, *found)
+    at = next_update(game)
+    if at is not None:
+        yield at, Order.TURNS, Update(at, f"the update ({game.config.cite('update_turns')})")
 
 
 def _end_date(game: Game) -> Iterable[Due]:

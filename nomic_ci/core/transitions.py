@@ -128,5 +128,12 @@ class Act:
     comment: int | None
 
 
-Transition = (Act | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn
+@dataclass(frozen=True)
+class Update:
+    """BoredNomic's update (seed 003 rules 7.1 and 9.1): every player takes a turn."""
+    at: datetime
+    reason: str
+
+
+Transition = (Act | Update | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn
               | EndGame | Reclose | Command | Pause)

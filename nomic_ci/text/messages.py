@@ -7,7 +7,8 @@ from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
-                                PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition)
+                                PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
+                                Update)
 from .quoting import quoted
 
 
@@ -48,6 +49,9 @@ def describe(transition: Transition) -> str:
         case Act(login=login, text=text):
             # what it did, with the dice, follows from its record (`consequences`)
             return f"{login} plays {quoted(text)}."
+        case Update(reason=reason):
+            # the turns, with the dice, follow from its record (`consequences`)
+            return f"Every player takes a turn: {reason}."
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."

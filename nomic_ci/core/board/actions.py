@@ -23,6 +23,7 @@ from .primitives import Play
 from .actionlog import ActionRecord
 from .boardfile import GULAG, JAIL, House
 from .features import on_space
+from .bored import bored_commands
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Command:
     what: str
     run: Callable[[Play, str, list[str]], str | None]  # why not, or None when done
     on_turn: bool = True  # only the player whose turn it is
+    admin: bool = False  # the Admin's (seed 003), not a player's
 
 
 def _roll(play: Play, login: str, words: list[str]) -> str | None:
@@ -101,6 +103,8 @@ def _buy(play: Play, login: str, words: list[str]) -> str | None:
     if len(words) != 1:
         return "say what to buy: /buy ITEM, such as /buy House"
     board, token, name = play.config.board, play.token(login), words[0].capitalize()
+    if bored_commands.sells(board):  # seed 003's hens, Tickets and squares
+        return bored_commands.buy(play, login, words)
     if name == houses.ITEM and "houses" in board:
         price, why = board["houses"].price, f"{houses.NAME} ({play.cite('houses')})"
     elif "shop" in board and name in board["shop"].items:
@@ -186,7 +190,8 @@ COMMANDS: dict[str, Command] = {
                         _continue),
     "choose": Command(("cop_car", "master_of_your_fate", "unlucky"), "/choose a|b|c|buy",
                       "answer a choice a rule offers", _choose),
-    "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
+    "buy": Command(("houses", "shop", "hens", "ticket", "property"), "/buy ITEM", "buy an item",
+                   _buy, on_turn=False),
     "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",
                    "use a Number or an item", _use, on_turn=False),
     "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True)),
@@ -194,6 +199,8 @@ COMMANDS: dict[str, Command] = {
     "house": Command(("houses",), "/house", "build a House where you stand", _house),
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
+    **{name: Command(needs, usage, what, run, on_turn=False, admin=admin)
+       for name, (needs, usage, what, run, admin) in bored_commands.COMMANDS.items()},
 }
 
 
@@ -270,6 +277,10 @@ def record_of(play: Play, at: datetime, login: str, command: str,
     token = play.token(login)
     where = f"on space {token.space}" if token.on_ring else f"in {str(token.space).capitalize()}"
     points = play.points_of(login) if any(p.login == login for p in play.state.players) else 0
-    answer = ". ".join(play.lines + [f"{login} is {where} with {points} points"]) + "."
+    stands = f"{login} is {where} with {points} points"
+    if "money" in play.config.board:  # seed 003 counts money, not points
+        stands = bored_commands.standing(play, login) if any(
+            p.login == login for p in play.state.players) else f"{login} is the Admin"
+    answer = ". ".join(play.lines + [stands]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
                         tuple(play.effects), MappingProxyType(dict(play.points)))
