@@ -100,11 +100,11 @@ def _choice_cite(play: Play, choice: str) -> str:
 def _buy(play: Play, login: str, words: list[str]) -> str | None:
     """`/buy ITEM`: a House anywhere (rule 11), a Shop's item on a Shop, never into debt
     (rule 16)."""
+    if bored_commands.sells(play.config.board):  # seed 003's hens, Tickets and squares
+        return bored_commands.buy(play, login, words)
     if len(words) != 1:
         return "say what to buy: /buy ITEM, such as /buy House"
     board, token, name = play.config.board, play.token(login), words[0].capitalize()
-    if bored_commands.sells(board):  # seed 003's hens, Tickets and squares
-        return bored_commands.buy(play, login, words)
     if name == houses.ITEM and "houses" in board:
         price, why = board["houses"].price, f"{houses.NAME} ({play.cite('houses')})"
     elif "shop" in board and name in board["shop"].items:
