@@ -19,6 +19,7 @@ from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import turn_ends
 from .board.bored.update_play import play_update
+from .board.bored.reserves import note_voters, spend_on_open
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
                           Pause, Push, Reclose, Refuse, Retract, Transition, Update)
 from .scores import unexplained
@@ -47,6 +48,8 @@ def apply(game: Game, transition: Transition,
                                   description_hash=proposal.description_hash, dice=rolls)
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
+            if author is not None:  # seed 003 rule 15.3: an extra proposal spends a reserve
+                state = spend_on_open(state, game.config, author.login, at)
             state = replace(state, open_proposals=state.open_proposals + (opened,),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
@@ -122,6 +125,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
     points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
+    # seed 003 rule 15.2: whose vote counted this week
+    state = note_voters(state, config, [b.login for b in decision.tally.counted], decision.at)
     experience = _experience(state, config, decision) if decision.passed else {}
     for login, gained in experience.items():
         player = next(p for p in state.players if p.login == login)

@@ -113,16 +113,26 @@ def token(t, login: str):
 
 
 def set_stats(login: str, **values: int):
-    """An edit of state/players.yaml giving `login` these counters."""
+    """An edit of state/players.yaml giving `login` these counters (the others kept)."""
     def edit(text: str) -> str:
-        block = "".join(f"      {k}: {v}\n" for k, v in values.items())
         marker = f"  - login: {login}\n"
         head, tail = text.split(marker, 1)
-        lines = tail.split("\n")
-        kept = [line for line in lines if not line.startswith("    stats:")
-                and not line.startswith("      ")]
-        return head + marker + "    stats:\n" + block + "\n".join(kept)
+        block, sep, rest = tail.partition("\n  - login: ")
+        lines = [line for line in block.split("\n")
+                 if not any(line.startswith(f"      {k}:") for k in values)]
+        if "    stats:" not in lines:
+            lines.append("    stats:")
+        at = lines.index("    stats:") + 1
+        lines[at:at] = [f"      {k}: {v}" for k, v in values.items()]
+        return head + marker + "\n".join(lines) + sep + rest
     return edit
+
+
+def reserves(t, login: str) -> tuple[int, int]:
+    """(PropositionsInReserve, VotesInReserve)."""
+    game = load_game(t.files())
+    player = next(p for p in game.state.players if p.login == login)
+    return (player.stat("propositions_in_reserve", {}), player.stat("votes_in_reserve", {}))
 
 
 def test_the_dice_are_the_ones_the_story_needs():
@@ -153,6 +163,8 @@ def test_a_week_of_borednomic_on_its_board(game):
         (4, 9, 13)
     board = read_board(t.files()["state/board.yaml"])
     assert board.added_spaces == 2  # 20 squares (6.2) and two added (6.3)
+    # 15.1, 15.2: the week before had no proposal and no vote: a reserve of each for everyone
+    assert reserves(t, "alice") == reserves(t, "carol") == (1, 1)
     t.branch("p2", new_rule(22), author="carol")
     assert t.propose("carol", "p2") == 2
 
@@ -219,11 +231,18 @@ def test_a_week_of_borednomic_on_its_board(game):
     t.vote(1, "carol")
     t.vote(2, "carol")
     t.vote(2, "alice", yes=False)
-    t.vote(2, "bob", yes=False)
+    # 15.4: carol spends her VoteInReserve: her vote on proposal 2 counts twice
+    assert "carol's vote on proposal 2 counts twice (rule 15)" in \
+        game.act("carol", "/strengthen 2")
+    assert "carol has no VotesInReserve" in game.act("carol", "/strengthen 1")
+    assert "proposal 9 is not in its vote" in game.act("alice", "/strengthen 9")
 
     # --- Sunday 00:00: the week's decisions (9.2–9.3), then the update. Proposal 1: 2 Yay,
     # 0 Nay, accepted (8.4): alice +10 experience, 10 + 10 = 20 = 10 × level 2, so level 3
-    # with 0 (12.3, 12.5); bob and carol +1 each. Proposal 2: 1 Yay, 2 Nay, rejected.
+    # with 0 (12.3, 12.5); bob and carol +1 each. Proposal 2: carol's Yay counts 2 (15.4),
+    # alice's Nay 1: accepted: carol +10 and +1 for each of her two Yays: 12 at level 1,
+    # so level 2 with 2. 15.1: bob made no proposal this week: a PropositionInReserve more;
+    # everyone's vote counted this week: no VoteInReserve (15.2)
     # The update: a d3 of 1 takes alice, a d2 of 2 carol, then bob. alice's hen rolls 4: no
     # egg. alice 3 + 6 = 9 from 22: 1 → 9, passing over Go (13): +$200. carol 1 + 6 = 7
     # from 19: 20, 21, 22, 1, 2, 3 → 4, passing over Go: +$200. bob 2 + 3 = 5 from 21: 22,
@@ -231,11 +250,15 @@ def test_a_week_of_borednomic_on_its_board(game):
     t.later(24 * 2).tick()
     game_now = load_game(t.files())
     outcomes = {r.number: r.outcome.value for r in game_now.records}
-    assert outcomes == {1: "passed", 2: "failed"}
+    assert outcomes == {1: "passed", 2: "passed"}
+    two = next(r for r in game_now.records if r.number == 2)
+    assert (two.yes, two.no) == (2, 1)
     assert stats(t, "alice") == {"money": 8300, "level": 3, "experience": 0,
                                  "hit_points": 100}
-    assert stats(t, "carol") == {"money": 16800 + 200, "level": 1, "experience": 1,
+    assert stats(t, "carol") == {"money": 16800 + 200, "level": 2, "experience": 2,
                                  "hit_points": 100}
+    assert reserves(t, "bob") == (2, 1) and reserves(t, "carol") == (1, 0)
+    assert reserves(t, "alice") == (1, 1)
     assert stats(t, "bob") == {"money": 1000 + 200, "level": 2, "experience": 11,
                                "hit_points": 100}
     assert (token(t, "alice").space, token(t, "carol").space, token(t, "bob").space) == \

@@ -8,11 +8,12 @@ from typing import Mapping
 from ..mechanics.binding import Binding
 from . import (bank, commerce, copcar, events, fate, features, fives, frontier, gulag, houses,
                jail, looping, movement, ring, shop, snakes, unlucky)
-from .bored import arena, deeds, go, grid, hens, inquisition, money, updates, vitals
+from .bored import arena, deeds, go, grid, hens, inquisition, money, reserves, updates, vitals
 
 KINDS = (ring, movement, fives, jail, gulag, fate, frontier, features, copcar, shop, bank,
          houses, looping, commerce, snakes, unlucky, events)
-KINDS += (money, vitals, grid, updates, go, deeds, hens, arena, inquisition)  # seed 003
+KINDS += (money, vitals, grid, updates, go, deeds, hens, arena, inquisition,  # seed 003
+          reserves)
 
 BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import arena, deeds, hens, inquisition, vitals
+from . import arena, deeds, hens, inquisition, reserves, vitals
 from .money import bankrupt, counter, money_of, pay_refusal, receive
 
 # what `/buy` and `/sell` take, and the binding that sells each
@@ -119,4 +119,6 @@ COMMANDS = {
                 inquisition.judge(True), True),
     "wrong": (("inquisition",), "/wrong LOGIN", "the Admin: a wrong answer",
               inquisition.judge(False), True),
+    "strengthen": (("reserves",), "/strengthen N", "spend a VoteInReserve: your vote on "
+                   "proposal N counts twice", reserves.strengthen, False),
 }

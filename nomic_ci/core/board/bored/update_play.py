@@ -7,7 +7,7 @@ does not advance (20.3)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ...errors import GameError
@@ -15,7 +15,7 @@ from ...mechanics.values import Roll
 from ..actionlog import ActionRecord
 from ..actions import _play
 from ..ring import advance
-from . import arena, deeds, go, hens, inquisition
+from . import arena, deeds, go, hens, inquisition, reserves
 from .grid import missing_squares
 from .updates import COMMAND, UpdateTurns
 
@@ -33,6 +33,7 @@ def play_update(game, at: datetime, dice) -> tuple[Any, ActionRecord]:
                           {"frontier": "squares", "from": total, "to": total + added},
                           f"squares {total + 1}–{total + added} are added to the board "
                           f"({play.config.cite('grid')})")
+    reserves.week_ends(play, proposers_of_the_week(game, at))
     remaining = [p.login for p in play.state.players]
     order = []
     while remaining:
@@ -46,6 +47,23 @@ def play_update(game, at: datetime, dice) -> tuple[Any, ActionRecord]:
     answer = ". ".join(play.lines) + "."
     return play.state, ActionRecord(play.action, at, actor, COMMAND, None, answer,
                                     tuple(play.rolls), tuple(play.effects))
+
+
+def proposers_of_the_week(game, at: datetime) -> set[str]:
+    """Who made a proposal in the week of `at` (rule 15.1), from the latest records back."""
+    if game.config.schedule is None:
+        return set()
+    week = game.config.schedule.week_of(at)
+    found = {o.author.login for o in game.state.open_proposals
+             if game.config.schedule.week_of(o.opened) == week}
+    history = game.records
+    for index in range(len(history) - 1, -1, -1):
+        record = history[index]
+        if record.decided < at - timedelta(days=8):
+            break  # decided in the order they happened: the rest are older
+        if game.config.schedule.week_of(record.opened) == week and record.number is not None:
+            found.add(record.author.login)
+    return found
 
 
 def take_turn(play, login: str, rule: UpdateTurns, arrived: list[str]) -> None:
