@@ -12,7 +12,7 @@ the week's proposals and votes (8, 9, 12.5).
 from __future__ import annotations
 
 import subprocess
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -267,3 +267,51 @@ def test_a_week_of_borednomic_on_its_board(game):
     assert verify(files) == [] and stale_readmes(files) == []
     svg = files["state/board.svg"]
     assert 'data-square="21"' in svg and 'data-colour="Red"' in svg
+
+
+def test_what_a_player_who_wants_to_win_tries_is_refused_and_changes_nothing(game):
+    t = game.t
+    t.now = MONDAY  # Sunday's update put bob on square 4, carol on 9, alice on 13
+    t.branch("p1", new_rule(21), author="alice")
+    t.propose("alice", "p1")
+    if isinstance(game, Hub):
+        game.thread = t.prs["p1"]
+    before = (t.files()["state/board.yaml"], t.files()["state/players.yaml"])
+    refusals = {
+        ("alice", "/heal -5"): "say how many hit points to buy: /heal N",  # 12.7
+        ("alice", "/buy hen 2"): "/buy hen takes nothing more",
+        ("alice", "/buy hen -3000"): "/buy hen takes nothing more",
+        ("alice", "/buy castle"): "there is no 'castle' to buy",
+        ("alice", "/fight bob"): "has not landed on The Arena",  # 17.2
+        ("bob", "/sell square 4"): "bob is not bankrupt",  # 4.5
+        ("bob", "/strengthen 7"): "proposal 7 is not in its vote",  # 15.4
+        ("carol", "/reject 4"): "only the Admin (the-admin) may /reject",  # 16.3
+        ("carol", "/wrong alice"): "only the Admin (the-admin) may /wrong",  # 20.3
+        (ADMIN, "/buy ticket"): "the-admin is not a player",  # 3.2
+        (ADMIN, "/correct alice"): "alice has no question of The Inquisition",  # 20.3
+    }
+    for (login, text), why in refusals.items():
+        answer = game.act(login, text)
+        assert "is not allowed" in answer or "only the Admin" in answer or \
+            "is not a player" in answer, (text, answer)
+        assert why in answer, (text, answer)
+    assert game.act("mallory", "/buy hen") == ""  # not a player: talk, not a command
+    assert (t.files()["state/board.yaml"], t.files()["state/players.yaml"]) == before
+    assert load_game(t.files()).actions[-1].command == "update"  # no action but the turns
+
+
+def test_an_edited_command_does_not_count(tmp_path):
+    game = Hub(tmp_path)
+    try:
+        t = game.t
+        t.now = MONDAY
+        t.branch("p1", new_rule(21), author="alice")
+        t.propose("alice", "p1")
+        comment = t.fake.add_comment(t.prs["p1"], "bob", "/buy ticket", created_at=t.now)
+        t.fake.world.comments[comment].updated_at = t.now + timedelta(minutes=1)
+        assert t.reconcile() == 0, t.err
+        answers = [c.body for c in t.fake.world.comments_on(t.prs["p1"]) if c.id > comment]
+        assert any("an edited command does not count" in a for a in answers)
+        assert stats(t, "bob")["money"] == 10000 and token(t, "bob").item("Ticket") == 0
+    finally:
+        game.close()
