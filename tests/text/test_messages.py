@@ -6,7 +6,7 @@ import pytest
 
 from nomic_ci.core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
                                        PassTurn, Pause, Push, Reclose, Refuse, Retract,
-                                       Transition)
+                                       Transition, Update)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
 from builders import HOUR, T0, ScriptedDice, comment, opened, review, step
@@ -34,6 +34,8 @@ ONE_OF_EACH = {
             "The game is paused: the Admin said so (rule 10)."),
     Reclose: (Reclose(T0, P, RECORD), "Proposal 1 was already passed; closing it."),
     Act: (Act(T0, "alice", "/roll", 7), "alice plays /roll."),
+    Update: (Update(T0, "the update (rule 7)"),
+             "Every player takes a turn: the update (rule 7)."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),
               "alice wrote '/pass': alice passes. The turn passes from alice to bob: alice did "
               "not propose within 72 hours (rule 103)."),

@@ -29,10 +29,9 @@ def test_anything_else_is_refused_saying_what_is_expected(bad):
 def test_a_bankrupt_players_review_is_left_out_of_the_count_with_the_reason():
     from dataclasses import replace
     from nomic_ci.core.voting.tally import tally_at
-    from builders import HOUR, T0, make_game, opened, review, step
+    from builders import HOUR, T0, make_game, opened, review
     monday, friday = T0 + 72 * HOUR, T0 + 168 * HOUR  # T0 is a Friday
     game = make_game(ruleset="borednomic", admin="admin")
-    _, game, _ = step(game, [], monday)  # Sunday's update (rule 9.1): every player's turn
     bob = game.state.players[1].with_stats(money=0)
     game = replace(game, state=game.state.with_player(bob))
     game, p = opened(game, paths=["rules/008-proposals.md"], opened=monday)
