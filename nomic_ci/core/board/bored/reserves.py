@@ -17,9 +17,9 @@ from typing import Any
 
 from ...mechanics.binding import Binding
 from . import counts
-from .vitals import LEVEL, change, stat
+from .vitals import LEVEL, RESERVES, change, stat
 
-PROPOSITIONS, VOTES = "propositions_in_reserve", "votes_in_reserve"
+PROPOSITIONS, VOTES = RESERVES
 VOTED = "voted_in_week"  # the week (YYYYWW) of the player's latest counted vote
 EXTRAS, EXTRAS_WEEK = "extra_proposals", "extra_proposals_week"  # 15.3's, in that week
 STRENGTHEN = "strengthen"  # the command, and its effect's key

@@ -18,6 +18,7 @@ from ...mechanics.progress import level_up
 from . import counts
 
 LEVEL, EXPERIENCE, HIT_POINTS, MONEY = "level", "experience", "hit_points", "money"
+RESERVES = ("propositions_in_reserve", "votes_in_reserve")  # rule 15's (see reserves.py)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,11 @@ def settle(config, values: dict[str, int]) -> dict[str, int]:
         values[LEVEL] = values.get(LEVEL, 1) - rule.levels_lost
     if config.experience is not None and LEVEL in values:
         values[LEVEL], values[EXPERIENCE] = level_up(values[LEVEL], values.get(EXPERIENCE, 0))
+    reserves = config.board.get("reserves")  # 15.5, 15.6: never more than the level allows
+    if reserves is not None and LEVEL in values:
+        for name, most in zip(RESERVES, reserves.caps(values[LEVEL])):
+            if name in values:
+                values[name] = min(values[name], most)
     return values
 
 
@@ -68,7 +74,8 @@ def change(play, login: str, why: str, **deltas: int) -> None:
     12.1); then 12.3 and 12.4 apply. Recorded with what they were and what they became."""
     player = next(p for p in play.state.players if p.login == login)
     start = play.config.starting_stats
-    names = sorted({*deltas, LEVEL, EXPERIENCE, HIT_POINTS} & {*deltas, *start})
+    names = sorted({*deltas, LEVEL, EXPERIENCE, HIT_POINTS} & {*deltas, *start}
+                   | (set(RESERVES) if "reserves" in play.config.board else set()))
     before = {name: player.stat(name, start) for name in names}
     after = settle(play.config, {name: before[name] + round(deltas.get(name, 0))
                                  for name in names})

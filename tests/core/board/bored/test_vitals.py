@@ -55,3 +55,14 @@ def test_without_the_hit_points_rule_nothing_happens_at_zero():
         "  hit_points:\n    most: 100\n    levels_lost: 2\n    price: 250\n", "")})
     assert vitals.settle(game.config, {"level": 3, "experience": 0, "hit_points": 0}) == \
         {"level": 3, "experience": 0, "hit_points": 0}
+
+
+def test_a_lost_level_lowers_the_reserves_to_what_the_new_level_allows():
+    # 15.5, 15.6: "may not have more than 5 * level" and "ceil( level / 2 )" at any time: a
+    # level 3 player with 12 and 2 who loses two levels (12.4) keeps 5 and 1
+    play = play_on(bored_game(Token("alice"), stats={"alice": {
+        "level": 3, "hit_points": 1, "propositions_in_reserve": 12, "votes_in_reserve": 2}}))
+    vitals.change(play, "alice", "a loss", hit_points=-1)
+    player = next(p for p in play.state.players if p.login == "alice")
+    assert (player.stat("propositions_in_reserve", {}), player.stat("votes_in_reserve", {})) == \
+        (5, 1)
