@@ -63,6 +63,8 @@ def land(play, login: str, arrived: list[str]) -> None:
                   and play.token(o).space == play.config.board["arena"].square), None)
     if other is not None:
         play.say(f"{login} and {other} land on {NAME} in the same update and fight ({cite})")
+        play.hold(replace(play.token(login), landed=None), f"{NAME} ({cite})",
+                  f"{login}'s landing is spent on this fight")
         fight(play, other, login, None)
         return
     arrived.append(login)
