@@ -146,6 +146,8 @@ def parser() -> argparse.ArgumentParser:
     adjust.add_argument("login", help="the player whose points change")
     adjust.add_argument("points", type=int, help="points to add (negative: to take away)")
     adjust.add_argument("--reason", required=True, help="why, as players will read it")
+    adjust.add_argument("--counter", default="points", metavar="NAME",
+                        help="another counter the rules keep, such as money (BoredNomic)")
     adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                         help="who makes the correction: the game's admin")
     adjust.set_defaults(run=lazy("play", "cmd_adjust"))

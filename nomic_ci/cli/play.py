@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import rulesets
+from ..core.board.bored.ledger import adjusted, counters
 from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
@@ -213,15 +214,27 @@ def cmd_adjust(args) -> int:
     files = forge.read_files()
     game = load_game(files)
     player = known_player(game, args.login, "so there is no score to adjust", "")
-    adjustment = Adjustment(now, player.login, args.points, args.reason.strip(), args.as_login)
-    state = game.state.with_player(replace(player, points=player.points + args.points))
+    counter = getattr(args, "counter", "points")
+    adjustment = Adjustment(now, player.login, args.points, args.reason.strip(), args.as_login,
+                            counter, len(game.actions))
+    if counter == "points":
+        state = game.state.with_player(replace(player, points=player.points + args.points))
+    else:  # seed 003's money and the like: 12.3 and 12.4 apply after
+        if "money" not in game.config.board or counter not in counters(game.config):
+            raise GameError(f"the rules keep no counter {counter!r} to adjust",
+                            hint="give --counter money, level, experience, hit_points or "
+                                 "correct_answers, in a game whose rules keep them")
+        state = game.state.with_player(adjusted(game.config, player, counter, args.points))
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
     changed.update(render_all(load_game(files.changed(changed))))
-    forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} points to {player.login} "
+    forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} {counter} to {player.login} "
                                f"by {args.as_login} ({adjustment.reason})")
     forge.finish()
-    print(f"{player.login} now has {player.points + args.points} points "
+    after = state.player(player.account)
+    now_has = after.points if counter == "points" else \
+        after.stat(counter, game.config.starting_stats)
+    print(f"{player.login} now has {now_has} {counter} "
           f"({args.points:+d}, by {args.as_login}: {adjustment.reason}); recorded in "
           f"{ADJUSTMENTS}.")
     return 0

@@ -46,6 +46,8 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
         for login, delta in action.points.items():
             played[login] = played.get(login, 0) + delta
     for adjustment in read_adjustments(game.files):
+        if adjustment.counter != "points":
+            continue  # money and the like: the board's counters (core/board/bored/ledger.py)
         adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
         adjusted.keys() | played.keys()

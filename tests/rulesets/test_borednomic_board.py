@@ -23,7 +23,7 @@ from nomic_ci.text.readmes import stale_readmes
 
 from boardgames import roll_of
 from builders import new_rule
-from tables import ENGINE, GitHubTable, LocalTable
+from tables import ENGINE, GitHubTable, LocalTable, run_cli
 
 SEED = "bored6765"
 # the game's dice, in order, as (sides, result): what each is for is said where it is rolled
@@ -47,13 +47,10 @@ class Local:
         self.t.command(login, text)
         return self.t.out
 
-    def by_hand(self, edit) -> None:
-        """The Admin's own commit to state/players.yaml (rule 2.2: they keep the status)."""
-        path = self.t.root / "state/players.yaml"
-        path.write_text(edit(path.read_text()))
-        subprocess.run(["git", "-c", f"user.name={ADMIN}", "-c", "user.email=a@example.org",
-                        "commit", "-qam", "The standing kept by hand"], cwd=self.t.root,
-                       check=True)
+    def by_hand(self, login: str, counter: str, amount: int, reason: str) -> None:
+        """The Admin's correction by hand (rule 2.2: they keep the status), recorded."""
+        assert self.t.cli("adjust", login, str(amount), "--counter", counter, "--as", ADMIN,
+                          "--reason", reason) == 0, self.t.err
 
     def vote_refused(self, number: int, who: str) -> str:
         assert self.t.cli("vote", str(number), "--as", who, "--yes") == 2
@@ -81,9 +78,22 @@ class Hub:
                    and c.id > comment]
         return answers[-1] if answers else ""
 
-    def by_hand(self, edit) -> None:
-        players = self.t.files()["state/players.yaml"]
-        self.t.fake.commit("main", {"state/players.yaml": edit(players)}, author=ADMIN)
+    def by_hand(self, login: str, counter: str, amount: int, reason: str) -> None:
+        """As the Admin does on GitHub: `nomic-ci adjust` in a clone, and push its commit."""
+        clone = self.t.root / "admin-clone"
+        if not clone.exists():
+            subprocess.run(["git", "clone", "-q", str(self.t.fake.git.path), str(clone)],
+                           check=True, capture_output=True)
+        for step in (["fetch", "-q", "origin", "main"], ["reset", "-q", "--hard", "FETCH_HEAD"]):
+            subprocess.run(["git", *step], cwd=clone, check=True, capture_output=True)
+        code, _, err = run_cli("--repo", str(clone), "--now", self.t.now.isoformat(), "adjust",
+                               login, str(amount), "--counter", counter, "--as", ADMIN,
+                               "--reason", reason)
+        assert code == 0, err
+        changed = subprocess.run(["git", "diff", "--name-only", "HEAD~1", "HEAD"], cwd=clone,
+                                 check=True, capture_output=True, text=True).stdout.split()
+        self.t.fake.commit("main", {path: (clone / path).read_text() for path in changed},
+                           author=ADMIN)
 
     def vote_refused(self, number: int, who: str) -> str:
         self.t.fake.add_review(self.t.pr_of(number), who, "APPROVED", submitted_at=self.t.now)
@@ -112,22 +122,6 @@ def token(t, login: str):
     return read_board(t.files()["state/board.yaml"]).token(login)
 
 
-def set_stats(login: str, **values: int):
-    """An edit of state/players.yaml giving `login` these counters (the others kept)."""
-    def edit(text: str) -> str:
-        marker = f"  - login: {login}\n"
-        head, tail = text.split(marker, 1)
-        block, sep, rest = tail.partition("\n  - login: ")
-        lines = [line for line in block.split("\n")
-                 if not any(line.startswith(f"      {k}:") for k in values)]
-        if "    stats:" not in lines:
-            lines.append("    stats:")
-        at = lines.index("    stats:") + 1
-        lines[at:at] = [f"      {k}: {v}" for k, v in values.items()]
-        return head + marker + "\n".join(lines) + sep + rest
-    return edit
-
-
 def reserves(t, login: str) -> tuple[int, int]:
     """(PropositionsInReserve, VotesInReserve)."""
     game = load_game(t.files())
@@ -143,9 +137,10 @@ def test_the_dice_are_the_ones_the_story_needs():
 def test_a_week_of_borednomic_on_its_board(game):
     t = game.t
     # The game moves onto the engine with carol as the Admin kept her by hand: level 3, 1 hit
-    # point left (rule 2.2: the Admin maintains the status)
+    # point left (rule 2.2: the Admin maintains the status), each correction recorded
     t.later()
-    game.by_hand(set_stats("carol", money=10000, level=3, experience=0, hit_points=1))
+    game.by_hand("carol", "level", 2, "as kept by hand before the engine")
+    game.by_hand("carol", "hit_points", -99, "as kept by hand before the engine")
 
     # --- Sunday 00:00, the update (rule 9.1): squares 21 and 22 join the board (6.3, for
     # 17.1's Arena and 20.1's Inquisition); the order is drawn from the dice: a d3 of 2 takes
@@ -214,9 +209,8 @@ def test_a_week_of_borednomic_on_its_board(game):
     # --- Friday: bob pays carol his $9,800 in a trade (rule 18, which the Admin keeps by
     # hand): at $0 he is bankrupt (4.3); carol has 7,000 + 9,800
     t.later(24)
-    game.by_hand(lambda text: set_stats("carol", money=16800, level=1, experience=0,
-                                        hit_points=100)(
-        set_stats("bob", money=0, level=2, experience=10, hit_points=100)(text)))
+    game.by_hand("bob", "money", -9800, "a trade with carol (rule 18)")
+    game.by_hand("carol", "money", 9800, "a trade with bob (rule 18)")
     refused = game.vote_refused(1, "bob")
     if isinstance(game, Local):
         assert "bob is bankrupt (0 money, under 1): a bankrupt player may not vote (rule 4)" \

@@ -26,6 +26,8 @@ class Adjustment:
     points: int  # added to the player's points (negative: taken away)
     reason: str
     by: str  # who made it: the game's admin
+    counter: str = "points"  # or a counter the rules keep, such as seed 003's money
+    after_action: int = 0  # how many board actions came before it: where it goes among them
 
 
 def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
@@ -41,7 +43,11 @@ def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
             login=item.get("login", typed.login, "the player's login"),
             points=item.get("points", typed.whole, "a whole number of points, not 0"),
             reason=item.get("reason", typed.text, "why"),
-            by=item.get("by", typed.login, "the admin's login")))
+            by=item.get("by", typed.login, "the admin's login"),
+            counter=item.get("counter", typed.text, "the counter changed", optional=True,
+                             default="points"),
+            after_action=item.get("after_action", typed.whole, "a whole number",
+                                  optional=True, default=0)))
         if found[-1].points == 0 or not found[-1].reason.strip():
             raise GameError(f"adjustment {index + 1} changes nothing or says not why",
                             path=ADJUSTMENTS, line=yamlio.line_of(entries, index), hint=_HINT)
@@ -50,5 +56,7 @@ def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
 
 def dump_adjustments(adjustments: tuple[Adjustment, ...]) -> str:
     return yamlio.dump({"adjustments": [
-        {"at": iso(a.at), "login": a.login, "points": a.points, "reason": a.reason, "by": a.by}
+        {"at": iso(a.at), "login": a.login, "points": a.points, "reason": a.reason, "by": a.by,
+         **({"counter": a.counter, "after_action": a.after_action}
+            if a.counter != "points" else {})}
         for a in adjustments]})
