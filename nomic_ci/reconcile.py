@@ -8,7 +8,7 @@ Running it twice changes nothing the second time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord, dump_action
@@ -18,20 +18,21 @@ from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record, dump_record
-from .core.files.state import GAME_ISSUE, GameState, Tell, dump_state
+from .core.files.state import GAME_ISSUE, GameState, Tell
+from .core.files.statefile import dump_state
 from .core.game import load_game
 from .core.times import iso
 from .core.notices import notices, reminders
+from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
                                Update)
-from .core.voting.decision import vote_view
+from .core.voting.decision import VoteView, standing, vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
 from .text.game_issue import game_issue_body
 from .text.readmes import render_all
 from .text.vote_comment import final_comment
 
-COMMENTS_MARGIN = timedelta(days=1)
 DECISION = "decision"  # a proposal is decided once: one decision told on it
 
 MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
@@ -102,15 +103,15 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     run = Run(forge)
     _tell(run)  # what an earlier run decided and stopped before telling
     _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
+    # one listing a run (`/help` works under any rules), of what came since the game last
+    # changed (see `listed_since`), so its cost does not grow with history
+    listed_from = listed_since(run.game)
+    comments = forge.comments(listed_from)
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        # one listing a run (`/help` works under any rules), of what came since the game last
-        # changed: every earlier comment was seen by the run that changed it (a day's margin
-        # for a forge slow to list a new comment), so the cost does not grow with history
-        comments = forge.comments(game.state.last_change - COMMENTS_MARGIN)
-        transition = next_transition(game, proposals, now, comments)
+        transition = next_transition(game, proposals, now, comments, listed_from)
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -204,9 +205,12 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
-    for open_ in game.state.open_proposals:
-        if open_.key in by_key:
-            run.forge.show(by_key[open_.key], vote_view(game, open_, by_key[open_.key], now))
+    views = {o.key: vote_view(game, o, by_key[o.key], now) for o in game.state.open_proposals
+             if o.key in by_key}
+    for key, view in views.items():
+        run.forge.show(by_key[key], view)
+    _keep_standings(run, views)
+    game = run.game
     state, reminded = reminders(game, by_key, now)
     if reminded:
         summary = "Reminded the voters missing from " + ", ".join(
@@ -219,6 +223,19 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
         kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
         run.change(replace(run.game.state, to_tell=kept + (
             Tell(GAME_ISSUE, "status", "", final=body),)), None, None)
+
+
+def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:
+    """Copy each vote as it now stands into the state, where it changed, so the state page
+    shows the tally: a commit when a vote is cast, none when nothing changed."""
+    state = run.game.state
+    opens = tuple(replace(o, standing=standing(views[o.key])) if o.key in views else o
+                  for o in state.open_proposals)
+    changed = [o for o, before in zip(opens, state.open_proposals) if o != before]
+    if changed:
+        run.change(replace(state, open_proposals=opens), None, "nomic-ci: votes counted: " + "; ".join(
+            f"{o.name}, {o.standing.yes_votes} yes and {o.standing.no_votes} no"
+            for o in changed))
 
 
 def _tells(transition: Transition, summary: str,

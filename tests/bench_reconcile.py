@@ -1,6 +1,6 @@
 """Benchmark: API requests and engine time per reconcile, on generated games.
 
-    python tests/bench_reconcile.py [--quick]
+    python tests/bench_reconcile.py [--quick | --fresh]
 
 Plays against the fake GitHub (tests/fakegithub) on games with a history of decided
 proposals, and prints the reads and writes of each run (a GraphQL query is a read, a
@@ -20,12 +20,20 @@ nor git's):
   default ruleset, one pull request of 3,000 files (GitHub lists no more): refused.
     first    the run that sees it
 
+`--fresh` instead runs `nomic-ci github reconcile` as the workflow does, in a fresh
+process (start-up included), on games of 10 and 10,000 decided proposals with one
+proposal in its vote, and prints the requests and the CPU seconds of a run with nothing
+to do (the median of five), with their ratio to the smaller game.
+
 Not a test: nothing here asserts.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -153,6 +161,33 @@ def huge(past: int, size: int = 3000) -> dict:
     return bench.close()
 
 
+def fresh_noop(past: int, runs: int = 5) -> tuple[int, int, float]:
+    """A no-op `nomic-ci github reconcile` in fresh processes: reads, writes, median CPU."""
+    bench = Bench(9, past)
+    bench.propose(0, bench.logins[0], rule_file(200))
+    bench.run("first")
+    bench.now += timedelta(minutes=5)
+    bench.clock.set(bench.now)
+    env = {**os.environ, "GITHUB_TOKEN": "t", "GITHUB_REPOSITORY": bench.fake.full_name,
+           "GITHUB_API_URL": bench.fake.url, "NOMIC_ENGINE_LOGIN": ENGINE,
+           "NOMIC_CI_HTTP_PACING": "off", "GITHUB_EVENT_NAME": "bench"}
+    subprocess.run(["git", "fetch", "-q", "origin"], cwd=bench.checkout, check=True)
+    seconds = []
+    for _ in range(runs):
+        bench.fake.clear_requests()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run([sys.executable, "-m", "nomic_ci", "--repo", str(bench.checkout),
+                               "--now", bench.now.isoformat(), "github", "reconcile"],
+                              env=env, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"github reconcile failed:\n{done.stdout}{done.stderr}")
+        seconds.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    reads, writes = len(bench.fake.reads()), len(bench.fake.writes())
+    bench.close()
+    return reads, writes, statistics.median(seconds)
+
+
 def cells(result: dict, labels: tuple[str, ...]) -> str:
     return " | ".join(f"{result[k][0]} / {result[k][1]} / {result[k][2]:.2f}" if k in result
                       else "–" for k in labels)
@@ -162,7 +197,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="only 9 players, 1 and 10 PRs")
     parser.add_argument("--history", type=int, default=200, help="decided proposals to start with")
+    parser.add_argument("--fresh", action="store_true",
+                        help="a no-op run in fresh processes, at 10 and 10,000 records")
     args = parser.parse_args()
+    if args.fresh:
+        print("| decided proposals | reads / writes | CPU seconds | ratio |\n|---|---|---|---|")
+        base = None
+        for past in (10, 10_000):
+            reads, writes, seconds = fresh_noop(past)
+            base = base or seconds
+            print(f"| {past:,} | {reads} / {writes} | {seconds:.2f} | {seconds / base:.2f}× |",
+                  flush=True)
+        return
     sizes = [(9, 1), (9, 10)] if args.quick else [(p, n) for p in (9, 100) for n in (1, 10, 50)]
     labels = ("first", "no-op", "decide")
     print(f"history: {args.history} decided proposals; cells: reads / writes / engine CPU "

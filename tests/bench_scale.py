@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import statistics
 import subprocess
 import sys
@@ -78,14 +78,17 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int) ->
 
 def run(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci")) -> tuple[float, float]:
     """One fresh process: its CPU seconds (user and system: unlike wall time, what other
-    work on the machine does not change) and its peak memory in MB."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, *command, *args], capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{done.stderr}")
-    return seconds, max(after.ru_maxrss, before.ru_maxrss) / 1024
+    work on the machine does not change) and its peak memory in MB, both its own (`wait4`:
+    the rusage of all children together would give the peak of every process so far)."""
+    with tempfile.TemporaryFile() as errors:
+        child = subprocess.Popen([sys.executable, *command, *args], stdout=subprocess.DEVNULL,
+                                 stderr=errors)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode not in (0, 1):
+            errors.seek(0)
+            raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{errors.read().decode()}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def measure(root: Path) -> dict[str, tuple[float, float]]:

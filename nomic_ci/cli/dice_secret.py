@@ -15,7 +15,7 @@ from typing import Mapping
 
 from ..core.dice import Dice, SecretDice, SeededDice, commitment_of
 from ..core.errors import GameError
-from ..core.files.state import read_state
+from ..core.files.statefile import read_state
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..reconcile import reconcile

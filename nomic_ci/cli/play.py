@@ -16,7 +16,8 @@ from ..core.errors import GameError
 from ..core.facts import Account
 from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
                                       read_adjustments)
-from ..core.files.state import OpenProposal, Player, dump_state, read_state
+from ..core.files.state import OpenProposal, Player
+from ..core.files.statefile import dump_state, read_state
 from ..core.files.records import Outcome
 from ..core.due import refuse_time_past
 from ..core.game import Game, load_game

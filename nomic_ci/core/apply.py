@@ -20,8 +20,9 @@ from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import turn_ends
 from .board.bored.update_play import play_update
 from .board.bored.reserves import note_voters, spend_on_open
+from .board.world_turns import turn_ended
 from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
-                          Pause, Push, Reclose, Refuse, Retract, Transition, Update)
+                          Pause, Push, Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -92,17 +93,22 @@ def apply(game: Game, transition: Transition,
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
         case Update(at, _):
             return play_update(replace(game, state=state), at, dice)
+        case WorldTurn():
+            return turn_ended(replace(game, state=state), transition, dice)
         case Pause(at, _):
             return replace(state, paused_since=at), None
         case EndGame(at, winners, _):
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
             return game.state, None
-        case Command(_, comment, effect, _):
+        case Command(_, comment, effect, _, listed_from):
             record = None
             if effect is not None:
                 state, record = apply(replace(game, state=state), effect, dice)
-            return replace(state, handled_comments=state.handled_comments | {comment.id}), record
+            kept = tuple((i, at) for i, at in state.handled_comments
+                         if listed_from is None or at >= listed_from)
+            return replace(state, handled_comments=tuple(sorted(
+                kept + ((comment.id, comment.at),)))), record
     raise TypeError(transition)
 
 

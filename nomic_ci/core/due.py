@@ -10,12 +10,14 @@ reaches the same game. Each source of transitions is one short function below;
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
 from .board.turn_end import timers as board_timers
 from .board.bored.money import winners as money_winners
 from .board.bored.updates import next_update
+from .board.world_turns import timers as world_timers
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal
@@ -45,14 +47,19 @@ Due = tuple[datetime, Order, Transition]
 
 
 def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
-                    comments: Sequence[Comment] = ()) -> Transition | None:
-    """The earliest transition due at or before `now`, or None when the game is settled."""
+                    comments: Sequence[Comment] = (),
+                    listed_from: datetime | None = None) -> Transition | None:
+    """The earliest transition due at or before `now`, or None when the game is settled.
+
+    `comments`: the players' comments, as a forge listed them from `listed_from` (the
+    run's `listed_since`, the same at every step of a run; None: every comment)."""
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
-    due: list[Due] = [*_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
+    due: list[Due] = [*_world_turns(game), *_open_proposals(game, by_key, now),
+                      *_new_proposals(game, proposals)]
     if not state.over:
-        due += [*_activity(game, by_key, now), *_commands(game, comments, by_key, now),
+        due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
                 *_board_timers(game), *_turn_timeout(game), *_updates(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     # min() keeps the first of equals, so the order of the sources above breaks ties
@@ -164,15 +171,18 @@ def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iter
             change
 
 
-def _commands(game: Game, comments: Sequence[Comment], by_key: Mapping[str, Proposal],
-              now: datetime) -> Iterable[Due]:
+def _commands(game: Game, comments: Sequence[Comment], listed_from: datetime | None,
+              by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
     """The earliest unhandled comment command: one at a time, each judged in the state the
-    earlier ones left."""
-    for comment in sorted(comments, key=lambda c: (c.at, c.id)):
-        if comment.id not in game.state.handled_comments and comment.at <= now \
+    earlier ones left. A comment written before the listing started is listed only because
+    it was edited since: an earlier run saw it, and handled it if it was a command."""
+    recent = (c for c in comments if listed_from is None or c.at >= listed_from)
+    for comment in sorted(recent, key=lambda c: (c.at, c.id)):
+        if not game.state.has_handled(comment.id) and comment.at <= now \
                 and is_command(game, comment):
             at = max(comment.at, game.state.last_change)
-            yield at, Order.ARRIVALS, handle(game, comment, at, by_key)
+            yield at, Order.ARRIVALS, replace(handle(game, comment, at, by_key),
+                                              listed_from=listed_from)
             return
 
 
@@ -206,6 +216,13 @@ def _updates(game: Game) -> Iterable[Due]:
     at = next_update(game)
     if at is not None:
         yield at, Order.TURNS, Update(at, f"the update ({game.config.cite('update_turns')})")
+
+
+def _world_turns(game: Game) -> Iterable[Due]:
+    """The Suber world counting the turn that just ended, before anything else happens in
+    the new one (seed 001, rules 305 and 308)."""
+    for at, transition in world_timers(game):
+        yield at, Order.EDITS, transition
 
 
 def _end_date(game: Game) -> Iterable[Due]:

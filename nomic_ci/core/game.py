@@ -11,7 +11,8 @@ from .files.gamefiles import GameFiles, game_files
 from .files.history import History, RecordSummary, read_history, summary_of
 from .files.records import Record, dump_record, load_record
 from .files.rulefiles import Rule, parse_rules
-from .files.state import GameState, Player, read_state
+from .files.state import GameState, Player
+from .files.statefile import read_state
 from .mechanics.config import GameConfig, derive_config
 
 

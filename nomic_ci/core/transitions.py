@@ -111,11 +111,15 @@ class Reclose:
 
 @dataclass(frozen=True)
 class Command:
-    """A comment command, handled: what it changes (if anything) and the answer."""
+    """A comment command, handled: what it changes (if anything) and the answer.
+
+    `listed_from`: where the run's listing of comments started. No later listing returns a
+    comment written before it, so the state forgets the handled ones (None: keep them all)."""
     at: datetime
     comment: Comment
     effect: "Transition | None"
     answer: str
+    listed_from: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -137,3 +141,11 @@ class Update:
 
 Transition = (Act | Update | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn
               | EndGame | Reclose | Command | Pause)
+
+
+@dataclass(frozen=True)
+class WorldTurn:
+    """The Suber world counts a turn that ended (core/board/world_turns.py)."""
+    at: datetime
+    ended: str  # whose turn ended
+    skipped: tuple[str, ...]  # players whose turns were skipped before the next began

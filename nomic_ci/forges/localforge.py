@@ -137,9 +137,9 @@ class LocalForge:
         return number
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
-        # a local game's comments are few and at hand: all of them, whatever `since` says
-        return [Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
-                for c in self.db["comments"]]
+        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
+                  for c in self.db["comments"])  # never edited: written is last updated
+        return [c for c in listed if since is None or c.at >= since]
 
     def branch_of(self, key: str) -> str | None:
         """The branch a proposal was made from (None: no such proposal)."""

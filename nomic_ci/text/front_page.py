@@ -26,7 +26,8 @@ def front_page(game: Game, title: str, about: str) -> str:
              "in `rules/`, a proposal to change them is a pull request, and an engine referees "
              "(it counts the votes, merges what passes, rolls the dice and keeps the score).",
              "", "- [The rules in force](rules/README.md)",
-             "- [The scoreboard](state/README.md): whose turn it is, what is in its vote",
+             "- [The scoreboard](state/README.md): whose turn it is, what is in its vote and how "
+             "each vote stands",
              "- [The history](proposals/README.md): every proposal decided, its votes and dice",
              "", "## How to play", "", f"1. **Propose** {_who_proposes(game)}: fork this "
              "repository, change, add or remove files in `rules/` on a branch (one rule a file, "

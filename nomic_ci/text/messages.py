@@ -8,7 +8,7 @@ from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
                                 PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
-                                Update)
+                                Update, WorldTurn)
 from .quoting import quoted
 
 
@@ -52,6 +52,8 @@ def describe(transition: Transition) -> str:
         case Update(reason=reason):
             # the turns, with the dice, follow from its record (`consequences`)
             return f"Every player takes a turn: {reason}."
+        case WorldTurn(ended=login):
+            return f"The world counts {login}'s turn." if login else "The world counts turns."
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."

@@ -11,12 +11,14 @@ from typing import Mapping
 
 from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
 from ..core.files.records import Outcome
+from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from .quoting import quoted
 from .board_svg import BOARD_SVG, legend, render_board_svg
 from .score_chart import SCORES_SVG, render_score_chart
+from .world_table import world_lines
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 RULES_README = "rules/README.md"
@@ -134,6 +136,7 @@ def render_state(game: Game) -> str:
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
     lines += ["", f"![Each player's points over the game's decisions]"
                   f"({SCORES_SVG.removeprefix('state/')})"]
+    lines += world_lines(game)  # the Suber world (seed 001), where the rules bind it
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
                                                else ["Nothing."])
     lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
@@ -144,34 +147,49 @@ def render_state(game: Game) -> str:
 
 
 def _in_its_vote(game: Game) -> list[str]:
-    """The proposals in their vote: each linked to its pull request, with when its vote
-    started and when it closes at the latest. The votes themselves are reviews and reactions
-    the forge keeps, not in the game's files, so this page (a function of those files, which
-    changes only when the game does) sends players to the vote comment for the tally."""
+    """The proposals in their vote: each linked to its pull request, with its tally as the
+    engine last counted it (`Standing`), what it needs, who has not voted, when its vote
+    started and when it closes at the latest."""
     config = game.config
     guard = config.guard
-    closing = bool(config.voting_window or config.schedule or guard)
-    lines = ["| proposal | by | vote since |" + (" closes by |" if closing else ""),
-             "|---|---|---|" + ("---|" if closing else "")]
+    closing = bool(config.voting_window or config.schedule or guard or config.join_window)
+    lines = ["| proposal | by | yes | no | not voted yet | needs | vote since |"
+             + (" closes by |" if closing else ""),
+             "|---|---|---:|---:|---|---|---|" + ("---|" if closing else "")]
     for open_ in game.state.open_proposals:
         name = open_.number if open_.number is not None else open_.capitalized_name
+        votes = open_.standing
+        counted = (f"{votes.yes_votes} | {votes.no_votes} | {_missing(votes)} | "
+                   f"{quoted(votes.needs)} |" if votes else "not counted yet | | | |")
         row = (f"| {name}: {quoted(open_.title)} ({pull_link(open_.key)}) | "
-               f"{open_.author.login} | {_shown(open_.head_since)} |")
+               f"{open_.author.login} | {counted} {_shown(open_.head_since)} |")
         if closing:
-            # the deadline of the rules a proposal involves; a guarded range has its own
-            deadline = vote_deadline(game, open_, ())
-            closes = _shown(deadline) if deadline else "when every vote is in"
-            if guard:
-                closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
-                           f"rules {guard.low:03d}–{guard.high:03d})")
-            row += f" {closes} |"
+            row += f" {_closes(game, open_)} |"
         lines.append(row)
     push = ("A push starts its vote again. " if config.edits != "retract" else
             "An edit withdraws it. ")
-    return lines + ["", push + "The tally, what each proposal needs and who has not voted yet "
-                    "are on its pull request, in the engine's vote comment (locally: `nomic-ci "
-                    "status`): votes are reviews and reactions the forge keeps, not these files, "
-                    "so this page changes only when the game does."]
+    return lines + ["", push + "The votes are as the engine last counted them; each proposal's "
+                    "vote comment, on its pull request, shows them as they stand now, with the "
+                    "commit each was cast on."]
+
+
+def _closes(game: Game, open_: OpenProposal) -> str:
+    """When its vote closes at the latest, as the engine last worked it out (for the rules
+    the proposal involves, or a request to join's window); before it has, from the rules."""
+    if open_.standing is not None:
+        closes = open_.standing.closes
+        return _shown(closes) if closes else "when every vote is in"
+    guard, deadline = game.config.guard, vote_deadline(game, open_, ())
+    closes = _shown(deadline) if deadline else "when every vote is in"
+    if guard:  # a guarded range has its own
+        closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
+                   f"rules {guard.low:03d}–{guard.high:03d})")
+    return closes
+
+
+def _missing(votes: Standing) -> str:
+    more = f" and {votes.others_not_voted} more" if votes.others_not_voted else ""
+    return ", ".join(votes.not_voted) + more if votes.not_voted else "nobody"
 
 
 def _dice(game: Game) -> list[str]:

@@ -23,11 +23,14 @@ def sticky_comment(view: VoteView) -> str:
     lines = [MARKER, f"### {name}: where the vote stands", ""]
     if view.warning:
         lines += [f"**Warning: {view.warning}.**", ""]
-    if isinstance(needed, Requirement):
+    if view.terms is not None:
+        lines.append(f"It needs {view.terms}.")
+    elif isinstance(needed, Requirement):
         lines.append(f"{what_it_needs(needed, len(tally.eligible))}.")
     else:
         lines.append(f"It cannot pass as it is: {needed}.")
-    lines += [when_it_ends(view), what_a_change_does(config)]
+    lines += [when_it_ends(view), "A push refuses it: a request to join may not change after "
+              "it is made." if view.terms is not None else what_a_change_does(config)]
     if view.changes:
         lines += ["", "If it passes:"] + [f"- {change}" for change in view.changes]
     lines += ["", "| player | vote | on commit |", "|---|---|---|"]
@@ -59,6 +62,8 @@ def what_it_needs(needed: Requirement, eligible: int) -> str:
 def when_it_ends(view: VoteView) -> str:
     config, deadline = view.config, view.deadline
     guard = config.guard
+    if view.terms is not None and deadline:  # a request to join: its window, not a vote's
+        return f"It is decided at {deadline:%Y-%m-%d %H:%M} UTC."
     if guard and isinstance(view.needed, Requirement) and guard.covers(involved(view.needed)):
         rules = (f"Rule {guard.low:03d} is" if guard.low == guard.high else
                  f"Rules {guard.low:03d}–{guard.high:03d} are")

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from nomic_ci.core.files.state import read_state
+from nomic_ci.core.files.statefile import read_state
 from nomic_ci.core.times import moment
 from nomic_ci.text.vote_comment import MARKER
 
@@ -49,6 +49,25 @@ def test_an_open_proposal_shows_its_vote_in_one_sticky_comment_a_status_and_a_la
     assert pull.labels == ["nomic: voting"]
 
 
+def test_the_state_page_shows_each_vote_as_the_engine_last_counted_it(hub):
+    """A vote is a review the forge keeps; the engine copies the count into the state, so
+    `state/README.md` shows the tally: one commit when the count changes, none otherwise."""
+    pr = open_proposal(hub)
+    hub.reconcile()
+    row = next(line for line in hub.files()["state/README.md"].splitlines()
+               if line.startswith("| 1: An idea"))
+    assert "| alice | 1 | 0 | bob, carol | a majority of the eligible voters: 2 of 3 | " \
+        "2026-05-01 13:00 UTC | 2026-05-03 13:00 UTC |" in row  # the proposer's yes (rule 105)
+    hub.later().fake.add_review(pr, "carol", "CHANGES_REQUESTED", submitted_at=hub.now)
+    hub.fake.clear_requests()
+    hub.reconcile()
+    assert "| alice | 1 | 1 | bob |" in hub.files()["state/README.md"]
+    assert read_state(hub.files()).open_proposals[0].standing.no_votes == 1
+    assert [r.path for r in hub.fake.writes() if r.path.endswith("/git/refs/heads/main")]
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0 and hub.fake.writes() == []
+
+
 def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
     pr = open_proposal(hub)
     hub.reconcile()
@@ -57,10 +76,10 @@ def test_a_second_reconcile_with_nothing_new_writes_nothing(hub):
     hub.fake.clear_requests()
     assert hub.reconcile() == 0
     assert hub.fake.writes() == []
-    # one query for the game and the pull requests, one for the texts of the rules they change,
-    # and the players' comments (commands), listed through REST
-    assert [(r.method, r.path) for r in hub.fake.requests] == [("POST", "/graphql")] * 2 + [
-        ("GET", "/repos/nomic/game/issues/comments")]
+    # one query for the game and the pull requests, the players' comments (commands) listed
+    # through REST, and one query for the texts of the rules the pull requests change
+    assert [(r.method, r.path) for r in hub.fake.requests] == [
+        ("POST", "/graphql"), ("GET", "/repos/nomic/game/issues/comments"), ("POST", "/graphql")]
 
 
 def test_a_passed_proposal_is_merged_at_the_counted_head_and_the_state_committed(hub):
@@ -163,19 +182,27 @@ FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
 ]
 
 
-def clean_run(tmp_path, game):
-    t = GitHubTable(tmp_path / f"clean-{game}", players="alice,bob,carol")
-    GAMES[game](t)
-    t.later().reconcile()
-    result = final(t), t.fake.pull(1).state, t.fake.pull(1).merged
-    t.close()
+@pytest.fixture(scope="module")
+def clean_result(tmp_path_factory):
+    """What an unbroken run leaves of each game: played once a module (it is the same for
+    every fault), so the matrix costs one game per case, not two."""
+    results = {}
+
+    def result(game):
+        if game not in results:
+            t = GitHubTable(tmp_path_factory.mktemp(f"clean-{game}"), players="alice,bob,carol")
+            GAMES[game](t)
+            t.later().reconcile()
+            results[game] = final(t), t.fake.pull(1).state, t.fake.pull(1).merged
+            t.close()
+        return results[game]
     return result
 
 
 @pytest.mark.parametrize("game, method, path, status, after", FAULTS)
 def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
-        hub, tmp_path, game, method, path, status, after):
-    expected = clean_run(tmp_path, game)
+        hub, clean_result, game, method, path, status, after):
+    expected = clean_result(game)
     pr = GAMES[game](hub)
     hub.later()
     if callable(after):  # a GraphQL answer with errors, made from the real one
@@ -333,6 +360,19 @@ def test_a_hostile_title_mentions_no_one_and_renders_nothing(hub):
     assert "&lt;img" in readmes and engine_comments(hub, pr)
 
 
+def test_a_title_of_brackets_is_kept_and_read_back_like_any_other(hub):
+    """Hundreds of `[` in a title are text, not nesting: the state that quotes the title
+    (and the game issue's text waiting to be told) reads back, and the game goes on."""
+    title = "[" * 300
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", title, created_at=hub.now)
+    assert hub.reconcile() == 0
+    assert read_state(hub.files()).open_proposals[0].title == title
+    for who in ("bob", "carol"):
+        hub.later().fake.add_review(pr, who, "APPROVED", submitted_at=hub.now)
+    assert hub.reconcile() == 0 and hub.fake.pull(pr).merged
+
+
 def test_a_proposal_turned_back_into_a_draft_is_withdrawn_and_the_game_moves_on(hub):
     pr = open_proposal(hub)
     hub.reconcile()
@@ -370,3 +410,44 @@ def test_a_run_lists_only_the_comments_since_the_game_last_changed(suber):
     suber.later().fake.add_comment(pr, "carol", "/active")
     suber.reconcile()
     assert "carol is active again" in engine_comments(suber, pr)[-1].body
+
+
+def handled(hub):
+    return {i for i, _ in read_state(hub.files()).handled_comments}
+
+
+def test_the_state_forgets_handled_commands_no_listing_can_return(suber):
+    """`handled_comments` does not grow with every command ever made: a command written
+    more than a day before the game's last change is never listed again, so the next
+    command handled drops it; edited later, it is listed, but neither answered nor done."""
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    first = suber.later().fake.add_comment(pr, "carol", "/inactive")
+    suber.reconcile()
+    assert handled(suber) == {first}
+    second = suber.later(48).fake.add_comment(pr, "carol", "/active")
+    suber.reconcile()
+    assert handled(suber) == {first, second}  # the run's listing started before the first
+    answers = len(engine_comments(suber, pr))
+    suber.fake.world.comments[first].body = "/inactive again"
+    suber.fake.world.comments[first].updated_at = suber.later().now
+    suber.fake.clear_requests()
+    suber.reconcile()
+    assert len(engine_comments(suber, pr)) == answers
+    assert suber.fake.writes() == []
+    assert "carol (inactive since" not in suber.files()["state/README.md"]
+    third = suber.later().fake.add_comment(pr, "bob", "/active")
+    suber.reconcile()
+    assert handled(suber) == {second, third}
+
+
+def test_a_command_waiting_through_a_long_silence_is_still_handled(suber):
+    """A run after more than a day without one: an earlier transition of the same run moves
+    the game's last change, but the commands its listing returned still count."""
+    pr = open_proposal(suber, files=new_rule(215))
+    suber.reconcile()
+    said = suber.later().fake.add_comment(pr, "carol", "/inactive")
+    suber.later(30).branch("idea", new_rule(216))  # a push, handled first by the next run
+    suber.later(10).reconcile()
+    assert said in handled(suber)
+    assert any("carol is inactive now" in c.body for c in engine_comments(suber, pr))

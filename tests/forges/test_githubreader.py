@@ -53,7 +53,7 @@ def test_a_run_with_many_proposals_in_their_vote_costs_what_one_costs(tmp_path):
         costs.append(requests_of(t))
         t.close()
     # the game and the pull requests; their reactions and the rules they change; the comments
-    assert costs[0] == costs[1] == [GRAPHQL, GRAPHQL, COMMENTS]
+    assert costs[0] == costs[1] == [GRAPHQL, COMMENTS, GRAPHQL]
 
 
 def test_a_first_look_at_new_pull_requests_reads_them_in_two_queries(hub):
@@ -64,7 +64,7 @@ def test_a_first_look_at_new_pull_requests_reads_them_in_two_queries(hub):
     # the two queries, the players' comments; then, before telling each of the 11 refused
     # why, its comments read afresh (another run may just have told it); and the game issue,
     # found once to say where the game now stands
-    assert [(r.method, r.path) for r in hub.fake.reads()] == [GRAPHQL, GRAPHQL, COMMENTS] + [
+    assert [(r.method, r.path) for r in hub.fake.reads()] == [GRAPHQL, COMMENTS, GRAPHQL] + [
         ("GET", f"/repos/nomic/game/issues/{n}/comments") for n in range(2, 13)] + [
         ("GET", "/repos/nomic/game/issues")]
 

@@ -137,6 +137,7 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     # a command these rules do not have is answered with the ones they do
     t.later().command("bob", "/pass")
     assert "the rules in force have no /pass command; the commands are /active, /inactive, " \
+           "/use, /move, /gather, /trade, /accept, /profession, /craft, /claim, /upgrade, " \
            "/help, /status" in t.out
 
 
@@ -354,6 +355,15 @@ def test_on_github_a_request_to_join_takes_no_number_and_its_vote_shows_it(tmp_p
         sticky = [c.body for c in t.fake.world.comments_on(t.prs["mallory"])
                   if t.fake.world.users[c.user_id].login == ENGINE and MARKER in c.body]
         assert sticky and "### The request to join: where the vote stands" in sticky[-1]
+        # what it needs is rule 214's terms, not "cannot pass": on its pull request and on
+        # the scoreboard, with the end of its window
+        assert "It needs no objection (rule 214); after one, more yes votes than no votes " \
+               "(rule 214)." in sticky[-1] and "cannot pass" not in sticky[-1]
+        assert "It is decided at 2026-05-02 12:00 UTC.\nA push refuses it" in sticky[-1]
+        assert ("| The request to join by mallory: Mallory joins ([#1](../../../pull/1)) | "
+                "mallory | 0 | 0 | alice, bob, carol | no objection \\(rule 214\\); after one, "
+                "more yes votes than no votes \\(rule 214\\) | 2026-05-01 12:00 UTC | "
+                "2026-05-02 12:00 UTC |") in t.read("state/README.md")
         t.later().branch("one", new_rule(215), author="alice")
         assert t.propose("alice", "one") == 301
         t.fake.add_review(t.prs["mallory"], "bob", "CHANGES_REQUESTED", submitted_at=t.now)

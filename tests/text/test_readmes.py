@@ -7,7 +7,7 @@ import pytest
 
 from nomic_ci import rulesets
 from nomic_ci.core.files.history import History
-from nomic_ci.core.files.state import OpenProposal
+from nomic_ci.core.files.state import OpenProposal, Standing
 from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
                                    render_state)
 
@@ -64,15 +64,27 @@ def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
 def test_the_state_readme_lists_the_proposals_in_their_vote_and_when_each_closes():
     game, _ = opened(title="Pipes | here")
     text = render_state(game)
-    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | 2026-05-01 12:00 UTC | "
-            "2026-05-03 12:00 UTC |") in text
-    # the votes are on the forge, not in the files this page is rendered from: it says where
-    assert "The tally, what each proposal needs and who has not voted yet are on its pull " \
-           "request, in the engine's vote comment" in text
+    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | not counted yet | | | | "
+            "2026-05-01 12:00 UTC | 2026-05-03 12:00 UTC |") in text
+    counted = Standing(2, 0, ("carol",), needs="a majority of the eligible voters: 2 of 3",
+                       closes=T0 + 30 * HOUR)
+    opens = tuple(replace(o, standing=counted) for o in game.state.open_proposals)
+    text = render_state(replace(game, state=replace(game.state, open_proposals=opens)))
+    assert ("| 1: Pipes \\| here ([#1](../../../pull/1)) | alice | 2 | 0 | carol | a majority "
+            "of the eligible voters: 2 of 3 | 2026-05-01 12:00 UTC | 2026-05-02 18:00 UTC |"
+            ) in text  # the closing time the engine worked out, for the rules it involves
+    # the votes are the forge's: the page says when they were counted and where they stand now
+    assert "The votes are as the engine last counted them; each proposal's vote comment" in text
+    many = replace(counted, not_voted=tuple(f"p{i}" for i in range(10)), others_not_voted=90,
+                   closes=None)
+    opens = tuple(replace(o, standing=many) for o in game.state.open_proposals)
+    text = render_state(replace(game, state=replace(game.state, open_proposals=opens)))
+    assert "| p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 and 90 more | " in text
+    assert "| when every vote is in |" in text
 
 
 @pytest.mark.parametrize("ruleset, veto, closes, dice", [
-    ("default", True, True, True), ("suber-initial-set", False, False, False),
+    ("default", True, True, True), ("suber-initial-set", False, True, False),
     ("infinite-nomic-r7", False, True, False), ("borednomic", False, True, False)])
 def test_columns_that_cannot_apply_to_the_rules_in_force_are_left_out(ruleset, veto, closes,
                                                                       dice):

@@ -18,6 +18,7 @@ from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
+from . import claims, crafts, gathering, locations, trade
 from .landing import move_up
 from .primitives import Play
 from .actionlog import ActionRecord
@@ -125,10 +126,12 @@ def _buy(play: Play, login: str, words: list[str]) -> str | None:
 
 
 def _use(play: Play, login: str, words: list[str]) -> str | None:
+    if "professions" in play.config.board and crafts.item_named(play, words)[0]:
+        return crafts.use(play, login, words)  # the Suber world's items (seed 001, 307b)
     if words and words[0].capitalize() == shop.FLUTE and "shop" in play.config.board:
         return shop.use_flute(play, login, words[1:])
     if len(words) != 1 or not words[0].isdigit() or "master_of_your_fate" not in play.config.board:
-        return "say what to use: /use N for a Number, /use Flute Snake 1U up for a Flute"
+        return _what_to_use(play)
     if play.state.turn != login:
         return f"a Number is used on its holder's turn (it is {play.state.turn}'s)"
     if play.turn.choice is not None:
@@ -139,6 +142,15 @@ def _use(play: Play, login: str, words: list[str]) -> str | None:
         return refused
     move_up(play, login, number, f"the Number {number} ({play.cite('master_of_your_fate')})")
     return None
+
+
+def _what_to_use(play: Play) -> str:
+    board = play.config.board
+    ways = (["/use N for a Number"] if "master_of_your_fate" in board else []) + (
+        ["/use Flute Snake 1U up for a Flute"] if "shop" in board else []) + (
+        [f"/use ITEM [LOGIN...] for one of {', '.join(board['professions'].items)}"]
+        if "professions" in board else [])
+    return "say what to use: " + ", ".join(ways)
 
 
 def _bank(deposit: bool):
@@ -192,13 +204,32 @@ COMMANDS: dict[str, Command] = {
                       "answer a choice a rule offers", _choose),
     "buy": Command(("houses", "shop", "hens", "ticket", "property"), "/buy ITEM", "buy an item",
                    _buy, on_turn=False),
-    "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",
+    "use": Command(("master_of_your_fate", "shop", "professions"),
+                   "/use N | /use Flute Snake 1U up | /use ITEM [LOGIN...]",
                    "use a Number or an item", _use, on_turn=False),
     "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True)),
     "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False)),
     "house": Command(("houses",), "/house", "build a House where you stand", _house),
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
+    # the Suber world (seed 001, rules 302-308)
+    "move": Command(("locations",), "/move LOCATION", "change your location (once a turn)",
+                    locations.move),
+    "gather": Command(("location_resources",), "/gather",
+                      "roll for location resources after your turn", gathering.gather,
+                      on_turn=False),
+    "trade": Command(("trade",), "/trade LOGIN 3 wheat for 2 fish",
+                     "offer a trade to a player in your location", trade.offer, on_turn=False),
+    "accept": Command(("trade",), "/accept LOGIN", "accept the trade a player offers you",
+                      trade.accept, on_turn=False),
+    "profession": Command(("professions",), "/profession NAME", "pick your profession",
+                          crafts.choose),
+    "craft": Command(("professions",), "/craft ITEM", "craft an item of your profession",
+                     crafts.craft, on_turn=False),
+    "claim": Command(("claims",), "/claim", "claim territory where you are", claims.claim,
+                     on_turn=False),
+    "upgrade": Command(("claims",), "/upgrade", "upgrade your claim", claims.upgrade,
+                       on_turn=False),
     **{name: Command(needs, usage, what, run, on_turn=False, admin=admin)
        for name, (needs, usage, what, run, admin) in bored_commands.COMMANDS.items()},
 }
@@ -207,7 +238,7 @@ COMMANDS: dict[str, Command] = {
 def commands_given(game: Game) -> tuple[str, ...]:
     """The board commands the rules in force give."""
     board = game.config.board
-    if "ring" not in board or game.state.board is None:
+    if not ("ring" in board or "locations" in board) or game.state.board is None:
         return ()
     return tuple(name for name, c in COMMANDS.items() if any(key in board for key in c.needs))
 
@@ -275,7 +306,9 @@ def record_of(play: Play, at: datetime, login: str, command: str,
               comment: int | None) -> ActionRecord:
     from types import MappingProxyType
     token = play.token(login)
-    where = f"on space {token.space}" if token.on_ring else f"in {str(token.space).capitalize()}"
+    where = f"on space {token.space}" if token.on_ring else (
+        f"in the {locations.location_of(play, login)}" if "locations" in play.config.board
+        else f"in {str(token.space).capitalize()}")
     points = play.points_of(login) if any(p.login == login for p in play.state.players) else 0
     stands = f"{login} is {where} with {points} points"
     if "money" in play.config.board:  # seed 003 counts money, not points

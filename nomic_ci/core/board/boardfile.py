@@ -18,12 +18,16 @@ from ..errors import GameError
 from ..files import fields as typed, yamlio
 from ..times import iso, moment
 from .ring import MAX_SPACES
+from .settlers import World, dump_world, read_world
 
 BOARD = "state/board.yaml"
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
 HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "
           "see state/README.md\n# and state/board.svg. A player with no token here is on "
           "space 1.\n")
+WORLD_HEADER = ("# The world (seed 001, rules 302-308): where each player is, what they hold, "
+                "what the world\n# counts. Written only by nomic-ci as players act; see "
+                "state/README.md.\n")
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class Token:
     """A player's token and what they carry."""
 
     login: str
-    space: int | str = 1  # a primary space's number, or JAIL or GULAG
+    space: int | str = 1  # a primary space's number, JAIL or GULAG, or a location (seed 001)
     items: tuple[tuple[str, int], ...] = ()  # item name -> how many (rule 11's shop, houses)
     numbers: tuple[int, ...] = ()  # Numbers in their possession (rules 8 and 13)
     account: int = 0  # points in the bank (rule 11)
@@ -114,6 +118,7 @@ class Board:
     pairs: tuple[Pair, ...] = ()
     tokens: tuple[Token, ...] = ()
     turn: Turn | None = None
+    world: World = World()  # the Suber world's counts (seed 001, core/board/settlers.py)
     deeds: tuple[Deed, ...] = ()  # seed 003's property (rule 16), by square
 
     def deed(self, square: int) -> Deed | None:
@@ -137,6 +142,8 @@ class Board:
 def _space(value: Any) -> int | str:
     if value in (JAIL, GULAG):
         return value
+    if isinstance(value, str) and value.isalpha() and value[:1].isupper():
+        return value  # a location (seed 001): one no rule names is the City (rule 302)
     number = typed.whole(value)
     if number < 1:
         raise ValueError
@@ -175,7 +182,7 @@ def _read(text: str) -> Board:
     for index, item in enumerate(_entries(fields, "tokens")):
         token = Token(
             login=item.get("login", typed.login, "a player's login"),
-            space=item.get("space", _space, "a primary space's number, jail or gulag",
+            space=item.get("space", _space, "a primary space's number, a location, jail or gulag",
                            optional=True, default=1),
             items=item.get("items", typed.counters, "a mapping of item names to counts",
                            optional=True, default=()),
@@ -190,7 +197,7 @@ def _read(text: str) -> Board:
             landed=item.get("landed", _positive, "a square's number or null", optional=True),
             question=item.get("question", typed.text, "a category or null", optional=True),
             beaten=item.get("beaten", typed.logins, "a list of logins", optional=True, default=()),
-            healed=item.get("healed", _natural, "a whole number of 0 or more", optional=True,
+            healed=item.get("healed", typed.natural, "a whole number of 0 or more", optional=True,
                             default=0))
         if token.login.lower() in seen:
             raise GameError(f"token {index + 1}: {token.login} has two tokens", path=BOARD,
@@ -218,17 +225,17 @@ def _read(text: str) -> Board:
                                d.get("owner", typed.login, "the owner's login"),
                                d.get("name", typed.text, "the square's name, or null",
                                      optional=True),
-                               d.get("price", _natural, "what it cost, in dollars"))
+                               d.get("price", typed.natural, "what it cost, in dollars"))
                           for d in _entries(fields, "deeds")), key=lambda d: d.square))
     for first, second in zip(deeds, deeds[1:]):
         if first.square == second.square:
             raise GameError(f"square {first.square} has two owners, {first.owner} and "
                             f"{second.owner}", path=BOARD,
                             hint="a square has at most one owner (seed 003 rule 16.1): keep one")
-    return Board(fields.get("added_spaces", _natural, "a whole number of 0 or more",
+    return Board(fields.get("added_spaces", typed.natural, "a whole number of 0 or more",
                             optional=True, default=0),
                  cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn,
-                 deeds)
+                 read_world(doc.get("world")), deeds)
 
 
 def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
@@ -239,13 +246,6 @@ def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
 def _positive(value: Any) -> int:
     number = typed.whole(value)
     if number < 1:
-        raise ValueError
-    return number
-
-
-def _natural(value: Any) -> int:
-    number = typed.whole(value)
-    if number < 0:
         raise ValueError
     return number
 
@@ -311,6 +311,9 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
         "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),
         "landed": turn.landed, "roll": turn.roll, "continued": turn.continued,
         "escape_tried": turn.escape_tried, "choice": turn.choice}
+    if board.world != World():
+        data["world"] = dump_world(board.world)
+        return WORLD_HEADER + yamlio.dump(data)
     return HEADER + yamlio.dump(data)
 
 

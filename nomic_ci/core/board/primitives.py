@@ -21,7 +21,8 @@ from ..files.state import GameState
 from ..game import Game
 from ..mechanics.config import GameConfig
 from ..mechanics.values import Roll
-from .boardfile import Board, GULAG, Token, Turn
+from .boardfile import Board, GULAG, JAIL, Token, Turn
+from .settlers import Settler, change_of
 
 
 def action_roll_inputs(seed: str, roll: int) -> dict:
@@ -121,7 +122,7 @@ class Play(View):
         before = self.token(login).space
         self.set_token(replace(self.token(login), space=space))
         self.effect({"place": login, "from": before, "to": space, "why": why},
-                    f"{why}: {login} is placed on {_where(space)}")
+                    f"{why}: {login} is placed {_at(space)}")
 
     def hold(self, token: Token, why: str, line: str) -> None:
         """A token's holdings change (items, Numbers, bank account, counters)."""
@@ -129,6 +130,18 @@ class Play(View):
         self.set_token(token)
         self.effect({"hold": token.login, "why": why, **_holdings_change(before, token)},
                     line)
+
+    def settle(self, settler: Settler, why: str, line: str | None = None) -> None:
+        """A player's counts in the Suber world change (seed 001, core/board/settlers.py);
+        bookkeeping such as a turn counted needs no `line` for the player to read."""
+        before = self.board.world.settler(settler.login)
+        if before == settler:
+            return
+        world = self.board.world.with_settler(settler)
+        self.state = replace(self.state, board=replace(self.board, world=world))
+        self.effects.append({"settler": settler.login, "why": why, **change_of(before, settler)})
+        if line:
+            self.lines.append(line)
 
     def change_board(self, board: Board, what: dict[str, Any], line: str) -> None:
         """A feature is added, moved, removed or changed."""
@@ -160,8 +173,10 @@ class Play(View):
         self.lines.append(line)
 
 
-def _where(space: int | str) -> str:
-    return f"space {space}" if isinstance(space, int) else space.capitalize()
+def _at(space: int | str) -> str:
+    if isinstance(space, int):
+        return f"on space {space}"
+    return f"on {space.capitalize()}" if space in (JAIL, GULAG) else f"in the {space}"
 
 
 def _holdings_change(before: Token, after: Token) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ..game import Game
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
 from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, Token, read_board
+from .settlers import Settler, change_of, changed
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
 
@@ -40,7 +41,8 @@ def check_dice(game: Game, rolls: dict[object, str], check_die: RollCheck) -> li
 def replay(game: Game, records: Sequence[Record]) -> list[str]:
     """The board the actions make, from the start, against `state/board.yaml`; `records` are
     the decisions' whole records, where a passed proposal's stated events are."""
-    if game.state.board is None or "ring" not in game.config.board:
+    if game.state.board is None or not ("ring" in game.config.board
+                                        or "locations" in game.config.board):
         return []
     rule = game.config.board.get("cop_car")
     board = Board(cop_car=CopCar(rule.start, rule.health) if rule else None)
@@ -81,6 +83,10 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         if "numbers" in e:
             changes["numbers"] = tuple(e["numbers"])
         return board.with_token(replace(token, **changes)), None
+    if "settler" in e:  # the Suber world's counts (seed 001)
+        world = board.world
+        return replace(board, world=world.with_settler(changed(world.settler(e["settler"]),
+                                                               e))), None
     if "cop_car" in e:
         car = board.cop_car
         if car is None:
@@ -123,11 +129,20 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "
                              f"{_shown(getattr(want, name))}")
+    for settler in sorted({s.login for s in replayed.world.settlers + stored.world.settlers}):
+        want, have = replayed.world.settler(settler), stored.world.settler(settler)
+        if want != have:
+            found.append(f"{BOARD}: {settler}'s counts in the world are {_settled(have)}, but "
+                         f"the actions give {_settled(want)}")
     for name in ("added_spaces", "cop_car", "houses", "pairs", "deeds"):
         if getattr(replayed, name) != getattr(stored, name):
             found.append(f"{BOARD}: {name.replace('_', ' ')} is {_shown(getattr(stored, name))}, "
                          f"but the actions give {_shown(getattr(replayed, name))}")
     return found
+
+
+def _settled(settler: Settler) -> str:
+    return str(change_of(Settler(settler.login), settler))
 
 
 def _shown(value: Any) -> str:

@@ -48,6 +48,14 @@ def whole(value: Any) -> int:
     return value
 
 
+def natural(value: Any) -> int:
+    """A whole number of 0 or more."""
+    number = whole(value)
+    if number < 0:
+        raise ValueError
+    return number
+
+
 def flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError

@@ -22,6 +22,9 @@ RULES_DIR = "rules/"
 RULE_FILE = re.compile(r"^rules/(?P<number>\d{3,6})-(?P<slug>[a-z0-9][a-z0-9-]*)\.md$")
 GENERATED = {"rules/README.md"}
 KNOWN_FIELDS = {"number", "title", "mutable", "bindings"}
+# far beyond any rule's bindings (the largest shipped is under 1,000), and small enough
+# that ruamel.yaml reads it in a fraction of a second whatever it holds
+MAX_FRONT_MATTER = 16_000
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,11 @@ def parse_rule(path: str, text: str) -> Rule:
                              "then '---'")
     front = tokens[0]
     first_line = front.map[0] + 2  # the line after the opening '---'
+    if len(front.content) > MAX_FRONT_MATTER:
+        raise GameError(f"front matter of {len(front.content):,} characters, more than the "
+                        f"{MAX_FRONT_MATTER:,} a rule may have", path=path, line=first_line,
+                        hint="a rule's fields and bindings fit in a few lines: put its prose "
+                             "after the closing '---'")
     data = yamlio.load(front.content, path, first_line)
     if not isinstance(data, Mapping):
         raise GameError("front matter must be a mapping of fields", path=path, line=first_line,

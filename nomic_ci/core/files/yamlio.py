@@ -12,6 +12,8 @@ from typing import Any, Mapping
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.tokens import (FlowMappingEndToken, FlowMappingStartToken, FlowSequenceEndToken,
+                                FlowSequenceStartToken)
 
 from ..errors import GameError
 
@@ -38,6 +40,7 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
     """
     if len(text) > MAX_BYTES:
         raise GameError(f"too large to be a game file ({len(text):,} characters)", path=path)
+    _check_brackets(text, path, first_line)
     try:
         data = _yaml().load(text)
     except MarkedYAMLError as exc:
@@ -62,6 +65,32 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
 
 
 MAX_DEPTH = 32  # levels of nesting: rule bindings need four at most
+# ruamel.yaml takes seconds to give up on flow brackets nested thousands deep (a hostile
+# proposal could add many such files): brackets far beyond MAX_DEPTH are refused first
+MAX_OPEN_BRACKETS = 8 * MAX_DEPTH
+
+
+def _check_brackets(text: str, path: str, first_line: int) -> None:
+    """No point where more than MAX_OPEN_BRACKETS flow collections (`[`, `{`) are open. Only
+    a text with that many brackets at all is scanned, by ruamel.yaml's scanner, which knows
+    a bracket in a quoted string from one that opens a collection."""
+    if text.count("[") + text.count("{") <= MAX_OPEN_BRACKETS:
+        return
+    depth = 0
+    try:
+        for token in _yaml().scan(text):
+            if isinstance(token, (FlowSequenceStartToken, FlowMappingStartToken)):
+                depth += 1
+                if depth > MAX_OPEN_BRACKETS:
+                    raise GameError(
+                        f"more than {MAX_OPEN_BRACKETS} brackets ([ or {{) open at once: nested "
+                        f"more than {MAX_DEPTH} levels deep", path=path,
+                        line=token.start_mark.line + first_line,
+                        hint="no game file needs that: write it flatter")
+            elif isinstance(token, (FlowSequenceEndToken, FlowMappingEndToken)):
+                depth -= 1
+    except YAMLError:
+        return  # not valid YAML: the parse that follows says where
 
 
 def _check_shape(data: Any, path: str, first_line: int) -> None:

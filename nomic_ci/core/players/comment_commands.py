@@ -1,22 +1,35 @@
 """Comment commands: a player writes `/pass` (and the like) in a comment, the engine acts.
 
-Each comment is handled once (its id is kept in the state), only from whom the
-rule allows, and answered with what was done or why not. An edited comment
-does not count. Every comment of a player's that starts with `/` is answered:
+Each comment is handled once (its id is kept in the state while a run's listing can
+still return it), only from whom the rule allows, and answered with what was done or
+why not. An edited comment does not count. Every comment of a player's that starts with `/` is answered:
 `/help` and `/status` whatever the rules, the rules' own commands, and anything
 else with the list of commands there are.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
 from ..board.actions import COMMANDS as BOARD_COMMANDS, commands_given, judge
+from ..board.locations import location_of
+from ..board.primitives import View
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
+
+
+# A run lists the comments written or edited since the game last changed, less this margin
+# for a forge slow to list a new one: every earlier comment was seen by the run that made
+# that change, so the listing, and the handled ids the state keeps, do not grow with history.
+LISTING_MARGIN = timedelta(days=1)
+
+
+def listed_since(game: Game) -> datetime:
+    """Where a run's listing of comments starts."""
+    return game.state.last_change - LISTING_MARGIN
 
 
 def command_name(comment: Comment) -> str | None:
@@ -158,9 +171,15 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
     voting = ", ".join(f"{o.number if o.number is not None else o.name} ({o.title})"
                        for o in state.open_proposals) or "none"
     board = "" if state.board is None else ". On the board: " + ", ".join(
-        f"{p.login} {'on space ' if isinstance(space, int) else 'in '}{space}"
-        for p in state.players for space in (state.board.token(p.login).space,))
+        f"{p.login} {_where(game, p.login)}" for p in state.players)
     return None, f"{turn}. Points: {scores}. In their vote: {voting}{board}"
+
+
+def _where(game: Game, login: str) -> str:
+    if "locations" in game.config.board:  # the Suber world (seed 001, rule 302)
+        return f"in the {location_of(View(game.config, game.state), login)}"
+    space = game.state.board.token(login).space
+    return f"on space {space}" if isinstance(space, int) else f"in {space}"
 
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask

@@ -16,16 +16,14 @@ from datetime import datetime
 
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
-from ..files.state import PLAYERS, OpenProposal, parse_players
+from ..files.state import PLAYERS, OpenProposal
+from ..files.statefile import parse_players
 from ..game import Game
 from ..times import hours
-from ..mechanics.thresholds import Threshold
 from ..transitions import Decide
+from ..voting.decision import join_needs
 from ..voting.tally import tally_at
-from ..voting.votes import votes_cast
-
-
-MAJORITY = Threshold("majority")
+from ..voting.votes import objection
 
 
 def is_join_request(game: Game, proposal: Proposal) -> bool:
@@ -45,13 +43,6 @@ def is_join_request(game: Game, proposal: Proposal) -> bool:
     return joiner == expected and joiner.id in (None, proposal.author.id)
 
 
-def objection(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime | None:
-    """When a player first objected (voted no) since the request was made, if anyone has."""
-    times = [v.at for v in votes_cast(game, proposal, open_)
-             if v.yes is False and v.at >= open_.opened and v.player is not None]
-    return min(times) if times else None
-
-
 def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
                   now: datetime) -> Decide | None:
     """The request's decision, once it is due: unopposed at the end of its window, or by
@@ -68,9 +59,8 @@ def join_decision(game: Game, open_: OpenProposal, proposal: Proposal,
         why = "nobody objected"
     else:
         eligible = len(tally.eligible)
-        need = game.config.join_needs or MAJORITY
+        need, by = join_needs(game.config)
         passed = need.is_met(tally.yes, eligible, no=tally.no)
-        by = game.config.cite("join_needs") if game.config.join_needs else cite
         threshold = f"{need} after an objection ({by})"
         why = (f"a player objected, so the players voted for {hours(window)}: {tally.yes} yes, "
                f"{tally.no} no of {eligible} eligible; {need.explain(eligible)} — "

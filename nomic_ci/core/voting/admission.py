@@ -15,7 +15,8 @@ from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..files.records import DIR as RECORDS_DIR
-from ..files.state import GAME, read_state
+from ..files.state import GAME
+from ..files.statefile import read_state
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
 from .involvement import layer_for, rules_involved
@@ -100,6 +101,11 @@ def _immutable_changes(game: Game, proposal: Proposal) -> tuple[int, ...] | str:
     return tuple(transmuted)
 
 
+# The rule and state files one proposal may bring, in characters: ruamel.yaml reads some
+# 40 KB of YAML a second at worst, and every run reads a proposal again while it is voted on
+MAX_BROUGHT = 1_000_000
+
+
 def problems(game: Game, proposal: Proposal,
              needed: Requirement | str | None = None) -> list[str]:
     """Why this proposal cannot be put to the vote, if anything (`needed`: its requirement,
@@ -107,6 +113,12 @@ def problems(game: Game, proposal: Proposal,
     found = list(proposal.problems)
     if not proposal.changes:
         found.append("it changes nothing")
+        return found
+    brought = sum(len(text) for _, text in proposal.texts)
+    if brought > MAX_BROUGHT:  # judged before a line of it is parsed
+        size, largest = max((len(text), path) for path, text in proposal.texts)
+        found.append(f"it brings {brought:,} characters of rules and state ({largest}: "
+                     f"{size:,}), more than the {MAX_BROUGHT:,} one proposal may")
         return found
     needed = requirement(game, proposal) if needed is None else needed
     if isinstance(needed, str):

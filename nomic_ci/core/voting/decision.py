@@ -12,14 +12,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..facts import Proposal
-from ..files.state import OpenProposal
+from ..files.state import MAX_NAMED, OpenProposal, Standing
 from ..game import Game
 from ..mechanics.config import GameConfig
+from ..mechanics.thresholds import Threshold
 from ..times import hours
 from ..transitions import Decide
 from .admission import Requirement, involved, problems, requirement
 from .tally import Tally, count_votes, standings, tally_at
-from .votes import Vote, votes_cast
+from .votes import Vote, objection, votes_cast
 from .whatif import never_passes, what_if
 
 
@@ -132,17 +133,54 @@ class VoteView:
     """Where an open proposal's vote stands, as players see it on the proposal and in
     `nomic-ci status`."""
 
-    number: int
+    number: int | None  # None: a request to join
     tally: Tally
     needed: Requirement | str
     deadline: datetime | None
     config: GameConfig  # the rules in force, which say how votes are cast and when they end
     changes: tuple[str, ...] = ()  # what it would change in the mechanics if it passed
     warning: str | None = None  # why it can never pass as the rules stand, if it cannot
+    terms: str | None = None  # a request to join's terms, in place of a requirement
 
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
+    if open_.join:
+        return _join_view(game, open_, proposal, now)
     needed = requirement(game, proposal)
     return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
                     vote_deadline(game, open_, involved(needed)), game.config,
                     what_if(game, proposal), never_passes(game, proposal, needed))
+
+
+def _join_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
+    """A request to join (seed 001 rule 214): it passes unopposed when its window ends; a
+    player's objection puts it to a vote that closes a window later."""
+    config = game.config
+    objected = objection(game, open_, proposal)
+    closes = (objected or open_.opened) + config.join_window
+    need, by = join_needs(config)
+    tally = tally_at(game, open_, proposal, now)
+    terms = (f"{need.explain(len(tally.eligible))} ({by}): a player objected" if objected else
+             f"no objection ({config.cite('join_window')}); after one, {need} ({by})")
+    return VoteView(None, tally, "a request to join", closes, config, terms=terms)
+
+
+def join_needs(config: GameConfig) -> tuple[Threshold, str]:
+    """What a request to join needs once a player objects (a majority of the eligible voters
+    where no rule binds it), and the rule that says so."""
+    if config.join_needs:
+        return config.join_needs, config.cite("join_needs")
+    return Threshold("majority"), config.cite("join_window")
+
+
+def standing(view: VoteView) -> Standing:
+    """The vote as the state keeps it for the pages players read (`Standing`): texts made
+    of printable characters alone, so they read back as they were written."""
+    tally, needed = view.tally, view.needed
+    needs = (view.terms if view.terms is not None else
+             needed.threshold.explain(len(tally.eligible)) if isinstance(needed, Requirement)
+             else f"it cannot pass as it is: {needed}")
+    missing = tally.not_voted
+    return Standing(tally.yes, tally.no, missing[:MAX_NAMED], len(missing[MAX_NAMED:]),
+                    " ".join("".join(c if c.isprintable() else " " for c in needs).split()),
+                    view.deadline)

@@ -70,3 +70,11 @@ def latest_votes(votes: Iterable[Vote]) -> tuple[Vote, ...]:
     for vote in sorted(votes, key=lambda v: (v.at, v.id)):
         latest[(vote.player is not None, vote.voter.lower())] = vote
     return tuple(latest.values())
+
+
+def objection(game: Game, open_: OpenProposal, proposal: Proposal) -> datetime | None:
+    """When a player first objected (voted no) to a request to join since it was made, if
+    anyone has (seed 001 rule 214: an objection puts it to a vote)."""
+    times = [v.at for v in votes_cast(game, proposal, open_)
+             if v.yes is False and v.at >= open_.opened and v.player is not None]
+    return min(times) if times else None

@@ -13,6 +13,7 @@ def field(text, key, parse, optional=False):
 
 @pytest.mark.parametrize("parse, good, bad", [
     (typed.whole, "7", ["true", "1.5", "'7'", "1000000000000000"]),
+    (typed.natural, "0", ["-1", "true"]),
     (typed.flag, "false", ["0", "'no'"]),
     (typed.login, "bob-2", ["-bob", "bob smith", "7"]),
     (typed.wholes, "[1, 2]", ["[1, x]", "3"]),

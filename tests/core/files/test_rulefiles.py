@@ -56,6 +56,8 @@ def error_of(path: str, text: str) -> GameError:
     (GOOD.replace("mutable: true", "mutable: true\nauthor: me"), 5, "unknown field 'author'"),
     (GOOD.replace("title: Friendly Rule\n", ""), 2, "missing field 'title'"),
     ("Just prose, no front matter.\n", 1, "no front matter"),
+    ("---\nnumber: 201\nlist: [" + "1, " * 6000 + "1]\n---\n", 2,
+     "front matter of 18,021 characters, more than the 16,000 a rule may have"),
 ])
 def test_a_broken_rule_file_is_an_error_naming_file_line_and_problem(text, line, words):
     error = error_of("rules/201-friendly-rule.md", text)

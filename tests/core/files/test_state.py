@@ -1,85 +1,14 @@
-"""State files: validated with errors naming file and field; round-trips byte for byte."""
+"""The state's values: players found by id or login, the Admin, the proposals' names."""
 
 from dataclasses import replace
 
-import pytest
 from hypothesis import given, strategies as st
 
-from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
-from nomic_ci.core.files.state import GAME, OpenProposal, Tell, dump_state, read_state
+from nomic_ci.core.files.state import GameState, OpenProposal, Player
+from nomic_ci.core.files.statefile import read_state
 
-from builders import HOUR, T0
-
-
-def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
-    state = read_state(files)
-    assert dump_state(state, files) == {p: files[p] for p in ("state/players.yaml",
-                                                             "state/game.yaml")}
-
-
-def test_a_change_keeps_comments_and_touches_only_what_changed(files):
-    files["state/players.yaml"] = files["state/players.yaml"].replace(
-        "  - login: bob\n", "  # bob joined late\n  - login: bob\n")
-    state = read_state(files)
-    state = state.with_player(replace(state.players[1], points=4))
-    out = dump_state(state, files)
-    assert "# bob joined late" in out["state/players.yaml"]
-    assert out["state/players.yaml"].count("points: 4") == 1
-    assert out["state/game.yaml"] == files["state/game.yaml"]
-
-
-def test_unquoted_and_quoted_times_are_the_same_time(files):
-    files["state/game.yaml"] = files["state/game.yaml"].replace(
-        "turn_started: 2026-05-01T12:00:00Z", "turn_started: '2026-05-01T12:00:00Z'")
-    state = read_state(files)
-    assert dump_state(state, files)["state/game.yaml"] == files["state/game.yaml"]
-
-
-@pytest.mark.parametrize("path, old, new, words, line", [
-    ("state/players.yaml", "points: 0", "points: lots", "player 1: field 'points' must be a "
-                                                        "whole number (at most 15 digits), not "
-                                                        "'lots'", 7),
-    ("state/players.yaml", "login: bob", "login: alice", "player alice is listed twice", None),
-    ("state/game.yaml", "turn: alice", "turn: zed", "the turn belongs to zed, who is not in "
-                                                    "state/players.yaml", 2),
-    ("state/game.yaml", "next_proposal: 1", "next_proposal: one", "field 'next_proposal' "
-                                                                  "must be a whole number", 4),
-    ("state/game.yaml", "dice_seed: 5eed", "", "missing field 'dice_seed'", None),
-    ("state/game.yaml", "open_proposals: []", "open_proposals: [", "not valid YAML", None),
-])
-def test_a_broken_state_file_is_an_error_naming_file_and_field(files, path, old, new, words,
-                                                               line):
-    files[path] = files[path].replace(old, new, 1)
-    with pytest.raises(GameError) as caught:
-        read_state(files)
-    assert caught.value.path == path
-    assert words in str(caught.value)
-    if line:
-        assert caught.value.line == line
-
-
-def test_a_missing_state_file_says_how_to_make_one(files):
-    del files["state/game.yaml"]
-    with pytest.raises(GameError, match="nomic-ci init"):
-        read_state(files)
-
-
-def test_dumping_leaves_the_files_it_was_given_and_the_cached_state_as_they_were(files):
-    before = dict(files)
-    state = read_state(files)
-    dump_state(state.with_player(replace(state.players[0], points=9)), files)
-    assert files == before and read_state(files) == state
-
-
-def test_the_versions_a_proposal_had_round_trip_and_a_rewrite_of_them_changes_nothing(files):
-    state = read_state(files)
-    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "head1", T0 + 2 * HOUR, restarts=2,
-                         replaced=(("head1", T0 + HOUR), ("head2", T0 + 2 * HOUR)))
-    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
-    assert read_state(written).open_proposals == (open_,)
-    assert dump_state(read_state(written), written) == {
-        p: written[p] for p in ("state/players.yaml", "state/game.yaml")}
+from builders import T0
 
 
 def test_the_admin_is_matched_by_numeric_id_where_both_have_one(files):
@@ -90,48 +19,17 @@ def test_the_admin_is_matched_by_numeric_id_where_both_have_one(files):
     assert not replace(state, admin=None).is_admin(Account("the-admin", 42))
 
 
-def test_a_dice_secret_listed_again_is_refused_so_a_revealed_one_is_never_used_again(files):
-    secret = "1f" * 32
-    entry = f"  - commitment: {secret}\n    from_roll: {{n}}\n    revealed: {{r}}\n"
-    text = files["state/game.yaml"] + "dice_secrets:\n" + entry.format(n=1, r="abc") + \
-        entry.format(n=3, r="null")
-    with pytest.raises(GameError, match="does not replace the one above it"):
-        read_state({**files, "state/game.yaml": text})
-
-
-@pytest.mark.parametrize("replaced", ["[{head: h1}]", "[h1]", "{head: h1, until: x}"])
-def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, replaced):
-    game = files["state/game.yaml"].replace(
-        "open_proposals: []", "open_proposals:\n  - {number: 1, key: '1', title: A, author: alice,"
-        " opened: 2026-05-01T12:00:00Z, head: h2, head_since: 2026-05-01T12:00:00Z, "
-        f"replaced: {replaced}}}")
-    with pytest.raises(GameError, match="'replaced' must be a list of"):
-        read_state({**files, "state/game.yaml": game})
-
-
-def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
-    tells = (Tell("3", "decision", "Proposal 3 failed.\nNext: bob's turn.", "failed", close=True),
-             Tell("9", "reply-41", "it is not your turn", reply_to=41, mentions=("bob",)))
-    out = dump_state(replace(read_state(files), to_tell=tells), files)
-    assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
-    assert read_state({**files, **out}).to_tell == tells
-    cleared = dump_state(replace(read_state(files), to_tell=()), {**files, **out})
-    assert cleared[GAME] == files[GAME]
-
-
-def test_a_broken_message_to_tell_is_an_error_naming_the_file(files):
-    files[GAME] += "to_tell:\n  - on: '3'\n    message: no mark\n"
-    with pytest.raises(GameError) as error:
-        read_state(files)
-    assert error.value.path == GAME and "message 1 to tell: " in error.value.message
+def test_a_proposal_is_named_by_its_number_or_as_a_request_to_join():
+    open_ = OpenProposal(7, "7", "A", Account("alice"), T0, "h", T0)
+    assert open_.name == "proposal 7" and open_.capitalized_name == "Proposal 7"
+    join = replace(open_, number=None, join=True)
+    assert join.capitalized_name == "The request to join by alice"
 
 
 @given(st.lists(st.tuples(st.sampled_from(["ann", "Ann", "bob", "cy"]),
                           st.one_of(st.none(), st.integers(1, 4))), max_size=6),
        st.sampled_from(["ann", "ANN", "bob", "dee"]), st.one_of(st.none(), st.integers(1, 5)))
 def test_finding_a_player_gives_the_first_in_turn_order_that_matches(seats, login, number):
-    from nomic_ci.core.facts import Account
-    from nomic_ci.core.files.state import GameState, Player
     players = tuple(Player(name, id_, 0) for name, id_ in seats)
     state = GameState(players, None, None, 1, (), (), None, T0, "5eed")
 

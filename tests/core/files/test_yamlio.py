@@ -48,6 +48,23 @@ def test_a_file_over_the_limit_is_refused_before_it_is_parsed():
     assert yamlio.load("a: " + "x" * (yamlio.MAX_BYTES - 3), "f") == {"a": "x" * 999_997}
 
 
+def test_brackets_nested_far_too_deep_are_refused_before_they_are_parsed():
+    """ruamel.yaml would take seconds to give up on each such file."""
+    text = "a: 1\nb: " + "[" * 100_000 + "]" * 100_000
+    with pytest.raises(GameError, match=r"more than 256 brackets \(\[ or \{\) open at once"
+                       ) as caught:
+        yamlio.load(text, "rules/201-x.md", first_line=2)
+    assert (caught.value.path, caught.value.line) == ("rules/201-x.md", 3)
+    many = "a: [" + ", ".join("[1]" for _ in range(500)) + "]\n"  # many, but not deep
+    assert len(yamlio.load(many, "f")["a"]) == 500
+    # brackets in quoted text open nothing: a player's title written by the engine reads back
+    title = "[" * 300 + "{" * 300
+    assert yamlio.load(f"title: '{title}'\n", "state/game.yaml") == {"title": title}
+    # and quotes inside brackets do not hide them
+    with pytest.raises(GameError, match="more than 256 brackets"):
+        yamlio.load("a: " + "[']', " * 20_000 + "1" + "]" * 20_000, "f")
+
+
 def test_line_of_gives_one_based_lines_of_keys_and_items():
     data = yamlio.load("a: 1\nb:\n  - x\n  - y\n", "f.yaml")
     assert [yamlio.line_of(data, "a"), yamlio.line_of(data, "b")] == [1, 2]

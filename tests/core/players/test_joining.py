@@ -8,7 +8,8 @@ import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.core.files.state import PLAYERS
-from nomic_ci.core.players.joining import is_join_request, join_decision, objection
+from nomic_ci.core.players.joining import is_join_request, join_decision
+from nomic_ci.core.voting.votes import objection
 
 from builders import HOUR, T0, make_files, make_game, opened, proposal, reaction, review
 

@@ -43,6 +43,15 @@ def test_a_proposal_with_no_changes_or_too_many_files_is_refused():
     assert problems(make_game(), too_big) == ["it changes more than 3,000 files"]
 
 
+def test_a_proposal_bringing_more_text_than_a_run_can_read_is_refused_unread():
+    """A megabyte of flat YAML costs ruamel.yaml many seconds, at every run while it is
+    voted on: refused before a line is parsed (this one would not parse at all)."""
+    texts = [(f"rules/{n}-x.md", "---\nnumber: [" + "1, " * 100_000) for n in (201, 202, 203, 204)]
+    found = problems(make_game(), proposal(paths=[p for p, _ in texts], texts=texts))
+    assert found == ["it brings 1,200,052 characters of rules and state (rules/204-x.md: "
+                     "300,013), more than the 1,000,000 one proposal may"]
+
+
 @pytest.mark.parametrize("removed", ["rules/104-the-layer-cake-rule.md",
                                      "rules/106-player-order.md"])
 def test_a_proposal_that_would_stop_all_future_change_is_refused(removed):

@@ -98,3 +98,19 @@ def test_a_proposal_merged_on_the_forge_passed_when_merged_or_when_voted(votes, 
     merged = replace(p, state=ForgeState.MERGED, closed_at=T0 + 3 * HOUR, reviews=votes)
     d = merged_decision(game, game.state.open_proposals[0], merged, T0 + 4 * HOUR)
     assert (d.passed, d.at, d.rules) == (True, at, (101,)) and why in d.reason
+
+
+def test_a_standing_counts_names_a_few_missing_voters_and_keeps_only_printable_text():
+    """What the state keeps of a vote stays small with many players, and reads back as it
+    was written (a line break YAML knows, such as U+0085, would not: a commit every run)."""
+    game, p = opened()
+    view = vote_view(game, game.state.open_proposals[0], p, T0 + HOUR)
+    counted = decision.standing(view)
+    assert (counted.yes_votes, counted.no_votes) == (1, 0)  # the proposer's own yes
+    assert counted.not_voted == view.tally.not_voted and counted.others_not_voted == 0
+    assert counted.closes == view.deadline
+    many = replace(view.tally, eligible=tuple(f"p{i}" for i in range(25)))
+    odd = replace(view, tally=many, needed="it changes rules/x\x85y.txt\u2028outside")
+    counted = decision.standing(odd)
+    assert len(counted.not_voted) == 10 and counted.others_not_voted == 15
+    assert counted.needs == "it cannot pass as it is: it changes rules/x y.txt outside"

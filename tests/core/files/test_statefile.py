@@ -1,0 +1,171 @@
+"""State files: validated with errors naming file and field; round-trips byte for byte."""
+
+from dataclasses import replace
+
+import pytest
+
+from nomic_ci.core.errors import GameError
+from nomic_ci.core.files import yamlio
+from nomic_ci.core.facts import Account
+from nomic_ci.core.files.state import GAME, OpenProposal, Standing, Tell
+from nomic_ci.core.files.statefile import dump_state, read_state
+
+from builders import HOUR, T0
+
+
+def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
+    state = read_state(files)
+    assert dump_state(state, files) == {p: files[p] for p in ("state/players.yaml",
+                                                             "state/game.yaml")}
+
+
+def test_a_change_keeps_comments_and_touches_only_what_changed(files):
+    files["state/players.yaml"] = files["state/players.yaml"].replace(
+        "  - login: bob\n", "  # bob joined late\n  - login: bob\n")
+    state = read_state(files)
+    state = state.with_player(replace(state.players[1], points=4))
+    out = dump_state(state, files)
+    assert "# bob joined late" in out["state/players.yaml"]
+    assert out["state/players.yaml"].count("points: 4") == 1
+    assert out["state/game.yaml"] == files["state/game.yaml"]
+
+
+def test_unquoted_and_quoted_times_are_the_same_time(files):
+    files["state/game.yaml"] = files["state/game.yaml"].replace(
+        "turn_started: 2026-05-01T12:00:00Z", "turn_started: '2026-05-01T12:00:00Z'")
+    state = read_state(files)
+    assert dump_state(state, files)["state/game.yaml"] == files["state/game.yaml"]
+
+
+@pytest.mark.parametrize("path, old, new, words, line", [
+    ("state/players.yaml", "points: 0", "points: lots", "player 1: field 'points' must be a "
+                                                        "whole number (at most 15 digits), not "
+                                                        "'lots'", 7),
+    ("state/players.yaml", "login: bob", "login: alice", "player alice is listed twice", None),
+    ("state/game.yaml", "turn: alice", "turn: zed", "the turn belongs to zed, who is not in "
+                                                    "state/players.yaml", 2),
+    ("state/game.yaml", "next_proposal: 1", "next_proposal: one", "field 'next_proposal' "
+                                                                  "must be a whole number", 4),
+    ("state/game.yaml", "dice_seed: 5eed", "", "missing field 'dice_seed'", None),
+    ("state/game.yaml", "open_proposals: []", "open_proposals: [", "not valid YAML", None),
+])
+def test_a_broken_state_file_is_an_error_naming_file_and_field(files, path, old, new, words,
+                                                               line):
+    files[path] = files[path].replace(old, new, 1)
+    with pytest.raises(GameError) as caught:
+        read_state(files)
+    assert caught.value.path == path
+    assert words in str(caught.value)
+    if line:
+        assert caught.value.line == line
+
+
+def test_a_missing_state_file_says_how_to_make_one(files):
+    del files["state/game.yaml"]
+    with pytest.raises(GameError, match="nomic-ci init"):
+        read_state(files)
+
+
+def test_dumping_leaves_the_files_it_was_given_and_the_cached_state_as_they_were(files):
+    before = dict(files)
+    state = read_state(files)
+    dump_state(state.with_player(replace(state.players[0], points=9)), files)
+    assert files == before and read_state(files) == state
+
+
+def test_the_versions_a_proposal_had_round_trip_and_a_rewrite_of_them_changes_nothing(files):
+    state = read_state(files)
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "head1", T0 + 2 * HOUR, restarts=2,
+                         replaced=(("head1", T0 + HOUR), ("head2", T0 + 2 * HOUR)))
+    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
+    assert read_state(written).open_proposals == (open_,)
+    assert dump_state(read_state(written), written) == {
+        p: written[p] for p in ("state/players.yaml", "state/game.yaml")}
+
+
+def test_a_dice_secret_listed_again_is_refused_so_a_revealed_one_is_never_used_again(files):
+    secret = "1f" * 32
+    entry = f"  - commitment: {secret}\n    from_roll: {{n}}\n    revealed: {{r}}\n"
+    text = files["state/game.yaml"] + "dice_secrets:\n" + entry.format(n=1, r="abc") + \
+        entry.format(n=3, r="null")
+    with pytest.raises(GameError, match="does not replace the one above it"):
+        read_state({**files, "state/game.yaml": text})
+
+
+@pytest.mark.parametrize("replaced", ["[{head: h1}]", "[h1]", "{head: h1, until: x}"])
+def test_a_broken_list_of_earlier_versions_is_an_error_naming_the_file(files, replaced):
+    game = files["state/game.yaml"].replace(
+        "open_proposals: []", "open_proposals:\n  - {number: 1, key: '1', title: A, author: alice,"
+        " opened: 2026-05-01T12:00:00Z, head: h2, head_since: 2026-05-01T12:00:00Z, "
+        f"replaced: {replaced}}}")
+    with pytest.raises(GameError, match="'replaced' must be a list of"):
+        read_state({**files, "state/game.yaml": game})
+
+
+def test_a_votes_standing_round_trips_and_a_new_count_rewrites_only_it(files):
+    state = read_state(files)
+    counted = Standing(1, 1, ("carol",), needs="2 of 3", closes=T0 + HOUR)
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0, standing=counted)
+    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
+    assert read_state(written).open_proposals == (open_,)
+    assert ("    standing:\n      yes_votes: 1\n      no_votes: 1\n      not_voted: [carol]\n"
+            in written["state/game.yaml"])
+    recount = replace(open_, standing=replace(counted, yes_votes=2, not_voted=()))
+    again = dump_state(replace(state, open_proposals=(recount,)), written)
+    assert read_state({**written, **again}).open_proposals == (recount,)
+
+
+@pytest.mark.parametrize("standing", ["[alice]", "{not_voted: [<b>]}", "{yes: 1}",
+                                      "{needs: [1]}", "{yes_votes: -1}",
+                                      "{not_voted: [a, b, c, d, e, f, g, h, i, j, k]}"])
+def test_a_broken_standing_is_an_error_naming_the_file_and_line(files, standing):
+    game = files["state/game.yaml"].replace(
+        "open_proposals: []", "open_proposals:\n  - number: 1\n    key: '1'\n    title: A\n"
+        "    author: alice\n    opened: 2026-05-01T12:00:00Z\n    head: h2\n"
+        f"    head_since: 2026-05-01T12:00:00Z\n    standing: {standing}")
+    with pytest.raises(GameError, match="'standing' must be its vote as nomic-ci counted it"
+                       ) as caught:
+        read_state({**files, "state/game.yaml": game})
+    assert caught.value.path == GAME and caught.value.line is not None
+
+
+def test_a_state_too_large_to_read_back_is_never_written(files):
+    state = read_state(files)
+    huge = replace(state, to_tell=(Tell("1", "x", "y" * yamlio.MAX_BYTES),))
+    with pytest.raises(GameError, match="the state would grow to") as caught:
+        dump_state(huge, files)
+    assert caught.value.path == GAME
+
+
+def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
+    tells = (Tell("3", "decision", "Proposal 3 failed.\nNext: bob's turn.", "failed", close=True),
+             Tell("9", "reply-41", "it is not your turn", reply_to=41, mentions=("bob",)))
+    out = dump_state(replace(read_state(files), to_tell=tells), files)
+    assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
+    assert read_state({**files, **out}).to_tell == tells
+    cleared = dump_state(replace(read_state(files), to_tell=()), {**files, **out})
+    assert cleared[GAME] == files[GAME]
+
+
+def test_a_broken_message_to_tell_is_an_error_naming_the_file(files):
+    files[GAME] += "to_tell:\n  - on: '3'\n    message: no mark\n"
+    with pytest.raises(GameError) as error:
+        read_state(files)
+    assert error.value.path == GAME and "message 1 to tell: " in error.value.message
+
+
+def test_handled_commands_are_written_with_when_each_was_written(files):
+    state = read_state(files)
+    handled = ((7, T0), (9, T0 + HOUR))
+    written = {**files, **dump_state(replace(state, handled_comments=handled), files)}
+    assert "handled_comments:\n  - {id: 7, at: '2026-05-01T12:00:00Z'}\n" in written[GAME]
+    assert read_state(written).handled_comments == handled
+    assert dump_state(read_state(written), written)[GAME] == written[GAME]
+
+
+def test_bare_ids_an_older_engine_wrote_count_as_written_at_the_last_change(files):
+    game = files[GAME].rstrip("\n") + "\nhandled_comments: [7, 9]\n"
+    state = read_state({**files, GAME: game})
+    assert state.handled_comments == ((7, state.last_change), (9, state.last_change))
+    with pytest.raises(GameError, match="'handled_comments' must be a list of the comment"):
+        read_state({**files, GAME: files[GAME] + "handled_comments: [{id: 7}]\n"})
