@@ -185,18 +185,3 @@ def test_a_bankrupt_player_may_not_propose_or_vote(t):
     t.later(24 * 2).tick()                                     # Sunday
     assert "outcome: passed" in record(t, 1)
 
-
-def test_the_readme_says_of_every_rule_whether_it_is_enforced_and_why():
-    from pathlib import Path
-
-    from nomic_ci.core.files.rulefiles import parse_rule
-    folder = Path(__file__).resolve().parents[2] / "nomic_ci/rulesets/borednomic"
-    readme = (folder / "README.md").read_text()
-    rows = {line.split("|")[1].strip(): line.split("|")[2].strip()
-            for line in readme.splitlines() if line.startswith("| ") and "|" in line[2:]}
-    rules = [parse_rule(f"rules/{p.name}", p.read_text())
-             for p in sorted((folder / "rules").glob("*.md"))]
-    assert len(rules) == 20
-    for rule in rules:
-        assert rows.get(f"{rule.number} {rule.title}") in ("enforced", "partly", "left"), \
-            f"README.md has no row for rule {rule.number} {rule.title}"
