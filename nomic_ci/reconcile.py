@@ -86,6 +86,8 @@ class Run:
                         else dump_record(record) for record in self.records})
         if any(isinstance(record, Record) for record in self.records):
             changed.update(self.game.records.texts())  # the last file, unless one is new
+        if any(isinstance(record, ActionRecord) for record in self.records):
+            changed.update(self.game.actions.texts())  # the same for the actions' index
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}

@@ -1,9 +1,10 @@
 """Benchmark: engine time and memory of the local commands on generated games of every size.
 
-    python tests/bench_scale.py [--quick | --history | --startup]
+    python tests/bench_scale.py [--quick | --history | --actions | --startup]
 
 Each case makes a local game (`nomic-ci init`) of P players, R extra rules, H decided
-proposals in its history and K proposals in their vote, then runs each command in a fresh
+proposals in its history, K proposals in their vote and A board actions (`actions/`: each
+player's /roll in turn, played by the engine's own core), then runs each command in a fresh
 process, three times, and prints the median CPU seconds and the peak memory (MB) of:
 
   status        the scoreboard and the open votes, as of now
@@ -41,7 +42,8 @@ NOW = T0 + timedelta(hours=2)
 RULESET = "infinite-nomic-r7"  # any player may have a proposal in its vote: K open at once
 
 
-def make_game(root: Path, players: int, rules: int, history: int, open_: int) -> None:
+def make_game(root: Path, players: int, rules: int, history: int, open_: int,
+              actions: int = 0) -> None:
     logins = [f"p{i:04d}" for i in range(players)]
     run("--now", T0.isoformat(), "init", str(root), "--ruleset", RULESET, "--players",
         ",".join(logins), "--public-dice", "--dice-seed", "bench")
@@ -58,9 +60,10 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int) ->
                         T0 - timedelta(seconds=history - n), head="0" * 40,
                         counted=(Ballot(logins[(n + 1) % players], False, "0" * 40, T0),))
         files[record.path] = dump_record(record)
-    game_yaml = (root / "state/game.yaml").read_text().replace(
-        "next_proposal: 1", f"next_proposal: {history + 1}")
-    files["state/game.yaml"] = game_yaml
+    files.update(played(root, actions))
+    game_yaml = files.get("state/game.yaml") or (root / "state/game.yaml").read_text()
+    files["state/game.yaml"] = game_yaml.replace("next_proposal: 1",
+                                                 f"next_proposal: {history + 1}")
     for path, text in files.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text)
@@ -74,6 +77,43 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int) ->
                                   f"---\nIdea {k}.\n"}, branch, T0, logins[k % players])
         run("--repo", str(root), "--now", T0.isoformat(), "propose", "--as", logins[k % players],
             "--branch", branch, "--title", f"Idea {k}")
+
+
+def played(root: Path, actions: int) -> dict[str, str]:
+    """The files of `actions` board actions, one a second before the game's start: each
+    player rolls in turn (and explores, on the Frontier), as the engine would play them."""
+    if not actions:
+        return {}
+    from dataclasses import replace
+
+    from nomic_ci.core.board.actionlog import dump_action
+    from nomic_ci.core.board.actions import carry_out
+    from nomic_ci.core.dice import SeededDice
+    from nomic_ci.core.files.statefile import dump_state
+    from nomic_ci.core.game import load_game
+    from nomic_ci.core.turns import next_player
+    from nomic_ci.cli.gamedir import working_files
+
+    files = dict(working_files(root))
+    game = load_game(files)
+    at = T0 - timedelta(seconds=actions + 1)
+    game = replace(game, state=replace(game.state, turn_started=at, last_change=at))
+    out: dict[str, str] = {}
+    while len(game.actions) < actions:
+        login = game.state.turn
+        for text in ("/roll", "/explore"):
+            state, record = carry_out(game, at, SeededDice(), login, text, None)
+            game = replace(game, state=state, actions=game.actions.added(record))
+            out[record.path] = dump_action(record)
+            if state.board.turn is None or state.board.turn.explore is None:
+                break
+        at += timedelta(seconds=1)
+        game = replace(game, state=replace(game.state, turn=next_player(game.state, login),
+                                           turn_started=at, last_change=at,
+                                           board=replace(game.state.board, turn=None)))
+    game = replace(game, state=replace(game.state, turn_started=T0, last_change=T0))
+    out.update(dump_state(game.state, files))
+    return out
 
 
 def run(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci")) -> tuple[float, float]:
@@ -109,6 +149,7 @@ CASES = [  # players, rules, history, open proposals
 ]
 QUICK = [(9, 10, 10, 1), (9, 10, 1000, 1), (100, 10, 10, 1), (50, 10, 10, 50)]
 HISTORY = [(9, 10, 10, 1), (9, 10, 1000, 1), (9, 10, 10000, 1)]
+ACTIONS = [(9, 10, 10, 1, 0), (9, 10, 10, 1, 1000), (9, 10, 10, 1, 10000)]
 
 
 def startup(root: Path, runs: int = 11) -> None:
@@ -129,6 +170,7 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--quick", action="store_true", help="the smaller cases only")
     options.add_argument("--history", action="store_true", help="only the history's axis")
+    options.add_argument("--actions", action="store_true", help="only the board actions' axis")
     options.add_argument("--startup", action="store_true",
                          help="only start-up against a bare interpreter")
     options.add_argument("--json", help="also write the figures to this file")
@@ -140,9 +182,11 @@ def main() -> None:
         return
     results = {}
     base = None
-    print("players rules history open | " + " | ".join(
+    print("players rules history open actions | " + " | ".join(
         f"{n:>14}" for n in ("status", "tick", "render", "verify", "decide")))
-    for shape in QUICK if args.quick else HISTORY if args.history else CASES:
+    cases = QUICK if args.quick else HISTORY if args.history else ACTIONS if args.actions \
+        else CASES + ACTIONS[1:]
+    for shape in cases:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "game"
             make_game(root, *shape)
@@ -150,8 +194,8 @@ def main() -> None:
         base = base or figures
         results[str(shape)] = figures
         cells = [f"{s:6.2f}s {s / base[n][0]:4.1f}× {m:4.0f}MB" for n, (s, m) in figures.items()]
-        print(f"{shape[0]:7} {shape[1]:5} {shape[2]:7} {shape[3]:4} | " + " | ".join(cells),
-              flush=True)
+        print(f"{shape[0]:7} {shape[1]:5} {shape[2]:7} {shape[3]:4} "
+              f"{(shape[4:] or (0,))[0]:7} | " + " | ".join(cells), flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
 

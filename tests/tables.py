@@ -194,6 +194,38 @@ class GitHubTable:
         pr = self.fake.pull(self.prs[branch])
         pr.state, pr.closed_at = "closed", self.now
 
+    def game_issue(self) -> int:
+        """The issue the engine keeps open for the game; before its first change, when the
+        engine has opened none yet, an issue a player opened (any thread takes commands)."""
+        found = [i.number for i in self.fake.world.issues.values() if "nomic: game" in i.labels]
+        if not found:
+            self._talk = getattr(self, "_talk", None) or self.fake.open_issue(
+                "alice", "Let's play", created_at=self.now)
+            return self._talk
+        return found[0]
+
+    def command(self, login: str, text: str) -> None:
+        """`login` comments `text` on the game issue, and the engine runs; `out` is its
+        answer to that comment (as `nomic-ci command` prints it locally)."""
+        issue = self.game_issue()
+        posted = self.fake.add_comment(issue, login, text, created_at=self.now)
+        assert self.reconcile() == 0, self.err
+        engine = next(u.id for u in self.fake.world.users.values() if u.login == ENGINE)
+        self.out = "\n".join(c.body for c in self.fake.world.comments.values()
+                             if c.user_id == engine and f"reply-{posted}" in c.body)
+
+    def cli(self, *args: str) -> int:
+        """A read-only `nomic-ci` command on a clone of the default branch."""
+        checkout = self.root / "checkout"
+        self.reconcile() if not checkout.exists() else None
+        subprocess.run(["git", "fetch", "-q", "origin", "main"], cwd=checkout, check=True,
+                       capture_output=True)
+        subprocess.run(["git", "reset", "-q", "--hard", "origin/main"], cwd=checkout,
+                       check=True, capture_output=True)
+        self.code, self.out, self.err = run_cli("--repo", str(checkout), "--now",
+                                                self.now.isoformat(), *args)
+        return self.code
+
     def tick(self) -> None:
         assert self.reconcile() == 0, self.err
 

@@ -9,8 +9,7 @@ from typing import Iterator
 
 from ..core.errors import GameError
 from ..core.files import GAME_DIRS
-from ..core.files.gamefiles import GameFiles
-from ..core.files.history import is_record
+from ..core.files.gamefiles import GameFiles, deferred
 from ..core.times import moment
 from ..forges.localforge import LocalForge
 
@@ -35,8 +34,8 @@ def working_files(root: Path) -> GameFiles:
     if not paths:
         raise GameError("no game here (no rules/ or state/)", path=str(root),
                         hint="pass --repo DIR, or make a game with 'nomic-ci init DIR'")
-    return GameFiles({path: _read(root / path) for path in paths if not is_record(path)},
-                     {path: path for path in paths if is_record(path)},
+    return GameFiles({path: _read(root / path) for path in paths if not deferred(path)},
+                     {path: path for path in paths if deferred(path)},
                      lambda later: {path: _read(root / path) for path in later})
 
 

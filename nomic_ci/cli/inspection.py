@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Mapping
 
+from ..core.board.actionindex import actions_of_records, index_paths as action_index_paths
 from ..core.board.actions import rolled
 from ..core.files.history import history_of_records, index_paths
 from ..core.due import next_transition
@@ -78,6 +79,8 @@ def cmd_render(args) -> int:
     if not args.check:  # the index first, rebuilt from the records (all read), as it renders
         rebuilt: dict[str, str | None] = {path: None for path in index_paths(files)}
         rebuilt.update(history_of_records(files).texts())
+        rebuilt.update({path: None for path in action_index_paths(files)})
+        rebuilt.update(actions_of_records(files).texts())  # the board's, likewise
         for path, text in rebuilt.items():
             if files.get(path) != text:
                 if text is None:

@@ -138,13 +138,18 @@ def parser() -> argparse.ArgumentParser:
                          help="the player who writes it")
     comment.set_defaults(run=lazy("play", "cmd_command"))
     adjust = command(
-        "adjust", "correct a player's points by hand, saying who and why",
+        "adjust", "correct a player's points, or the board, by hand, saying who and why",
         "nomic-ci adjust bob -3 --as admin --reason 'rolled twice by mistake'",
         "Correct a score outside any proposal (a mistake, a ruling): the points change in "
         "state/players.yaml and proposals/adjustments.yaml records who and why, so `verify` "
-        "still adds up. On GitHub, run it in a clone and push the commit it makes.")
-    adjust.add_argument("login", help="the player whose points change")
-    adjust.add_argument("points", type=int, help="points to add (negative: to take away)")
+        "still adds up. With --board FILE (an edited copy of state/board.yaml), the board "
+        "becomes FILE's, recorded the same way. On GitHub, run it in a clone and push the "
+        "commit it makes.")
+    adjust.add_argument("login", nargs="?", help="the player whose points change")
+    adjust.add_argument("points", type=int, nargs="?",
+                        help="points to add (negative: to take away)")
+    adjust.add_argument("--board", metavar="FILE",
+                        help="the board as it should stand: an edited copy of state/board.yaml")
     adjust.add_argument("--reason", required=True, help="why, as players will read it")
     adjust.add_argument("--counter", default="points", metavar="NAME",
                         help="another counter the rules keep, such as money (BoredNomic)")

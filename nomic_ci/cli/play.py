@@ -19,6 +19,8 @@ from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
 from ..core.files.state import OpenProposal, Player
 from ..core.files.statefile import dump_state, read_state
 from ..core.files.records import Outcome
+from ..core.board.boardfile import BOARD, read_board
+from ..core.board.corrections import corrected
 from ..core.due import refuse_time_past
 from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
@@ -206,38 +208,62 @@ def refuse_typo(game: Game, login: str, title: str) -> None:
 
 
 def cmd_adjust(args) -> int:
-    """An admin's correction of a score: the points and, beside them, who and why."""
+    """An admin's correction of a score or of the board: the change and, beside it, who and
+    why."""
     now = now_from(args.now)
-    if args.points == 0 or not args.reason.strip():
-        raise GameError("an adjustment changes some points and says why",
-                        hint="give a number of points other than 0 and a --reason")
+    if (args.login is None) != (args.points is None) or (args.points == 0 and not args.board) \
+            or (args.login is None and not args.board) or not args.reason.strip():
+        raise GameError("an adjustment changes some points, or the board, and says why",
+                        hint="give LOGIN and a number of points other than 0, or --board FILE, "
+                             "and a --reason")
     forge = LocalForge(Path(args.repo), now)
     files = forge.read_files()
     game = load_game(files)
-    player = known_player(game, args.login, "so there is no score to adjust", "")
+    refuse_time_past(game, now)
+    state, board, told = game.state, None, []
     counter = getattr(args, "counter", "points")
-    adjustment = Adjustment(now, player.login, args.points, args.reason.strip(), args.as_login,
-                            counter, len(game.actions))
-    if counter == "points":
-        state = game.state.with_player(replace(player, points=player.points + args.points))
-    else:  # seed 003's money and the like: 12.3 and 12.4 apply after
-        if "money" not in game.config.board or counter not in counters(game.config):
-            raise GameError(f"the rules keep no counter {counter!r} to adjust",
-                            hint="give --counter money, level, experience, hit_points or "
-                                 "correct_answers, in a game whose rules keep them")
-        state = game.state.with_player(adjusted(game.config, player, counter, args.points))
+    if args.board:
+        try:
+            text = Path(args.board).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise GameError(f"cannot read {args.board}: {error}",
+                            hint="give an edited copy of state/board.yaml") from None
+        board = corrected(game, text, args.board)
+        state = replace(state, board=read_board(board))
+        told.append(f"the board is corrected ({BOARD})")
+    player = None
+    if args.login is not None and args.points:
+        player = known_player(game, args.login, "so there is no score to adjust", "")
+        if counter == "points":
+            state = state.with_player(replace(player, points=player.points + args.points))
+        else:  # seed 003's money and the like: 12.3 and 12.4 apply after
+            if "money" not in game.config.board or counter not in counters(game.config):
+                raise GameError(f"the rules keep no counter {counter!r} to adjust",
+                                hint="give --counter money, level, experience, hit_points or "
+                                     "correct_answers, in a game whose rules keep them")
+            state = state.with_player(adjusted(game.config, player, counter, args.points))
+        after = state.player(player.account)
+        now_has = after.points if counter == "points" else \
+            after.stat(counter, game.config.starting_stats)
+        told.insert(0, f"{player.login} now has {now_has} {counter}")
+    adjustment = Adjustment(now, player.login if player else None, args.points or 0,
+                            args.reason.strip(), args.as_login, board,
+                            len(game.actions) if board or counter != "points" else 0, counter)
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
     changed.update(render_all(load_game(files.changed(changed))))
-    forge.write_files(changed, f"nomic-ci adjust: {args.points:+d} {counter} to {player.login} "
-                               f"by {args.as_login} ({adjustment.reason})")
+    what = f"{args.points:+d} {counter} to {player.login}" if player else "the board"
+    if player and board:
+        what += " and the board"
+    forge.write_files(changed, f"nomic-ci adjust: {what} by {args.as_login} "
+                               f"({adjustment.reason})")
     forge.finish()
-    after = state.player(player.account)
-    now_has = after.points if counter == "points" else \
-        after.stat(counter, game.config.starting_stats)
-    print(f"{player.login} now has {now_has} {counter} "
-          f"({args.points:+d}, by {args.as_login}: {adjustment.reason}); recorded in "
-          f"{ADJUSTMENTS}.")
+    if player is not None and board is None:
+        print(f"{told[0]} ({args.points:+d}, by {args.as_login}: {adjustment.reason}); "
+              f"recorded in {ADJUSTMENTS}.")
+    else:
+        print(f"{' and '.join(told)} (by {args.as_login}: {adjustment.reason}); recorded in "
+              f"{ADJUSTMENTS}.")
     return 0
 
 

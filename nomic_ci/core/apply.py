@@ -17,12 +17,13 @@ from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
 from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
-from .board.turn_end import turn_ends
+from .board.turn_end import frontier_opens, turn_ends
 from .board.bored.update_play import play_update
 from .board.bored.reserves import note_voters, spend_on_open
 from .board.world_turns import turn_ended
-from .transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open, PassTurn,
-                          Pause, Push, Reclose, Refuse, Retract, Transition, Update, WorldTurn)
+from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
+                          PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, Update,
+                          WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -91,6 +92,8 @@ def apply(game: Game, transition: Transition,
             return replace(state, turn=to_login, turn_started=at), action
         case Act(at, login, text, comment_id):
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
+        case BoardTimer(at):
+            return frontier_opens(replace(game, state=state), at, dice, transition)
         case Update(at, _):
             return play_update(replace(game, state=state), at, dice)
         case WorldTurn():

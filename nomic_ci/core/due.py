@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
+from .board.frontier import waiting as frontier_waiting
 from .board.turn_end import timers as board_timers
 from .board.bored.money import winners as money_winners
 from .board.bored.updates import next_update
@@ -27,7 +28,7 @@ from .players.inactivity import deactivations, reactivations
 from .players.joining import join_decision
 from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
-from .transitions import (Activate, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
+from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
                           Retract, Transition, Update)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_due
@@ -191,8 +192,9 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
     its vote, where a proposal is the turn)."""
     state, config = game.state, game.config
     waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
+    # a roll on the Frontier holds the turn until someone explores (Infinite Nomic's rule 8)
     if state.turn and config.turn_timeout and not waits_for_vote \
-            and state.turn_started is not None:
+            and state.turn_started is not None and frontier_waiting(game) is None:
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")
@@ -202,9 +204,11 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
 
 
 def _board_timers(game: Game) -> Iterable[Due]:
-    """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic)."""
+    """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic); the
+    Frontier opening to every player some minutes after a roll there (rule 8)."""
     for at, transition in board_timers(game):
-        yield at, Order.TURNS, transition
+        yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
+            transition
 
 
 def _updates(game: Game) -> Iterable[Due]:

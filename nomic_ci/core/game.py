@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .board.actionlog import ActionRecord, dump_action, load_actions
+from .board.actionindex import ActionLog, read_actions
+from .board.actionlog import ActionRecord, dump_action
 from .board.boardfile import check_board
 from .files.gamefiles import GameFiles, game_files
 from .files.history import History, RecordSummary, read_history, summary_of
@@ -24,7 +25,8 @@ class Game:
     records: History  # in the order decided, read from its index as far as needed
     files: GameFiles = field(default_factory=lambda: GameFiles({}), repr=False,
                              compare=False)  # what it was read from, to judge changes
-    actions: tuple[ActionRecord, ...] = ()  # the players' board actions (core/board/)
+    # the players' board actions (core/board/), read from their index as far as needed
+    actions: ActionLog = field(default_factory=lambda: ActionLog([]))
 
     def record_for(self, key: str) -> RecordSummary | None:
         return self.records.find(key)
@@ -35,7 +37,7 @@ class Game:
         if record is None:
             return replace(self, state=state)
         if isinstance(record, ActionRecord):
-            return replace(self, state=state, actions=self.actions + (record,),
+            return replace(self, state=state, actions=self.actions.added(record),
                            files=self.files.changed({record.path: dump_action(record)}))
         return replace(self, state=state, records=self.records.added(summary_of(record)),
                        files=self.files.changed({record.path: dump_record(record)}))
@@ -57,4 +59,4 @@ def load_game(files: Mapping[str, str]) -> Game:
     rules = parse_rules(files)
     config, state = derive_config(rules), read_state(files)
     check_board(config.board, state.board)
-    return Game(rules, config, state, read_history(files), files, load_actions(files))
+    return Game(rules, config, state, read_history(files), files, read_actions(files))

@@ -1,5 +1,6 @@
 """Whom the game issue tells what: the player whose turn begins, the voters whose votes a
-push undid, and, some hours before a vote closes, the eligible voters who have not voted.
+push undid, some hours before a vote closes, the eligible voters who have not voted, and,
+when the Frontier opens to them, the other players.
 
 Each notice is a `Tell` on the game issue with an id that names its event (the turn and
 when it began, the proposal and its version or closing time), so the outbox tells it once
@@ -17,7 +18,7 @@ from .facts import Proposal
 from .files.state import GAME_ISSUE, GameState, Tell
 from .game import Game
 from .times import iso
-from .transitions import Push, Transition
+from .transitions import BoardTimer, Push, Transition
 from .voting.admission import involved, requirement
 from .voting.decision import vote_deadline
 from .voting.tally import tally_at
@@ -71,6 +72,10 @@ def notices(game: Game, after: GameState, transition: Transition,
     found = [turn_begins(game, after)]
     if isinstance(transition, Push) and transition.open.key in proposals:
         found.append(votes_undone(game, transition, proposals[transition.open.key]))
+    if isinstance(transition, BoardTimer):  # the others may now act for the roller
+        found.append(Tell(GAME_ISSUE, f"frontier-{iso(transition.at)}-{transition.login}",
+                          transition.reason, mentions=tuple(
+                              p.login for p in after.players if p.login != transition.login)))
     return tuple(tell for tell in found if tell is not None)
 
 

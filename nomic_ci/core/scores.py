@@ -42,12 +42,12 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
         if open_.dice:
             earned[open_.author.login] = earned.get(open_.author.login, 0) + open_.rolled
     played: dict[str, int] = {}
-    for action in game.actions:
+    for action in game.actions.points():
         for login, delta in action.points.items():
             played[login] = played.get(login, 0) + delta
     for adjustment in read_adjustments(game.files):
-        if adjustment.counter != "points":
-            continue  # money and the like: the board's counters (core/board/bored/ledger.py)
+        if adjustment.login is None or adjustment.counter != "points":
+            continue  # the board's alone, or seed 003's money and the like (bored/ledger.py)
         adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
         adjusted.keys() | played.keys()

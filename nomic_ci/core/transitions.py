@@ -133,14 +133,23 @@ class Act:
 
 
 @dataclass(frozen=True)
+class BoardTimer:
+    """A board's timer that came due: the Frontier open to every player, some minutes after
+    a roll there that no one has explored (Infinite Nomic's rule 8)."""
+    at: datetime
+    login: str  # the player whose turn it is, who rolled
+    reason: str
+
+
+@dataclass(frozen=True)
 class Update:
     """BoredNomic's update (seed 003 rules 7.1 and 9.1): every player takes a turn."""
     at: datetime
     reason: str
 
 
-Transition = (Act | Update | Open | Push | Refuse | Decide | Retract | Deactivate | Activate | PassTurn
-              | EndGame | Reclose | Command | Pause)
+Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Decide | Retract | Deactivate
+              | Activate | PassTurn | EndGame | Reclose | Command | Pause)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from .files.records import DieRoll, Outcome, Record, load_record
 from .files.state import DiceSecret
 from .game import Game, load_game
 from .scores import point_sources
+from .board.actionindex import ActionLog, check_index as check_action_index
+from .board.actionlog import load_actions
 from .board.replay import check_dice, replay
 from .board.bored.ledger import check_counters
 
@@ -27,7 +29,7 @@ def verify(files: Mapping[str, str]) -> list[str]:
 
 def check(game: Game, records: list[Record]) -> list[str]:
     """`verify` of a game as `read_whole` read it."""
-    found = check_index(game)
+    found = check_index(game) + check_action_index(game.files, game.actions)
     rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
     for where, proposal, dice in _dice_of(game, records):
         for die in dice:
@@ -90,7 +92,8 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
     game = load_game(files)
     records = {path: load_record(path, game.files[path]) for path in record_paths(game.files)}
     history = History.of(summary_of(record, path) for path, record in records.items())
-    return replace(game, records=history), [records[s.path] for s in history]
+    actions = ActionLog.of(load_actions(game.files))  # each record read once
+    return replace(game, records=history, actions=actions), [records[s.path] for s in history]
 
 
 def check_index(game: Game) -> list[str]:
@@ -179,7 +182,7 @@ def awaiting_reveal(files: Mapping[str, str]) -> dict[str, int]:
 def waiting_for_reveal(game: Game, records: list[Record]) -> dict[str, int]:
     """`awaiting_reveal` of a game as `read_whole` read it."""
     waiting: dict[str, int] = {}
-    board = [(a.path, None, a.dice) for a in game.actions]
+    board = [(a.path, None, a.dice) for a in game.actions.records()]
     for _, _, dice in _dice_of(game, records) + board:
         for die in dice:
             secret = _secret_for(game, die.inputs.get("roll"))

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 from github import GithubException
 
 from ..core.facts import Account, Reaction, Review, ReviewState
+from ..core.board.actionlog import INDEX as ACTIONS_INDEX
 from ..core.files.history import INDEX
 
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
@@ -37,6 +38,7 @@ _TIP = """fragment Tip on Commit {
   proposals: file(path: "proposals") { ...Dir }
   actions: file(path: "actions") { ...Dir }
   index: file(path: "proposals/index") { ...Dir }
+  actionsIndex: file(path: "actions/index") { ...Dir }
 }"""
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
@@ -145,13 +147,14 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool]:
     (which this listing does not go into)."""
     found: dict[str, str] = {}
     nested = False
-    # core.files.GAME_DIRS, and the history's index, the one folder the engine writes in one
-    for folder in ("rules", "state", "proposals", "actions", "index"):
+    # core.files.GAME_DIRS, and the indexes, the folders the engine writes in them
+    for folder in ("rules", "state", "proposals", "actions", "index", "actionsIndex"):
         entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
         for entry in entries:
             if entry["type"] == "blob":
                 found[entry["path"]] = entry["oid"]
-            elif entry["type"] == "tree" and entry["path"] != INDEX.rstrip("/"):
+            elif entry["type"] == "tree" and entry["path"] not in (INDEX.rstrip("/"),
+                                                                   ACTIONS_INDEX.rstrip("/")):
                 nested = True
     return found, nested
 

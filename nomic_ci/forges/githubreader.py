@@ -22,8 +22,7 @@ from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
-from ..core.files.gamefiles import GameFiles
-from ..core.files.history import is_record
+from ..core.files.gamefiles import GameFiles, deferred
 from . import githubgraphql as gql
 
 MAX_FILES = gql.MAX_FILES
@@ -102,10 +101,10 @@ class GitHubReader:
             self._trees[commit] = self._entries(
                 self._query(gql.TIP, oid=commit)["repository"]["object"])
         tree, entries = self._trees[commit]
-        now = {path: sha for path, sha in entries.items() if not is_record(path)}
+        now = {path: sha for path, sha in entries.items() if not deferred(path)}
         self._read_blobs(set(now.values()))
         return tree, GameFiles({path: self._text(sha) for path, sha in now.items()},
-                               {path: sha for path, sha in entries.items() if is_record(path)},
+                               {path: sha for path, sha in entries.items() if deferred(path)},
                                self._read_texts)
 
     def _text(self, sha: str) -> str:

@@ -16,8 +16,7 @@ from typing import Iterable, Mapping
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
-from ..core.files.gamefiles import GameFiles
-from ..core.files.history import is_record
+from ..core.files.gamefiles import GameFiles, deferred
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
@@ -71,10 +70,10 @@ class Git:
         listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
         entries = [line.split("\t", 1) for line in listing.split("\0") if line]
         blobs = {path: meta.split()[2] for meta, path in entries if meta.split()[1] == "blob"}
-        now = {path: sha for path, sha in blobs.items() if not is_record(path)}
+        now = {path: sha for path, sha in blobs.items() if not deferred(path)}
         contents = self.blobs(now.values())
         return GameFiles({path: _text(contents[sha]) for path, sha in now.items()},
-                         {path: sha for path, sha in blobs.items() if is_record(path)},
+                         {path: sha for path, sha in blobs.items() if deferred(path)},
                          lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()})
 
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:

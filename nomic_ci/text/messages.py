@@ -6,8 +6,8 @@ from ..core.board.actionlog import ActionRecord
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
-from ..core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
-                                PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
+from ..core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame,
+                                Open, PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
                                 Update, WorldTurn)
 from .quoting import quoted
 
@@ -39,6 +39,8 @@ def describe(transition: Transition) -> str:
             return f"A player is active again: {reason}."
         case PassTurn(from_login=a, to_login=b, reason=reason):
             return f"The turn passes from {a} to {b}: {reason}."
+        case BoardTimer(reason=reason):
+            return f"The Frontier's timer: {reason}."
         case Pause(reason=reason):
             return f"The game is paused: {reason}."
         case EndGame(winners=winners, reason=reason):

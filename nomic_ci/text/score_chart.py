@@ -25,7 +25,8 @@ def score_history(game: Game) -> tuple[list[str], dict[str, list[int]]]:
                {login: r.points.get(login, 0) + r.points_stated.get(login, 0)
                 for login in {*r.points, *r.points_stated}})
               for r in game.records.having("points", "points_stated")]
-    events += [(a.at, "adjusted", {a.login: a.points}) for a in read_adjustments(game.files)]
+    events += [(a.at, "adjusted", {a.login: a.points}) for a in read_adjustments(game.files)
+               if a.login is not None]
     events.sort(key=lambda e: e[0])
     labels, series = ["start"], {login: [value] for login, value in points.items()}
     for _, label, deltas in events:

@@ -249,11 +249,22 @@ class Scenario:
             review = next(r for r in self.backend.pull(number).reviews if r.id == review_id)
             review.state = "DISMISSED"
 
+    def open_issue(self, user: UserRef, title: str, *, created_at: datetime | None = None
+                   ) -> int:
+        """A plain issue a player opens (where comment commands may be written, too)."""
+        from .state import Issue
+        with self._lock:
+            when = self._when(created_at)
+            issue = Issue(self.world.next_number(), self.world.next_id(), self._user(user).id,
+                          title, None, when, when)
+            self.world.issues[issue.number] = issue
+            return issue.number
+
     def add_comment(
         self, number: int, user: UserRef, body: str, *, created_at: datetime | None = None
     ) -> int:
         with self._lock:
-            pr = self.backend.pull(number)
+            pr = self.backend.issue(number)  # a pull request's thread, or a plain issue's
             when = self._when(created_at)
             comment = Comment(self.world.next_id(), number, self._user(user).id, body, when, when)
             self.world.comments[comment.id] = comment

@@ -4,6 +4,7 @@ and GraphQL calls of `nomic-ci github reconcile`."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -15,6 +16,7 @@ from nomic_ci.text.readmes import stale_readmes
 
 from boardgames import seed_for
 from github_games import open_proposal
+from nomic_ci.forges.githubforge import GitHubForge
 from tables import ENGINE, GitHubTable
 from builders import new_rule
 
@@ -68,3 +70,23 @@ def test_commands_in_comments_move_tokens_and_are_answered_with_dice_path_and_sc
     assert verify(files) == [] and stale_readmes(files) == []
     assert '<g data-token="alice" data-at="5">' in files["state/board.svg"]
     assert len(load_game(files).actions) == 2
+
+
+def test_a_run_with_nothing_to_do_reads_no_action_record_and_no_deeper_tree(hub):
+    """The actions' index is a folder, actions/index/: the game's query lists it too, so a
+    game with actions reads no deeper tree through REST; and the records' blobs are not
+    asked for (issue 10's scale)."""
+    pr = open_proposal(hub, files=new_rule(21))
+    hub.later(1 / 60).fake.add_comment(pr, "alice", "/roll", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert hub.fake.file_at("actions/index/0000.jsonl").count("\n") == 1
+    record = next(p for p in hub.files() if p.startswith("actions/000001"))
+    sha = hub.fake.git.entry_at("main", record).sha
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0 and hub.fake.writes() == []
+    # the game and its pull requests, the texts of what they change, and the comments
+    assert sorted((r.method, r.path) for r in hub.fake.requests) == [
+        ("GET", "/repos/nomic/game/issues/comments"), ("POST", "/graphql"), ("POST", "/graphql")]
+    assert all(sha not in json.dumps(r.body) for r in hub.fake.requests)  # no record read
+    listed = GitHubForge(hub.repo(), ENGINE, hub.now).read_files()
+    assert "actions/index/0000.jsonl" in listed and record in listed  # both listed

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.core.transitions import (Act, Activate, Command, Deactivate, Decide, EndGame, Open,
+from nomic_ci.core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
                                        PassTurn, Pause, Push, Reclose, Refuse, Retract,
                                        Transition, Update)
 from nomic_ci.text.messages import consequences, describe, merge_message
@@ -34,6 +34,8 @@ ONE_OF_EACH = {
             "The game is paused: the Admin said so (rule 10)."),
     Reclose: (Reclose(T0, P, RECORD), "Proposal 1 was already passed; closing it."),
     Act: (Act(T0, "alice", "/roll", 7), "alice plays /roll."),
+    BoardTimer: (BoardTimer(T0, "alice", "any other player may now /explore for alice"),
+                 "The Frontier's timer: any other player may now /explore for alice."),
     Update: (Update(T0, "the update (rule 7)"),
              "Every player takes a turn: the update (rule 7)."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),

@@ -23,6 +23,7 @@ from ..files.records import DieRoll
 from ..times import iso, moment
 
 DIR = "actions/"
+INDEX = DIR + "index/"  # the actions' index (actionindex.py), beside the records
 _NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.json$")
 
 
@@ -93,11 +94,11 @@ def load_action(path: str, text: str) -> ActionRecord:
 def load_actions(files: Mapping[str, str]) -> tuple[ActionRecord, ...]:
     """Every action record, in the order they happened; numbered 1, 2, 3… without a gap."""
     found = []
-    for path in sorted(p for p in files if p.startswith(DIR)):
+    for path in sorted(p for p in files if p.startswith(DIR) and not p.startswith(INDEX)):
         if not _NAME.match(path):
             raise GameError("not an action record file name", path=path,
                             hint="actions/ holds only records written by nomic-ci "
-                                 "(NNNNNN-login-command.yaml)")
+                                 "(NNNNNN-login-command.json) and their index/")
         found.append(load_action(path, files[path]))
     found.sort(key=lambda r: r.number)
     for index, record in enumerate(found, start=1):

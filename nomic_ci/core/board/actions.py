@@ -17,7 +17,7 @@ from ..commitments import rolls_made
 from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
-from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
+from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, trades, unlucky
 from . import claims, crafts, gathering, locations, trade
 from .landing import move_up
 from .primitives import Play
@@ -34,6 +34,7 @@ class Command:
     what: str
     run: Callable[[Play, str, list[str]], str | None]  # why not, or None when done
     on_turn: bool = True  # only the player whose turn it is
+    for_turn: bool = False  # done on behalf of the player whose turn it is (/explore)
     admin: bool = False  # the Admin's (seed 003), not a player's
 
 
@@ -54,10 +55,40 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
     play.say(f"{login} rolls {rolled} ({rule.roll}, {cite})")
     if unlucky.rolled(play, login, rolled):
         return None  # seed 000's rule 9: the move waits for the player's choice
-    if explores:
-        frontier.explore(play, login, rolled)
+    if explores:  # rule 8: exploring, and the move, wait for /explore
+        play.mark(explore=rolled)
+        later = frontier.open_to_others_at(play.config, play.turn)
+        play.say(f"{frontier.NAME} ({play.cite('frontier')}): {login} rolled on the highest "
+                 "space and explores next: /explore adds the spaces and advances"
+                 + (f"; from {later:%Y-%m-%d %H:%M} UTC any other player may /explore for "
+                    f"{login}" if later else ""))
+        return None
     move_up(play, login, rolled, f"movement ({cite})")
     copcar.after_roll(play, login, rolled)
+    return None
+
+
+def _explore(play: Play, login: str, words: list[str]) -> str | None:
+    """Rule 8: the Frontier's three steps for the roll waiting there; by the roller, or by
+    another player once the timer has run. `play` acts for the roller."""
+    roller, cite = play.login, play.cite("frontier")
+    if words:
+        return "/explore takes nothing after it: the roll was made with /roll"
+    marks = frontier.waiting(play)
+    if marks is None:
+        return f"no roll on the {frontier.NAME} waits to be explored ({cite})"
+    if login != roller:
+        opens = frontier.open_to_others_at(play.config, marks)
+        if opens is None or play.at < opens:
+            return (f"only {roller} may explore the {frontier.NAME} now"
+                    + (f"; any other player may from {opens:%Y-%m-%d %H:%M} UTC" if opens
+                       else "") + f" ({cite})")
+        play.say(f"{frontier.NAME} ({cite}): {login} explores on {roller}'s behalf")
+    rolled = marks.explore
+    play.mark(explore=None, explore_open=False, moved_at=play.at)  # rule 7's 5 minutes start
+    frontier.explore(play, roller, rolled)
+    move_up(play, roller, rolled, f"movement ({play.cite('movement')})")
+    copcar.after_roll(play, roller, rolled)
     return None
 
 
@@ -196,6 +227,14 @@ def _rejoin(play: Play, login: str, words: list[str]) -> str | None:
     return gulag.rejoin(play, login)
 
 
+def _trade(world, players):
+    """A trade command of the kind the rules in force bind: the Suber world's (`trade`),
+    else round 7's (`trades`)."""
+    def run(play: Play, login: str, words: list[str]) -> str | None:
+        return (world if "trade" in play.config.board else players)(play, login, words)
+    return run
+
+
 COMMANDS: dict[str, Command] = {
     "roll": Command(("movement",), "/roll", "roll and move (once a turn)", _roll),
     "continue": Command(("movement",), "/continue", "keep your turn going after moving",
@@ -212,16 +251,24 @@ COMMANDS: dict[str, Command] = {
     "house": Command(("houses",), "/house", "build a House where you stand", _house),
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),
+    "explore": Command(("frontier",), "/explore", "explore the Frontier after a roll there "
+                       "(the roller; anyone once its timer has run)", _explore, on_turn=False,
+                       for_turn=True),
     # the Suber world (seed 001, rules 302-308)
     "move": Command(("locations",), "/move LOCATION", "change your location (once a turn)",
                     locations.move),
     "gather": Command(("location_resources",), "/gather",
                       "roll for location resources after your turn", gathering.gather,
                       on_turn=False),
-    "trade": Command(("trade",), "/trade LOGIN 3 wheat for 2 fish",
-                     "offer a trade to a player in your location", trade.offer, on_turn=False),
-    "accept": Command(("trade",), "/accept LOGIN", "accept the trade a player offers you",
-                      trade.accept, on_turn=False),
+    # trades: the Suber world's between settlers in one location (`trade`, seed 001 rule
+    # 306), or round 7's of points and items (`trades`, seed 004 rule 16)
+    "trade": Command(("trade", "trades"), "/trade LOGIN 3 wheat for 2 fish",
+                     "offer a player a trade", _trade(trade.offer, trades.offer), on_turn=False),
+    "accept": Command(("trade", "trades"), "/accept LOGIN (or N, round 7's offer number)",
+                      "accept a trade offered to you", _trade(trade.accept, trades.accept),
+                      on_turn=False),
+    "decline": Command(("trades",), "/decline N", "decline or withdraw a trade",
+                       trades.decline, on_turn=False),
     "profession": Command(("professions",), "/profession NAME", "pick your profession",
                           crafts.choose),
     "craft": Command(("professions",), "/craft ITEM", "craft an item of your profession",
@@ -261,8 +308,7 @@ def _play(game: Game, at: datetime, dice: Dice, login: str) -> Play:
 
 def rolled(game: Game) -> int:
     """How many dice the game has rolled: the proposals' and the actions', one sequence."""
-    return rolls_made(game.records, game.state.open_proposals) + sum(
-        len(a.dice) for a in game.actions)
+    return rolls_made(game.records, game.state.open_proposals) + game.actions.dice()
 
 
 def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> str | None:
@@ -275,8 +321,14 @@ def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> 
                f"({game.config.cite('gulag')})"
     if command.on_turn and state.turn != login:
         return f"only the player whose turn it is may /{name} (it is {state.turn}'s turn)"
+    if command.for_turn and state.turn is None:
+        return "it is no one's turn"
+    if name != "explore" and state.turn == login and frontier.waiting(game) is not None:
+        return (f"{login} rolled on the {frontier.NAME} and explores first: /explore (rule "
+                f"8's steps follow the roll with no intervening actions, "
+                f"{game.config.cite('frontier')})")
     judging = _Judging()
-    play = _play(game, at, judging, login)
+    play = _play(game, at, judging, state.turn if command.for_turn else login)
     play.state = replace(play.state, dice_secrets=())  # judging rolls no real die
     try:
         return command.run(play, login, words)
@@ -289,7 +341,7 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
     """The command done with the game's dice: the state after it and its record."""
     name, *words = text.strip().splitlines()[0].strip()[1:].split()
     name = name.lower()
-    play = _play(game, at, dice, login)
+    play = _play(game, at, dice, game.state.turn if COMMANDS[name].for_turn else login)
     refused = COMMANDS[name].run(play, login, words)
     assert refused is None, refused  # judged before: nothing it checks has changed since
     if play.state.turn == login:
@@ -299,21 +351,25 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
         from ..turns import next_player
         state = replace(state, turn=next_player(state, login), turn_started=at)
         play.say(f"{login}'s turn ends; it is {state.turn}'s turn")
-    return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment)
+    return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment,
+                            about=play.login)
 
 
 def record_of(play: Play, at: datetime, login: str, command: str,
-              comment: int | None) -> ActionRecord:
+              comment: int | None, about: str | None = None) -> ActionRecord:
+    """The action's record; its answer ends with where `about` (the one it moved: `login`
+    unless they acted for another) stands."""
     from types import MappingProxyType
-    token = play.token(login)
+    about = about or login
+    token = play.token(about)
     where = f"on space {token.space}" if token.on_ring else (
-        f"in the {locations.location_of(play, login)}" if "locations" in play.config.board
+        f"in the {locations.location_of(play, about)}" if "locations" in play.config.board
         else f"in {str(token.space).capitalize()}")
-    points = play.points_of(login) if any(p.login == login for p in play.state.players) else 0
-    stands = f"{login} is {where} with {points} points"
+    points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
+    stands = f"{about} is {where} with {points} points"
     if "money" in play.config.board:  # seed 003 counts money, not points
-        stands = bored_commands.standing(play, login) if any(
-            p.login == login for p in play.state.players) else f"{login} is the Admin"
+        stands = bored_commands.standing(play, about) if any(
+            p.login == about for p in play.state.players) else f"{about} is the Admin"
     answer = ". ".join(play.lines + [stands]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
                         tuple(play.effects), MappingProxyType(dict(play.points)))

@@ -97,6 +97,18 @@ class Pair:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """A trade one player offered another (rule 16), waiting for the other's consent:
+    numbered by the action that made it."""
+
+    number: int
+    offerer: str
+    to: str
+    give: tuple[tuple[str, int], ...]  # what the offerer gives: "points" or an item -> count
+    get: tuple[tuple[str, int], ...]  # what they get in exchange
+
+
+@dataclass(frozen=True)
 class Turn:
     """What the player whose turn began at `started` has done in it."""
 
@@ -108,6 +120,8 @@ class Turn:
     continued: bool = False  # declared they continue their turn (rule 7)
     escape_tried: bool = False  # rolled to escape Jail (rule 8): once a turn
     choice: str | None = None  # a choice the rules offer and wait for: "cop-car", "number"
+    explore: int | None = None  # a roll on the Frontier waiting to be explored (rule 8)
+    explore_open: bool = False  # the Frontier's timer told the others they may explore
 
 
 @dataclass(frozen=True)
@@ -119,6 +133,7 @@ class Board:
     tokens: tuple[Token, ...] = ()
     turn: Turn | None = None
     world: World = World()  # the Suber world's counts (seed 001, core/board/settlers.py)
+    offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined (rule 16)
     deeds: tuple[Deed, ...] = ()  # seed 003's property (rule 16), by square
 
     def deed(self, square: int) -> Deed | None:
@@ -220,7 +235,17 @@ def _read(text: str) -> Board:
                     item.get("escape_tried", typed.flag, "true or false", optional=True,
                              default=False),
                     item.get("choice", typed.text, "the choice offered, or null",
-                             optional=True))
+                             optional=True),
+                    item.get("explore", _positive, "the roll waiting to be explored, or null",
+                             optional=True),
+                    item.get("explore_open", typed.flag, "true or false", optional=True,
+                             default=False))
+    offers = tuple(Offer(o.get("number", _positive, "the action that offered it"),
+                         o.get("from", typed.login, "the offerer's login"),
+                         o.get("to", typed.login, "the login it is offered to"),
+                         o.get("give", typed.counters, "a mapping of what is given to counts"),
+                         o.get("get", typed.counters, "a mapping of what is got to counts"))
+                   for o in _entries(fields, "offers"))
     deeds = tuple(sorted((Deed(d.get("square", _positive, "a square's number"),
                                d.get("owner", typed.login, "the owner's login"),
                                d.get("name", typed.text, "the square's name, or null",
@@ -235,7 +260,7 @@ def _read(text: str) -> Board:
     return Board(fields.get("added_spaces", typed.natural, "a whole number of 0 or more",
                             optional=True, default=0),
                  cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn,
-                 read_world(doc.get("world")), deeds)
+                 world=read_world(doc.get("world")), offers=offers, deeds=deeds)
 
 
 def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
@@ -303,6 +328,9 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
                        **({"healed": t.healed} if t.healed else {})}
                       for t in map(board.token, sorted({*logins, *(t.login for t in
                                                                   board.tokens)}))]
+    if board.offers:  # only while there are some, so boards without trades read the same
+        data["offers"] = [{"number": o.number, "from": o.offerer, "to": o.to,
+                           "give": dict(o.give), "get": dict(o.get)} for o in board.offers]
     if board.deeds:  # only in a game with property (seed 003 rule 16)
         data["deeds"] = [{"square": d.square, "owner": d.owner, "name": d.name,
                           "price": d.price} for d in board.deeds]
@@ -310,7 +338,10 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
     data["turn"] = None if turn is None else {
         "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),
         "landed": turn.landed, "roll": turn.roll, "continued": turn.continued,
-        "escape_tried": turn.escape_tried, "choice": turn.choice}
+        "escape_tried": turn.escape_tried, "choice": turn.choice,
+        # the Frontier's marks only while they matter, so older boards read the same
+        **({"explore": turn.explore} if turn.explore is not None else {}),
+        **({"explore_open": True} if turn.explore_open else {})}
     if board.world != World():
         data["world"] = dump_world(board.world)
         return WORLD_HEADER + yamlio.dump(data)

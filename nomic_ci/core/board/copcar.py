@@ -8,7 +8,7 @@ from typing import Any
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping
-from .boardfile import JAIL
+from . import jail
 
 NAME = "Cop Car"
 CHOICE = "cop-car"
@@ -75,7 +75,7 @@ def choose(play, login: str, option: str) -> bool:
     rule, cite = play.config.board["cop_car"], play.cite("cop_car")
     play.mark(choice=None)
     if option == "a":
-        play.place(login, JAIL, f"{NAME}, option a ({cite}): {login} admits fault")
+        jail.send(play, login, f"{NAME}, option a ({cite}): {login} admits fault")
         return False
     if option == "b":
         play.gain(login, -rule.bribe, f"{NAME}, option b ({cite}): {login} bribes the officer")
@@ -89,7 +89,7 @@ def choose(play, login: str, option: str) -> bool:
         _health(play, -rule.fight, login)
     elif mine < officer:
         play.gain(login, -rule.fight, f"{NAME} ({cite}): {login} loses the fight")
-        play.place(login, JAIL, f"{NAME} ({cite}): {login} lost the fight")
+        jail.send(play, login, f"{NAME} ({cite}): {login} lost the fight")
     else:
         play.say(f"{NAME} ({cite}): a tie, and nothing happens")
     return False

@@ -1,37 +1,86 @@
 """The Frontier (rule 8): the highest primary space. A movement roll made there explores:
 roll − 1 new spaces; from 3 new spaces on, a Snake or Ladder pair joins a new space to an
-old one with no features; then the player advances by the roll."""
+old one with no features; then the player advances by the roll.
+
+The roll and the exploring are two commands: `/roll` rolls, then `/explore` carries out the
+three steps. The roller explores when they like, doing nothing else in between (rule 8:
+"with no intervening actions"); once `others_after` has passed since the roll, any other
+player may `/explore` for them, and until someone does, their turn does not end. That
+moment is a timer: it tells the other players, stamped with when it became due.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..mechanics.binding import Binding
-from ..mechanics.values import Roll, count, is_mapping
-from .boardfile import Pair
+from ..mechanics.values import Roll, count, duration, is_mapping
+from .boardfile import Pair, Turn
 from .ring import MAX_SPACES
 
 NAME = "Frontier"
 D2 = Roll(1, 2)
 
 
-def parse(value: Any) -> int:
-    if not is_mapping(value) or set(value) != {"pair_from"}:
-        raise ValueError("{pair_from: 3}")
-    return count(value["pair_from"], minimum=1)
+@dataclass(frozen=True)
+class FrontierRule:
+    pair_from: int  # new spaces from which a Snake or Ladder pair is made
+    others_after: timedelta | None  # after this, any other player may explore for the roller
+
+
+def parse(value: Any) -> FrontierRule:
+    if not is_mapping(value) or not {"pair_from"} <= set(value) <= {"pair_from",
+                                                                   "others_after"}:
+        raise ValueError("{pair_from: 3, others_after: 10m}")
+    after = value.get("others_after")
+    return FrontierRule(count(value["pair_from"], minimum=1),
+                        duration(after) if after is not None else None)
 
 
 BINDINGS = (
-    Binding("frontier", parse, "{pair_from: 3}",
-            "a movement roll on the highest space adds roll − 1 spaces; from `pair_from` new "
-            "spaces on, a Snake (die 1) or Ladder (die 2) pair joins a random new space and a "
-            "random old one with no features"),
+    Binding("frontier", parse, "{pair_from: 3, others_after: 10m}",
+            "a movement roll on the highest space explores (/explore): roll − 1 new spaces; "
+            "from `pair_from` new spaces on, a Snake (die 1) or Ladder (die 2) pair joins a "
+            "random new space and a random old one with no features; `others_after` the roll, "
+            "any other player may /explore for the roller, whose turn lasts until someone "
+            "does"),
 )
 
 
 def on_frontier(play, login: str) -> bool:
     return "frontier" in play.config.board and play.token(login).space == play.total_spaces
+
+
+def waiting(game) -> Turn | None:
+    """The current turn's marks, if its player rolled on the Frontier and has not explored
+    yet: their turn does not end until someone explores (rule 8). Nothing waits once the
+    rules in force have no Frontier (a proposal repealed it meanwhile)."""
+    state = game.state
+    marks = state.board.turn if state.board is not None else None
+    if "frontier" not in game.config.board or marks is None or marks.explore is None \
+            or marks.login != state.turn \
+            or marks.started != state.turn_started:
+        return None
+    return marks
+
+
+def open_to_others_at(config, marks: Turn) -> datetime | None:
+    """When any other player may explore for the roller (None: never)."""
+    rule = config.board.get("frontier")
+    if rule is None or rule.others_after is None or marks.moved_at is None:
+        return None
+    return marks.moved_at + rule.others_after
+
+
+def holds_turn(game) -> str | None:
+    """Why the turn may not end now, if a roll on the Frontier waits to be explored."""
+    marks = waiting(game)
+    if marks is None:
+        return None
+    return (f"{marks.login} rolled {marks.explore} on the {NAME} and the turn does not end "
+            f"until new territory is explored: /explore ({game.config.cite('frontier')})")
 
 
 def explore(play, login: str, rolled: int) -> None:
@@ -47,7 +96,7 @@ def explore(play, login: str, rolled: int) -> None:
                       {"frontier": "explored", "from": old, "to": old + added},
                       f"{NAME} ({cite}): {login} explores; spaces {old + 1} to {old + added} "
                       f"are added (the board has {old + added})")
-    if added < play.config.board["frontier"]:
+    if added < play.config.board["frontier"].pair_from:
         return
     kind = "Snake" if play.roll(D2, f"{NAME} ({cite}): Snake (1) or Ladder (2)") == 1 else "Ladder"
     new = old + play.roll(Roll(1, added), f"{NAME} ({cite}): which new space")

@@ -1,5 +1,9 @@
 """Jail (rule 8): a player in Jail may not move; once a turn they may roll to escape (a 5 or
-6 frees them onto space 1), and after failing two turns in a row they may pay a point."""
+6 frees them onto space 1), and after failing two turns in a row they may pay a point.
+
+The failures count in a row: a stay in Jail starts from none, and a turn in Jail without
+an attempt breaks the row, so the point buys the escape only on the turn following two
+failed ones (rule 8: "on their following turn")."""
 
 from __future__ import annotations
 
@@ -61,6 +65,26 @@ def escape(play, login: str, pay: bool) -> str | None:
                   f"{NAME} ({cite}): {login} rolls {rolled} and stays in Jail ({failures} "
                   f"failure{'s' if failures > 1 else ''} in a row)")
     return None
+
+
+def send(play, login: str, why: str) -> None:
+    """`login` goes to Jail, with no failed escapes counted yet."""
+    _reset(play, login)
+    play.place(login, JAIL, why)
+
+
+def turn_over(play, login: str) -> None:
+    """`login`'s turn ends: one spent in Jail without trying to escape breaks the row."""
+    if play.token(login).space == JAIL and not play.turn.escape_tried:
+        _reset(play, login)
+
+
+def _reset(play, login: str) -> None:
+    token = play.token(login)
+    if token.jail_failures:
+        play.hold(replace(token, jail_failures=0), f"{NAME} ({play.cite('jail')})",
+                  f"{NAME} ({play.cite('jail')}): {login}'s failed escapes are no longer in a "
+                  "row, and count from none")
 
 
 def _free(play, login: str, cite: str) -> None:

@@ -8,8 +8,10 @@ import json
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
+from ..files.adjustments import read_adjustments
 from ..files.records import Record
 from ..game import Game
+from . import trades
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
 from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, Token, read_board
@@ -21,7 +23,7 @@ RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) 
 def check_dice(game: Game, rolls: dict[object, str], check_die: RollCheck) -> list[str]:
     """Each action die is the game's next roll, from the game's own inputs."""
     found = []
-    for action in game.actions:
+    for action in game.actions.records():
         for die in action.dice:
             number = die.inputs.get("roll")
             expected = action_roll_inputs(game.state.dice_seed, number)
@@ -48,10 +50,18 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
     board = Board(cop_car=CopCar(rule.start, rule.health) if rule else None)
     found: list[str] = []
     # in the order they happened: a proposal decided at the moment of an action came first
-    timeline = sorted([(a.at, 1, a.number, a) for a in game.actions]
+    timeline = sorted([(a.at, 1, a.number, a) for a in game.actions.records()]
                       + [(r.decided, 0, i, r) for i, r in enumerate(records)
                          if r.board is not None], key=lambda entry: entry[:3])
+    # an admin's correction comes after the actions recorded before it, and after the
+    # decisions made before it, since it was made to the board they left
+    corrections = sorted((a for a in read_adjustments(game.files) if a.board is not None),
+                         key=lambda a: (a.after_action, a.at))
     for *_, entry in timeline:
+        while corrections and (entry.number > corrections[0].after_action
+                               if isinstance(entry, ActionRecord)
+                               else entry.decided > corrections[0].at):
+            board = read_board(corrections.pop(0).board)
         if isinstance(entry, ActionRecord):
             for effect in entry.effects:
                 board, problem = _effect(board, effect)
@@ -60,6 +70,8 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
                     return found  # the first record that disagrees; the rest follow from it
         else:  # a passed proposal's stated events (rule 4) set the board as it left it
             board = read_board(entry.board)
+    for correction in corrections:
+        board = read_board(correction.board)
     return found + _compare(board, game.state.board)
 
 
@@ -115,6 +127,8 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         moved = Pair(kind, int(number), *e["to"])
         return replace(board, pairs=tuple(moved if (p.kind, p.number) == (kind, int(number))
                                           else p for p in board.pairs)), None
+    if "trade" in e:
+        return trades.replayed(board, e), None
     return board, None  # points (checked with the scores), offers, the turn order
 
 
@@ -128,17 +142,21 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
             if getattr(want, name) != getattr(have, name):
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "
-                             f"{_shown(getattr(want, name))}")
+                             f"{_shown(getattr(want, name))}{_HINT}")
     for settler in sorted({s.login for s in replayed.world.settlers + stored.world.settlers}):
         want, have = replayed.world.settler(settler), stored.world.settler(settler)
         if want != have:
             found.append(f"{BOARD}: {settler}'s counts in the world are {_settled(have)}, but "
-                         f"the actions give {_settled(want)}")
-    for name in ("added_spaces", "cop_car", "houses", "pairs", "deeds"):
+                         f"the actions give {_settled(want)}{_HINT}")
+    for name in ("added_spaces", "cop_car", "houses", "pairs", "offers", "deeds"):
         if getattr(replayed, name) != getattr(stored, name):
             found.append(f"{BOARD}: {name.replace('_', ' ')} is {_shown(getattr(stored, name))}, "
-                         f"but the actions give {_shown(getattr(replayed, name))}")
+                         f"but the actions give {_shown(getattr(replayed, name))}{_HINT}")
     return found
+
+
+_HINT = ("; an admin corrects the board with `nomic-ci adjust --board FILE`, which records "
+         "who and why")
 
 
 def _settled(settler: Settler) -> str:

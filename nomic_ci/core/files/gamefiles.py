@@ -1,8 +1,9 @@
-"""The game's files, path -> text, where the decision records are read only when asked for.
+"""The game's files, path -> text, where the records are read only when asked for.
 
-A run needs the history's index (`proposals/index/`), not the ten thousand records
-behind it, so a forge lists every file but defers reading the records: the first time one
-is asked for, all of them are read in one batch (only `verify` and a few lookups do).
+A run needs the indexes (`proposals/index/`, `actions/index/`), not the ten thousand
+records behind them, so a forge lists every file but defers reading the records (the
+decisions' and the board actions'): the first time one is asked for, all of them are read
+in one batch (only `verify` and a few lookups do).
 """
 
 from __future__ import annotations
@@ -58,6 +59,13 @@ class GameFiles(Mapping[str, str]):
         texts = {p: t for p, t in self._texts.items() if p not in changes}
         texts.update({p: t for p, t in changes.items() if t is not None})
         return GameFiles(texts, _shared=self._deferred, _gone=self._gone | frozenset(changes))
+
+
+def deferred(path: str) -> bool:
+    """A record a forge reads only when asked for: a decision's or a board action's."""
+    from ..board.actionindex import is_action
+    from .history import is_record
+    return is_record(path) or is_action(path)
 
 
 def game_files(files: Mapping[str, str]) -> GameFiles:

@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping, Sequence, overload
+from typing import Iterable, Iterator, Mapping
 
 from .adjustments import ADJUSTMENTS
+from .indexlines import IndexLines, bad_line, points as _points, shard_lines, whole as _int
 from .records import DIR, Outcome, Record, load_record
 from ..errors import GameError
 from ..facts import Account
@@ -29,7 +30,6 @@ SHARD = 1000
 README = DIR + "README.md"
 _RECORD = re.compile(
     r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
-_HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"
 
 
 @dataclass(frozen=True)
@@ -97,11 +97,7 @@ def read_history(files: Mapping[str, str]) -> "History":
     shards = index_paths(files)
     if not shards:
         return history_of_records(files)
-    lines, starts = [], []
-    for path in shards:
-        starts.append((len(lines), path))
-        lines += files[path].splitlines()
-    return History(lines, starts)
+    return History(*shard_lines(files, shards))
 
 
 def history_of_records(files: Mapping[str, str]) -> "History":
@@ -126,14 +122,11 @@ def in_order(summaries: Iterable[RecordSummary]) -> tuple[RecordSummary, ...]:
     return tuple(sorted(summaries, key=_order))
 
 
-class History(Sequence[RecordSummary]):
+class History(IndexLines[RecordSummary]):
     """The history in the order it was decided, one index line a record, each line parsed
     the first time it is read."""
 
-    def __init__(self, lines: Sequence[str], starts: Sequence[tuple[int, str]] = ()) -> None:
-        self._lines = list(lines)
-        self._read: dict[int, RecordSummary] = {}
-        self._starts = list(starts)  # where each index file's lines begin, for errors
+    folder, per_file = INDEX, SHARD
 
     @classmethod
     def of(cls, summaries: Iterable[RecordSummary]) -> "History":
@@ -142,21 +135,8 @@ class History(Sequence[RecordSummary]):
         history._read = dict(enumerate(ordered))
         return history
 
-    def __len__(self) -> int:
-        return len(self._lines)
-
-    @overload
-    def __getitem__(self, index: int) -> RecordSummary: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[RecordSummary]: ...
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        index = range(len(self))[index]
-        if index not in self._read:
-            self._read[index] = _summary(self._lines[index], *self.where(index))
-        return self._read[index]
+    def _parse(self, line: str, path: str, number: int) -> RecordSummary:
+        return _summary(line, path, number)
 
     def having(self, *names: str) -> Iterator[RecordSummary]:
         """The records where one of these fields is not empty (an index line leaves empty
@@ -184,24 +164,6 @@ class History(Sequence[RecordSummary]):
             added._read = {**self._read, len(self): summary}
             return added
         return History.of((*self, summary))
-
-    def where(self, index: int) -> tuple[str, int]:
-        """The index file and line a line was read from."""
-        if not self._starts:
-            return self._shard(index), index % SHARD + 1
-        first, path = max((start for start in self._starts if start[0] <= index),
-                          default=self._starts[0])
-        return path, index - first + 1
-
-    @staticmethod
-    def _shard(index: int) -> str:
-        return f"{INDEX}{index // SHARD:04d}.jsonl"
-
-    def texts(self) -> dict[str, str]:
-        """The index files, SHARD lines each, in the order decided."""
-        return {self._shard(start): "".join(line + "\n" for line in
-                                            self._lines[start:start + SHARD])
-                for start in range(0, len(self._lines), SHARD)}
 
 
 def _order(s: RecordSummary) -> tuple:
@@ -237,15 +199,4 @@ def _summary(line: str, path: str, line_number: int) -> RecordSummary:
             rolls=tuple(_int(n) for n in e.get("rolls", ())), points=_points(e.get("points")),
             points_stated=_points(e.get("points_stated")))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise GameError(f"not an index line ({type(exc).__name__}: {exc})", path=path,
-                        line=line_number, hint=_HINT) from None
-
-
-def _int(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{value!r} is not a whole number")
-    return value
-
-
-def _points(data: Mapping[str, object] | None) -> Mapping[str, int]:
-    return MappingProxyType({str(login): _int(n) for login, n in (data or {}).items()})
+        raise bad_line(exc, path, line_number) from None

@@ -15,6 +15,7 @@ from typing import Callable, Mapping
 from ..facts import Comment, Proposal
 from ..game import Game
 from ..board.actions import COMMANDS as BOARD_COMMANDS, commands_given, judge
+from ..board.frontier import holds_turn
 from ..board.locations import location_of
 from ..board.primitives import View
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
@@ -91,6 +92,9 @@ def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     player = state.player(comment.author)
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
+    held = holds_turn(game)
+    if held is not None:
+        return None, held
     following = next_player(state, player.login)
     return (PassTurn(at, player.login, following, f"{player.login} ended their turn ({cite})",
                      by_player=True),

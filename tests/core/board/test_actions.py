@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from nomic_ci.core.board.actionindex import ActionLog
 from nomic_ci.core.board.actions import carry_out, commands_given, judge
 from nomic_ci.core.board.boardfile import House, Token
 
@@ -11,7 +12,8 @@ from builders import DICE, T0, ScriptedDice
 
 def test_round_7_gives_every_board_command():
     assert commands_given(board_game()) == ("roll", "continue", "choose", "buy", "use",
-                                           "deposit", "withdraw", "house", "escape", "rejoin")
+                                           "deposit", "withdraw", "house", "escape", "rejoin",
+                                               "explore", "trade", "accept", "decline")
 
 
 def test_a_command_is_judged_before_any_die_is_rolled():
@@ -59,7 +61,7 @@ def test_an_action_that_rolls_nothing_does_not_change_the_next_roll():
     game = board_game(Token("alice", 3), points={"alice": 6})
     _, straight = carry_out(game, T0, DICE, "alice", "/roll", 1)
     state, bought = carry_out(game, T0, DICE, "alice", "/buy House", 1)
-    after = replace(game, state=state, actions=(bought,))
+    after = replace(game, state=state, actions=ActionLog.of([bought]))
     _, later = carry_out(after, T0, DICE, "alice", "/roll", 2)
     assert dict(straight.dice[0].inputs) == dict(later.dice[0].inputs)
     assert straight.dice[0].result == later.dice[0].result

@@ -31,3 +31,14 @@ def test_nothing_may_stand_beyond_the_board():
 def test_a_board_past_ten_thousand_spaces_is_refused():
     with pytest.raises(GameError, match="more than the 10,000 a board can hold"):
         check_board({"ring": Ring(10)}, Board(added_spaces=10 ** 12))
+
+
+def test_offers_and_the_frontier_marks_read_back_and_are_left_out_when_there_are_none():
+    from nomic_ci.core.board.boardfile import Board, Offer, Turn, dump_board, read_board
+
+    from builders import T0
+    board = Board(offers=(Offer(3, "alice", "bob", (("points", 2),), (("Flute", 1),)),),
+                  turn=Turn("alice", T0, moved_at=T0, roll=5, explore=5, explore_open=True))
+    assert read_board(dump_board(board)) == board
+    plain = dump_board(Board(turn=Turn("alice", T0)))
+    assert "offers" not in plain and "explore" not in plain

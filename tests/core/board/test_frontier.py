@@ -27,3 +27,47 @@ def test_exploring_stops_at_the_largest_board():
     play = play_on(board_game(Token("alice", 10_000), added_spaces=9_990))
     frontier.explore(play, "alice", 6)
     assert play.board.added_spaces == 9_990 and "adds no space" in play.lines[0]
+
+
+def test_the_binding_takes_the_minutes_after_which_others_may_explore():
+    from datetime import timedelta
+
+    import pytest
+    assert frontier.parse({"pair_from": 3, "others_after": "10m"}) == frontier.FrontierRule(
+        3, timedelta(minutes=10))
+    assert frontier.parse({"pair_from": 3}).others_after is None  # only the roller, ever
+    with pytest.raises(ValueError):
+        frontier.parse({"pair_from": 3, "others": "10m"})
+
+
+def test_a_roll_waiting_on_the_frontier_holds_the_turn_and_opens_ten_minutes_on():
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from nomic_ci.core.board.boardfile import Turn
+
+    from builders import T0
+    game = board_game(Token("alice", 10))
+    assert frontier.waiting(game) is None and frontier.holds_turn(game) is None
+    marks = Turn("alice", T0, moved_at=T0, roll=4, explore=4)
+    game = replace(game, state=replace(game.state, board=replace(game.state.board,
+                                                                 turn=marks)))
+    assert frontier.waiting(game) == marks
+    assert "the turn does not end until new territory is explored" in frontier.holds_turn(game)
+    assert frontier.open_to_others_at(game.config, marks) == T0 + timedelta(minutes=10)
+
+
+def test_nothing_waits_on_a_frontier_the_rules_no_longer_have():
+    from dataclasses import replace
+
+    from nomic_ci.core.board.boardfile import Turn
+
+    from builders import T0
+    game = board_game(Token("alice", 10), rules={
+        "rules/008-points-and-tiles.md": lambda text: text.replace(
+            "  frontier:\n    pair_from: 3\n    others_after: 10m\n", "")})
+    marks = Turn("alice", T0, moved_at=T0, roll=4, explore=4)
+    game = replace(game, state=replace(game.state, board=replace(game.state.board,
+                                                                 turn=marks)))
+    assert "frontier" not in game.config.board
+    assert frontier.waiting(game) is None and frontier.holds_turn(game) is None

@@ -26,3 +26,21 @@ def test_paying_needs_two_failures_and_costs_a_point():
     twice = play_on(board_game(Token("alice", "jail", jail_failures=2), points={"alice": 3}))
     assert jail.escape(twice, "alice", pay=True) is None
     assert twice.board.token("alice").space == 1 and scores(twice)["alice"] == 2
+
+
+def test_a_new_stay_in_jail_counts_no_failures_from_an_old_one():
+    # failures left from an earlier stay (it ended in the Gulag, say) do not buy an escape
+    play = play_on(board_game(Token("alice", 4, jail_failures=2)))
+    jail.send(play, "alice", "the Cop Car")
+    assert play.board.token("alice") == Token("alice", "jail")
+
+
+def test_a_turn_in_jail_without_an_attempt_breaks_the_row():
+    # rule 8: the point buys the escape "on their following turn" after two failures
+    idle = play_on(board_game(Token("alice", "jail", jail_failures=2)))
+    jail.turn_over(idle, "alice")
+    assert idle.board.token("alice").jail_failures == 0
+    tried = play_on(board_game(Token("alice", "jail", jail_failures=1)), "alice", 2)
+    jail.escape(tried, "alice", pay=False)
+    jail.turn_over(tried, "alice")
+    assert tried.board.token("alice").jail_failures == 2

@@ -33,3 +33,15 @@ def test_the_turn_ends_five_minutes_after_moving_unless_continued():
     [(at, passing)] = list(timers(moved))
     assert at == T0 + timedelta(minutes=5) and passing.to_login == "bob"
     assert list(timers(with_turn(board_game(), moved_at=T0, continued=True))) == []
+
+
+def test_a_roll_waiting_on_the_frontier_sets_the_frontier_timer_not_rule_7s():
+    from nomic_ci.core.board.turn_end import frontier_opens
+    from nomic_ci.core.transitions import BoardTimer
+    waiting = with_turn(board_game(Token("alice", 10)), moved_at=T0, roll=3, explore=3)
+    [(at, timer)] = list(timers(waiting))
+    assert isinstance(timer, BoardTimer) and at == T0 + timedelta(minutes=10)
+    state, record = frontier_opens(waiting, at, DICE, timer)
+    assert state.board.turn.explore_open and record.command == "frontier timer"
+    told = replace(waiting, state=state)
+    assert list(timers(told)) == []  # told once; and the turn waits for /explore

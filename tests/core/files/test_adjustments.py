@@ -12,7 +12,8 @@ from builders import T0
 
 def test_adjustments_round_trip_and_are_no_record():
     written = (Adjustment(T0, "bob", -3, "a roll made twice", "alice"),
-               Adjustment(T0, "carol", 2, "a ruling", "alice"))
+               Adjustment(T0, "carol", 2, "a ruling", "alice"),
+               Adjustment(T0, None, 0, "a token misplaced", "alice", "tokens: []\n", 4))
     files = {ADJUSTMENTS: dump_adjustments(written)}
     assert read_adjustments(files) == written
     assert read_adjustments({}) == () and not read_history(files)
@@ -23,6 +24,8 @@ def test_adjustments_round_trip_and_are_no_record():
      "adjustment 1 changes nothing or says not why"),
     ("  - {at: 2026-05-01T12:00:00Z, login: bob, points: 2, reason: ' ', by: alice}\n",
      "adjustment 1 changes nothing or says not why"),
+    ("  - {at: 2026-05-01T12:00:00Z, reason: x, by: alice}\n",
+     "adjustment 1: missing field 'login'"),  # neither points nor a board
     ("  - {at: 2026-05-01T12:00:00Z, login: bob, points: 2, reason: x}\n",
      "adjustment 1: missing field 'by'"),
     ("  - {at: 2026-05-01T12:00:00Z, login: bob, points: 1e99, reason: x, by: alice}\n",

@@ -11,7 +11,8 @@ from nomic_ci.core.mechanics.registry import BINDINGS, KINDS
 NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"}
 # the board's modules that are not mechanics: its state, play, commands, records, turns
 BOARD_NOT_KINDS = {"__init__", "kinds", "boardfile", "primitives", "actions", "actionlog",
-                   "landing", "replay", "turn_end", "settlers", "world_turns"}
+                   "landing", "replay", "turn_end", "settlers", "world_turns", "actionindex",
+                   "corrections"}
 BORED_NOT_KINDS = {"__init__", "bored_commands", "update_play", "ledger"}  # seed 003: commands,
 # turns and verify
 

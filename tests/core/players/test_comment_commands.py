@@ -54,7 +54,7 @@ def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
     assert answer(make_game(), "alice", "/pass") == (
         None, "the rules in force have no /pass command; the commands are /help, /status")
     board = ("/roll, /continue, /choose, /buy, /use, /deposit, /withdraw, /house, /escape, "
-             "/rejoin")  # rules 7, 8, 11 of Infinite Nomic give these
+             "/rejoin, /explore, /trade, /accept, /decline")  # rules 7, 8, 11 of Infinite Nomic give these
     assert answer(INFINITE, "alice", "/active")[1].endswith(f"the commands are /pass, {board}, "
                                                             "/help, /status")
     assert answer(INFINITE, "alice", "/dance") == (
@@ -67,7 +67,9 @@ def test_help_and_status_answer_under_any_rules_and_change_nothing():
         "keep your turn going after moving; /choose: answer a choice a rule offers; /buy: buy "
         "an item; /use: use a Number or an item; /deposit: put points in the bank; /withdraw: "
         "take points from the bank; /house: build a House where you stand; /escape: try to "
-        "escape Jail; /rejoin: leave the Gulag; /help: what you may do now; /status: the "
+        "escape Jail; /rejoin: leave the Gulag; /explore: explore the Frontier after a roll "
+        "there (the roller; anyone once its timer has run); /trade: offer a player a trade; "
+        "/accept: accept a trade offered to you; /decline: decline or withdraw a trade; /help: what you may do now; /status: the "
         "turn, the scores and the open votes. It is your turn. Propose by opening a pull "
         "request that changes rules/, and vote on the open ones as their vote comment says"))
     assert "It is alice's turn" in answer(INFINITE, "bob", "/help")[1]

@@ -64,7 +64,7 @@ def check_counters(game, records: Sequence[Any]) -> list[str]:
         # at one moment the decisions come first, as the engine orders them; a correction goes
         # right after the actions it followed, which its own time alone does not tell
         [(r.decided, 0, i, r) for i, r in enumerate(records) if r.experience]
-        + [(a.at, 1, a.number, a) for a in game.actions]
+        + [(a.at, 1, a.number, a) for a in game.actions.records()]
         + [(_among(game.actions, a), 1, a.after_action + 0.5, a) for a in adjustments],
         key=lambda entry: entry[:3])
     for *_, entry in timeline:

@@ -139,7 +139,16 @@ def strength(game, login: str, number: int | None) -> int:
     if number is None or "reserves" not in game.config.board:
         return 1
     return 1 + sum(1 for action in game.actions if action.login == login
-                   for e in action.effects if e.get(STRENGTHEN) == number)
+                   and _strengthens(action.command) == number)
+
+
+def _strengthens(command: str) -> int | None:
+    """The proposal a recorded `/strengthen N` strengthened (it was carried out: judged
+    allowed, so N is a number), or None for any other command."""
+    words = command.split()
+    if len(words) == 2 and words[0].lower() == f"/{STRENGTHEN}":
+        return int(words[1].lstrip("#"))
+    return None
 
 
 def weekly_limit(game, login: str, at: datetime, limit: int) -> int:

@@ -1,0 +1,180 @@
+"""The board's actions as a flat index, `actions/index/NNNN.jsonl`: a line per action record.
+
+A run needs of the actions only how many there are (the next one's number), how many dice
+they rolled (the next roll's number) and, rarely, the points they moved: the index says
+that, and a run reads nothing else of them, parsing a line only when it needs what is in
+it, so a game's ten-thousandth action costs what its first did. As with the proposals'
+history (`core/files/history.py`) the records stay the truth: the engine appends a line
+with each record it writes (to the last file of a thousand lines, so an action rewrites
+no more than that), `render` rebuilds the index from the records where it does not list
+them all, and `verify` reads every record once and checks the index line by line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Iterable, Iterator, Mapping, Sequence
+
+from ..errors import GameError
+from ..files.indexlines import IndexLines, bad_line, points, shard_lines, whole
+from ..times import iso, moment
+from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
+
+SHARD = 1000  # lines in each of INDEX's NNNN.jsonl files
+_DICE = re.compile(r'"dice": (\d+)')
+
+
+@dataclass(frozen=True)
+class ActionSummary:
+    """What a run needs of an action record: who, when, what, how many dice, which points."""
+
+    number: int
+    path: str
+    at: datetime
+    login: str
+    command: str
+    dice: int = 0
+    points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def summary_of(record: ActionRecord) -> ActionSummary:
+    return ActionSummary(record.number, record.path, record.at, record.login, record.command,
+                         len(record.dice), MappingProxyType(dict(record.points)))
+
+
+def is_index(path: str) -> bool:
+    return path.startswith(INDEX) and path.endswith(".jsonl")
+
+
+def is_action(path: str) -> bool:
+    """A file of actions/ that must be an action record (read only when asked for)."""
+    return path.startswith(DIR) and not path.startswith(INDEX)
+
+
+def index_paths(files: Iterable[str]) -> list[str]:
+    return sorted(path for path in files if is_index(path))
+
+
+def index_line(s: ActionSummary) -> str:
+    entry = {"number": s.number, "file": s.path.removeprefix(DIR), "at": iso(s.at),
+             "login": s.login, "command": s.command, "dice": s.dice, "points": dict(s.points)}
+    return json.dumps({k: v for k, v in entry.items() if v not in (0, {}) or k == "number"},
+                      ensure_ascii=False)
+
+
+def _summary(line: str, path: str, line_number: int) -> ActionSummary:
+    try:
+        e = json.loads(line)
+        return ActionSummary(whole(e["number"]), DIR + str(e["file"]), moment(e["at"]),
+                             str(e["login"]), str(e["command"]), whole(e.get("dice", 0)),
+                             points(e.get("points")))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise bad_line(exc, path, line_number) from None
+
+
+class ActionLog(IndexLines[ActionSummary]):
+    """The actions in order, a line each, each line parsed the first time it is read; the
+    whole record (dice with their inputs, effects) read from its file only when asked for."""
+
+    folder, per_file = INDEX, SHARD
+
+    def __init__(self, lines: Sequence[str], files: Mapping[str, str] | None = None,
+                 starts: Sequence[tuple[int, str]] = ()) -> None:
+        super().__init__(lines, starts)
+        self._files = files or {}
+        self._records: dict[int, ActionRecord] = {}  # whole records known without reading
+
+    @classmethod
+    def of(cls, records: Iterable[ActionRecord]) -> "ActionLog":
+        """The log of these whole records (as `verify` reads them, or before any index)."""
+        records = list(records)
+        log = cls([index_line(summary_of(r)) for r in records])
+        log._records = dict(enumerate(records))
+        return log
+
+    def _parse(self, line: str, path: str, number: int) -> ActionSummary:
+        return _summary(line, path, number)
+
+    def dice(self) -> int:
+        """How many dice the actions rolled (a number read off each line, none parsed)."""
+        return sum(int(m[1]) for line in self._lines if (m := _DICE.search(line)))
+
+    def points(self) -> Iterator[ActionSummary]:
+        """The actions that moved points (the other lines are skipped unread)."""
+        return (self[i] for i, line in enumerate(self._lines) if '"points": ' in line)
+
+    def record(self, index: int) -> ActionRecord:
+        """The whole record, from its file."""
+        index = range(len(self))[index]
+        if index not in self._records:
+            path = self[index].path
+            self._records[index] = load_action(path, self._files[path])
+        return self._records[index]
+
+    def records(self) -> Iterator[ActionRecord]:
+        return (self.record(i) for i in range(len(self)))
+
+    def added(self, record: ActionRecord) -> "ActionLog":
+        """The log with one more action, the latest."""
+        added = ActionLog(self._lines + [index_line(summary_of(record))], self._files,
+                          self._starts)
+        added._read, added._records = dict(self._read), {**self._records, len(self): record}
+        return added
+
+
+def read_actions(files: Mapping[str, str]) -> ActionLog:
+    """The actions: from the index, else (a game made before the index) from the records."""
+    shards = index_paths(files)
+    if not shards:
+        return actions_of_records(files)
+    lines, starts = shard_lines(files, shards)
+    return ActionLog(lines, files, starts)
+
+
+def actions_of_records(files: Mapping[str, str]) -> ActionLog:
+    """The actions as their records say (each one read: slow in a long game)."""
+    if not any(is_action(p) for p in files):
+        return ActionLog([], files)
+    return ActionLog.of(load_actions({p: files[p] for p in files if is_action(p)}))
+
+
+def check_index(files: Mapping[str, str], truth: ActionLog) -> list[str]:
+    """Where `actions/index/` is not what the records (`truth`, read whole) make: the first
+    line that differs, and how."""
+    what_to_do = "run 'nomic-ci render' and commit the result"
+    written = {path: files[path] for path in index_paths(files)}
+    if not written:
+        return [f"{INDEX} is missing: {what_to_do}"] if len(truth) else []
+    wanted = truth.texts()
+    if written == wanted:
+        return []  # as the engine writes it: no line need be read
+    try:
+        listed = read_actions(files)
+        for line in range(min(len(listed), len(truth))):
+            said, real = listed[line], truth[line]
+            if said != real:
+                wrong = next(n for n in ("number", "path", "at", "login", "command", "dice",
+                                         "points") if getattr(said, n) != getattr(real, n))
+                path, number = listed.where(line)
+                return [f"{path}: line {number} gives {said.path} the {wrong} "
+                        f"{_shown(getattr(said, wrong))}, but the record {real.path} says "
+                        f"{_shown(getattr(real, wrong))}: {what_to_do}"]
+    except GameError as error:
+        return [f"{error}"]
+    if len(listed) != len(truth):
+        return [f"{INDEX} lists {len(listed)} actions, but there are {len(truth)}: "
+                f"{what_to_do}"]
+    wrong_file = next((p for p in sorted({*written, *wanted}) if written.get(p) != wanted.get(p)),
+                      None)
+    if wrong_file is not None:
+        return [f"{wrong_file} is not written as the engine writes it (each file holds "
+                f"{SHARD} lines, in the order of the actions): {what_to_do}"]
+    return []
+
+
+def _shown(value: object) -> str:
+    return repr(dict(value) if isinstance(value, Mapping) else value)

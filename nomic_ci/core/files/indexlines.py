@@ -1,0 +1,91 @@
+"""An index of records as JSON lines, `FOLDER/NNNN.jsonl` of a thousand lines each: the
+proposals' history and the board's actions share it. Each line is parsed the first time it
+is read, so a run pays only for the lines it needs; a new record rewrites only the last file.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Generic, Mapping, Sequence, TypeVar, overload
+
+from ..errors import GameError
+
+T = TypeVar("T")
+
+
+class IndexLines(Sequence[T], Generic[T]):
+    folder: str  # where the index files are, such as "proposals/index/"
+    per_file = 1000  # lines in each file
+
+    def __init__(self, lines: Sequence[str], starts: Sequence[tuple[int, str]] = ()) -> None:
+        self._lines = list(lines)
+        self._read: dict[int, T] = {}
+        self._starts = list(starts)  # where each index file's lines begin, for errors
+
+    def _parse(self, line: str, path: str, number: int) -> T:
+        """One line as the value it stands for; a GameError naming the file and the line."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = range(len(self))[index]
+        if index not in self._read:
+            self._read[index] = self._parse(self._lines[index], *self.where(index))
+        return self._read[index]
+
+    def where(self, index: int) -> tuple[str, int]:
+        """The index file and line a line was read from."""
+        if not self._starts:
+            return self._shard(index), index % self.per_file + 1
+        first, path = max((start for start in self._starts if start[0] <= index),
+                          default=self._starts[0])
+        return path, index - first + 1
+
+    def _shard(self, index: int) -> str:
+        return f"{self.folder}{index // self.per_file:04d}.jsonl"
+
+    def texts(self) -> dict[str, str]:
+        """The index files, `per_file` lines each, in order."""
+        return {self._shard(start): "".join(line + "\n" for line in
+                                            self._lines[start:start + self.per_file])
+                for start in range(0, len(self._lines), self.per_file)}
+
+
+def shard_lines(files: Mapping[str, str], shards: Sequence[str]
+                ) -> tuple[list[str], list[tuple[int, str]]]:
+    """The lines of these index files, in order, and where each file's lines begin."""
+    lines: list[str] = []
+    starts: list[tuple[int, str]] = []
+    for path in shards:
+        starts.append((len(lines), path))
+        lines += files[path].splitlines()
+    return lines, starts
+
+
+HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"
+
+
+def bad_line(exc: Exception, path: str, number: int) -> GameError:
+    """The error for a line that is not what the index writes."""
+    return GameError(f"not an index line ({type(exc).__name__}: {exc})", path=path,
+                     line=number, hint=HINT)
+
+
+def whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
+
+
+def points(data: Mapping[str, object] | None) -> Mapping[str, int]:
+    """A line's points by login."""
+    return MappingProxyType({str(login): whole(n) for login, n in (data or {}).items()})
