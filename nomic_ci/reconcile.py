@@ -21,9 +21,11 @@ from .core.files.records import Outcome, Record, dump_record
 from .core.files.state import GAME_ISSUE, GameState, Tell
 from .core.files.statefile import dump_state
 from .core.game import load_game
+from .core.times import iso
 from .core.notices import notices, reminders
 from .core.players.comment_commands import listed_since
-from .core.transitions import Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition
+from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
+                               Update)
 from .core.voting.decision import VoteView, standing, vote_view
 from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
@@ -265,6 +267,8 @@ def _tells(transition: Transition, summary: str,
                          mentions=(comment.author.login,))
             return (reply, *(_tells(effect, describe(effect), record)
                              if effect is not None else ()))
+        case Update(at=at) if isinstance(record, ActionRecord):  # seed 003's turns, on the game issue
+            return Tell(GAME_ISSUE, f"update-{iso(at)}", summary),
         case Retract(proposal=proposal) if proposal is not None:
             # closed if still open; if already closed, says why and relabels
             return Tell(proposal.key, DECISION, summary, Outcome.RETRACTED.value, close=True,

@@ -73,3 +73,34 @@ def play_on(game, login: str = "alice", *rolls: int):
 
 def scores(play) -> dict[str, int]:
     return {p.login: p.points for p in play.state.players}
+
+
+# --- BoredNomic (seed 003): a game in a given position, and one action's Play on it
+
+def bored_game(*tokens, stats=None, deeds=(), added_spaces: int = 2, rules=None):
+    """A game of BoredNomic (alice, bob, carol; the Admin `the-admin`) whose board holds these
+    tokens and deeds (squares 21 and 22 added, as the first update adds them), and whose
+    players have these counters (`stats`: login -> {money: ...}); `rules` edits rule files."""
+    from dataclasses import replace
+
+    from nomic_ci.core.board.boardfile import Board
+    from nomic_ci.core.game import load_game
+
+    from builders import T0, make_files
+    files = make_files(ruleset="borednomic", admin="the-admin")
+    for path, edit in (rules or {}).items():
+        files[path] = edit(files[path])
+    game = load_game(files)
+    players = tuple(p.with_stats(**(stats or {}).get(p.login, {})) for p in game.state.players)
+    board = Board(added_spaces=added_spaces, tokens=tuple(sorted(tokens, key=lambda t: t.login)),
+                  deeds=tuple(deeds))
+    return replace(game, state=replace(game.state, players=players, board=board,
+                                       last_change=T0))
+
+
+def counters(play, login: str) -> dict[str, int]:
+    """A player's money, level, experience and hit points as the Play left them."""
+    player = next(p for p in play.state.players if p.login == login)
+    start = play.config.starting_stats
+    return {name: player.stat(name, start)
+            for name in ("money", "level", "experience", "hit_points")}

@@ -15,7 +15,7 @@ from nomic_ci.core.due import next_transition
 from nomic_ci.core.facts import (Account, ChangeKind, Comment, FileChange, Proposal, Reaction,
                                  Review, ReviewState)
 from nomic_ci.core.game import Game, load_game
-from nomic_ci.core.transitions import Open
+from nomic_ci.core.transitions import Open, Update
 from nomic_ci.text.readmes import render_all
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
@@ -113,5 +113,7 @@ def opened(game: Game | None = None, dice=DICE, **kwargs) -> tuple[Game, Proposa
     game = game or make_game()
     p = proposal(**kwargs)
     t, game, _ = step(game, [p], p.opened_at, dice)
+    while isinstance(t, Update):  # BoredNomic's turns due before it (seed 003 rule 9.1)
+        t, game, _ = step(game, [p], p.opened_at, dice)
     assert isinstance(t, Open), t
     return game, p

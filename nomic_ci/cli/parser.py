@@ -151,6 +151,8 @@ def parser() -> argparse.ArgumentParser:
     adjust.add_argument("--board", metavar="FILE",
                         help="the board as it should stand: an edited copy of state/board.yaml")
     adjust.add_argument("--reason", required=True, help="why, as players will read it")
+    adjust.add_argument("--counter", default="points", metavar="NAME",
+                        help="another counter the rules keep, such as money (BoredNomic)")
     adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                         help="who makes the correction: the game's admin")
     adjust.set_defaults(run=lazy("play", "cmd_adjust"))

@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import rulesets
+from ..core.board.bored.ledger import adjusted, counters
 from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
@@ -220,6 +221,7 @@ def cmd_adjust(args) -> int:
     game = load_game(files)
     refuse_time_past(game, now)
     state, board, told = game.state, None, []
+    counter = getattr(args, "counter", "points")
     if args.board:
         try:
             text = Path(args.board).read_text(encoding="utf-8")
@@ -232,24 +234,33 @@ def cmd_adjust(args) -> int:
     player = None
     if args.login is not None and args.points:
         player = known_player(game, args.login, "so there is no score to adjust", "")
-        state = state.with_player(replace(player, points=player.points + args.points))
-        told.insert(0, f"{player.login} now has {player.points + args.points} points")
+        if counter == "points":
+            state = state.with_player(replace(player, points=player.points + args.points))
+        else:  # seed 003's money and the like: 12.3 and 12.4 apply after
+            if "money" not in game.config.board or counter not in counters(game.config):
+                raise GameError(f"the rules keep no counter {counter!r} to adjust",
+                                hint="give --counter money, level, experience, hit_points or "
+                                     "correct_answers, in a game whose rules keep them")
+            state = state.with_player(adjusted(game.config, player, counter, args.points))
+        after = state.player(player.account)
+        now_has = after.points if counter == "points" else \
+            after.stat(counter, game.config.starting_stats)
+        told.insert(0, f"{player.login} now has {now_has} {counter}")
     adjustment = Adjustment(now, player.login if player else None, args.points or 0,
                             args.reason.strip(), args.as_login, board,
-                            len(game.actions) if board else 0)
+                            len(game.actions) if board or counter != "points" else 0, counter)
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
     changed.update(render_all(load_game(files.changed(changed))))
-    what = f"{args.points:+d} points to {player.login}" if player else "the board"
+    what = f"{args.points:+d} {counter} to {player.login}" if player else "the board"
     if player and board:
         what += " and the board"
     forge.write_files(changed, f"nomic-ci adjust: {what} by {args.as_login} "
                                f"({adjustment.reason})")
     forge.finish()
     if player is not None and board is None:
-        print(f"{player.login} now has {player.points + args.points} points "
-              f"({args.points:+d}, by {args.as_login}: {adjustment.reason}); recorded in "
-              f"{ADJUSTMENTS}.")
+        print(f"{told[0]} ({args.points:+d}, by {args.as_login}: {adjustment.reason}); "
+              f"recorded in {ADJUSTMENTS}.")
     else:
         print(f"{' and '.join(told)} (by {args.as_login}: {adjustment.reason}); recorded in "
               f"{ADJUSTMENTS}.")

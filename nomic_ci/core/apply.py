@@ -18,9 +18,12 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out, rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import frontier_opens, turn_ends
+from .board.bored.update_play import play_update
+from .board.bored.reserves import note_voters, spend_on_open
 from .board.world_turns import turn_ended
 from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
-                          PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, WorldTurn)
+                          PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, Update,
+                          WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
@@ -47,6 +50,8 @@ def apply(game: Game, transition: Transition,
                                   description_hash=proposal.description_hash, dice=rolls)
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
+            if author is not None:  # seed 003 rule 15.3: an extra proposal spends a reserve
+                state = spend_on_open(state, game.config, author.login, at)
             state = replace(state, open_proposals=state.open_proposals + (opened,),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
@@ -89,6 +94,8 @@ def apply(game: Game, transition: Transition,
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
         case BoardTimer(at):
             return frontier_opens(replace(game, state=state), at, dice, transition)
+        case Update(at, _):
+            return play_update(replace(game, state=state), at, dice)
         case WorldTurn():
             return turn_ended(replace(game, state=state), transition, dice)
         case Pause(at, _):
@@ -127,6 +134,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
     points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
+    # seed 003 rule 15.2: whose vote counted this week
+    state = note_voters(state, config, [b.login for b in decision.tally.counted], decision.at)
     experience = _experience(state, config, decision) if decision.passed else {}
     for login, gained in experience.items():
         player = next(p for p in state.players if p.login == login)

@@ -16,6 +16,8 @@ from typing import Iterable, Mapping, Sequence
 
 from .board.frontier import waiting as frontier_waiting
 from .board.turn_end import timers as board_timers
+from .board.bored.money import winners as money_winners
+from .board.bored.updates import next_update
 from .board.world_turns import timers as world_timers
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
@@ -27,7 +29,7 @@ from .players.joining import join_decision
 from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
 from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
-                          Retract, Transition)
+                          Retract, Transition, Update)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_due
 
@@ -59,7 +61,7 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
                       *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
-                *_board_timers(game), *_turn_timeout(game), *_end_date(game)]
+                *_board_timers(game), *_turn_timeout(game), *_updates(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     # min() keeps the first of equals, so the order of the sources above breaks ties
     return min(ready, key=lambda entry: entry[:2])[2] if ready else None
@@ -207,6 +209,17 @@ def _board_timers(game: Game) -> Iterable[Due]:
     for at, transition in board_timers(game):
         yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
             transition
+
+
+def _updates(game: Game) -> Iterable[Due]:
+    """BoredNomic's updates, when every player takes a turn (seed 003 rule 9.1), and its
+    game's end by money (rules 11.3 and 19)."""
+    found = money_winners(game)
+    if found is not None:
+        yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change, *found)
+    at = next_update(game)
+    if at is not None:
+        yield at, Order.TURNS, Update(at, f"the update ({game.config.cite('update_turns')})")
 
 
 def _world_turns(game: Game) -> Iterable[Due]:

@@ -46,8 +46,8 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
         for login, delta in action.points.items():
             played[login] = played.get(login, 0) + delta
     for adjustment in read_adjustments(game.files):
-        if adjustment.login is None:  # the board's alone
-            continue
+        if adjustment.login is None or adjustment.counter != "points":
+            continue  # the board's alone, or seed 003's money and the like (bored/ledger.py)
         adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
         adjusted.keys() | played.keys()

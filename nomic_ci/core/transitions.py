@@ -141,8 +141,15 @@ class BoardTimer:
     reason: str
 
 
-Transition = (Act | BoardTimer | Open | Push | Refuse | Decide | Retract | Deactivate | Activate
-              | PassTurn | EndGame | Reclose | Command | Pause)
+@dataclass(frozen=True)
+class Update:
+    """BoredNomic's update (seed 003 rules 7.1 and 9.1): every player takes a turn."""
+    at: datetime
+    reason: str
+
+
+Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Decide | Retract | Deactivate
+              | Activate | PassTurn | EndGame | Reclose | Command | Pause)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from ..core.board.features import on_space
 from ..core.board.primitives import View
 from ..core.board.boardfile import GULAG, JAIL
 from ..core.game import Game
+from .grid_svg import grid_legend, render_grid_svg
 from .score_chart import COLOURS
 
 BOARD_SVG = "state/board.svg"
@@ -38,6 +39,8 @@ SPACE_R, TOKEN_R = 17, 8
 def legend(game: Game) -> str:
     """What the picture's marks mean, for the features the rules in force have."""
     board, cite = game.config.board, game.config.cite
+    if "grid" in board:
+        return grid_legend(game)
     parts = [f"{mark}: {meaning} ({cite(key)})" for mark, meaning, key in MEANINGS
              if key in board]
     return ("The board: each player's token is a disc with their initial, on their space; "
@@ -48,6 +51,8 @@ def render_board_svg(game: Game) -> str | None:
     """The picture of the board, or None for a game without one."""
     if game.state.board is None or "ring" not in game.config.board:
         return None
+    if "grid" in game.config.board:  # seed 003's squares in rows, not a ring
+        return render_grid_svg(game)
     view = View(game.config, game.state)
     board, total = view.board, view.total_spaces
     radius = max(160.0, total * (2 * SPACE_R + 14) / (2 * math.pi))

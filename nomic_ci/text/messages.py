@@ -8,7 +8,7 @@ from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame,
                                 Open, PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
-                                WorldTurn)
+                                Update, WorldTurn)
 from .quoting import quoted
 
 
@@ -51,6 +51,9 @@ def describe(transition: Transition) -> str:
         case Act(login=login, text=text):
             # what it did, with the dice, follows from its record (`consequences`)
             return f"{login} plays {quoted(text)}."
+        case Update(reason=reason):
+            # the turns, with the dice, follow from its record (`consequences`)
+            return f"Every player takes a turn: {reason}."
         case WorldTurn(ended=login):
             return f"The world counts {login}'s turn." if login else "The world counts turns."
         case Reclose(record=r):

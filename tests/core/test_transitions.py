@@ -10,7 +10,7 @@ from nomic_ci.core.due import next_transition
 from nomic_ci.core.files.state import GameState
 from nomic_ci.core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
                                        PassTurn, Pause, Push, Reclose, Refuse, Retract,
-                                       Transition)
+                                       Transition, Update)
 
 from builders import DICE, HOUR, T0, comment, make_game, opened, proposal, review
 
@@ -35,8 +35,10 @@ EXAMPLES = {
     Act: Act(AT, "alice", "/roll", 12),
     BoardTimer: BoardTimer(AT, "alice", "alice rolled on the Frontier ten minutes ago"),
     Pause: Pause(AT, "the Admin judged the game cannot go on"),
+    Update: Update(AT, "the update (rule 7)"),
 }
 BOARD_GAME = make_game(ruleset="infinite-nomic-r7")  # where /roll is a command (rule 7)
+BORED_GAME = make_game(ruleset="borednomic", admin="admin")  # with updates (seed 003 rule 7)
 
 
 def test_the_examples_cover_every_kind_of_transition():
@@ -55,12 +57,12 @@ def test_each_transition_is_a_frozen_value_whose_first_field_is_when(kind):
 def test_apply_handles_each_transition(kind):
     transition = EXAMPLES[kind]
     assert isinstance(transition, kind) and transition.at == AT
-    game = BOARD_GAME if kind in (Act, BoardTimer) else GAME
+    game = {Act: BOARD_GAME, BoardTimer: BOARD_GAME, Update: BORED_GAME}.get(kind, GAME)
     state, record = apply(game, transition, DICE)
     assert isinstance(state, GameState)
     # every transition but a re-close (which only closes on the forge) is a change at its time
     assert state.last_change == (game.state.last_change if kind is Reclose else AT)
-    assert (record is not None) == (kind in (Refuse, Decide, Retract, Act, BoardTimer))
+    assert (record is not None) == (kind in (Refuse, Decide, Retract, Act, BoardTimer, Update))
 
 
 def test_anything_else_is_a_type_error():

@@ -44,11 +44,17 @@ def test_a_week_of_borednomic(t):
     t.later(24).branch("p2", new_rule(22), author="alice")
     assert t.propose("alice", "p2") == 2                       # Tuesday
     t.later(24).branch("p3", new_rule(23), author="alice")
-    assert t.propose("alice", "p3") == 3                       # Wednesday: a third this week
+    # Wednesday: a third this week is an extra (rule 15.3): it spends the PropositionInReserve
+    # alice gained at Sunday's update for a week without a proposal (15.1)
+    assert t.propose("alice", "p3") == 3
+    assert t.status()["proposals"][0]["state"] == "voting"
+    assert "propositions_in_reserve: 0" in stats(t, "alice")
+    t.branch("p3b", new_rule(25), author="alice")
+    assert t.propose("alice", "p3b") == 4                      # a fourth, with no reserve
     assert "only the last 2 proposals a player makes in a week count (rule 9)" in record(t, 1)
     t.later(24).branch("late", new_rule(24), author="bob")
-    assert t.propose("bob", "late") == 4                       # Thursday: too late
-    assert "proposals are accepted Mon–Wed only (rule 9)" in record(t, 4)
+    assert t.propose("bob", "late") == 5                       # Thursday: too late
+    assert "proposals are accepted Mon–Wed only (rule 9)" in record(t, 5)
     assert t.cli("vote", "2", "--as", "bob", "--yes") == 2     # Thursday: not a voting day,
     assert "votes count only on the voting days (Fri–Sat, rule 9)" in t.err  # so refused
     t.later(24).vote(2, "bob")                                 # Friday
@@ -160,8 +166,10 @@ def test_a_bankrupt_player_may_not_propose_or_vote(t):
     # hand until the economy is on the engine: the Admin's commit takes bob's last dollars
     t.branch("p1", new_rule(21), author="alice")
     assert t.propose("alice", "p1") == 1                       # Monday
+    # (Sunday's update gave bob his reserves for a week without proposals or votes, rule 15)
     players = t.read("state/players.yaml").replace(
-        "  - login: bob\n", "  - login: bob\n    stats:\n      money: 0\n", 1)
+        "  - login: bob\n    id: null\n    points: 0\n    stats:\n",
+        "  - login: bob\n    id: null\n    points: 0\n    stats:\n      money: 0\n", 1)
     (t.root / "state/players.yaml").write_text(players)
     subprocess.run(["git", "-c", "user.name=the-admin", "-c", "user.email=admin@example.org",
                     "commit", "-qam", "Bob's debts"], cwd=t.root, check=True)
@@ -176,3 +184,4 @@ def test_a_bankrupt_player_may_not_propose_or_vote(t):
     t.vote(1, "carol")
     t.later(24 * 2).tick()                                     # Sunday
     assert "outcome: passed" in record(t, 1)
+

@@ -6,7 +6,7 @@ import pytest
 
 from nomic_ci.core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
                                        PassTurn, Pause, Push, Reclose, Refuse, Retract,
-                                       Transition)
+                                       Transition, Update)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
 from builders import HOUR, T0, ScriptedDice, comment, opened, review, step
@@ -36,6 +36,8 @@ ONE_OF_EACH = {
     Act: (Act(T0, "alice", "/roll", 7), "alice plays /roll."),
     BoardTimer: (BoardTimer(T0, "alice", "any other player may now /explore for alice"),
                  "The Frontier's timer: any other player may now /explore for alice."),
+    Update: (Update(T0, "the update (rule 7)"),
+             "Every player takes a turn: the update (rule 7)."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),
               "alice wrote '/pass': alice passes. The turn passes from alice to bob: alice did "
               "not propose within 72 hours (rule 103)."),

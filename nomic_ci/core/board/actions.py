@@ -25,6 +25,7 @@ from .words import number_in
 from .actionlog import ActionRecord
 from .boardfile import GULAG, JAIL, House
 from .features import on_space
+from .bored import bored_commands
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Command:
     run: Callable[[Play, str, list[str]], str | None]  # why not, or None when done
     on_turn: bool = True  # only the player whose turn it is
     for_turn: bool = False  # done on behalf of the player whose turn it is (/explore)
+    admin: bool = False  # the Admin's (seed 003), not a player's
 
 
 def _roll(play: Play, login: str, words: list[str]) -> str | None:
@@ -131,6 +133,8 @@ def _choice_cite(play: Play, choice: str) -> str:
 def _buy(play: Play, login: str, words: list[str]) -> str | None:
     """`/buy ITEM`: a House anywhere (rule 11), a Shop's item on a Shop, never into debt
     (rule 16)."""
+    if bored_commands.sells(play.config.board):  # seed 003's hens, Tickets and squares
+        return bored_commands.buy(play, login, words)
     if len(words) != 1:
         return "say what to buy: /buy ITEM, such as /buy House"
     board, token, name = play.config.board, play.token(login), words[0].capitalize()
@@ -239,7 +243,8 @@ COMMANDS: dict[str, Command] = {
                         _continue),
     "choose": Command(("cop_car", "master_of_your_fate", "unlucky"), "/choose a|b|c|buy",
                       "answer a choice a rule offers", _choose),
-    "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
+    "buy": Command(("houses", "shop", "hens", "ticket", "property"), "/buy ITEM", "buy an item",
+                   _buy, on_turn=False),
     "use": Command(("master_of_your_fate", "shop", "professions"),
                    "/use N | /use Flute Snake 1U up | /use ITEM [LOGIN...]",
                    "use a Number or an item", _use, on_turn=False),
@@ -274,6 +279,8 @@ COMMANDS: dict[str, Command] = {
                      on_turn=False),
     "upgrade": Command(("claims",), "/upgrade", "upgrade your claim", claims.upgrade,
                        on_turn=False),
+    **{name: Command(needs, usage, what, run, on_turn=False, admin=admin)
+       for name, (needs, usage, what, run, admin) in bored_commands.COMMANDS.items()},
 }
 
 
@@ -361,6 +368,10 @@ def record_of(play: Play, at: datetime, login: str, command: str,
              else f"on space {token.space}" if token.on_ring
              else f"in {str(token.space).capitalize()}")  # a world of places has no spaces
     points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
-    answer = ". ".join(play.lines + [f"{about} is {where} with {points} points"]) + "."
+    stands = f"{about} is {where} with {points} points"
+    if "money" in play.config.board:  # seed 003 counts money, not points
+        stands = bored_commands.standing(play, about) if any(
+            p.login == about for p in play.state.players) else f"{about} is the Admin"
+    answer = ". ".join(play.lines + [stands]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
                         tuple(play.effects), MappingProxyType(dict(play.points)))

@@ -41,6 +41,11 @@ class Token:
     account: int = 0  # points in the bank (rule 11)
     jail_failures: int = 0  # escapes failed in a row (rule 8)
     missed_turns: int = 0  # own turns missed in a row (rule 8's Gulag)
+    # BoredNomic (seed 003, core/board/bored/): what the latest turn allows, and the record
+    landed: int | None = None  # the square landed on in the latest turn, until used or left
+    question: str | None = None  # the Inquisition's category, until the Admin judges (20.3)
+    beaten: tuple[str, ...] = ()  # the players beaten in the Arena (17.5)
+    healed: int = 0  # hit points bought since the latest turn (12.7: at most level a turn)
 
     def item(self, name: str) -> int:
         return dict(self.items).get(name, 0)
@@ -64,6 +69,17 @@ class CopCar:
 class House:
     space: int
     owner: str
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A square a player owns (seed 003 rule 16): its name and what it cost, for the sale
+    back at a third (rule 4.5). `name` is None while the Admin has rejected it (16.3)."""
+
+    square: int
+    owner: str
+    name: str | None
+    price: int
 
 
 @dataclass(frozen=True)
@@ -118,6 +134,10 @@ class Board:
     turn: Turn | None = None
     world: World = World()  # the Suber world's counts (seed 001, core/board/settlers.py)
     offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined (rule 16)
+    deeds: tuple[Deed, ...] = ()  # seed 003's property (rule 16), by square
+
+    def deed(self, square: int) -> Deed | None:
+        return next((d for d in self.deeds if d.square == square), None)
 
     def token(self, login: str) -> Token:
         return next((t for t in self.tokens if t.login == login), Token(login))
@@ -188,7 +208,12 @@ def _read(text: str) -> Board:
             jail_failures=item.get("jail_failures", typed.whole, "a whole number",
                                    optional=True, default=0),
             missed_turns=item.get("missed_turns", typed.whole, "a whole number",
-                                  optional=True, default=0))
+                                  optional=True, default=0),
+            landed=item.get("landed", _positive, "a square's number or null", optional=True),
+            question=item.get("question", typed.text, "a category or null", optional=True),
+            beaten=item.get("beaten", typed.logins, "a list of logins", optional=True, default=()),
+            healed=item.get("healed", typed.natural, "a whole number of 0 or more", optional=True,
+                            default=0))
         if token.login.lower() in seen:
             raise GameError(f"token {index + 1}: {token.login} has two tokens", path=BOARD,
                             line=yamlio.line_of(doc["tokens"], index),
@@ -221,10 +246,21 @@ def _read(text: str) -> Board:
                          o.get("give", typed.counters, "a mapping of what is given to counts"),
                          o.get("get", typed.counters, "a mapping of what is got to counts"))
                    for o in _entries(fields, "offers"))
+    deeds = tuple(sorted((Deed(d.get("square", _positive, "a square's number"),
+                               d.get("owner", typed.login, "the owner's login"),
+                               d.get("name", typed.text, "the square's name, or null",
+                                     optional=True),
+                               d.get("price", typed.natural, "what it cost, in dollars"))
+                          for d in _entries(fields, "deeds")), key=lambda d: d.square))
+    for first, second in zip(deeds, deeds[1:]):
+        if first.square == second.square:
+            raise GameError(f"square {first.square} has two owners, {first.owner} and "
+                            f"{second.owner}", path=BOARD,
+                            hint="a square has at most one owner (seed 003 rule 16.1): keep one")
     return Board(fields.get("added_spaces", typed.natural, "a whole number of 0 or more",
                             optional=True, default=0),
                  cop_car, houses, pairs, tuple(sorted(tokens, key=lambda t: t.login)), turn,
-                 world=read_world(doc.get("world")), offers=offers)
+                 world=read_world(doc.get("world")), offers=offers, deeds=deeds)
 
 
 def _entries(fields: typed.Fields, key: str) -> list[typed.Fields]:
@@ -262,6 +298,7 @@ def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
     where = [(f"{t.login}'s token", t.space) for t in board.tokens if t.on_ring]
     where += [("the Cop Car", board.cop_car.space)] if board.cop_car else []
     where += [(f"{h.owner}'s House", h.space) for h in board.houses]
+    where += [(f"{d.owner}'s square", d.square) for d in board.deeds]
     where += [(p.name(end), space) for p in board.pairs
               for end, space in (("L", p.lower), ("U", p.upper))]
     for what, space in where:
@@ -300,12 +337,19 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
                        **({"numbers": list(t.numbers)} if t.numbers else {}),
                        **({"account": t.account} if t.account else {}),
                        **({"jail_failures": t.jail_failures} if t.jail_failures else {}),
-                       **({"missed_turns": t.missed_turns} if t.missed_turns else {})}
+                       **({"missed_turns": t.missed_turns} if t.missed_turns else {}),
+                       **({"landed": t.landed} if t.landed is not None else {}),
+                       **({"question": t.question} if t.question is not None else {}),
+                       **({"beaten": list(t.beaten)} if t.beaten else {}),
+                       **({"healed": t.healed} if t.healed else {})}
                       for t in map(board.token, sorted({*logins, *(t.login for t in
                                                                   board.tokens)}))]
     if board.offers:  # only while there are some, so boards without trades read the same
         data["offers"] = [{"number": o.number, "from": o.offerer, "to": o.to,
                            "give": dict(o.give), "get": dict(o.get)} for o in board.offers]
+    if board.deeds:  # only in a game with property (seed 003 rule 16)
+        data["deeds"] = [{"square": d.square, "owner": d.owner, "name": d.name,
+                          "price": d.price} for d in board.deeds]
     turn = board.turn
     data["turn"] = None if turn is None else {
         "login": turn.login, "started": iso(turn.started), "moved_at": iso(turn.moved_at),

@@ -185,7 +185,9 @@ def _holdings_change(before: Token, after: Token) -> dict[str, Any]:
         change["items"] = dict(after.items)
     if before.numbers != after.numbers:
         change["numbers"] = list(after.numbers)
-    for name in ("account", "jail_failures", "missed_turns"):
+    if before.beaten != after.beaten:
+        change["beaten"] = list(after.beaten)
+    for name in ("account", "jail_failures", "missed_turns", "landed", "question", "healed"):
         if getattr(before, name) != getattr(after, name):
             change[name] = getattr(after, name)
     return change

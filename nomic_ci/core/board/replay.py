@@ -14,7 +14,7 @@ from ..game import Game
 from . import trades
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
-from .boardfile import BOARD, Board, CopCar, House, Pair, Token, read_board
+from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, Token, read_board
 from .settlers import Settler, change_of, changed
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
@@ -85,7 +85,10 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         return board.with_token(replace(token, space=e["to"])), None
     if "hold" in e:
         token = board.token(e["hold"])
-        changes = {k: e[k] for k in ("account", "jail_failures", "missed_turns") if k in e}
+        changes = {k: e[k] for k in ("account", "jail_failures", "missed_turns", "landed",
+                                     "question", "healed") if k in e}
+        if "beaten" in e:
+            changes["beaten"] = tuple(e["beaten"])
         if "items" in e:
             changes["items"] = tuple(sorted((str(k), int(v)) for k, v in e["items"].items()
                                             if v))
@@ -108,6 +111,12 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         return replace(board, cop_car=None), None
     if "house" in e:
         return replace(board, houses=board.houses + (House(e["space"], e["owner"]),)), None
+    if "deed" in e:  # seed 003 rule 16: bought, named, given up or sold
+        others = tuple(d for d in board.deeds if d.square != e["deed"])
+        if e.get("owner") is None:
+            return replace(board, deeds=others), None
+        deed = Deed(e["deed"], e["owner"], e.get("name"), e["price"])
+        return replace(board, deeds=tuple(sorted(others + (deed,), key=lambda d: d.square))), None
     if "frontier" in e:
         return replace(board, added_spaces=board.added_spaces + e["to"] - e["from"]), None
     if "pair" in e:
@@ -128,7 +137,8 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
     logins = {t.login for t in replayed.tokens} | {t.login for t in stored.tokens}
     for login in sorted(logins):
         want, have = replayed.token(login), stored.token(login)
-        for name in ("space", "items", "numbers", "account", "jail_failures", "missed_turns"):
+        for name in ("space", "items", "numbers", "account", "jail_failures", "missed_turns",
+                     "landed", "question", "beaten", "healed"):
             if getattr(want, name) != getattr(have, name):
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "
@@ -138,7 +148,7 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
         if want != have:
             found.append(f"{BOARD}: {settler}'s counts in the world are {_settled(have)}, but "
                          f"the actions give {_settled(want)}{_HINT}")
-    for name in ("added_spaces", "cop_car", "houses", "pairs", "offers"):
+    for name in ("added_spaces", "cop_car", "houses", "pairs", "offers", "deeds"):
         if getattr(replayed, name) != getattr(stored, name):
             found.append(f"{BOARD}: {name.replace('_', ' ')} is {_shown(getattr(stored, name))}, "
                          f"but the actions give {_shown(getattr(replayed, name))}{_HINT}")

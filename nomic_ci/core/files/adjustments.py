@@ -29,7 +29,8 @@ class Adjustment:
     reason: str
     by: str  # who made it: the game's admin
     board: str | None = None  # state/board.yaml as the admin set it, if they corrected it
-    after_action: int = 0  # with a board: how many board actions were recorded before it
+    after_action: int = 0  # with a board or a counter: how many board actions came before it
+    counter: str = "points"  # or a counter the rules keep, such as seed 003's money
 
 
 def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
@@ -50,7 +51,9 @@ def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
             reason=item.get("reason", typed.text, "why"),
             by=item.get("by", typed.login, "the admin's login"), board=board,
             after_action=item.get("after_action", typed.whole, "a number of actions",
-                                  optional=True, default=0)))
+                                  optional=True, default=0),
+            counter=item.get("counter", typed.text, "the counter changed", optional=True,
+                             default="points")))
         if (found[-1].points == 0 or found[-1].login is None) and board is None \
                 or not found[-1].reason.strip():
             raise GameError(f"adjustment {index + 1} changes nothing or says not why",
@@ -64,5 +67,7 @@ def dump_adjustments(adjustments: tuple[Adjustment, ...]) -> str:
         {"at": iso(a.at), **({"login": a.login, "points": a.points} if a.points else {}),
          "reason": a.reason, "by": a.by,
          **({"after_action": a.after_action, "board": LiteralScalarString(a.board)}
-            if a.board is not None else {})}
+            if a.board is not None else {}),
+         **({"counter": a.counter, "after_action": a.after_action}
+            if a.counter != "points" else {})}
         for a in adjustments]})

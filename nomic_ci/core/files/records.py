@@ -42,6 +42,7 @@ class Ballot:
     commit: str | None
     at: datetime | None
     reason: str = ""  # why it was left out; empty when counted
+    strength: int = 1  # how much it counts (seed 003 rule 15.4: a VoteInReserve spent)
 
 
 class CountsBallots:
@@ -51,11 +52,11 @@ class CountsBallots:
 
     @property
     def yes(self) -> int:
-        return sum(1 for b in self.counted if b.yes)
+        return sum(b.strength for b in self.counted if b.yes)
 
     @property
     def no(self) -> int:
-        return sum(1 for b in self.counted if not b.yes)
+        return sum(b.strength for b in self.counted if not b.yes)
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,8 @@ def _ballot(b: Ballot) -> dict:
              "at": iso(b.at)}
     if b.reason:
         entry["reason"] = b.reason
+    if b.strength != 1:
+        entry["strength"] = b.strength
     return entry
 
 
@@ -192,4 +195,4 @@ def load_record(path: str, text: str) -> Record:
 def _load_ballot(data: Mapping[str, Any]) -> Ballot:
     return Ballot(login=str(data["login"]), yes=data["vote"] == "yes", commit=data.get("commit"),
                   at=moment(data["at"]) if data.get("at") else None,
-                  reason=str(data.get("reason") or ""))
+                  reason=str(data.get("reason") or ""), strength=int(data.get("strength", 1)))

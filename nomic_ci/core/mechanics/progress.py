@@ -38,8 +38,16 @@ BINDINGS = (
 
 
 def level_up(level: int, experience: int) -> tuple[int, int]:
-    """Rule 12.3: while experience is at least 10 × level, spend it for a level."""
-    while experience >= 10 * level > 0:
+    """Rule 12.3: while experience is at least 10 × level, spend it for a level.
+
+    Read as written, at a level of 0 or below too (12.1: "Negative values are acceptable",
+    and 12.4 takes a level 1 player to -1): 10 × a negative level is negative, so the player
+    gains that much experience for each level back up to 1, and goes on from there. The
+    climb to level 1 is summed at once, so a level of -1,000,000 costs no million steps."""
+    if level <= 0 and experience >= 10 * level:
+        experience += 10 * (-level) * (1 - level) // 2  # 10 × (|level| + … + 1 + 0)
+        level = 1
+    while experience >= 10 * level:
         experience -= 10 * level
         level += 1
     return level, experience

@@ -68,14 +68,21 @@ def handle(game: Game, comment: Comment, at: datetime,
         return Command(at, comment, None, f"{why}; the commands are {known}")
     if name in BOARD_COMMANDS:
         player = game.state.player(comment.author)
-        if player is None:
+        if BOARD_COMMANDS[name].admin:  # seed 003: the Admin judges, and is no player
+            if not game.state.is_admin(comment.author):
+                return Command(at, comment, None, f"only the Admin "
+                                                  f"({game.state.admin or 'nobody'}) may /{name}")
+            login = game.state.admin
+        elif player is None:
             return Command(at, comment, None, f"{comment.author.login} is not a player")
+        else:
+            login = player.login
         words = comment.body.strip().splitlines()[0].split()[1:]
-        why = judge(game, at, player.login, name, words)
+        why = judge(game, at, login, name, words)
         if why is not None:
             return Command(at, comment, None, f"/{name} is not allowed: {why}")
         first = comment.body.strip().splitlines()[0].strip()
-        return Command(at, comment, Act(at, player.login, first, comment.id), "done")
+        return Command(at, comment, Act(at, login, first, comment.id), "done")
     effect, answer = HANDLERS[name](game, comment, at, proposals)
     return Command(at, comment, effect, answer)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..board.boardfile import GULAG
+from ..board.bored.reserves import weekly_limit
 from ..facts import Proposal
 from ..files.records import Outcome
 from ..files.state import OpenProposal, Player
@@ -110,7 +111,10 @@ def displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
     author = state.player(proposal.author)
     mine = [o for o in state.open_proposals if author and o.author.login == author.login
             and config.schedule.week_of(o.opened) == week]
-    return mine[0] if len(mine) >= config.proposals_per_week else None
+    # seed 003 rule 15.3: a PropositionInReserve makes room for one more (spent as it opens)
+    limit = weekly_limit(game, author.login, proposal.proposed_at,
+                         config.proposals_per_week) if author else config.proposals_per_week
+    return mine[0] if len(mine) >= limit else None
 
 
 def push_refusal(game: Game, open_: OpenProposal, now: datetime) -> str | None:

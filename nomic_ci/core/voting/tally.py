@@ -16,6 +16,7 @@ from ..files.records import Ballot, CountsBallots
 from ..files.state import OpenProposal
 from ..game import Game
 from .votes import Vote, latest_votes, votes_cast
+from ..board.bored.reserves import strength
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ def count_votes(game: Game, open_: OpenProposal, votes: tuple[Vote, ...],
         if vote.withdrawn:
             continue  # a withdrawn vote is no vote, and says nothing either way
         reason = _left_out(game, open_, vote, eligible, author.login if proposer_yes else None)
-        ballot = Ballot(vote.voter, vote.yes, vote.commit, vote.at, reason)
+        ballot = Ballot(vote.voter, vote.yes, vote.commit, vote.at, reason,
+                        strength(game, vote.voter, open_.number))
         (left_out if reason else counted).append(ballot)
     for vote in latest_votes(v for v in votes if v.at > until):
         if not vote.withdrawn:

@@ -13,6 +13,8 @@ NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"
 BOARD_NOT_KINDS = {"__init__", "kinds", "boardfile", "primitives", "actions", "actionlog",
                    "landing", "replay", "turn_end", "settlers", "world_turns", "actionindex",
                    "corrections"}
+BORED_NOT_KINDS = {"__init__", "bored_commands", "update_play", "ledger"}  # seed 003: commands,
+# turns and verify
 
 
 def test_no_two_kinds_bind_the_same_key():
@@ -30,6 +32,8 @@ def test_every_module_of_the_mechanics_folder_is_a_listed_kind():
     folder = Path(mechanics.__file__).parent
     modules = {path.stem for path in folder.glob("*.py")} - NOT_KINDS
     modules |= {path.stem for path in (folder.parent / "board").glob("*.py")} - BOARD_NOT_KINDS
+    modules |= {path.stem for path in (folder.parent / "board" / "bored").glob("*.py")} \
+        - BORED_NOT_KINDS
     assert {kind.__name__.rsplit(".", 1)[1] for kind in KINDS} == modules
     assert len(KINDS) == len(modules)
 
