@@ -20,6 +20,7 @@ from ...mechanics.binding import Binding
 from ...mechanics.values import Roll
 from . import counts
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
+from .hens import HEN
 from .vitals import EXPERIENCE, HIT_POINTS, LEVEL, change, stat
 
 NAME = "The Arena"
@@ -132,6 +133,10 @@ def _take(play, winner: str, loser: str, item: str) -> None:
                  if name.lower() == item.lower()), None)
     if held is None:
         play.say(f"{loser} has no {item} to take")
+        return
+    hens = play.config.board.get("hens")
+    if hens is not None and held == HEN and play.token(winner).item(HEN) >= hens.most:
+        play.say(f"{winner} already has {hens.most} hens, the most a player may ({play.cite('hens')})")
         return
     why = f"{NAME} ({play.cite('arena')})"
     lost, won = play.token(loser), play.token(winner)

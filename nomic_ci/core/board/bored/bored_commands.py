@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..words import number_in
 from . import arena, deeds, hens, inquisition, reserves, vitals
 from .money import bankrupt, counter, money_of, pay_refusal, receive
 
@@ -61,9 +62,10 @@ def heal(play, login: str, words: list[str]) -> str | None:
     """`/heal N` (rule 12.7): N hit points at $250 each, at most the player's level a turn,
     never above 100."""
     rule, cite = play.config.board["hit_points"], play.cite("hit_points")
-    if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+    wanted = number_in(words[0]) if len(words) == 1 else None
+    if not wanted:
         return "say how many hit points to buy: /heal N"
-    wanted, token = int(words[0]), play.token(login)
+    token = play.token(login)
     level, hp = vitals.stat(play, login, vitals.LEVEL), vitals.stat(play, login, vitals.HIT_POINTS)
     if token.healed + wanted > level:
         return (f"{login} may buy at most {max(level, 0)} hit point{'s' if level != 1 else ''} "

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...mechanics.binding import Binding
 from ..boardfile import Deed
+from ..words import number_in
 from . import counts
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .vitals import LEVEL, stat
@@ -110,9 +111,10 @@ def name(play, login: str, words: list[str]) -> str | None:
 
 def reject(play, admin: str, words: list[str]) -> str | None:
     """`/reject N`: the Admin rejects square N's name (16.3); its owner names it again."""
-    if len(words) != 1 or not words[0].isdigit():
+    square = number_in(words[0]) if len(words) == 1 else None
+    if square is None:
         return "say which square: /reject N"
-    deed = play.board.deed(int(words[0]))
+    deed = play.board.deed(square)
     if deed is None or deed.name is None:
         return f"square {words[0]} has no name to reject"
     _set(play, deed.square, replace(deed, name=None),
@@ -144,9 +146,10 @@ def sell(play, login: str, words: list[str]) -> str | None:
 
 
 def _own(play, login: str, words: list[str]) -> tuple[Deed | None, str | None]:
-    if len(words) != 1 or not words[0].isdigit():
+    square = number_in(words[0]) if len(words) == 1 else None
+    if square is None:
         return None, "say which square, by its number"
-    deed = play.board.deed(int(words[0]))
+    deed = play.board.deed(square)
     if deed is None or deed.owner != login:
         return None, f"{login} does not own square {words[0]}"
     return deed, None

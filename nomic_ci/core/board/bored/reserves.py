@@ -16,7 +16,9 @@ from datetime import datetime
 from typing import Any
 
 from ...mechanics.binding import Binding
+from ..words import number_in
 from . import counts
+from .money import choice_refusal
 from .vitals import LEVEL, RESERVES, change, stat
 
 PROPOSITIONS, VOTES = RESERVES
@@ -119,9 +121,12 @@ def extras(player, config, at: datetime) -> int:
 def strengthen(play, login: str, words: list[str]) -> str | None:
     """`/strengthen N` (15.4): spend a VoteInReserve; the vote on proposal N counts twice."""
     cite = play.cite("reserves")
-    if len(words) != 1 or not words[0].lstrip("#").isdigit():
+    number = number_in(words[0].lstrip("#")) if len(words) == 1 else None
+    if number is None:
         return "say which proposal: /strengthen N"
-    number = int(words[0].lstrip("#"))
+    refused = choice_refusal(play, login)  # 4.4: a bankrupt player does not vote
+    if refused:
+        return refused
     if not any(o.number == number for o in play.state.open_proposals):
         return f"proposal {number} is not in its vote"
     if stat(play, login, VOTES) < 1:
@@ -147,7 +152,7 @@ def _strengthens(command: str) -> int | None:
     allowed, so N is a number), or None for any other command."""
     words = command.split()
     if len(words) == 2 and words[0].lower() == f"/{STRENGTHEN}":
-        return int(words[1].lstrip("#"))
+        return number_in(words[1].lstrip("#"))
     return None
 
 

@@ -56,3 +56,15 @@ def test_the_answer_ends_with_where_the_player_stands():
     play = play_on(bored_game(Token("alice", 7), stats={"alice": {"money": 12345}}))
     assert commands.standing(play, "alice") == (
         "alice is on square 7 with $12,345, level 1, 0 experience and 100 hit points")
+
+
+def test_numbers_no_game_can_hold_are_refused_not_crashed_on():
+    """'²' passes `str.isdigit`, which int() then refuses; 5,000 digits pass it too. A command
+    that crashed the engine would be read again at every run, and the game stop."""
+    from nomic_ci.core.board.bored import deeds, reserves
+    play = play_on(bored_game(Token("alice")))
+    for word in ("²", "٣", "9" * 5000):
+        assert commands.heal(play, "alice", [word]) == "say how many hit points to buy: /heal N"
+        assert deeds.reject(play, "admin", [word]) == "say which square: /reject N"
+        assert deeds.release(play, "alice", [word]) == "say which square, by its number"
+        assert reserves.strengthen(play, "alice", [word]) == "say which proposal: /strengthen N"
