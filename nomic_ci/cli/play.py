@@ -72,8 +72,9 @@ def cmd_init(args) -> int:
     first = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)
     git.run("update-ref", "refs/heads/main", first)
     game = load_game(files)
+    turn = f"; it is {game.state.turn}'s turn" if game.state.turn else ""  # BoredNomic has none
     print(f"Made a game of {args.ruleset} in {target} with "
-          f"{', '.join(p.login for p in game.state.players)}; it is {game.state.turn}'s turn.")
+          f"{', '.join(p.login for p in game.state.players)}{turn}.")
     return 0
 
 

@@ -132,6 +132,11 @@ def test_the_console_script_and_the_module_run(tmp_path):
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert "it is a's turn" in done.stdout
+    done = subprocess.run(["nomic-ci", "--now", "2026-05-01T12:00:00Z", "init",
+                           str(tmp_path / "bored"), "--ruleset", "borednomic", "--players",
+                           "a,b", "--admin", "boss"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("with a, b.")  # no turns in BoredNomic: none named
 
 
 def test_the_demo_plays_in_seconds(tmp_path, capsys):
