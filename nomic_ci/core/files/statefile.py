@@ -291,7 +291,7 @@ def _set(node: CommentedMap, key: str, value: Any) -> None:
 def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     """The state files' new text: `state` written into the documents of the current files,
     so comments, order and untouched values stay as written."""
-    docs = _parse(*_texts(files))[1]  # documents of our own, to write into
+    docs = _documents(*_texts(files))  # documents of our own, to write into
     players_node = docs.players["players"]
     by_login = {str(node["login"]).lower(): node for node in players_node}
     new_list = CommentedSeq()
@@ -363,7 +363,20 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
             raise GameError(f"the state would grow to {len(text):,} characters, more than a "
                             f"game file may hold ({yamlio.MAX_BYTES:,})", path=path,
                             hint="nothing was written; report this, with the game")
+    _WRITTEN.clear()
+    _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
     return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
+
+
+# The documents the latest dump wrote, by the texts they make: a run writes its state a few
+# times, each time over what it wrote last, and parsing that again with ruamel.yaml was
+# most of a run's time. Taken out when used (it is written into), so never shared.
+_WRITTEN: dict[tuple[str, str], _Documents] = {}
+
+
+def _documents(players_text: str, game_text: str) -> _Documents:
+    docs = _WRITTEN.pop((players_text, game_text), None)
+    return docs if docs is not None else _parse(players_text, game_text)[1]
 
 
 def _plain_list(value: Any) -> list[dict]:

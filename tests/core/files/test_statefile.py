@@ -169,3 +169,24 @@ def test_bare_ids_an_older_engine_wrote_count_as_written_at_the_last_change(file
     assert state.handled_comments == ((7, state.last_change), (9, state.last_change))
     with pytest.raises(GameError, match="'handled_comments' must be a list of the comment"):
         read_state({**files, GAME: files[GAME] + "handled_comments: [{id: 7}]\n"})
+
+
+def test_writing_over_what_was_just_written_is_the_same_as_over_a_fresh_read(files):
+    """A run writes its state a few times, each over the documents it wrote last instead of
+    parsing its own text again: the result must be byte for byte the same."""
+    from nomic_ci.core.files import statefile
+    state = read_state(files)
+    opened = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0,
+                          standing=Standing(1, 0, ("bob",), needs="2 of 3", closes=T0 + HOUR))
+    steps = [replace(state, open_proposals=(opened,), handled_comments=((7, T0),)),
+             replace(state, players=(replace(state.players[0], points=5),) + state.players[1:],
+                     to_tell=(Tell("1", "decision", "passed\nwell"),)),
+             replace(state, turn=state.players[1].login, last_change=T0 + HOUR)]
+    reused = dict(files)
+    for step in steps:
+        reused.update(dump_state(step, reused))
+    fresh = dict(files)
+    for step in steps:
+        statefile._WRITTEN.clear()
+        fresh.update(dump_state(step, fresh))
+    assert reused == fresh
