@@ -133,9 +133,15 @@ class Git:
         with tempfile.TemporaryDirectory() as tmp:
             env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
             self.run("read-tree", commit, env=env)
-            for path, text in sorted(files.items()):
-                sha = self.out("hash-object", "-w", "--stdin", input=text.encode())
-                self.run("update-index", "--add", "--cacheinfo", f"100644,{sha},{path}", env=env)
+            # four git processes however many files: one hashes every blob, one indexes them
+            paths = sorted(files)
+            blobs = [Path(tmp) / f"blob{i}" for i in range(len(paths))]
+            for blob, path in zip(blobs, paths):
+                blob.write_bytes(files[path].encode())
+            shas = self.out("hash-object", "-w", "--stdin-paths",
+                            input="".join(f"{b}\n" for b in blobs).encode()).split()
+            self.run("update-index", "--add", "--index-info", env=env, input="".join(
+                f"100644 {sha}\t{path}\n" for sha, path in zip(shas, paths)).encode())
             return self.out("write-tree", env=env)
 
     def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
