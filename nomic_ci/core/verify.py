@@ -4,19 +4,19 @@ every score from the records."""
 from __future__ import annotations
 
 import json
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Mapping
 
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
-from .errors import GameError
-from .files.history import (INDEX, SHARD, History, index_paths, read_history, record_paths,
+from .files.history import (INDEX, History, index_paths, read_history, record_paths,
                             summary_of)
 from .files.records import DieRoll, Outcome, Record, load_record
 from .files.state import DiceSecret
 from .game import Game, load_game
 from .scores import point_sources
 from .board.actionindex import ActionLog, check_index as check_action_index
+from .files.indexlines import index_problems
 from .board.actionlog import load_actions
 from .board.replay import check_dice, replay
 from .board.bored.ledger import check_counters
@@ -98,37 +98,11 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
 
 def check_index(game: Game) -> list[str]:
     """Where `proposals/index/` is not what the records make (`game.records`, read from the
-    records themselves): the first line that differs, and how."""
-    what_to_do = "run 'nomic-ci render' and commit the result"
-    written = {path: game.files[path] for path in index_paths(game.files)}
-    if not written:
-        return [f"{INDEX} is missing: {what_to_do}"] if game.records else []
-    try:
-        listed = read_history(game.files)
-        for line, (said, truth) in enumerate(zip(listed, game.records)):
-            wrong = next((f.name for f in fields(truth)
-                          if getattr(said, f.name) != getattr(truth, f.name)), None)
-            if wrong is not None:
-                path, number = listed.where(line)
-                return [f"{path}: line {number} gives {said.path} the {wrong} "
-                        f"{_shown(getattr(said, wrong))}, but the record {truth.path} says "
-                        f"{_shown(getattr(truth, wrong))}: {what_to_do}"]
-    except GameError as error:
-        return [f"{error}"]
-    if len(listed) != len(game.records):
-        return [f"{INDEX} lists {len(listed)} records, but there are {len(game.records)}: "
-                f"{what_to_do}"]
-    wanted = game.records.texts()
-    wrong_file = next((p for p in sorted({*written, *wanted}) if written.get(p) != wanted.get(p)),
-                      None)
-    if wrong_file is not None:
-        return [f"{wrong_file} is not written as the engine writes it (each file holds "
-                f"{SHARD} lines, in the order decided): {what_to_do}"]
-    return []
+    records themselves)."""
+    return index_problems(INDEX, {path: game.files[path] for path in index_paths(game.files)},
+                          game.records.texts(), lambda: read_history(game.files), game.records,
+                          "records", "in the order decided")
 
-
-def _shown(value: object) -> str:
-    return repr(dict(value) if isinstance(value, Mapping) else getattr(value, "value", value))
 
 
 def _dice_of(game: Game, records: list[Record]

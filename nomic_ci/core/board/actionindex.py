@@ -19,8 +19,8 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from ..errors import GameError
-from ..files.indexlines import IndexLines, bad_line, points, shard_lines, whole
+from ..files.indexlines import (IndexLines, bad_line, index_problems, points,
+                                shard_lines, whole)
 from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
 
@@ -143,38 +143,7 @@ def actions_of_records(files: Mapping[str, str]) -> ActionLog:
 
 
 def check_index(files: Mapping[str, str], truth: ActionLog) -> list[str]:
-    """Where `actions/index/` is not what the records (`truth`, read whole) make: the first
-    line that differs, and how."""
-    what_to_do = "run 'nomic-ci render' and commit the result"
-    written = {path: files[path] for path in index_paths(files)}
-    if not written:
-        return [f"{INDEX} is missing: {what_to_do}"] if len(truth) else []
-    wanted = truth.texts()
-    if written == wanted:
-        return []  # as the engine writes it: no line need be read
-    try:
-        listed = read_actions(files)
-        for line in range(min(len(listed), len(truth))):
-            said, real = listed[line], truth[line]
-            if said != real:
-                wrong = next(n for n in ("number", "path", "at", "login", "command", "dice",
-                                         "points") if getattr(said, n) != getattr(real, n))
-                path, number = listed.where(line)
-                return [f"{path}: line {number} gives {said.path} the {wrong} "
-                        f"{_shown(getattr(said, wrong))}, but the record {real.path} says "
-                        f"{_shown(getattr(real, wrong))}: {what_to_do}"]
-    except GameError as error:
-        return [f"{error}"]
-    if len(listed) != len(truth):
-        return [f"{INDEX} lists {len(listed)} actions, but there are {len(truth)}: "
-                f"{what_to_do}"]
-    wrong_file = next((p for p in sorted({*written, *wanted}) if written.get(p) != wanted.get(p)),
-                      None)
-    if wrong_file is not None:
-        return [f"{wrong_file} is not written as the engine writes it (each file holds "
-                f"{SHARD} lines, in the order of the actions): {what_to_do}"]
-    return []
-
-
-def _shown(value: object) -> str:
-    return repr(dict(value) if isinstance(value, Mapping) else value)
+    """Where `actions/index/` is not what the records (`truth`, read whole) make."""
+    return index_problems(INDEX, {path: files[path] for path in index_paths(files)},
+                          truth.texts(), lambda: read_actions(files), truth, "actions",
+                          "in the order of the actions")

@@ -5,8 +5,9 @@ is read, so a run pays only for the lines it needs; a new record rewrites only t
 
 from __future__ import annotations
 
+from dataclasses import fields
 from types import MappingProxyType
-from typing import Generic, Mapping, Sequence, TypeVar, overload
+from typing import Callable, Generic, Mapping, Sequence, TypeVar, overload
 
 from ..errors import GameError
 
@@ -89,3 +90,38 @@ def whole(value: object) -> int:
 def points(data: Mapping[str, object] | None) -> Mapping[str, int]:
     """A line's points by login."""
     return MappingProxyType({str(login): whole(n) for login, n in (data or {}).items()})
+
+
+def index_problems(folder: str, written: Mapping[str, str], wanted: Mapping[str, str],
+                   listed: Callable[[], IndexLines], truth: Sequence, noun: str,
+                   order: str) -> list[str]:
+    """Where an index (`written`, the files of `folder`) is not what its records make
+    (`truth`, read from the records themselves; `wanted`, its files): the first line that
+    differs and how, a count that differs, or a file not written as the engine writes it.
+    `listed` reads the index, only where its files differ from `wanted`."""
+    what_to_do = "run 'nomic-ci render' and commit the result"
+    if not written:
+        return [f"{folder} is missing: {what_to_do}"] if len(truth) else []
+    if written == wanted:
+        return []  # as the engine writes it: no line need be read
+    try:
+        lines = listed()
+        for line, (said, real) in enumerate(zip(lines, truth)):
+            wrong = next((f.name for f in fields(real)
+                          if getattr(said, f.name) != getattr(real, f.name)), None)
+            if wrong is not None:
+                path, number = lines.where(line)
+                return [f"{path}: line {number} gives {said.path} the {wrong} "
+                        f"{_shown(getattr(said, wrong))}, but the record {real.path} says "
+                        f"{_shown(getattr(real, wrong))}: {what_to_do}"]
+    except GameError as error:
+        return [f"{error}"]
+    if len(lines) != len(truth):
+        return [f"{folder} lists {len(lines)} {noun}, but there are {len(truth)}: {what_to_do}"]
+    wrong_file = next(p for p in sorted({*written, *wanted}) if written.get(p) != wanted.get(p))
+    return [f"{wrong_file} is not written as the engine writes it (each file holds a thousand "
+            f"lines, {order}): {what_to_do}"]
+
+
+def _shown(value: object) -> str:
+    return repr(dict(value) if isinstance(value, Mapping) else getattr(value, "value", value))
