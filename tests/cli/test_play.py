@@ -419,3 +419,25 @@ def test_an_index_lost_or_edited_by_hand_is_caught_and_render_rebuilds_it(table)
     assert t.cli("render", "--check") == 1 and "proposals/index/ is out of date" in t.err
     assert t.cli("render") == 0 and "wrote proposals/index/0000.jsonl" in t.out
     assert index.read_text() == written and t.cli("verify") == 0, t.err
+
+
+def test_the_scoreboard_shows_each_vote_as_cast_through_the_cli(table):
+    """A local vote runs the engine, which copies the count to the scoreboard (issue 13)."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("idea", new_rule(201))
+    number = t.propose("alice", "idea", "An idea")
+    t.later().vote(number, "bob", yes=False)
+    row = next(line for line in t.read("state/README.md").splitlines()
+               if line.startswith(f"| {number}: An idea"))
+    assert "| alice | 1 | 1 | carol | 30% of the eligible voters: 1 of 3 |" in row  # rule 104
+    assert t.cli("render", "--check") == 0 and t.cli("verify") == 0, t.err
+
+
+def test_a_proposal_bringing_a_megabyte_of_rules_is_refused_unread(table):
+    t = table()
+    rules = {f"rules/{n}-big.md": f"---\nnumber: {n}\ntitle: Big\nmutable: true\n---\n"
+                                  + "x" * 300_000 for n in (201, 202, 203, 204)}
+    t.later().branch("big", rules)
+    t.propose("alice", "big", "Big")
+    assert "more than the 1,000,000 one proposal may" in t.out, t.out
+    assert "rules/201-big.md" not in t.files()
