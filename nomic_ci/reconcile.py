@@ -19,7 +19,7 @@ from .core.due import next_transition
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record, dump_record
 from .core.files.state import GAME_ISSUE, GameState, Tell
-from .core.files.statefile import dump_state
+from .core.files.statedump import dump_state
 from .core.game import load_game
 from .core.times import iso
 from .core.notices import notices, reminders

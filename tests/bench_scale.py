@@ -14,13 +14,16 @@ process, three times, and prints the median CPU seconds and the peak memory (MB)
   decide        a tick that decides every open proposal
 
 with each figure's ratio to the smallest game. One axis varies at a time. `--startup`
-instead times `--help`, `--version` and `status` on the smallest game against a bare
-`python -c pass` of the same interpreter. Not a test: nothing here asserts. The GitHub side (requests per run) is `tests/bench_reconcile.py`.
+instead times `--help`, `--version`, and `status` on the smallest game and on a new game
+of each shipped ruleset, against a bare `python -c pass` of the same interpreter, with the
+package byte-compiled first, as an installed one is. Not a test: nothing here asserts. The
+GitHub side (requests per run) is `tests/bench_reconcile.py`.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import statistics
@@ -89,7 +92,7 @@ def played(root: Path, actions: int) -> dict[str, str]:
     from nomic_ci.core.board.actionlog import dump_action
     from nomic_ci.core.board.actions import carry_out
     from nomic_ci.core.dice import SeededDice
-    from nomic_ci.core.files.statefile import dump_state
+    from nomic_ci.core.files.statedump import dump_state
     from nomic_ci.core.game import load_game
     from nomic_ci.core.turns import next_player
     from nomic_ci.cli.gamedir import working_files
@@ -154,16 +157,27 @@ ACTIONS = [(9, 10, 10, 1, 0), (9, 10, 10, 1, 1000), (9, 10, 10, 1, 10000)]
 
 def startup(root: Path, runs: int = 11) -> None:
     """Start-up: each command's median CPU seconds over `runs` fresh processes, and its
-    ratio to a bare interpreter's."""
+    ratio to a bare interpreter's. The package is byte-compiled first, as pip installs it:
+    this machine may set PYTHONDONTWRITEBYTECODE, and compiling every module at each start
+    is no installed game's start-up."""
+    import nomic_ci
+    compileall.compile_dir(Path(nomic_ci.__file__).parent, quiet=1)
+    status = ("--now", NOW.isoformat(), "status")
     commands = {"python -c pass": (("-c", "pass"), ()), "--help": ((), ("--help",)),
                 "--version": ((), ("--version",)),
-                "status": ((), ("--repo", str(root), "--now", NOW.isoformat(), "status"))}
+                "status (bench game)": ((), ("--repo", str(root), *status))}
+    for ruleset, admin in (("default", ()), ("infinite-nomic-r7", ()),
+                           ("borednomic", ("--admin", "dana:9")), ("suber-initial-set", ())):
+        game = root.parent / ruleset
+        run("--now", T0.isoformat(), "init", str(game), "--ruleset", ruleset, "--players",
+            "alice,bob,carol", *admin)
+        commands[f"status ({ruleset})"] = ((), ("--repo", str(game), *status))
     bare = None
     for name, (command, args) in commands.items():
         seconds = statistics.median(run(*args, command=command or ("-m", "nomic_ci"))[0]
                                     for _ in range(runs))
         bare = bare or seconds
-        print(f"{name:>16} {seconds:6.3f}s {seconds / bare:4.1f}×", flush=True)
+        print(f"{name:>30} {seconds:6.3f}s {seconds / bare:4.1f}×", flush=True)
 
 
 def main() -> None:

@@ -17,7 +17,8 @@ from ..core.facts import Account
 from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
                                       read_adjustments)
 from ..core.files.state import OpenProposal, Player
-from ..core.files.statefile import dump_state, read_state
+from ..core.files.statedump import dump_state
+from ..core.files.statefile import read_state
 from ..core.files.records import Outcome
 from ..core.board.boardfile import BOARD, read_board
 from ..core.board.corrections import corrected

@@ -45,7 +45,7 @@ def describe(name: str) -> dict:
     folder = resources.files(__name__) / name
     if not (folder / "ruleset.yaml").is_file():
         raise GameError(f"no ruleset named {name!r}", hint=f"the rulesets are {', '.join(names())}")
-    return dict(yamlio.load((folder / "ruleset.yaml").read_text(), f"{name}/ruleset.yaml"))
+    return dict(yamlio.read((folder / "ruleset.yaml").read_text(), f"{name}/ruleset.yaml"))
 
 
 def about(name: str) -> str:

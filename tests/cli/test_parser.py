@@ -32,6 +32,19 @@ def test_help_version_and_status_import_neither_pygithub_nor_the_engine_loop(tmp
     assert modules_after("--version")[1].startswith("nomic-ci ")
 
 
+@pytest.mark.parametrize("ruleset, admin", [("default", []), ("infinite-nomic-r7", []),
+                                            ("borednomic", ["--admin", "dana:9"])])
+def test_status_reads_a_new_game_without_ruamel_yaml_or_markdown_it(tmp_path, ruleset, admin):
+    """Their files are all in the quick reader's subset (quickyaml), and their rules of the
+    usual shape: importing either library was most of a short command's start-up."""
+    now = ["--now", "2026-05-01T12:00:00Z"]
+    assert parser.main(["init", str(tmp_path / "g"), "--ruleset", ruleset, "--players",
+                        "alice,bob", *admin, *now]) == 0
+    loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
+    assert "Scoreboard" in out
+    assert not loaded & {"ruamel.yaml", "markdown_it"}, loaded & {"ruamel.yaml", "markdown_it"}
+
+
 def test_the_parsers_rulesets_are_the_shipped_ones():
     assert sorted(parser.RULESETS) == sorted(rulesets.names())
     assert parser.RULESETS[0] == rulesets.DEFAULT

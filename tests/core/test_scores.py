@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
-from nomic_ci.core.files.statefile import dump_state
+from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.game import load_game
 from nomic_ci.core.scores import Sources, point_sources, unexplained
 

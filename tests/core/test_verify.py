@@ -5,7 +5,8 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.files.history import INDEX
-from nomic_ci.core.files.statefile import dump_state, read_state
+from nomic_ci.core.files.statedump import dump_state
+from nomic_ci.core.files.statefile import read_state
 from nomic_ci.core.commitments import commit, reveal
 from nomic_ci.core.dice import SecretDice, commitment_of, derive_secret_roll, roll_inputs
 from nomic_ci.core.verify import awaiting_reveal, read_whole, verify

@@ -10,7 +10,7 @@ the Frontier added, so a proposal that amends a binding changes the board at onc
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Mapping
 
@@ -176,7 +176,7 @@ def read_board(text: str) -> Board:
 
 @functools.lru_cache(maxsize=16)
 def _read(text: str) -> Board:
-    doc = yamlio.load(text, BOARD)
+    doc = yamlio.read(text, BOARD)
     fields = typed.Fields(doc, BOARD)
     cop = fields.get("cop_car", lambda v: v, "{space: N, health: N}, or null", optional=True)
     cop_car = None

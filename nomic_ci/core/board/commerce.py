@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..mechanics.binding import Binding
 from ..mechanics.values import choice
 

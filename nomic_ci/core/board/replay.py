@@ -14,7 +14,7 @@ from ..game import Game
 from . import trades
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
-from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, Token, read_board
+from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, read_board
 from .settlers import Settler, change_of, changed
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems

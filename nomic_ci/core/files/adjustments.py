@@ -36,7 +36,7 @@ class Adjustment:
 def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
     if ADJUSTMENTS not in files:
         return ()
-    doc = yamlio.load(files[ADJUSTMENTS], ADJUSTMENTS)
+    doc = yamlio.read(files[ADJUSTMENTS], ADJUSTMENTS)
     found = []
     entries = typed.Fields(doc, ADJUSTMENTS).get("adjustments", typed.items, "a list")
     for index, node in enumerate(entries):

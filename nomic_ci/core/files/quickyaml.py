@@ -1,84 +1,122 @@
-"""A fast reader for the plain block YAML nomic-ci writes itself, such as decision records.
+"""A fast reader for the plain block YAML of a game's files: decision records, state files,
+rules' front matter.
 
-`verify` and `render` read every record of a game, and ruamel.yaml takes milliseconds a
-file: ten thousand records would take a minute. This reads only the narrow subset the
-engine's dumper writes (block mappings and sequences, `[]` and `{}`, whole numbers, null,
-true and false, plain and single-quoted one-line strings) and gives up, returning None,
-on anything else, so the caller reads that file with ruamel.yaml, which also reports the
+A run reads every rule and the state, and `verify` and `render` every record; ruamel.yaml
+takes milliseconds a file, and most of a short command's time went to importing and running
+it. This reads a narrow subset (block mappings and sequences, comment lines, `[]`, `{}` and
+one-line lists of plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null,
+true and false, plain and single-quoted one-line strings) and gives up, returning None, on
+anything else, so the caller reads that file with ruamel.yaml, which also reports the
 errors with their lines. A test checks that both readers agree on what this one reads.
+
+The mappings and lists it returns know the line each key or item is on, for error messages
+(`yamlio.line_of`).
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 from typing import Any
 
-# control characters and what YAML counts as line breaks besides "\n": left to ruamel.yaml
+# the nesting ruamel.yaml is left to refuse, naming the line (yamlio.MAX_DEPTH)
+MAX_DEPTH = 32
+
+# control characters, tabs and what YAML counts as line breaks besides "\n": left to ruamel
 _UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _INT = re.compile(r"-?(0|[1-9][0-9]{0,14})\Z")
+_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
+# what YAML 1.2 may read as a number or a date (any base, exponent, underscores, a date's
+# start, a sexagesimal colon): a plain text that starts with a digit and looks like one of
+# these is left to ruamel.yaml; 000-099 or 2d6 are text
+_NUMBER_LIKE = re.compile(r"0[box]|[0-9]{4}-|[0-9_.]+(?:[eE][-+]?[0-9]+)?\Z|.*:")
 _CONSTANTS = {"null": None, "Null": None, "NULL": None, "~": None, "true": True,
               "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _NOT_KEYS = {"y", "n", "yes", "no", "on", "off"}  # strings, but some readers say otherwise
-_SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+. \t")
-# what numbers, dates and times are written with: a plain text of these alone may be one
-_NUMERIC = set("0123456789abcdefABCDEFxXoO_+-.:tTzZ ")
+_SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
+_FLOW_SPECIAL = set("[]{}#\":")  # inside a one-line list: left to ruamel.yaml
 
 
 class _GiveUp(Exception):
     """Not in the subset this reads: the caller reads the text with ruamel.yaml."""
 
 
+class LinedDict(dict):
+    """A mapping quick_load read, with the line (counted from 0) each key is on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.key_lines: dict[str, int] = {}
+
+
+class LinedList(list):
+    """A list quick_load read, with the line (counted from 0) each item is on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.item_lines: list[int] = []
+
+
+Line = tuple[int, str]  # its number in the text (from 0), and its text
+
+
 def quick_load(text: str) -> Any | None:
     """The data in `text`, or None where it is not in the subset (see the module)."""
     if _UNUSUAL.search(text):
         return None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
+    lines = [(number, line) for number, line in enumerate(text.split("\n"))
+             if line.strip(" ") and not line.lstrip(" ").startswith("#")]  # comments: nothing
     if not lines:
         return None
     try:
-        value, end = _block(lines, 0, 0)
+        value, end = _block(lines, 0, 0, 0)
     except _GiveUp:
         return None
     return value if end == len(lines) else None
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
+def _indent(line: Line) -> int:
+    return len(line[1]) - len(line[1].lstrip(" "))
 
 
-def _block(lines: list[str], at: int, indent: int) -> tuple[Any, int]:
+def _block(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Any, int]:
     """The mapping or sequence whose lines start at `at` with `indent` spaces."""
-    if lines[at][indent:].startswith("- "):
-        return _sequence(lines, at, indent)
-    return _mapping(lines, at, indent, {})
+    if depth >= MAX_DEPTH:  # a one-line list below adds one level more
+        raise _GiveUp
+    if lines[at][1][indent:].startswith("- "):
+        return _sequence(lines, at, indent, depth)
+    return _mapping(lines, at, indent, LinedDict(), depth)
 
 
-def _mapping(lines: list[str], at: int, indent: int, found: dict) -> tuple[dict, int]:
+def _mapping(lines: list[Line], at: int, indent: int, found: LinedDict,
+             depth: int) -> tuple[LinedDict, int]:
     while at < len(lines):
         line = lines[at]
         if _indent(line) < indent:
             break
-        if _indent(line) > indent or "\t" in line:
+        if _indent(line) > indent:
             raise _GiveUp
-        key, rest = _key(line[indent:])
+        key, rest = _key(line[1][indent:])
         if key in found:
             raise _GiveUp
-        found[key], at = _value(lines, at, indent, rest)
+        found.key_lines[key] = line[0]
+        found[key], at = _value(lines, at, indent, rest, depth)
     return found, at
 
 
-def _sequence(lines: list[str], at: int, indent: int) -> tuple[list, int]:
-    found = []
+def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[LinedList, int]:
+    found = LinedList()
     while at < len(lines) and _indent(lines[at]) == indent \
-            and lines[at][indent:].startswith("- "):
-        item = lines[at][indent + 2:]
+            and lines[at][1][indent:].startswith("- "):
+        found.item_lines.append(lines[at][0])
+        item = lines[at][1][indent + 2:]
         if ":" in item:  # a mapping, its first key on the dash's line
             key, rest = _key(item)
-            first, after = _value(lines, at, indent + 2, rest)
-            mapping, at = _mapping(lines, after, indent + 2, {key: first})
+            first = LinedDict()
+            first.key_lines[key] = lines[at][0]
+            first[key], after = _value(lines, at, indent + 2, rest, depth + 1)
+            mapping, at = _mapping(lines, after, indent + 2, first, depth + 1)
             found.append(mapping)
         else:
             found.append(_scalar(item))
@@ -97,19 +135,36 @@ def _key(text: str) -> tuple[str, str]:
     return key, rest[1:]
 
 
-def _value(lines: list[str], at: int, indent: int, rest: str) -> tuple[Any, int]:
+def _value(lines: list[Line], at: int, indent: int, rest: str,
+           depth: int) -> tuple[Any, int]:
     """The value of the key on line `at` (whose text after the colon is `rest`)."""
     if rest == "":
         nested = at + 1
         if nested < len(lines) and _indent(lines[nested]) > indent:
-            return _block(lines, nested, _indent(lines[nested]))
-        if nested < len(lines) and lines[nested][indent:].startswith("- "):
-            return _sequence(lines, nested, indent)  # a sequence not indented under its key
+            return _block(lines, nested, _indent(lines[nested]), depth + 1)
+        if nested < len(lines) and lines[nested][1][indent:].startswith("- "):
+            # a sequence not indented under its key
+            return _sequence(lines, nested, indent, depth + 1)
         return None, nested
-    value = _scalar(rest)
+    value = _flow_list(rest, lines[at][0]) if rest.startswith("[") else _scalar(rest)
     if at + 1 < len(lines) and _indent(lines[at + 1]) > indent:
         raise _GiveUp  # a scalar continued on the next line
     return value, at + 1
+
+
+def _flow_list(text: str, line: int) -> Any:
+    """A one-line list of plain words, numbers and the like: `[reactions, reviews]`, on the
+    line `line`."""
+    inner = text[1:-1]
+    if not inner or not text.endswith("]") or _FLOW_SPECIAL.intersection(inner):
+        return _scalar(text)  # `[]`, or given up
+    items = [item.strip(" ") for item in inner.split(",")]
+    if not all(items):
+        raise _GiveUp  # `[a,,b]` or `[a, ]`: ruamel.yaml says what YAML makes of it
+    found = LinedList()
+    found.extend(_scalar(item) for item in items)
+    found.item_lines = [line] * len(items)
+    return found
 
 
 def _scalar(text: str) -> Any:
@@ -126,7 +181,13 @@ def _scalar(text: str) -> Any:
         return _CONSTANTS[text]
     if _INT.match(text):
         return int(text)
+    time = _TIME.match(text)
+    if time:
+        try:
+            return datetime(*map(int, time.groups()), tzinfo=timezone.utc)
+        except ValueError:
+            raise _GiveUp from None  # no such day: ruamel.yaml says so
     if not text or text[0] in _SPECIAL_START or text.endswith((" ", ":")) or ": " in text \
-            or " #" in text or "\t" in text or (text[0].isdigit() and _NUMERIC.issuperset(text)):
+            or " #" in text or (text[0].isdigit() and _NUMBER_LIKE.match(text)):
         raise _GiveUp
     return text

@@ -15,10 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Mapping
 
-from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import yamlio
-from .quickyaml import quick_load
 from ..errors import GameError
 from ..times import iso, moment
 from ..facts import Account
@@ -150,6 +148,7 @@ def dump_record(record: Record) -> str:
     if record.points_stated:
         data["points_stated"] = dict(record.points_stated)
     if record.board is not None:
+        from ruamel.yaml.scalarstring import LiteralScalarString  # imported only to write
         data["board"] = LiteralScalarString(record.board)
     return yamlio.dump(data)
 
@@ -158,9 +157,7 @@ def dump_record(record: Record) -> str:
 def load_record(path: str, text: str) -> Record:
     """Parse one record; cached, because a run reads the same history at every step (so
     what it returns is frozen: every caller shares it)."""
-    data = quick_load(text) if len(text) <= yamlio.MAX_BYTES else None
-    if not isinstance(data, dict):
-        data = yamlio.load(text, path)  # what the quick reader leaves, and every error
+    data = yamlio.read(text, path)
     try:
         return Record(
             number=None if data["number"] is None else int(data["number"]),

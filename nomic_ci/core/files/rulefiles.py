@@ -1,7 +1,8 @@
 """Rule files: `rules/NNN-slug.md`, YAML front matter then the rule's prose.
 
-Parsed with markdown-it-py and its front-matter plugin. A rule's machine
-bindings are read here as raw values; `mechanics` gives them meaning.
+The front matter is what markdown-it-py's front-matter plugin finds; a rule file of the
+usual shape is split without it (see `_plain_front_matter`). A rule's machine bindings are
+read here as raw values; `mechanics` gives them meaning.
 """
 
 from __future__ import annotations
@@ -11,9 +12,6 @@ import re
 from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
-
-from markdown_it import MarkdownIt
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import yamlio
 from ..errors import GameError, shown
@@ -49,8 +47,39 @@ def is_rule_path(path: str) -> bool:
     return path.startswith(RULES_DIR) and path not in GENERATED
 
 
-def _markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark").use(front_matter_plugin)
+# what makes markdown-it read lines other than by "\n" alone, or read a line as the end of
+# front matter: a text with these is left to it
+_UNUSUAL_LINES = re.compile("[\r\0\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_CLOSING = re.compile(r"[ \t]*(-{3,}|\.\.\.)")
+
+
+def _front_matter(text: str) -> tuple[str, int, int] | None:
+    """The front matter's text, the index of its first line and of the first line after it
+    (the prose's), or None where the file has none."""
+    plain = _plain_front_matter(text)
+    if plain is not None:
+        return plain
+    from markdown_it import MarkdownIt  # imported only for a file of an unusual shape
+    from mdit_py_plugins.front_matter import front_matter_plugin
+    tokens = MarkdownIt("commonmark").use(front_matter_plugin).parse(text)
+    if not tokens or tokens[0].type != "front_matter":
+        return None
+    return tokens[0].content, tokens[0].map[0] + 1, tokens[0].map[1]
+
+
+def _plain_front_matter(text: str) -> tuple[str, int, int] | None:
+    """`_front_matter` of a file that opens with a '---' line and closes with the next line
+    that could close it, itself '---': what markdown-it finds there, without importing and
+    running it (a test checks they agree). None for any other file."""
+    if not text.startswith("---\n") or _UNUSUAL_LINES.search(text):
+        return None
+    lines = text.split("\n")
+    for index in range(1, len(lines)):
+        if _CLOSING.match(lines[index]):
+            if lines[index] != "---":
+                return None
+            return "\n".join(lines[1:index]), 1, index + 1
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -65,19 +94,19 @@ def parse_rule(path: str, text: str) -> Rule:
     if len(text) > yamlio.MAX_BYTES:
         raise GameError(f"too large to be a rule ({len(text):,} characters)", path=path,
                         hint=f"keep a rule under {yamlio.MAX_BYTES:,} characters")
-    tokens = _markdown().parse(text)
-    if not tokens or tokens[0].type != "front_matter":
+    front = _front_matter(text)
+    if front is None:
         raise GameError("no front matter", path=path, line=1,
                         hint="start the file with '---', the fields number, title and mutable, "
                              "then '---'")
-    front = tokens[0]
-    first_line = front.map[0] + 2  # the line after the opening '---'
-    if len(front.content) > MAX_FRONT_MATTER:
-        raise GameError(f"front matter of {len(front.content):,} characters, more than the "
+    content, start, end = front
+    first_line = start + 1  # the line after the opening '---', counted from 1
+    if len(content) > MAX_FRONT_MATTER:
+        raise GameError(f"front matter of {len(content):,} characters, more than the "
                         f"{MAX_FRONT_MATTER:,} a rule may have", path=path, line=first_line,
                         hint="a rule's fields and bindings fit in a few lines: put its prose "
                              "after the closing '---'")
-    data = yamlio.load(front.content, path, first_line)
+    data = yamlio.read(content, path, first_line)
     if not isinstance(data, Mapping):
         raise GameError("front matter must be a mapping of fields", path=path, line=first_line,
                         hint="write 'number: NNN', 'title: ...', 'mutable: true'")
@@ -110,7 +139,7 @@ def parse_rule(path: str, text: str) -> Rule:
         raise GameError("'bindings' must be a mapping of binding names to values", path=path,
                         line=yamlio.line_of(data, "bindings", first_line))
     lines = {key: yamlio.line_of(bindings, key, first_line) or first_line for key in bindings}
-    body = "\n".join(text.splitlines()[front.map[1]:]).strip()
+    body = "\n".join(text.splitlines()[end:]).strip()
     return Rule(number=number, title=title, mutable=mutable, text=body, path=path,
                 bindings=yamlio.frozen(bindings), binding_lines=MappingProxyType(lines))
 

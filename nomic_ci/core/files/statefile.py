@@ -1,40 +1,29 @@
-"""`state/players.yaml` and `state/game.yaml`, read into the state's values and written back.
+"""`state/players.yaml` and `state/game.yaml`, read into the state's values (`state`).
 
-Loaded with ruamel.yaml round-trip and validated into plain values (`state`); written
-back into the same documents, so comments and key order survive and a run that changes
-nothing rewrites nothing. Every problem names the file, the field and the line.
+Read with `yamlio.read` and validated; every problem names the file, the field and the
+line. Writing them back is `statedump`'s.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Mapping
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
-
 from . import fields as typed, yamlio
-from .records import DieRoll, die_data, load_dice
+from .records import DieRoll, load_dice
 from .state import (GAME, MAX_NAMED, PLAYERS, DiceSecret, GameState, OpenProposal, Player,
                     Standing, Tell)
 from ..errors import GameError
-from ..times import iso, moment
+from ..times import moment
 from ..facts import Account
-from ..board.boardfile import BOARD, board_files, read_board
+from ..board.boardfile import BOARD, read_board
 
 
-@dataclass
-class _Documents:
-    """The loaded YAML documents, kept so writing back preserves comments and order."""
-
-    players: CommentedMap
-    game: CommentedMap
-
-
-def _texts(files: Mapping[str, str]) -> tuple[str, str]:
+def texts_of(files: Mapping[str, str]) -> tuple[str, str]:
+    """The texts of the players' file and the game's file; either missing is an error."""
     for path in (PLAYERS, GAME):
         if path not in files:
             raise GameError("missing", path=path,
@@ -45,20 +34,18 @@ def _texts(files: Mapping[str, str]) -> tuple[str, str]:
 
 def read_state(files: Mapping[str, str]) -> GameState:
     """The state as plain values (cached: a run reads the same state at several steps)."""
-    state = _read_state(*_texts(files))
+    state = _read_state(*texts_of(files))
     return state if BOARD not in files else replace(state, board=read_board(files[BOARD]))
 
 
 @functools.lru_cache(maxsize=32)
 def _read_state(players_text: str, game_text: str) -> GameState:
-    return _parse(players_text, game_text)[0]
-
-
+    return _state_of(yamlio.read(players_text, PLAYERS), yamlio.read(game_text, GAME))
 
 
 def parse_players(text: str) -> tuple[Player, ...]:
     """The players of a `state/players.yaml` text, validated."""
-    return tuple(_players(yamlio.load(text, PLAYERS)))
+    return tuple(_players(yamlio.read(text, PLAYERS)))
 
 
 def _players(players_doc: Any) -> list[Player]:
@@ -96,9 +83,7 @@ def _players(players_doc: Any) -> list[Player]:
     return players
 
 
-def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
-    players_doc = yamlio.load(players_text, PLAYERS)
-    game_doc = yamlio.load(game_text, GAME)
+def _state_of(players_doc: Any, game_doc: Any) -> GameState:
     players = _players(players_doc)
     seen = {p.login.lower() for p in players}
 
@@ -152,16 +137,16 @@ def _parse(players_text: str, game_text: str) -> tuple[GameState, _Documents]:
                             optional=True),
         dice_secrets=_dice_secrets(fields),
         to_tell=_to_tell(fields),
-        handled_comments=fields.get("handled_comments", _handled(last_change),
+        handled_comments=fields.get("handled_comments", read_handled(last_change),
                                     "a list of the comment commands handled, each {id, at}",
                                     optional=True, default=()),
         paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
                                 "null", optional=True),
     )
-    return state, _Documents(players_doc, game_doc)
+    return state
 
 
-def _handled(last_change: datetime):
+def read_handled(last_change: datetime):
     """The reader of `handled_comments`: {id, at} each; a bare id, as engines before the
     times wrote them, counts as written at the game's last change (kept a day more)."""
     def read(value: Any) -> tuple[tuple[int, datetime], ...]:
@@ -189,13 +174,6 @@ def _standing(value: Any) -> Standing:
     return Standing(counts[0], counts[1], named, counts[2],
                     typed.text(value.get("needs", "")),
                     moment(value["closes"]) if value.get("closes") is not None else None)
-
-
-def _standing_data(standing: Standing) -> CommentedMap:
-    return CommentedMap(yes_votes=standing.yes_votes, no_votes=standing.no_votes,
-                        not_voted=_flow_list(standing.not_voted),
-                        others_not_voted=standing.others_not_voted, needs=standing.needs,
-                        closes=iso(standing.closes))
 
 
 def _dice(value: Any) -> tuple[DieRoll, ...]:
@@ -254,141 +232,3 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
     return tuple(found)
 
 
-def _flow(**fields: Any) -> CommentedMap:
-    """A mapping written on one line, `{id: 7, at: ...}`."""
-    node = CommentedMap(fields)
-    node.fa.set_flow_style()
-    return node
-
-
-def _flow_list(items: tuple) -> CommentedSeq:
-    """A list written on one line, `[a, b]`."""
-    node = CommentedSeq(items)
-    node.fa.set_flow_style()
-    return node
-
-
-def _same(old: Any, new: Any) -> bool:
-    """Equal as game values: a time written quoted or unquoted is the same time."""
-    if old == new:
-        return True
-    if isinstance(new, str) and isinstance(old, (str, datetime)):
-        try:
-            return moment(old) == moment(new)
-        except ValueError:
-            return False
-    return False
-
-
-def _set(node: CommentedMap, key: str, value: Any) -> None:
-    """Set a field of a document `dump_state` loaded for itself, only when its value changed,
-    so untouched text stays as written."""
-    if key in node and _same(node[key], value):
-        return
-    node[key] = value
-
-
-def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
-    """The state files' new text: `state` written into the documents of the current files,
-    so comments, order and untouched values stay as written."""
-    docs = _documents(*_texts(files))  # documents of our own, to write into
-    players_node = docs.players["players"]
-    by_login = {str(node["login"]).lower(): node for node in players_node}
-    new_list = CommentedSeq()
-    for player in state.players:
-        node = by_login.get(player.login.lower()) or CommentedMap(login=player.login)
-        _set(node, "login", player.login)
-        _set(node, "id", player.id)
-        _set(node, "points", player.points)
-        if player.veto or "veto" in node:
-            _set(node, "veto", player.veto)
-        if player.inactive_since or "inactive_since" in node:
-            _set(node, "inactive_since", iso(player.inactive_since))
-        if player.stats and dict(node.get("stats") or {}) != dict(player.stats):
-            node["stats"] = CommentedMap(player.stats)
-        new_list.append(node)
-    if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
-            len(new_list) != len(players_node):
-        docs.players["players"] = new_list
-
-    game = docs.game
-    _set(game, "turn", state.turn)
-    _set(game, "turn_started", iso(state.turn_started))
-    _set(game, "next_proposal", state.next_proposal)
-    opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
-                          author_id=p.author.id, opened=iso(p.opened), head=p.head,
-                          head_since=iso(p.head_since), restarts=p.restarts,
-                          **({"join": True} if p.join else {}),
-                          **({"description_hash": p.description_hash}
-                             if p.description_hash else {}),
-                          **({"replaced": [CommentedMap(head=h, until=iso(u))
-                                           for h, u in p.replaced]} if p.replaced else {}),
-                          **({"reminded": iso(p.reminded)} if p.reminded else {}),
-                          **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}),
-                          **({"standing": _standing_data(p.standing)} if p.standing else {}))
-             for p in state.open_proposals]
-    if _plain_list(game.get("open_proposals")) != _plain_list(opens):
-        game["open_proposals"] = CommentedSeq(opens)
-    if list(game.get("winners") or []) != list(state.winners):
-        game["winners"] = CommentedSeq(state.winners)
-    _set(game, "ended_at", iso(state.ended_at))
-    _set(game, "last_change", iso(state.last_change))
-    _set(game, "dice_seed", state.dice_seed)
-    if state.admin_id is not None or "admin_id" in game:
-        _set(game, "admin_id", state.admin_id)
-    secrets = [CommentedMap(commitment=s.commitment, from_roll=s.from_roll, revealed=s.revealed)
-               for s in state.dice_secrets]
-    if secrets or "dice_secrets" in game:
-        if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
-            game["dice_secrets"] = CommentedSeq(secrets)
-    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else
-                           CommentedSeq(v) if isinstance(v, tuple) else v)
-                          for k, v in vars(t).items() if v not in (None, False, ()))
-             for t in state.to_tell]
-    if [dict(t) for t in game.get("to_tell") or []] != [dict(t) for t in tells]:
-        if tells:
-            game["to_tell"] = CommentedSeq(tells)
-        else:
-            del game["to_tell"]
-    if state.paused_since or "paused_since" in game:
-        _set(game, "paused_since", iso(state.paused_since))
-    if state.handled_comments or "handled_comments" in game:
-        if _handled(state.last_change)(game.get("handled_comments") or []) != \
-                state.handled_comments:
-            game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
-                                                    for i, at in state.handled_comments)
-    texts = {PLAYERS: yamlio.dump(docs.players), GAME: yamlio.dump(game)}
-    for path, text in texts.items():  # never write what the next run could not read
-        if len(text) > yamlio.MAX_BYTES:
-            raise GameError(f"the state would grow to {len(text):,} characters, more than a "
-                            f"game file may hold ({yamlio.MAX_BYTES:,})", path=path,
-                            hint="nothing was written; report this, with the game")
-    _WRITTEN.clear()
-    _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
-    return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
-
-
-# The documents the latest dump wrote, by the texts they make: a run writes its state a few
-# times, each time over what it wrote last, and parsing that again with ruamel.yaml was
-# most of a run's time. Taken out when used (it is written into), so never shared.
-_WRITTEN: dict[tuple[str, str], _Documents] = {}
-
-
-def _documents(players_text: str, game_text: str) -> _Documents:
-    docs = _WRITTEN.pop((players_text, game_text), None)
-    return docs if docs is not None else _parse(players_text, game_text)[1]
-
-
-def _plain_list(value: Any) -> list[dict]:
-    """Open proposals as plain values, times written one way, to compare old with new."""
-    result = []
-    for item in value or []:
-        entry = dict(item)
-        for key in ("opened", "head_since", "reminded"):
-            if entry.get(key) is not None:
-                entry[key] = iso(moment(entry[key]))
-        if entry.get("replaced"):
-            entry["replaced"] = [{"head": r["head"], "until": iso(moment(r["until"]))}
-                                 for r in entry["replaced"]]
-        result.append(entry)
-    return result

@@ -1,6 +1,8 @@
 """YAML in and out with ruamel.yaml round-trip, so comments and key order survive.
 
-Errors come back as GameError naming the file and line.
+Reading for values alone (`read`) goes through the quick reader first (quickyaml): most
+commands then never import ruamel.yaml. Errors come back as GameError naming the file and
+line.
 """
 
 from __future__ import annotations
@@ -9,16 +11,12 @@ import io
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.tokens import (FlowMappingEndToken, FlowMappingStartToken, FlowSequenceEndToken,
-                                FlowSequenceStartToken)
-
+from .quickyaml import MAX_DEPTH, LinedDict, LinedList, quick_load
 from ..errors import GameError
 
 
-def _yaml() -> YAML:
+def _yaml():
+    from ruamel.yaml import YAML
     yaml = YAML()  # round-trip
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.preserve_quotes = True
@@ -32,12 +30,23 @@ def _yaml() -> YAML:
 MAX_BYTES = 1_000_000  # far beyond any game file; a bigger one is a mistake or an attack
 
 
+def read(text: str, path: str, first_line: int = 1) -> Any:
+    """The values in YAML text, to read and not to write back: the quick reader's where the
+    text is in its subset, else ruamel.yaml's (`load`), which also gives every error."""
+    if len(text) <= MAX_BYTES:
+        data = quick_load(text)
+        if data is not None:
+            return data
+    return load(text, path, first_line)
+
+
 def load(text: str, path: str, first_line: int = 1) -> Any:
     """Parse YAML text; `first_line` is where the text starts in its file (front matter).
 
     Anchors and aliases are refused: nothing in a game needs them, and nested
     aliases can make a few lines expand into gigabytes.
     """
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
     if len(text) > MAX_BYTES:
         raise GameError(f"too large to be a game file ({len(text):,} characters)", path=path)
     _check_brackets(text, path, first_line)
@@ -64,7 +73,6 @@ def load(text: str, path: str, first_line: int = 1) -> Any:
     return data
 
 
-MAX_DEPTH = 32  # levels of nesting: rule bindings need four at most
 # ruamel.yaml takes seconds to give up on flow brackets nested thousands deep (a hostile
 # proposal could add many such files): brackets far beyond MAX_DEPTH are refused first
 MAX_OPEN_BRACKETS = 8 * MAX_DEPTH
@@ -76,6 +84,9 @@ def _check_brackets(text: str, path: str, first_line: int) -> None:
     a bracket in a quoted string from one that opens a collection."""
     if text.count("[") + text.count("{") <= MAX_OPEN_BRACKETS:
         return
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.tokens import (FlowMappingEndToken, FlowMappingStartToken,
+                                    FlowSequenceEndToken, FlowSequenceStartToken)
     depth = 0
     try:
         for token in _yaml().scan(text):
@@ -95,6 +106,7 @@ def _check_brackets(text: str, path: str, first_line: int) -> None:
 
 def _check_shape(data: Any, path: str, first_line: int) -> None:
     """No anchor used twice (an alias), and no nesting deeper than MAX_DEPTH."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
     seen: set[int] = set()
     todo = [(data, 0)]
     while todo:
@@ -123,12 +135,17 @@ def dump(data: Any) -> str:
 
 
 def line_of(node: Any, key: Any, first_line: int = 1) -> int | None:
-    """The 1-based line of `key` in a mapping (or index in a sequence) loaded by `load`."""
+    """The 1-based line of `key` in a mapping (or index in a sequence) loaded by `read` or
+    `load`."""
     try:
-        if isinstance(node, CommentedMap):
-            return node.lc.key(key)[0] + first_line
-        if isinstance(node, CommentedSeq):
-            return node.lc.item(key)[0] + first_line
+        if isinstance(node, LinedDict):
+            return node.key_lines[key] + first_line
+        if isinstance(node, LinedList):
+            return node.item_lines[key] + first_line
+        lines = getattr(node, "lc", None)  # ruamel.yaml's
+        if lines is not None:
+            return (lines.key(key) if isinstance(node, Mapping) else lines.item(key))[0] \
+                + first_line
     except (KeyError, IndexError, TypeError):
         pass
     return None

@@ -72,7 +72,7 @@ def test_a_run_that_does_nothing_reads_no_action_record():
 
     from nomic_ci.core.board.actions import carry_out, rolled
     from nomic_ci.core.due import next_transition
-    from nomic_ci.core.files.statefile import dump_state
+    from nomic_ci.core.files.statedump import dump_state
     from nomic_ci.core.game import load_game
     from nomic_ci.core.turns import next_player
 

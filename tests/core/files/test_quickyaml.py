@@ -1,31 +1,53 @@
 """The quick reader: what it reads, ruamel.yaml reads the same; the rest it leaves to it."""
 
 import json
+from datetime import datetime
 from types import MappingProxyType
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from nomic_ci.core.dice import roll_inputs
+from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files import yamlio
-from nomic_ci.core.files.quickyaml import quick_load
+from nomic_ci.core.files.quickyaml import MAX_DEPTH, quick_load
+from nomic_ci.core.times import iso, moment
 from nomic_ci.core.files.records import Ballot, DieRoll, Outcome, Record, dump_record
 
 from builders import T0
 
 
 def plain(data):
-    return json.loads(json.dumps(data, default=str))
+    """The data as JSON would have it, a time as the time it is (ruamel.yaml's own kind of
+    datetime, and the quick reader's, stand for the same moment)."""
+    return json.loads(json.dumps(data, default=lambda v: iso(moment(v))
+                                 if isinstance(v, datetime) else str(v)))
+
+
+def same_lines(quick, loaded) -> None:
+    """Each key and item the quick reader read is on the line ruamel.yaml says it is."""
+    if isinstance(quick, dict):
+        for key in quick:
+            assert yamlio.line_of(quick, key) == yamlio.line_of(loaded, key), key
+            same_lines(quick[key], loaded[key])
+    elif isinstance(quick, list):
+        for index, item in enumerate(quick):
+            if isinstance(item, (dict, list)) or yamlio.line_of(loaded, index) is not None:
+                assert yamlio.line_of(quick, index) == yamlio.line_of(loaded, index), index
+            same_lines(item, loaded[index])
 
 
 def agrees(text: str) -> bool:
     """Whether the quick reader read `text` (True) or gave up (False); where it read it, it
-    must read what ruamel.yaml reads."""
+    must read what ruamel.yaml reads, each key on the same line."""
     quick = quick_load(text)
     if quick is None:
         return False
-    assert plain(quick) == plain(yamlio.load(text, "x.yaml"))
+    loaded = yamlio.load(text, "x.yaml")
+    assert plain(quick) == plain(loaded)
+    assert type(quick) is type(loaded) or isinstance(loaded, (dict, list))
+    same_lines(quick, loaded)
     return True
 
 
@@ -68,3 +90,49 @@ def test_any_record_is_read_the_same_as_ruamel_reads_it(title, reason, login):
     "a: \"x\"\n", "a: b\n  c\n", "\n", "a: 1\n\nb: 2\n", "- a\n- b\n"])
 def test_anything_else_is_left_to_ruamel(text):
     assert quick_load(text) is None or agrees(text)
+
+
+@pytest.mark.parametrize("text, read", [
+    ("# a heading\na: 1\n\n  # indented comment\nb: [x, y z, 3]\n", True),
+    ("votes_from: [reactions, reviews]\n", True),
+    ("names: [Gold Flakes, Fish Oil, Admin's Choice]\n", True),
+    ("at: 2026-05-01T12:00:00Z\n", True),
+    ("numbers: 000-099\nroll: 1d6\nwindow: 7d\nneed: 30%\n", True),
+    ("a:\n  - 1\n  # between\n  - b: [c]\n    d: 2027-02-20T00:00:00Z\n", True),
+    ("at: 2026-02-30T12:00:00Z\n", False), ("at: 2026-05-01\n", False),
+    ("at: 2026-05-01 12:00:00\n", False), ("n: 1e3\n", False), ("n: 0x1F\n", False),
+    ("n: 1_000\n", False), ("n: 017\n", False), ("n: 12:30\n", False), ("n: 1.5\n", False),
+    ("a: [x,,y]\n", False), ("a: [x, ]\n", False), ("a: [x, [y]]\n", False),
+    ("a: [x: y]\n", False), ("a: ['x', y]\n", True), ("a: ['x, y', z]\n", False), ("a: [x] # c\n", False),
+    ("a: [x]y\n", False), ("a: [ ]\n", False), ("a: [x, {y: 1}]\n", False),
+    ("a: =\n", False), ("a: <<\n", False), ("a: ~x\n", False)])
+def test_comments_one_line_lists_times_and_texts_that_start_with_a_digit(text, read):
+    assert agrees(text) is read
+
+
+def test_nesting_deeper_than_the_limit_is_left_to_ruamel_which_refuses_it():
+    text = "".join(f"{'  ' * level}k{level}:\n" for level in range(MAX_DEPTH + 2)) + \
+        f"{'  ' * (MAX_DEPTH + 2)}leaf: 1\n"
+    assert quick_load(text) is None
+    with pytest.raises(GameError, match="nested more than"):
+        yamlio.read(text, "x.yaml")
+    within = "".join(f"{'  ' * level}k{level}:\n" for level in range(MAX_DEPTH - 2)) + \
+        f"{'  ' * (MAX_DEPTH - 2)}leaf: [1, 2]\n"
+    assert agrees(within)
+
+
+# lines made of what YAML's plain texts, numbers, times and lists are made of
+_WORD = st.text("0123456789abdeoxTZ_-.:+ ,[]'#%", min_size=1, max_size=12)
+_LINE = st.tuples(st.integers(0, 3), st.sampled_from(["k", "key", "- ", "- k", "# "]),
+                  _WORD)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINE, min_size=1, max_size=8))
+def test_any_text_of_those_pieces_is_read_the_same_as_ruamel_reads_it_or_left(lines):
+    text = "".join(f"{'  ' * depth}{start}{': ' if start.startswith(('k', '- k')) else ''}"
+                   f"{word}\n" for depth, start, word in lines)
+    try:
+        agrees(text)
+    except GameError:
+        assert quick_load(text) is None  # only ruamel.yaml says a text is not YAML

@@ -1,10 +1,15 @@
 """Rule files: parsing, and errors that say which file, which line and what to do."""
 
-import pytest
+from pathlib import Path
 
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from nomic_ci import rulesets
 from nomic_ci.core.mechanics.config import derive_config
 from nomic_ci.core.errors import GameError
-from nomic_ci.core.files.rulefiles import parse_rule, parse_rules
+from nomic_ci.core.files.rulefiles import (_front_matter, _plain_front_matter, parse_rule,
+                                           parse_rules)
 
 GOOD = """---
 number: 201
@@ -101,3 +106,41 @@ def test_a_parsed_rule_is_shared_by_the_cache_so_nothing_in_it_can_be_changed():
     with pytest.raises(TypeError):
         rule.bindings["layers"][0]["need"] = "unanimous"
     assert parse_rule("rules/150-x.md", text) is rule  # the same value, unchanged
+
+
+def markdown_it_front_matter(text: str):
+    """What markdown-it-py's front-matter plugin finds, as `_front_matter` gives it."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.front_matter import front_matter_plugin
+    tokens = MarkdownIt("commonmark").use(front_matter_plugin).parse(text)
+    if not tokens or tokens[0].type != "front_matter":
+        return None
+    return tokens[0].content, tokens[0].map[0] + 1, tokens[0].map[1]
+
+
+def test_every_shipped_rule_is_split_without_markdown_it_as_markdown_it_splits_it():
+    shipped = sorted(Path(rulesets.__file__).parent.glob("*/rules/*.md"))
+    assert len(shipped) > 80
+    for path in shipped:
+        text = path.read_text()
+        assert _plain_front_matter(text) == markdown_it_front_matter(text), path
+        assert _plain_front_matter(text) is not None, path
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["---", "----", "...", "  ---", "    ---", "--- x", "-- -",
+                                 "a: 1", "", " ", "\t---", "--", "text", "---\r", "\u2028",
+                                 "\x0b", "... ", "---  "]), max_size=8))
+def test_a_file_split_without_markdown_it_is_split_as_markdown_it_splits_it(lines):
+    text = "\n".join(lines)
+    plain = _plain_front_matter(text)
+    assert plain is None or plain == markdown_it_front_matter(text)
+    assert _front_matter(text) == markdown_it_front_matter(text)
+
+
+def test_a_rule_of_an_unusual_shape_is_read_as_markdown_it_reads_it():
+    crlf = GOOD.replace("\n", "\r\n")
+    assert _plain_front_matter(crlf) is None
+    rule = parse_rule("rules/201-friendly-rule.md", crlf)
+    assert (rule.title, rule.bindings, rule.text) == ("Friendly Rule", {"turn_timeout": "24h"},
+                                                      "Be *nice*.")

@@ -21,7 +21,7 @@ from ...mechanics.values import Roll
 from . import counts
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .hens import HEN
-from .vitals import EXPERIENCE, HIT_POINTS, LEVEL, change, stat
+from .vitals import LEVEL, change, stat
 
 NAME = "The Arena"
 GLADIUS, TICKET = "Golden Gladius", "Ticket"

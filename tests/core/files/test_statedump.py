@@ -1,0 +1,116 @@
+"""Writing the state files: round-trips byte for byte, keeps comments, rewrites only what changed."""
+
+from dataclasses import replace
+
+import pytest
+
+from nomic_ci.core.errors import GameError
+from nomic_ci.core.files import yamlio
+from nomic_ci.core.facts import Account
+from nomic_ci.core.files.state import GAME, OpenProposal, Standing, Tell
+from nomic_ci.core.files.statedump import dump_state
+from nomic_ci.core.files.statefile import read_state
+
+from builders import HOUR, T0
+
+
+def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
+    state = read_state(files)
+    assert dump_state(state, files) == {p: files[p] for p in ("state/players.yaml",
+                                                             "state/game.yaml")}
+
+
+def test_a_change_keeps_comments_and_touches_only_what_changed(files):
+    files["state/players.yaml"] = files["state/players.yaml"].replace(
+        "  - login: bob\n", "  # bob joined late\n  - login: bob\n")
+    state = read_state(files)
+    state = state.with_player(replace(state.players[1], points=4))
+    out = dump_state(state, files)
+    assert "# bob joined late" in out["state/players.yaml"]
+    assert out["state/players.yaml"].count("points: 4") == 1
+    assert out["state/game.yaml"] == files["state/game.yaml"]
+
+
+def test_unquoted_and_quoted_times_are_the_same_time(files):
+    files["state/game.yaml"] = files["state/game.yaml"].replace(
+        "turn_started: 2026-05-01T12:00:00Z", "turn_started: '2026-05-01T12:00:00Z'")
+    state = read_state(files)
+    assert dump_state(state, files)["state/game.yaml"] == files["state/game.yaml"]
+
+
+def test_dumping_leaves_the_files_it_was_given_and_the_cached_state_as_they_were(files):
+    before = dict(files)
+    state = read_state(files)
+    dump_state(state.with_player(replace(state.players[0], points=9)), files)
+    assert files == before and read_state(files) == state
+
+
+def test_the_versions_a_proposal_had_round_trip_and_a_rewrite_of_them_changes_nothing(files):
+    state = read_state(files)
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "head1", T0 + 2 * HOUR, restarts=2,
+                         replaced=(("head1", T0 + HOUR), ("head2", T0 + 2 * HOUR)))
+    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
+    assert read_state(written).open_proposals == (open_,)
+    assert dump_state(read_state(written), written) == {
+        p: written[p] for p in ("state/players.yaml", "state/game.yaml")}
+
+
+def test_a_votes_standing_round_trips_and_a_new_count_rewrites_only_it(files):
+    state = read_state(files)
+    counted = Standing(1, 1, ("carol",), needs="2 of 3", closes=T0 + HOUR)
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0, standing=counted)
+    written = {**files, **dump_state(replace(state, open_proposals=(open_,)), files)}
+    assert read_state(written).open_proposals == (open_,)
+    assert ("    standing:\n      yes_votes: 1\n      no_votes: 1\n      not_voted: [carol]\n"
+            in written["state/game.yaml"])
+    recount = replace(open_, standing=replace(counted, yes_votes=2, not_voted=()))
+    again = dump_state(replace(state, open_proposals=(recount,)), written)
+    assert read_state({**written, **again}).open_proposals == (recount,)
+
+
+def test_a_state_too_large_to_read_back_is_never_written(files):
+    state = read_state(files)
+    huge = replace(state, to_tell=(Tell("1", "x", "y" * yamlio.MAX_BYTES),))
+    with pytest.raises(GameError, match="the state would grow to") as caught:
+        dump_state(huge, files)
+    assert caught.value.path == GAME
+
+
+def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files):
+    tells = (Tell("3", "decision", "Proposal 3 failed.\nNext: bob's turn.", "failed", close=True),
+             Tell("9", "reply-41", "it is not your turn", reply_to=41, mentions=("bob",)))
+    out = dump_state(replace(read_state(files), to_tell=tells), files)
+    assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
+    assert read_state({**files, **out}).to_tell == tells
+    cleared = dump_state(replace(read_state(files), to_tell=()), {**files, **out})
+    assert cleared[GAME] == files[GAME]
+
+
+def test_handled_commands_are_written_with_when_each_was_written(files):
+    state = read_state(files)
+    handled = ((7, T0), (9, T0 + HOUR))
+    written = {**files, **dump_state(replace(state, handled_comments=handled), files)}
+    assert "handled_comments:\n  - {id: 7, at: '2026-05-01T12:00:00Z'}\n" in written[GAME]
+    assert read_state(written).handled_comments == handled
+    assert dump_state(read_state(written), written)[GAME] == written[GAME]
+
+
+def test_writing_over_what_was_just_written_is_the_same_as_over_a_fresh_read(files):
+    """A run writes its state a few times, each over the documents it wrote last instead of
+    parsing its own text again: the result must be byte for byte the same."""
+    from nomic_ci.core.files import statedump
+    state = read_state(files)
+    opened = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0,
+                          standing=Standing(1, 0, ("bob",), needs="2 of 3", closes=T0 + HOUR))
+    steps = [replace(state, open_proposals=(opened,), handled_comments=((7, T0),)),
+             replace(state, players=(replace(state.players[0], points=5),) + state.players[1:],
+                     to_tell=(Tell("1", "decision", "passed\nwell"),)),
+             replace(state, turn=state.players[1].login, last_change=T0 + HOUR)]
+    reused = dict(files)
+    for step in steps:
+        reused.update(dump_state(step, reused))
+    fresh = dict(files)
+    for step in steps:
+        statedump._WRITTEN.clear()
+        fresh.update(dump_state(step, fresh))
+    assert reused == fresh
