@@ -20,7 +20,7 @@ from unittest import mock
 from nomic_ci import rulesets
 from nomic_ci.cli import main
 from nomic_ci.cli.github_reconcile import Settings, client
-from nomic_ci.cli.inspection import status_json
+from nomic_ci.cli.status import status_json
 from nomic_ci.core.files import GAME_DIRS
 from nomic_ci.core.game import load_game
 from nomic_ci.core.voting.decision import vote_view

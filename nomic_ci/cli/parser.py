@@ -1,7 +1,8 @@
 """The command line: its parser and entry point. Each command lives with its kind:
-playing (`play`), looking (`inspection`), GitHub (`github_reconcile`), checking a
-proposal (`check_proposal`) and the demo. A command's module is imported when it
-runs, so `--help` and `status` start without PyGithub and the rest of the engine."""
+playing (`play`), looking (`status`), checking the game's files (`inspection`), GitHub
+(`github_reconcile`), checking a proposal (`check_proposal`) and the demo. A command's
+module is imported when it runs, so `--help` and `status` start without PyGithub and the
+rest of the engine."""
 
 from __future__ import annotations
 
@@ -167,7 +168,7 @@ def parser() -> argparse.ArgumentParser:
     status.add_argument("--json", action="store_true",
                         help="print one JSON object (turn, winners, over, players, proposals, "
                              "due)")
-    status.set_defaults(run=lazy("inspection", "cmd_status"))
+    status.set_defaults(run=lazy("status", "cmd_status"))
     render = command("render", "rewrite the READMEs from the game's files",
                      "nomic-ci render --check",
                      "Rewrite rules/README.md, state/README.md, proposals/README.md and the "

@@ -11,7 +11,8 @@ from .errors import GameError
 from .facts import Account
 from .board.actionlog import ActionRecord
 from .files.records import DieRoll, Outcome, Record
-from .files.state import PLAYERS, GameState, OpenProposal, Player
+from .files import PLAYERS
+from .files.state import GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .dice import Dice, SecretDice, commitment_of
 from .errors import GameError
+from .files import GAME
 from .files.history import History
 from .files.state import DiceSecret, GameState, OpenProposal
 
@@ -34,7 +35,7 @@ def reveal(state: GameState, secret: str) -> GameState:
     commitment = commitment_of(secret)
     if not any(s.commitment == commitment and s.revealed is None for s in state.dice_secrets):
         raise GameError("that secret is not the one the game's dice are committed to",
-                        path="state/game.yaml", hint="give the secret the game committed to")
+                        path=GAME, hint="give the secret the game committed to")
     return replace(state, dice_secrets=tuple(
         replace(s, revealed=secret) if s.commitment == commitment else s
         for s in state.dice_secrets))

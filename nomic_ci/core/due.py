@@ -14,11 +14,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
-from .board.frontier import waiting as frontier_waiting
-from .board.turn_end import timers as board_timers
-from .board.bored.money import winners as money_winners
-from .board.bored.updates import next_update
-from .board.world_turns import timers as world_timers
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
 from .files.state import OpenProposal
@@ -192,9 +187,8 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
     its vote, where a proposal is the turn)."""
     state, config = game.state, game.config
     waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
-    # a roll on the Frontier holds the turn until someone explores (Infinite Nomic's rule 8)
     if state.turn and config.turn_timeout and not waits_for_vote \
-            and state.turn_started is not None and frontier_waiting(game) is None:
+            and state.turn_started is not None and not _frontier_holds(game):
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")
@@ -203,10 +197,22 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
                                         f"({config.cite('turn_timeout')})")
 
 
+def _frontier_holds(game: Game) -> bool:
+    """Whether a roll on the Frontier holds the turn until someone explores (Infinite Nomic's
+    rule 8)."""
+    if "frontier" not in game.config.board:
+        return False
+    from .board.frontier import waiting  # only a game with a board loads it (core/board)
+    return waiting(game) is not None
+
+
 def _board_timers(game: Game) -> Iterable[Due]:
     """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic); the
     Frontier opening to every player some minutes after a roll there (rule 8)."""
-    for at, transition in board_timers(game):
+    if not game.config.board:
+        return
+    from .board.turn_end import timers
+    for at, transition in timers(game):
         yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
             transition
 
@@ -214,6 +220,10 @@ def _board_timers(game: Game) -> Iterable[Due]:
 def _updates(game: Game) -> Iterable[Due]:
     """BoredNomic's updates, when every player takes a turn (seed 003 rule 9.1), and its
     game's end by money (rules 11.3 and 19)."""
+    if not game.config.board:
+        return
+    from .board.bored.money import winners as money_winners
+    from .board.bored.updates import next_update
     found = money_winners(game)
     if found is not None:
         yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change, *found)
@@ -225,7 +235,10 @@ def _updates(game: Game) -> Iterable[Due]:
 def _world_turns(game: Game) -> Iterable[Due]:
     """The Suber world counting the turn that just ended, before anything else happens in
     the new one (seed 001, rules 305 and 308)."""
-    for at, transition in world_timers(game):
+    if not game.config.board:
+        return
+    from .board.world_turns import timers
+    for at, transition in timers(game):
         yield at, Order.EDITS, transition
 
 

@@ -7,7 +7,6 @@ from typing import Mapping
 
 from .board.actionindex import ActionLog, read_actions
 from .board.actionlog import ActionRecord, dump_action
-from .board.boardfile import check_board
 from .files.gamefiles import GameFiles, game_files
 from .files.history import History, RecordSummary, read_history, summary_of
 from .files.records import Record, dump_record, load_record
@@ -58,5 +57,7 @@ def load_game(files: Mapping[str, str]) -> Game:
     files = game_files(files)
     rules = parse_rules(files)
     config, state = derive_config(rules), read_state(files)
-    check_board(config.board, state.board)
+    if state.board is not None:
+        from .board.boardfile import check_board  # only a game with a board loads it
+        check_board(config.board, state.board)
     return Game(rules, config, state, read_history(files), files, read_actions(files))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from .board.boardfile import GULAG
 from .files.state import GameState, Player
 from .mechanics.config import GameConfig
 
@@ -17,7 +16,7 @@ def next_player(state: GameState, login: str) -> str:
     order = players[start + 1:] + players[:start + 1]
     board = state.board
     return next((p.login for p in order if p.active and not (
-        board is not None and board.token(p.login).space == GULAG)), order[0].login)
+        board is not None and board.in_gulag(p.login))), order[0].login)
 
 
 def pass_turn_after(state: GameState, config: GameConfig, at: datetime,

@@ -18,9 +18,7 @@ from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from .quoting import quoted
-from .board_svg import BOARD_SVG, legend, render_board_svg
 from .score_chart import SCORES_SVG, render_score_chart
-from .world_table import world_lines
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 RULES_README = "rules/README.md"
@@ -94,6 +92,7 @@ def render_state(game: Game) -> str:
     state, config = game.state, game.config
     lines = [BANNER, "", "# The game", ""]
     if state.board is not None and "ring" in config.board:
+        from .board_svg import BOARD_SVG, legend  # only a game with a board loads it
         lines += [f"![The board, with every player's token]({BOARD_SVG.removeprefix('state/')})",
                   "", legend(game), ""]
     if state.over:
@@ -138,7 +137,9 @@ def render_state(game: Game) -> str:
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
     lines += ["", f"![Each player's points over the game's decisions]"
                   f"({SCORES_SVG.removeprefix('state/')})"]
-    lines += world_lines(game)  # the Suber world (seed 001), where the rules bind it
+    if state.board is not None:  # the Suber world (seed 001), where the rules bind it
+        from .world_table import world_lines  # only a game with a board loads it
+        lines += world_lines(game)
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
                                                else ["Nothing."])
     lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
@@ -246,10 +247,14 @@ def render_proposals(game: Game) -> str:
 
 
 def render_all(game: Game) -> dict[str, str]:
-    board = render_board_svg(game)
-    return {RULES_README: render_rules(game), STATE_README: render_state(game),
-            PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game),
-            **({BOARD_SVG: board} if board is not None else {})}
+    rendered = {RULES_README: render_rules(game), STATE_README: render_state(game),
+                PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
+    if game.state.board is not None:
+        from .board_svg import BOARD_SVG, render_board_svg  # only a game with a board loads it
+        board = render_board_svg(game)
+        if board is not None:
+            rendered[BOARD_SVG] = board
+    return rendered
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:

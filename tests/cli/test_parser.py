@@ -45,6 +45,19 @@ def test_status_reads_a_new_game_without_ruamel_yaml_or_markdown_it(tmp_path, ru
     assert not loaded & {"ruamel.yaml", "markdown_it"}, loaded & {"ruamel.yaml", "markdown_it"}
 
 
+def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_path):
+    """Only its own action log's reader (empty) and the table of the board's keys: the
+    board's modules were a third of the start-up."""
+    LocalTable(tmp_path / "g")
+    allowed = {"nomic_ci.core.board", "nomic_ci.core.board.kinds",
+               "nomic_ci.core.board.actionindex", "nomic_ci.core.board.actionlog"}
+    loaded, out = modules_after("status", "--now", "2026-05-02T12:00:00Z", cwd=tmp_path / "g")
+    board = {m for m in loaded if m.startswith(("nomic_ci.core.board", "nomic_ci.text.board",
+                                                "nomic_ci.text.world"))}
+    assert "Scoreboard" in out
+    assert board <= allowed, board - allowed
+
+
 def test_the_parsers_rulesets_are_the_shipped_ones():
     assert sorted(parser.RULESETS) == sorted(rulesets.names())
     assert parser.RULESETS[0] == rulesets.DEFAULT

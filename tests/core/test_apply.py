@@ -7,7 +7,7 @@ import pytest
 from nomic_ci.core.apply import apply
 from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.core.files.records import Ballot, Outcome
-from nomic_ci.core.files.state import PLAYERS
+from nomic_ci.core.files import PLAYERS
 from nomic_ci.core.players.joining import join_decision
 from nomic_ci.core.transitions import Command, Decide, Deactivate, Open, PassTurn, Refuse
 from nomic_ci.core.voting.tally import Tally

@@ -16,11 +16,11 @@ from typing import Any, Mapping
 
 from ..errors import GameError
 from ..files import fields as typed, yamlio
+from ..files import BOARD
 from ..times import iso, moment
 from .ring import MAX_SPACES
 from .settlers import World, dump_world, read_world
 
-BOARD = "state/board.yaml"
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
 HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "
           "see state/README.md\n# and state/board.svg. A player with no token here is on "
@@ -141,6 +141,10 @@ class Board:
 
     def token(self, login: str) -> Token:
         return next((t for t in self.tokens if t.login == login), Token(login))
+
+    def in_gulag(self, login: str) -> bool:
+        """Whether `login` is in the Gulag, where they neither propose nor take turns."""
+        return self.token(login).space == GULAG
 
     def with_token(self, token: Token) -> "Board":
         others = tuple(t for t in self.tokens if t.login != token.login)

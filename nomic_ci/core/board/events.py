@@ -10,9 +10,8 @@ from typing import Any
 
 from ..mechanics.binding import Binding
 from ..mechanics.values import flag
-from .boardfile import BOARD
+from ..files import BOARD, PLAYERS
 
-PLAYERS = "state/players.yaml"  # as files.state names it (not imported: files.state imports us)
 EVENT_FILES = (PLAYERS, BOARD)
 
 BINDINGS = (

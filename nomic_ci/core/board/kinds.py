@@ -1,21 +1,46 @@
-"""Every kind of board mechanic, each one module with its bindings."""
+"""Every kind of board mechanic, each one module with its bindings, by the keys it binds.
+
+A kind's module is imported only when a rule binds one of its keys (`binding`): a game
+without a board never loads the board's modules, and starts the quicker for it. A test
+checks that this table and the modules' own BINDINGS agree.
+"""
 
 from __future__ import annotations
 
-from types import MappingProxyType
+from importlib import import_module
+from types import MappingProxyType, ModuleType
 from typing import Mapping
 
 from ..mechanics.binding import Binding
-from . import (bank, commerce, copcar, events, fate, features, fives, frontier, gulag, houses,
-               jail, looping, movement, ring, shop, snakes, trades, unlucky)
-from . import claims, crafts, gathering, locations, trade  # the Suber world (seed 001)
-from .bored import arena, deeds, go, grid, hens, inquisition, money, reserves, updates, vitals
 
-KINDS = (ring, movement, fives, jail, gulag, fate, frontier, features, copcar, shop, bank,
-         houses, looping, commerce, trades, snakes, unlucky, events,
-         locations, gathering, trade, crafts, claims)
-KINDS += (money, vitals, grid, updates, go, deeds, hens, arena, inquisition,  # seed 003
-          reserves)
+# binding key -> the module under core/board that defines it
+MODULE_OF: Mapping[str, str] = MappingProxyType({
+    "ring": "ring", "movement": "movement", "fives": "fives", "jail": "jail",
+    "gulag": "gulag", "master_of_your_fate": "fate", "frontier": "frontier",
+    "feature_order": "features", "cop_car": "copcar", "shop": "shop", "bank": "bank",
+    "houses": "houses", "looping": "looping", "commerce": "commerce", "trades": "trades",
+    "snakes_and_ladders": "snakes", "unlucky": "unlucky", "stated_events": "events",
+    # the Suber world (seed 001)
+    "locations": "locations", "location_resources": "gathering", "trade": "trade",
+    "professions": "crafts", "claims": "claims",
+    # BoredNomic (seed 003)
+    "money": "bored.money", "last_solvent_wins": "bored.money", "money_wins": "bored.money",
+    "hit_points": "bored.vitals", "level_reset": "bored.vitals", "grid": "bored.grid",
+    "update_turns": "bored.updates", "go": "bored.go", "property": "bored.deeds",
+    "hens": "bored.hens", "arena": "bored.arena", "ticket": "bored.arena",
+    "inquisition": "bored.inquisition", "reserves": "bored.reserves",
+})
 
-BINDINGS: Mapping[str, Binding] = MappingProxyType(
-    {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})
+
+def _module(name: str) -> ModuleType:
+    return import_module(f"{__package__}.{name}")
+
+
+def binding(key: str) -> Binding:
+    """The board binding `key` (one of MODULE_OF's)."""
+    return next(b for b in _module(MODULE_OF[key]).BINDINGS if b.key == key)
+
+
+def every_kind() -> tuple[ModuleType, ...]:
+    """Every kind's module, each once (imports them all: for listing every binding)."""
+    return tuple(_module(name) for name in dict.fromkeys(MODULE_OF.values()))

@@ -15,10 +15,8 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from ..errors import GameError
-from ..files import fields as typed
+from ..files import BOARD, fields as typed
 from ..times import iso, moment
-
-PATH = "state/board.yaml"  # as boardfile names it (not imported: boardfile imports us)
 
 
 @dataclass(frozen=True)
@@ -121,19 +119,19 @@ def _counts(value: Any) -> tuple[tuple[str, int], ...]:
 def read_world(node: Any) -> World:
     if node is None:
         return World()
-    doc = typed.Fields(node, PATH, "world: ")
+    doc = typed.Fields(node, BOARD, "world: ")
     turn = doc.get("turn", lambda v: v, "{login, started}, or null", optional=True)
     seen = None
     if turn is not None:
-        item = typed.Fields(turn, PATH, "world: turn: ")
+        item = typed.Fields(turn, BOARD, "world: turn: ")
         seen = (item.get("login", typed.login, "a login"), item.get("started", moment, "a time"))
     settlers, names = [], set()
     for index, entry in enumerate(doc.get("settlers", typed.items, "a list", optional=True,
                                           default=[])):
-        item = typed.Fields(entry, PATH, f"world: settlers {index + 1}: ")
+        item = typed.Fields(entry, BOARD, f"world: settlers {index + 1}: ")
         login = item.get("login", typed.login, "a player's login")
         if login.lower() in names:
-            raise GameError(f"world: {login} is listed twice among the settlers", path=PATH,
+            raise GameError(f"world: {login} is listed twice among the settlers", path=BOARD,
                             hint="keep one entry for each player")
         names.add(login.lower())
         values = {}

@@ -2,3 +2,7 @@
 
 # the folders that hold a game, at the root of its repository: all a forge reads of it
 GAME_DIRS = ("rules/", "state/", "proposals/", "actions/")
+# the state's files (read by files.statefile and board.boardfile)
+PLAYERS = "state/players.yaml"
+GAME = "state/game.yaml"
+BOARD = "state/board.yaml"  # in games played on a board

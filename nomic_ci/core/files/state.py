@@ -8,14 +8,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .records import DieRoll
 from ..facts import Account
-from ..board.boardfile import Board
 
-PLAYERS = "state/players.yaml"
-GAME = "state/game.yaml"
+if TYPE_CHECKING:  # the board's modules load only for a game played on one (board/kinds.py)
+    from ..board.boardfile import Board
+
 
 
 @dataclass(frozen=True)

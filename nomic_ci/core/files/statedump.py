@@ -16,7 +16,8 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import yamlio
 from .records import die_data
-from .state import GAME, PLAYERS, GameState, Standing
+from . import GAME, PLAYERS
+from .state import GameState, Standing
 from .statefile import read_handled, texts_of
 from ..errors import GameError
 from ..times import iso, moment

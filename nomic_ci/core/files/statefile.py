@@ -12,14 +12,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Mapping
 
-from . import fields as typed, yamlio
+from . import BOARD, GAME, PLAYERS, fields as typed, yamlio
 from .records import DieRoll, load_dice
-from .state import (GAME, MAX_NAMED, PLAYERS, DiceSecret, GameState, OpenProposal, Player,
-                    Standing, Tell)
+from .state import MAX_NAMED, DiceSecret, GameState, OpenProposal, Player, Standing, Tell
 from ..errors import GameError
 from ..times import moment
 from ..facts import Account
-from ..board.boardfile import BOARD, read_board
 
 
 def texts_of(files: Mapping[str, str]) -> tuple[str, str]:
@@ -35,7 +33,10 @@ def texts_of(files: Mapping[str, str]) -> tuple[str, str]:
 def read_state(files: Mapping[str, str]) -> GameState:
     """The state as plain values (cached: a run reads the same state at several steps)."""
     state = _read_state(*texts_of(files))
-    return state if BOARD not in files else replace(state, board=read_board(files[BOARD]))
+    if BOARD not in files:
+        return state
+    from ..board.boardfile import read_board  # the board's modules: for a game with one
+    return replace(state, board=read_board(files[BOARD]))
 
 
 @functools.lru_cache(maxsize=32)

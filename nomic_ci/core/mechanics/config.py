@@ -7,7 +7,6 @@ the same key, the precedence rule decides (lowest number by default).
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import MappingProxyType
@@ -20,8 +19,8 @@ from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
-from ..board.kinds import BINDINGS as BOARD_BINDINGS
-from .registry import BINDINGS
+from ..board.kinds import MODULE_OF as BOARD_KEYS
+from . import registry
 from .schedule import Schedule
 from .victory import OTHER_WAYS_TO_WIN
 from .values import Roll
@@ -87,6 +86,7 @@ def _precedence_order(rules: Sequence[Rule], precedence: str) -> list[Rule]:
 def _binding_hint(key: str, known) -> str:
     """The binding meant, if one is close, and where they are all listed (not the whole list:
     it grows with every kind of mechanic)."""
+    import difflib  # only for this hint, after a mistake
     near = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.75)
     return (f"did you mean {near[0]!r}? " if near else "") + \
         "nomic_ci/docs/bindings.md lists every binding"
@@ -94,16 +94,15 @@ def _binding_hint(key: str, known) -> str:
 
 def derive_config(rules: Sequence[Rule]) -> GameConfig:
     """Check every binding of every rule and resolve conflicts by precedence."""
-    known = BINDINGS
     parsed: dict[int, dict[str, Any]] = {}
     for rule in rules:
         parsed[rule.number] = {}
         for key, raw in rule.bindings.items():
-            binding = known.get(key)
+            binding = registry.binding(key)
             if binding is None:
                 raise GameError(f"unknown binding {key!r}", path=rule.path,
                                 line=rule.binding_lines.get(key),
-                                hint=_binding_hint(key, known))
+                                hint=_binding_hint(key, registry.KEYS))
             try:
                 parsed[rule.number][key] = binding.parse(raw)
             except ValueError as exc:
@@ -123,7 +122,7 @@ def derive_config(rules: Sequence[Rule]) -> GameConfig:
             if key not in values:
                 values[key] = value
                 sources[key] = rule.number
-    board = {key: values.pop(key) for key in list(values) if key in BOARD_BINDINGS}
+    board = {key: values.pop(key) for key in list(values) if key in BOARD_KEYS}
     return GameConfig(**values, board=MappingProxyType(board), sources=MappingProxyType(sources),
                       void=void)
 

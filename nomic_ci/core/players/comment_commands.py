@@ -10,14 +10,11 @@ else with the list of commands there are.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
-from ..board.actions import COMMANDS as BOARD_COMMANDS, commands_given, judge
-from ..board.frontier import holds_turn
-from ..board.locations import location_of
-from ..board.primitives import View
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 
@@ -49,7 +46,20 @@ def is_command(game: Game, comment: Comment) -> bool:
 
 def commands_in_force(game: Game) -> tuple[str, ...]:
     paused = ("pause",) if game.config.pause else ()  # the pause binding brings its command
-    return (*game.config.commands, *paused, *commands_given(game), *ALWAYS)
+    given: tuple[str, ...] = ()
+    if game.config.board:
+        from ..board.actions import commands_given  # only a game with a board loads it
+        given = commands_given(game)
+    return (*game.config.commands, *paused, *given, *ALWAYS)
+
+
+def _board_commands(game: Game) -> Mapping[str, Any]:
+    """Every board command, by name (none in a game without a board, which never loads the
+    board's modules: core/board)."""
+    if not game.config.board:
+        return MappingProxyType({})
+    from ..board.actions import COMMANDS
+    return COMMANDS
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -63,12 +73,12 @@ def handle(game: Game, comment: Comment, at: datetime,
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
-           or name in BOARD_COMMANDS else
-               f"there is no /{name} command")
+               or name in _board_commands(game) else f"there is no /{name} command")
         return Command(at, comment, None, f"{why}; the commands are {known}")
-    if name in BOARD_COMMANDS:
+    if name not in HANDLERS:  # allowed, so one of the board's
+        from ..board.actions import judge
         player = game.state.player(comment.author)
-        if BOARD_COMMANDS[name].admin:  # seed 003: the Admin judges, and is no player
+        if _board_commands(game)[name].admin:  # seed 003: the Admin judges, and is no player
             if not game.state.is_admin(comment.author):
                 return Command(at, comment, None, f"only the Admin "
                                                   f"({game.state.admin or 'nobody'}) may /{name}")
@@ -92,9 +102,11 @@ def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     player = state.player(comment.author)
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
-    held = holds_turn(game)
-    if held is not None:
-        return None, held
+    if "frontier" in game.config.board:
+        from ..board.frontier import holds_turn  # only a game with a board loads it
+        held = holds_turn(game)
+        if held is not None:
+            return None, held
     following = next_player(state, player.login)
     return (PassTurn(at, player.login, following, f"{player.login} ended their turn ({cite})",
                      by_player=True),
@@ -155,7 +167,8 @@ WHAT = {"pass": "end your turn", "active": "say you are active again",
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
     state = game.state
     lines = ["the commands are " + "; ".join(
-        f"/{c}: {WHAT[c] if c in WHAT else BOARD_COMMANDS[c].what}" for c in commands_in_force(game))]
+        f"/{c}: {WHAT[c] if c in WHAT else _board_commands(game)[c].what}"
+        for c in commands_in_force(game))]
     if state.over:
         lines.append("The game is over")
     elif state.turn is not None:
@@ -181,6 +194,8 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
 
 def _where(game: Game, login: str) -> str:
     if "locations" in game.config.board:  # the Suber world (seed 001, rule 302)
+        from ..board.locations import location_of
+        from ..board.primitives import View
         return f"in the {location_of(View(game.config, game.state), login)}"
     space = game.state.board.token(login).space
     return f"on space {space}" if isinstance(space, int) else f"in {space}"

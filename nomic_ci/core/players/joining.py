@@ -16,7 +16,8 @@ from datetime import datetime
 
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
-from ..files.state import PLAYERS, OpenProposal
+from ..files import PLAYERS
+from ..files.state import OpenProposal
 from ..files.statefile import parse_players
 from ..game import Game
 from ..times import hours

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..board.boardfile import GULAG
-from ..board.bored.reserves import weekly_limit
 from ..facts import Proposal
 from ..files.records import Outcome
 from ..files.state import OpenProposal, Player
@@ -55,7 +53,7 @@ def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | No
         if config.bankrupt_below else None
     if broke:
         return f"{broke}: a bankrupt player may not propose ({config.cite('bankrupt_below')})"
-    if state.board is not None and state.board.token(author.login).space == GULAG:
+    if state.board is not None and state.board.in_gulag(author.login):
         return (f"{author.login} is in the Gulag, where players make no proposals "
                 f"({config.cite('gulag')}): /rejoin first")
     rule_changes = [o for o in state.open_proposals if not o.join]
@@ -112,8 +110,10 @@ def displaced(game: Game, proposal: Proposal) -> OpenProposal | None:
     mine = [o for o in state.open_proposals if author and o.author.login == author.login
             and config.schedule.week_of(o.opened) == week]
     # seed 003 rule 15.3: a PropositionInReserve makes room for one more (spent as it opens)
-    limit = weekly_limit(game, author.login, proposal.proposed_at,
-                         config.proposals_per_week) if author else config.proposals_per_week
+    limit = config.proposals_per_week
+    if author and "reserves" in config.board:
+        from ..board.bored.reserves import weekly_limit  # the board's: for a game with one
+        limit = weekly_limit(game, author.login, proposal.proposed_at, limit)
     return mine[0] if len(mine) >= limit else None
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..board.events import may_change
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..files.records import DIR as RECORDS_DIR
-from ..files.state import GAME
+from ..files import GAME
 from ..files.statefile import read_state
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
@@ -44,7 +43,7 @@ def requirement(game: Game, proposal: Proposal) -> Requirement | str:
     if involvement.misnamed:
         return (f"{involvement.misnamed[0]} is not a rule file name: name rule files "
                 "rules/NNN-slug.md")
-    outside = [f for f in involvement.other_files if not may_change(config, f)]
+    outside = [f for f in involvement.other_files if not _may_change(config, f)]
     if outside and config.other_files_as_rule is None:
         return (f"it changes {outside[0]}, outside rules/, and no rule in force "
                 "lets a proposal change files outside rules/")
@@ -71,6 +70,14 @@ def requirement(game: Game, proposal: Proposal) -> Requirement | str:
         why += f" (it changes {involvement.other_files[0]}, which counts as rule " \
                f"{config.other_files_as_rule:03d})"
     return Requirement(numbers, layer.threshold, f"{why}: {layer.threshold}")
+
+
+def _may_change(config, path: str) -> bool:
+    """Whether a proposal may change this file outside rules/: as its stated events."""
+    if "stated_events" not in config.board:
+        return False
+    from ..board.events import may_change  # only a game with a board loads it (core/board)
+    return may_change(config, path)
 
 
 def _immutable_changes(game: Game, proposal: Proposal) -> tuple[int, ...] | str:

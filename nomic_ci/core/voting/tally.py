@@ -16,7 +16,6 @@ from ..files.records import Ballot, CountsBallots
 from ..files.state import OpenProposal
 from ..game import Game
 from .votes import Vote, latest_votes, votes_cast
-from ..board.bored.reserves import strength
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ def count_votes(game: Game, open_: OpenProposal, votes: tuple[Vote, ...],
             continue  # a withdrawn vote is no vote, and says nothing either way
         reason = _left_out(game, open_, vote, eligible, author.login if proposer_yes else None)
         ballot = Ballot(vote.voter, vote.yes, vote.commit, vote.at, reason,
-                        strength(game, vote.voter, open_.number))
+                        _strength(game, vote.voter, open_.number))
         (left_out if reason else counted).append(ballot)
     for vote in latest_votes(v for v in votes if v.at > until):
         if not vote.withdrawn:
@@ -119,6 +118,14 @@ def standings(game: Game, open_: OpenProposal, votes: tuple[Vote, ...],
                 ballots[vote.voter] = ballots.get(vote.voter, 0) + 1
                 no += not vote.yes
         yield Standing(moment, len(ballots), len(eligible), no)
+
+
+def _strength(game: Game, login: str, number: int | None) -> int:
+    """How much a vote counts: once, but for seed 003's strengthened votes (rule 15.4)."""
+    if "reserves" not in game.config.board:
+        return 1
+    from ..board.bored.reserves import strength  # only a game with a board loads it (core/board)
+    return strength(game, login, number)
 
 
 def _left_out(game: Game, open_: OpenProposal, vote: Vote, eligible: set[str],

@@ -7,7 +7,8 @@ import pytest
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.files import yamlio
 from nomic_ci.core.facts import Account
-from nomic_ci.core.files.state import GAME, OpenProposal, Standing, Tell
+from nomic_ci.core.files import GAME
+from nomic_ci.core.files.state import OpenProposal, Standing, Tell
 from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.files.statefile import read_state
 

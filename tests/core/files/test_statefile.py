@@ -3,7 +3,7 @@
 import pytest
 
 from nomic_ci.core.errors import GameError
-from nomic_ci.core.files.state import GAME
+from nomic_ci.core.files import GAME
 from nomic_ci.core.files.statefile import read_state
 
 

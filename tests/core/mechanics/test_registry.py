@@ -6,7 +6,9 @@ import pytest
 
 from nomic_ci.core import mechanics
 from nomic_ci.core.mechanics import registry
-from nomic_ci.core.mechanics.registry import BINDINGS, KINDS
+from nomic_ci.core.mechanics.registry import BINDINGS, every_kind
+
+KINDS = every_kind()
 
 NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"}
 # the board's modules that are not mechanics: its state, play, commands, records, turns

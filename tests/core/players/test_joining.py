@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
-from nomic_ci.core.files.state import PLAYERS
+from nomic_ci.core.files import PLAYERS
 from nomic_ci.core.players.joining import is_join_request, join_decision
 from nomic_ci.core.voting.votes import objection
 

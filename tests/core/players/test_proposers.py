@@ -6,7 +6,8 @@ import pytest
 
 from nomic_ci.core.facts import Account, ChangeKind, FileChange
 from nomic_ci.core.game import load_game
-from nomic_ci.core.files.state import PLAYERS, OpenProposal
+from nomic_ci.core.files import PLAYERS
+from nomic_ci.core.files.state import OpenProposal
 from nomic_ci.core.players.proposers import displaced, push_refusal, refusal
 
 from builders import HOUR, T0, make_files, make_game, opened, proposal, with_rule

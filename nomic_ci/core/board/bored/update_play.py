@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...errors import GameError
+from ...files import BOARD
 from ...mechanics.values import Roll
 from ..actionlog import ActionRecord
 from ..actions import _play
@@ -78,7 +79,7 @@ def take_turn(play, login: str, rule: UpdateTurns, arrived: list[str]) -> None:
     if not arena.use_ticket(play, login):
         start = play.token(login).space
         if not play.token(login).on_ring:
-            raise GameError(f"{login}'s token is not on a square", path="state/board.yaml")
+            raise GameError(f"{login}'s token is not on a square", path=BOARD)
         rolled = play.roll(rule.roll, f"{login}'s movement ({cite})")
         path = advance(start, rolled, play.total_spaces)
         play.move(login, path, f"{login} rolls {rolled} ({rule.roll}, {cite})")

@@ -1,0 +1,67 @@
+"""`status`: the game as of now, and what the next `tick` would do, without changing it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Mapping
+
+from ..core.due import next_transition
+from ..core.game import Game, load_game
+from ..core.times import iso
+from ..core.voting.decision import VoteView, vote_view
+from ..forges.localforge import LocalForge
+from ..text.messages import describe
+from ..text.readmes import render_state
+from .gamedir import files_for_reading, now_from
+
+
+def cmd_status(args) -> int:
+    """The game as of now: deciding nothing, but saying what a `tick` would do."""
+    root = Path(args.repo)
+    now = now_from(args.now)
+    game = load_game(files_for_reading(root))
+    views: dict[str, VoteView] = {}  # by forge key: a request to join may have no number
+    due = None
+    if (root / ".git").exists():
+        forge = LocalForge(root, now, writing=False)
+        proposals = forge.proposals({o.key for o in game.state.open_proposals})
+        by_key = {p.key: p for p in proposals}
+        views = {o.key: vote_view(game, o, by_key[o.key], now)
+                 for o in game.state.open_proposals if o.key in by_key}
+        if now >= game.state.last_change:
+            due = next_transition(game, proposals, now, forge.comments())
+    if args.json:
+        print(json.dumps({**status_json(game, views),
+                          "due": describe(due) if due else None}, indent=2))
+        return 0
+    print(render_state(game).split("\n", 2)[2].rstrip())  # the scoreboard alone: it is quick
+    for open_ in game.state.open_proposals:
+        if open_.key not in views:
+            continue
+        view = views[open_.key]
+        tally = view.tally
+        print(f"\n{open_.capitalized_name}: {tally.yes} yes, {tally.no} no; waiting for "
+              f"{', '.join(tally.not_voted) or 'nobody'}"
+              + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
+    if due is not None:
+        print(f"\nDue now, and applied by the next `nomic-ci tick`: {describe(due)}")
+    return 0
+
+
+def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
+    """`status --json`; `views` holds where each proposal in its vote stands, by forge key."""
+    proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
+                  "state": r.outcome.value, "yes": r.yes, "no": r.no} for r in game.records]
+    for open_ in game.state.open_proposals:
+        view = views.get(open_.key)
+        proposals.append({"number": open_.number, "title": open_.title,
+                          "author": open_.author.login, "state": "voting",
+                          "yes": view.tally.yes if view else 0,
+                          "no": view.tally.no if view else 0})
+    state = game.state
+    return {"turn": state.turn, "turn_started": iso(state.turn_started),
+            "winners": list(state.winners), "over": state.over,
+            "players": [{"login": p.login, "points": p.points} for p in state.players],
+            "proposals": sorted(proposals, key=lambda p: (p["number"] is None,
+                                                          p["number"] or 0))}
