@@ -54,11 +54,12 @@ def _read(path: Path) -> str:
         return ""  # not a text file: whatever reads it as one says what is wrong
 
 
-def files_for_reading(root: Path) -> GameFiles:
-    """The default branch's files in a game repository, else the working directory's."""
-    if (root / ".git").exists():
-        try:
-            return LocalForge(root, datetime.now(timezone.utc), writing=False).read_files()
-        except GameError:
-            pass
-    return working_files(root)
+def forge_for_reading(root: Path, now: datetime) -> LocalForge | None:
+    """The game repository at `root`, only to look at, or None where there is none (no git
+    repository, or no commit on its default branch yet)."""
+    if not (root / ".git").exists():
+        return None
+    try:
+        return LocalForge(root, now, writing=False)
+    except GameError:
+        return None

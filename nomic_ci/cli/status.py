@@ -10,21 +10,20 @@ from ..core.due import next_transition
 from ..core.game import Game, load_game
 from ..core.times import iso
 from ..core.voting.decision import VoteView, vote_view
-from ..forges.localforge import LocalForge
 from ..text.messages import describe
 from ..text.readmes import render_state
-from .gamedir import files_for_reading, now_from
+from .gamedir import forge_for_reading, now_from, working_files
 
 
 def cmd_status(args) -> int:
     """The game as of now: deciding nothing, but saying what a `tick` would do."""
     root = Path(args.repo)
     now = now_from(args.now)
-    game = load_game(files_for_reading(root))
+    forge = forge_for_reading(root, now)  # its default branch, else the working directory
+    game = load_game(forge.read_files() if forge else working_files(root))
     views: dict[str, VoteView] = {}  # by forge key: a request to join may have no number
     due = None
-    if (root / ".git").exists():
-        forge = LocalForge(root, now, writing=False)
+    if forge is not None:
         proposals = forge.proposals({o.key for o in game.state.open_proposals})
         by_key = {p.key: p for p in proposals}
         views = {o.key: vote_view(game, o, by_key[o.key], now)
