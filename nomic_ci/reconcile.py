@@ -12,7 +12,7 @@ from datetime import datetime
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord, dump_action
-from .core.board.actions import rolled
+from .core.board.playing import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..core.board.actionindex import actions_of_records, index_paths as action_index_paths
-from ..core.board.actions import rolled
+from ..core.board.playing import rolled
 from ..core.files.history import history_of_records, index_paths
 from ..core.game import load_game
 from ..core.verify import check, read_whole, waiting_for_reveal

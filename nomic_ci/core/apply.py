@@ -16,7 +16,8 @@ from .files.state import GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
-from .board.actions import carry_out, rolled as rolled_so_far
+from .board.actions import carry_out
+from .board.playing import rolled as rolled_so_far
 from .board.boardfile import BOARD, GULAG, dump_board
 from .board.turn_end import frontier_opens, turn_ends
 from .board.bored.update_play import play_update

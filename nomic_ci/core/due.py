@@ -209,9 +209,9 @@ def _frontier_holds(game: Game) -> bool:
 def _board_timers(game: Game) -> Iterable[Due]:
     """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic); the
     Frontier opening to every player some minutes after a roll there (rule 8)."""
-    if not game.config.board:
+    if "movement" not in game.config.board and "frontier" not in game.config.board:
         return
-    from .board.turn_end import timers
+    from .board.turn_end import timers  # only a game with a board loads it (core/board)
     for at, transition in timers(game):
         yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
             transition
@@ -220,13 +220,16 @@ def _board_timers(game: Game) -> Iterable[Due]:
 def _updates(game: Game) -> Iterable[Due]:
     """BoredNomic's updates, when every player takes a turn (seed 003 rule 9.1), and its
     game's end by money (rules 11.3 and 19)."""
-    if not game.config.board:
+    board = game.config.board
+    if "money" in board:
+        from .board.bored.money import winners  # only a game with a board loads it
+        found = winners(game)
+        if found is not None:
+            yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change,
+                                                                   *found)
+    if "update_turns" not in board:
         return
-    from .board.bored.money import winners as money_winners
     from .board.bored.updates import next_update
-    found = money_winners(game)
-    if found is not None:
-        yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change, *found)
     at = next_update(game)
     if at is not None:
         yield at, Order.TURNS, Update(at, f"the update ({game.config.cite('update_turns')})")
@@ -235,9 +238,9 @@ def _updates(game: Game) -> Iterable[Due]:
 def _world_turns(game: Game) -> Iterable[Due]:
     """The Suber world counting the turn that just ended, before anything else happens in
     the new one (seed 001, rules 305 and 308)."""
-    if not game.config.board:
+    if "locations" not in game.config.board:
         return
-    from .board.world_turns import timers
+    from .board.world_turns import timers  # only a game with a board loads it
     for at, transition in timers(game):
         yield at, Order.EDITS, transition
 

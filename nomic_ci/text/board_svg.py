@@ -17,7 +17,6 @@ from ..core.board.features import on_space
 from ..core.board.primitives import View
 from ..core.board.boardfile import GULAG, JAIL
 from ..core.game import Game
-from .grid_svg import grid_legend, render_grid_svg
 from .score_chart import COLOURS
 
 BOARD_SVG = "state/board.svg"
@@ -39,7 +38,8 @@ SPACE_R, TOKEN_R = 17, 8
 def legend(game: Game) -> str:
     """What the picture's marks mean, for the features the rules in force have."""
     board, cite = game.config.board, game.config.cite
-    if "grid" in board:
+    if "grid" in board:  # seed 003's squares (only its games load its modules: core/board)
+        from .grid_svg import grid_legend
         return grid_legend(game)
     parts = [f"{mark}: {meaning} ({cite(key)})" for mark, meaning, key in MEANINGS
              if key in board]
@@ -52,6 +52,7 @@ def render_board_svg(game: Game) -> str | None:
     if game.state.board is None or "ring" not in game.config.board:
         return None
     if "grid" in game.config.board:  # seed 003's squares in rows, not a ring
+        from .grid_svg import render_grid_svg
         return render_grid_svg(game)
     view = View(game.config, game.state)
     board, total = view.board, view.total_spaces

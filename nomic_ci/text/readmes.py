@@ -137,7 +137,7 @@ def render_state(game: Game) -> str:
                      + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
     lines += ["", f"![Each player's points over the game's decisions]"
                   f"({SCORES_SVG.removeprefix('state/')})"]
-    if state.board is not None:  # the Suber world (seed 001), where the rules bind it
+    if "locations" in config.board:  # the Suber world (seed 001), where the rules bind it
         from .world_table import world_lines  # only a game with a board loads it
         lines += world_lines(game)
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals

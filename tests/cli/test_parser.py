@@ -58,6 +58,19 @@ def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_p
     assert board <= allowed, board - allowed
 
 
+def test_status_on_a_board_game_loads_its_own_boards_mechanics_alone(tmp_path):
+    """Round 7's board, not the Suber world's or BoredNomic's, nor the commands' table."""
+    now = ["--now", "2026-05-01T12:00:00Z"]
+    parser.main(["init", str(tmp_path / "g"), "--ruleset", "infinite-nomic-r7", "--players",
+                 "alice,bob", *now])
+    loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
+    assert "Scoreboard" in out and "nomic_ci.core.board.frontier" in loaded
+    others = {"nomic_ci.core.board.actions", "nomic_ci.core.board.locations",
+              "nomic_ci.core.board.crafts", "nomic_ci.core.board.world_turns"}
+    assert not loaded & others and not any(m.startswith("nomic_ci.core.board.bored")
+                                           for m in loaded), loaded & others
+
+
 def test_the_parsers_rulesets_are_the_shipped_ones():
     assert sorted(parser.RULESETS) == sorted(rulesets.names())
     assert parser.RULESETS[0] == rulesets.DEFAULT

@@ -182,6 +182,16 @@ def test_a_proposal_pushed_back_to_no_change_at_all_fails_at_its_decision_and_sa
     ("state/game.yaml", lambda text: text.replace("next_proposal: 1", "next_proposal: many"),
      "'next_proposal' must be"),
     ("proposals/0001-forged.yaml", lambda text: "number: 1\ntitle: [\n", "not valid YAML"),
+    # read quickly, but written back by ruamel.yaml, which would refuse them at every run
+    ("state/game.yaml", lambda text: text + "extra:\n" + "".join(
+        "  " * i + "- k:\n" for i in range(500)) + "  " * 500 + "- x\n",
+     "nested more than 32 levels deep"),
+    ("state/game.yaml", lambda text: text + "extra:\n" + "".join(
+        "  " * i + "- k:\n" for i in range(17)) + "  " * 17 + "- x\n",
+     "nested more than 32 levels deep"),
+    ("state/game.yaml", lambda text: text + "# a note \uffff\n", "unacceptable character"),
+    ("state/board.yaml", lambda text: "tokens: []\nextra: '\ufffe'\n",
+     "unacceptable character"),
 ])
 def test_a_proposal_is_judged_by_the_game_it_would_leave_behind(path, edit, words):
     text = edit(FILES.get(path, ""))

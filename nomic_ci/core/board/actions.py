@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Callable
 
-from ..commitments import rolls_made
 from ..dice import Dice
 from ..game import Game
 from ..files.state import GameState
@@ -23,6 +22,7 @@ from .landing import move_up
 from .primitives import Play
 from .words import number_in
 from .actionlog import ActionRecord
+from .playing import play_for, record_of
 from .boardfile import GULAG, JAIL, House
 from .features import on_space
 from .bored import bored_commands
@@ -304,15 +304,6 @@ class _Judging:
         raise self.Rolled
 
 
-def _play(game: Game, at: datetime, dice: Dice, login: str) -> Play:
-    return Play(game, at, dice, len(game.actions) + 1, rolled(game) + 1, login)
-
-
-def rolled(game: Game) -> int:
-    """How many dice the game has rolled: the proposals' and the actions', one sequence."""
-    return rolls_made(game.records, game.state.open_proposals) + game.actions.dice()
-
-
 def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> str | None:
     """Why `login` may not give this command now; None if they may."""
     state = game.state
@@ -330,7 +321,7 @@ def judge(game: Game, at: datetime, login: str, name: str, words: list[str]) -> 
                 f"8's steps follow the roll with no intervening actions, "
                 f"{game.config.cite('frontier')})")
     judging = _Judging()
-    play = _play(game, at, judging, state.turn if command.for_turn else login)
+    play = play_for(game, at, judging, state.turn if command.for_turn else login)
     play.state = replace(play.state, dice_secrets=())  # judging rolls no real die
     try:
         return command.run(play, login, words)
@@ -343,7 +334,7 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
     """The command done with the game's dice: the state after it and its record."""
     name, *words = text.strip().splitlines()[0].strip()[1:].split()
     name = name.lower()
-    play = _play(game, at, dice, game.state.turn if COMMANDS[name].for_turn else login)
+    play = play_for(game, at, dice, game.state.turn if COMMANDS[name].for_turn else login)
     refused = COMMANDS[name].run(play, login, words)
     assert refused is None, refused  # judged before: nothing it checks has changed since
     if play.state.turn == login:
@@ -355,23 +346,3 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
         play.say(f"{login}'s turn ends; it is {state.turn}'s turn")
     return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment,
                             about=play.login)
-
-
-def record_of(play: Play, at: datetime, login: str, command: str,
-              comment: int | None, about: str | None = None) -> ActionRecord:
-    """The action's record; its answer ends with where `about` (the one it moved: `login`
-    unless they acted for another) stands."""
-    from types import MappingProxyType
-    about = about or login
-    token = play.token(about)
-    where = (f"in the {locations.location_of(play, about)}" if "locations" in play.config.board
-             else f"on space {token.space}" if token.on_ring
-             else f"in {str(token.space).capitalize()}")  # a world of places has no spaces
-    points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
-    stands = f"{about} is {where} with {points} points"
-    if "money" in play.config.board:  # seed 003 counts money, not points
-        stands = bored_commands.standing(play, about) if any(
-            p.login == about for p in play.state.players) else f"{about} is the Admin"
-    answer = ". ".join(play.lines + [stands]) + "."
-    return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
-                        tuple(play.effects), MappingProxyType(dict(play.points)))

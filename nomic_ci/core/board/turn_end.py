@@ -18,7 +18,7 @@ from ..files.state import GameState
 from ..game import Game
 from ..transitions import BoardTimer, PassTurn
 from . import copcar, frontier, gulag, jail, unlucky
-from .actions import _play, record_of
+from .playing import play_for, record_of
 from .actionlog import ActionRecord
 
 
@@ -29,7 +29,7 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
     state = game.state
     if state.board is None or "ring" not in game.config.board or state.turn != login:
         return state, None
-    play = _play(game, at, dice, login)
+    play = play_for(game, at, dice, login)
     marks = play.turn
     acted = by_player or state.board.turn == marks
     if marks.choice in (unlucky.LANDED, unlucky.ROLLED):
@@ -82,7 +82,7 @@ def frontier_opens(game: Game, at: datetime, dice: Dice, timer: BoardTimer
                    ) -> tuple[GameState, ActionRecord]:
     """The Frontier's timer (rule 8): the turn's marks say the others were told, and the
     record says why."""
-    play = _play(game, at, dice, timer.login)
+    play = play_for(game, at, dice, timer.login)
     play.mark(explore_open=True)
     play.effect({"timer": "frontier", "login": timer.login, "why": timer.reason},
                 timer.reason)

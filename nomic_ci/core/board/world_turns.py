@@ -21,7 +21,7 @@ from ..transitions import WorldTurn
 from ..turns import next_player
 from . import claims
 from .actionlog import ActionRecord
-from .actions import _play, record_of
+from .playing import play_for, record_of
 
 
 def timers(game: Game) -> Iterable[tuple[datetime, WorldTurn]]:
@@ -61,7 +61,7 @@ def _skipped(state: GameState, ended: str, begun: str) -> tuple[str, ...]:
 def turn_ended(game: Game, transition: WorldTurn,
                dice: Dice) -> tuple[GameState, ActionRecord | None]:
     state = game.state
-    play = _play(game, transition.at, dice, transition.ended or state.turn or "")
+    play = play_for(game, transition.at, dice, transition.ended or state.turn or "")
     start = play.config.board["locations"].start
     for player in state.players:  # rule 302: a player with no location is in the City;
         # placed there as a turn ends, so state/board.yaml says so too

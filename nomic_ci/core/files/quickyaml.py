@@ -22,8 +22,9 @@ from typing import Any
 # the nesting ruamel.yaml is left to refuse, naming the line (yamlio.MAX_DEPTH)
 MAX_DEPTH = 32
 
-# control characters, tabs and what YAML counts as line breaks besides "\n": left to ruamel
-_UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+# control characters, tabs, what YAML counts as line breaks besides "\n", and what it may
+# not hold at all (surrogates, U+FFFE, U+FFFF): left to ruamel.yaml, which says why
+_UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _INT = re.compile(r"-?(0|[1-9][0-9]{0,14})\Z")
 _TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
@@ -71,7 +72,7 @@ def quick_load(text: str) -> Any | None:
         return None
     try:
         value, end = _block(lines, 0, 0, 0)
-    except _GiveUp:
+    except (_GiveUp, RecursionError):
         return None
     return value if end == len(lines) else None
 
@@ -81,9 +82,8 @@ def _indent(line: Line) -> int:
 
 
 def _block(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Any, int]:
-    """The mapping or sequence whose lines start at `at` with `indent` spaces."""
-    if depth >= MAX_DEPTH:  # a one-line list below adds one level more
-        raise _GiveUp
+    """The mapping or sequence whose lines start at `at` with `indent` spaces, `depth`
+    levels down."""
     if lines[at][1][indent:].startswith("- "):
         return _sequence(lines, at, indent, depth)
     return _mapping(lines, at, indent, LinedDict(), depth)
@@ -91,6 +91,7 @@ def _block(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Any, in
 
 def _mapping(lines: list[Line], at: int, indent: int, found: LinedDict,
              depth: int) -> tuple[LinedDict, int]:
+    _within_depth(depth)
     while at < len(lines):
         line = lines[at]
         if _indent(line) < indent:
@@ -106,6 +107,7 @@ def _mapping(lines: list[Line], at: int, indent: int, found: LinedDict,
 
 
 def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[LinedList, int]:
+    _within_depth(depth)
     found = LinedList()
     while at < len(lines) and _indent(lines[at]) == indent \
             and lines[at][1][indent:].startswith("- "):
@@ -113,6 +115,7 @@ def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Line
         item = lines[at][1][indent + 2:]
         if ":" in item:  # a mapping, its first key on the dash's line
             key, rest = _key(item)
+            _within_depth(depth + 1)
             first = LinedDict()
             first.key_lines[key] = lines[at][0]
             first[key], after = _value(lines, at, indent + 2, rest, depth + 1)
@@ -124,6 +127,14 @@ def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Line
             if at < len(lines) and _indent(lines[at]) > indent:
                 raise _GiveUp  # a scalar continued on the next line
     return found, at
+
+
+def _within_depth(depth: int) -> None:
+    """A collection `depth` levels down (the document's own is 0) is read here only within
+    ruamel.yaml's limit, with a level to spare; deeper, ruamel.yaml refuses it, naming the
+    line."""
+    if depth >= MAX_DEPTH:
+        raise _GiveUp
 
 
 def _key(text: str) -> tuple[str, str]:
@@ -142,11 +153,16 @@ def _value(lines: list[Line], at: int, indent: int, rest: str,
         nested = at + 1
         if nested < len(lines) and _indent(lines[nested]) > indent:
             return _block(lines, nested, _indent(lines[nested]), depth + 1)
-        if nested < len(lines) and lines[nested][1][indent:].startswith("- "):
+        if nested < len(lines) and _indent(lines[nested]) == indent \
+                and lines[nested][1][indent:].startswith("- "):
             # a sequence not indented under its key
             return _sequence(lines, nested, indent, depth + 1)
         return None, nested
-    value = _flow_list(rest, lines[at][0]) if rest.startswith("[") else _scalar(rest)
+    if rest.startswith("["):
+        _within_depth(depth + 1)
+        value = _flow_list(rest, lines[at][0])
+    else:
+        value = _scalar(rest)
     if at + 1 < len(lines) and _indent(lines[at + 1]) > indent:
         raise _GiveUp  # a scalar continued on the next line
     return value, at + 1

@@ -72,8 +72,9 @@ def handle(game: Game, comment: Comment, at: datetime,
     allowed = commands_in_force(game)
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
+        from ..board.actions import COMMANDS  # a command's name, even where no rule gives it
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
-               or name in _board_commands(game) else f"there is no /{name} command")
+               or name in COMMANDS else f"there is no /{name} command")
         return Command(at, comment, None, f"{why}; the commands are {known}")
     if name not in HANDLERS:  # allowed, so one of the board's
         from ..board.actions import judge

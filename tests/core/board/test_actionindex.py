@@ -70,7 +70,8 @@ def test_verify_names_the_first_index_line_that_disagrees_with_its_record():
 def test_a_run_that_does_nothing_reads_no_action_record():
     from dataclasses import replace as replaced
 
-    from nomic_ci.core.board.actions import carry_out, rolled
+    from nomic_ci.core.board.actions import carry_out
+    from nomic_ci.core.board.playing import rolled
     from nomic_ci.core.due import next_transition
     from nomic_ci.core.files.statedump import dump_state
     from nomic_ci.core.game import load_game

@@ -6,7 +6,8 @@ import time
 from dataclasses import replace
 
 from nomic_ci.core.board.actionlog import dump_action, load_actions
-from nomic_ci.core.board.actions import carry_out, rolled
+from nomic_ci.core.board.actions import carry_out
+from nomic_ci.core.board.playing import rolled
 from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.turns import next_player
 from nomic_ci.core.verify import verify

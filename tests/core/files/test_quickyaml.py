@@ -110,6 +110,29 @@ def test_comments_one_line_lists_times_and_texts_that_start_with_a_digit(text, r
     assert agrees(text) is read
 
 
+@pytest.mark.parametrize("text", [
+    "k:\n" + "".join("  " * i + "- k:\n" for i in range(17)) + "  " * 17 + "- x\n",
+    "k:\n" + "".join("  " * i + "- k:\n" for i in range(600)) + "  " * 600 + "- x\n",
+    "".join("  " * i + f"k{i}:\n" for i in range(31)) + "  " * 31 + "- a: [x]\n"])
+def test_nesting_by_any_path_deeper_than_the_limit_is_left_to_ruamel(text):
+    """Lists under keys, mappings in list items, one-line lists: each counts a level."""
+    assert quick_load(text) is None
+    with pytest.raises(GameError, match="nested more than"):
+        yamlio.read(text, "x.yaml")
+
+
+@pytest.mark.parametrize("text", ["a: \uffff\n", "# \ufffe\na: 1\n", "a: [x\uffffy]\n"])
+def test_characters_yaml_may_not_hold_are_left_to_ruamel_even_in_a_comment(text):
+    assert quick_load(text) is None
+    with pytest.raises(GameError, match="unacceptable character"):
+        yamlio.read(text, "x.yaml")
+
+
+@pytest.mark.parametrize("text", ["a:\n    b:\nc: x- y\n", "- a:\n    b:\n- c - x\n"])
+def test_an_empty_value_is_null_whatever_a_less_indented_line_holds(text):
+    assert agrees(text)
+
+
 def test_nesting_deeper_than_the_limit_is_left_to_ruamel_which_refuses_it():
     text = "".join(f"{'  ' * level}k{level}:\n" for level in range(MAX_DEPTH + 2)) + \
         f"{'  ' * (MAX_DEPTH + 2)}leaf: 1\n"

@@ -14,7 +14,7 @@ NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"
 # the board's modules that are not mechanics: its state, play, commands, records, turns
 BOARD_NOT_KINDS = {"__init__", "kinds", "boardfile", "primitives", "actions", "actionlog",
                    "landing", "replay", "turn_end", "settlers", "world_turns", "actionindex",
-                   "corrections", "words"}
+                   "corrections", "words", "playing"}
 BORED_NOT_KINDS = {"__init__", "bored_commands", "update_play", "ledger"}  # seed 003: commands,
 # turns and verify
 

@@ -53,6 +53,8 @@ def test_an_edited_command_does_not_count_and_says_so():
 def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
     assert answer(make_game(), "alice", "/pass") == (
         None, "the rules in force have no /pass command; the commands are /help, /status")
+    assert answer(make_game(), "alice", "/roll") == (  # a board's, in a game with no board
+        None, "the rules in force have no /roll command; the commands are /help, /status")
     board = ("/roll, /continue, /choose, /buy, /use, /deposit, /withdraw, /house, /escape, "
              "/rejoin, /explore, /trade, /accept, /decline")  # rules 7, 8, 11 of Infinite Nomic give these
     assert answer(INFINITE, "alice", "/active")[1].endswith(f"the commands are /pass, {board}, "

@@ -14,7 +14,7 @@ from ...errors import GameError
 from ...files import BOARD
 from ...mechanics.values import Roll
 from ..actionlog import ActionRecord
-from ..actions import _play
+from ..playing import play_for
 from ..ring import advance
 from . import arena, deeds, go, hens, inquisition, reserves
 from .grid import missing_squares
@@ -25,7 +25,7 @@ def play_update(game, at: datetime, dice) -> tuple[Any, ActionRecord]:
     """Every player's turn, in the order the dice draw (9.1)."""
     rule = game.config.board["update_turns"]
     actor = game.state.admin or "nomic-ci"
-    play = _play(game, at, dice, actor)
+    play = play_for(game, at, dice, actor)
     cite = play.cite("update_turns")
     added = missing_squares(play)
     if added:  # 6.3: a square a rule names joins the board, one past the highest

@@ -1,0 +1,49 @@
+"""One action's play: the Play a command or a timer acts through, and the record it leaves.
+
+Shared by the players' commands (`actions`), the turn's timers (`turn_end`), the world's
+turns (`world_turns`) and BoredNomic's updates, without the commands' table: a game loads
+only the mechanics its rules bind (core/board)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import MappingProxyType
+
+from ..commitments import rolls_made
+from ..dice import Dice
+from ..game import Game
+from .actionlog import ActionRecord
+from .primitives import Play
+
+
+def play_for(game: Game, at: datetime, dice: Dice, login: str) -> Play:
+    """The play of the game's next action, by `login`, rolling the game's next dice."""
+    return Play(game, at, dice, len(game.actions) + 1, rolled(game) + 1, login)
+
+
+def rolled(game: Game) -> int:
+    """How many dice the game has rolled: the proposals' and the actions', one sequence."""
+    return rolls_made(game.records, game.state.open_proposals) + game.actions.dice()
+
+
+def record_of(play: Play, at: datetime, login: str, command: str,
+              comment: int | None, about: str | None = None) -> ActionRecord:
+    """The action's record; its answer ends with where `about` (the one it moved: `login`
+    unless they acted for another) stands."""
+    about = about or login
+    token = play.token(about)
+    if "locations" in play.config.board:  # the Suber world: places, not spaces
+        from .locations import location_of
+        where = f"in the {location_of(play, about)}"
+    else:
+        where = f"on space {token.space}" if token.on_ring \
+            else f"in {str(token.space).capitalize()}"
+    points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
+    stands = f"{about} is {where} with {points} points"
+    if "money" in play.config.board:  # seed 003 counts money, not points
+        from .bored.bored_commands import standing
+        stands = standing(play, about) if any(
+            p.login == about for p in play.state.players) else f"{about} is the Admin"
+    answer = ". ".join(play.lines + [stands]) + "."
+    return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
+                        tuple(play.effects), MappingProxyType(dict(play.points)))
