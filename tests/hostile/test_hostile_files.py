@@ -242,3 +242,18 @@ def test_a_proposal_may_not_write_the_games_history(path):
     p = proposal(changes=[FileChange(path, ChangeKind.ADDED)], texts=[(path, text)])
     assert any(f"it changes the game's history ({path})" in reason
                for reason in problems(GAME, p))
+
+
+def test_a_state_file_the_engine_could_not_write_back_is_refused_whatever_its_reader_says(
+        monkeypatch):
+    """The state is read by the quick reader and written back through ruamel.yaml: a text the
+    one reads and the other refuses would stop every run after it merged. Shown with a quick
+    reader that misses a character YAML may not hold."""
+    from nomic_ci.core.files import quickyaml
+    real = quickyaml.quick_load
+    monkeypatch.setattr(yamlio, "quick_load", lambda text: real(text.replace("\uffff", "")))
+    text = FILES["state/game.yaml"] + "# a note \uffff\n"
+    p = proposal(changes=[FileChange("state/game.yaml", ChangeKind.MODIFIED)],
+                 texts=[("state/game.yaml", text)])
+    assert any("state/game.yaml" in reason and "unacceptable character" in reason
+               for reason in problems(GAME, p)), problems(GAME, p)

@@ -14,7 +14,7 @@ from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..files.records import DIR as RECORDS_DIR
-from ..files import GAME
+from ..files import GAME, PLAYERS, yamlio
 from ..files.statefile import read_state
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
@@ -139,6 +139,9 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     that still let the game change."""
     try:
         after = load_game(left_behind(game, proposal))
+        for path, text in proposal.texts:  # the engine writes these back with ruamel.yaml,
+            if path in (PLAYERS, GAME):   # so it must read them as the quick reader did
+                yamlio.load(text, path)
     except GameError as error:
         what = "the rules" if (error.path or "").startswith("rules/") else "the game"
         return [f"it would leave {what} broken: {error}"]
