@@ -10,7 +10,6 @@ import argparse
 import os
 import sys
 import textwrap
-import traceback
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -241,6 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"nomic-ci: error: {error}", file=sys.stderr)
         return 2
     except Exception as error:  # a bug: no traceback for players, but where it happened
+        import traceback
         where = traceback.extract_tb(error.__traceback__)[-1]
         print(f"nomic-ci: internal error: {type(error).__name__}: {error} (at "
               f"{Path(where.filename).name}:{where.lineno})\n  what to do: the game changes all "

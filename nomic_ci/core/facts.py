@@ -7,7 +7,6 @@ a forge object.
 from __future__ import annotations
 
 import enum
-import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -128,6 +127,7 @@ class Proposal:
     @property
     def description_hash(self) -> str:
         """A fingerprint of what players read of the proposal, to notice an edit."""
+        import hashlib  # here: most commands never need it, and it is slow to import
         return hashlib.sha256(self.description.encode()).hexdigest()[:16]
 
 

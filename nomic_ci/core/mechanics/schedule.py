@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .binding import Binding
 from .values import count, is_mapping
@@ -28,7 +27,10 @@ class Schedule:
 
     @property
     def tz(self) -> tzinfo:
-        return timezone.utc if self.zone == "UTC" else ZoneInfo(self.zone)
+        if self.zone == "UTC":
+            return timezone.utc
+        from zoneinfo import ZoneInfo  # only where a rule names a zone: a slow import
+        return ZoneInfo(self.zone)
 
     def weekday(self, moment: datetime) -> int:
         return moment.astimezone(self.tz).weekday()
@@ -72,6 +74,7 @@ def parse_schedule(value: Any) -> Schedule:
         raise ValueError(f"days among {', '.join(DAYS)}: {expected}") from None
     zone = str(value["timezone"])
     if zone != "UTC":
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
         try:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
