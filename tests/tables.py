@@ -139,7 +139,7 @@ class GitHubTable:
         writes) builds it once and plays on copies."""
         other = copy.copy(self)
         other.root, other.summary = root, root / "summary.md"
-        root.mkdir(parents=True)
+        root.mkdir(parents=True, exist_ok=True)
         repo = shutil.copytree(self.fake.git.path, root / "game.git", symlinks=True)
         if (self.root / "checkout").exists():
             shutil.copytree(self.root / "checkout", root / "checkout", symlinks=True)
