@@ -9,9 +9,11 @@ engine workflow runs it.
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import os
+import shutil
 import subprocess
 from datetime import datetime
 from pathlib import Path
@@ -129,6 +131,29 @@ class GitHubTable:
         root.mkdir(parents=True, exist_ok=True)
         self.prs: dict[str, int] = {}
         self.secrets: dict[str, str] = {}  # the engine workflow's Actions secrets
+
+    def copy(self, root: Path) -> "GitHubTable":
+        """A table at `root` where this one is now, sharing nothing with it: a copy of the fake's
+        world and repository, and of the engine's checkout (not its record of requests, nor faults
+        armed on it). A test that replays one game many times (a run killed at each of its
+        writes) builds it once and plays on copies."""
+        other = copy.copy(self)
+        other.root, other.summary = root, root / "summary.md"
+        root.mkdir(parents=True, exist_ok=True)
+        repo = shutil.copytree(self.fake.git.path, root / "game.git", symlinks=True)
+        if (self.root / "checkout").exists():
+            shutil.copytree(self.root / "checkout", root / "checkout", symlinks=True)
+            subprocess.run(["git", "remote", "set-url", "origin", str(repo)], cwd=root / "checkout",
+                           check=True, capture_output=True)
+        other.clock = FakeClock(self.now)
+        other.fake = FakeGitHub(self.fake.world.owner, self.fake.world.name, repo_path=repo,
+                                clock=other.clock, token_login=ENGINE)
+        other.fake.backend.world = self.fake.world.copy()
+        other.fake.backend.token_user_id = self.fake.backend.token_user_id
+        other.fake.backend.user_endpoint_forbidden = self.fake.backend.user_endpoint_forbidden
+        other.fake.start()
+        other.ids, other.prs, other.secrets = dict(self.ids), dict(self.prs), dict(self.secrets)
+        return other
 
     def close(self) -> None:
         errors = self.fake.internal_errors

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -70,6 +71,8 @@ class FileChange:
     blob_sha: str
 
 
+_FULL_SHA = re.compile(r"[0-9a-f]{40}")
+
 _STATUS = {"A": "added", "M": "modified", "D": "removed", "R": "renamed", "C": "copied", "T": "changed"}
 
 
@@ -78,6 +81,21 @@ class GitRepo:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        # What a full sha names never changes: reads of it are kept (the suite's runs read
+        # the same trees and blobs again and again, each a git process otherwise).
+        self._by_sha: dict[tuple, object] = {}
+
+    def _kept(self, key: tuple, sha: str, read):
+        """`read()`, once per `key` when `sha` is a full sha; a None answer is not kept (the
+        object may be written later)."""
+        if not _FULL_SHA.fullmatch(sha):
+            return read()
+        if key not in self._by_sha:
+            found = read()
+            if found is None:
+                return None
+            self._by_sha[key] = found
+        return self._by_sha[key]
 
     @classmethod
     def init(cls, path: Path, branch: str = "main") -> GitRepo:
@@ -136,13 +154,19 @@ class GitRepo:
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def object_type(self, sha: str) -> str | None:
+        return self._kept(("type", sha), sha, lambda: self._object_type(sha))
+
+    def _object_type(self, sha: str) -> str | None:
         proc = self._run(["cat-file", "-t", sha])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def read_blob(self, sha: str) -> bytes:
-        return self.git("cat-file", "blob", sha)
+        return self._kept(("blob", sha), sha, lambda: self.git("cat-file", "blob", sha))
 
     def commit_info(self, sha: str) -> CommitInfo:
+        return self._kept(("commit", sha), sha, lambda: self._commit_info(sha))
+
+    def _commit_info(self, sha: str) -> CommitInfo:
         raw = self.git("cat-file", "commit", sha).decode()
         header, _, message = raw.partition("\n\n")
         tree, parents, people = "", [], {}
@@ -160,6 +184,10 @@ class GitRepo:
         self, treeish: str, path: str = "", recursive: bool = False, trees: bool = False
     ) -> list[TreeEntry]:
         """Entries of `treeish` at `path`; `recursive` descends, listing subtrees too with `trees`."""
+        key = ("ls-tree", treeish, path, recursive, trees)
+        return list(self._kept(key, treeish, lambda: self._ls_tree(treeish, path, recursive, trees)))
+
+    def _ls_tree(self, treeish: str, path: str, recursive: bool, trees: bool) -> list[TreeEntry]:
         args = ["ls-tree", "-z", "--long", "--full-tree"]
         if recursive:
             args += ["-r", "-t"] if trees else ["-r"]
@@ -178,7 +206,8 @@ class GitRepo:
     def entry_at(self, treeish: str, path: str) -> TreeEntry | None:
         """The tree entry at `path` in `treeish`; the root tree itself for an empty path."""
         if not path:
-            sha = self.text("rev-parse", f"{treeish}^{{tree}}")
+            sha = self._kept(("tree", treeish), treeish,
+                             lambda: self.text("rev-parse", f"{treeish}^{{tree}}"))
             return TreeEntry("040000", "tree", sha, "", None)
         found = self.ls_tree(treeish, path)
         return found[0] if len(found) == 1 and found[0].path == path else None
@@ -225,7 +254,12 @@ class GitRepo:
     # -- writing ---------------------------------------------------------
 
     def write_blob(self, data: bytes) -> str:
-        return self.text("hash-object", "-w", "--stdin", input=data)
+        return self._wrote("blob", self.text("hash-object", "-w", "--stdin", input=data))
+
+    def _wrote(self, kind: str, sha: str) -> str:
+        """Keep the type of an object just written: the API checks it on the next request."""
+        self._by_sha[("type", sha)] = kind
+        return sha
 
     def write_blobs(self, contents: list[bytes]) -> list[str]:
         """Write many blobs into one pack with a single `git fast-import` (tests make thousands)."""
@@ -248,7 +282,7 @@ class GitRepo:
                 lines.append(f"0 {ZERO_SHA}\t{path}" if sha is None else f"{mode} {sha}\t{path}")
             if lines:
                 self.git("update-index", "--index-info", input=("\n".join(lines) + "\n").encode(), env=env)
-            return self.text("write-tree", env=env)
+            return self._wrote("tree", self.text("write-tree", env=env))
 
     def commit_tree(
         self, tree: str, parents: list[str], message: str, author: Identity, committer: Identity
@@ -264,7 +298,7 @@ class GitRepo:
             "GIT_COMMITTER_EMAIL": committer.email,
             "GIT_COMMITTER_DATE": _git_date(committer.when),
         }
-        return self.text(*args, input=message.encode(), env=env)
+        return self._wrote("commit", self.text(*args, input=message.encode(), env=env))
 
     def update_ref(self, ref: str, new: str, old: str | None = None) -> bool:
         """Point `ref` at `new`; with `old`, only if it still points there (compare-and-swap)."""

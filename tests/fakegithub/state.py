@@ -9,6 +9,7 @@ renamed login shows up everywhere at once.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -152,6 +153,13 @@ class World:
 
     def next_id(self) -> int:
         return next(self._ids)
+
+    def copy(self) -> World:
+        """A deep copy, sharing nothing, that numbers on from where this world is."""
+        ids, numbers = next(self._ids), next(self._numbers)  # a count's position can't be read:
+        self._ids, self._numbers = itertools.count(ids), itertools.count(numbers)  # take, put back
+        memo = {id(self._ids): itertools.count(ids), id(self._numbers): itertools.count(numbers)}
+        return copy.deepcopy(self, memo)
 
     def next_number(self) -> int:
         return next(self._numbers)

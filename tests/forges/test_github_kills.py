@@ -48,27 +48,50 @@ KILLED = {**GAMES, "opening": opening_game, "command": command_game}
 RULESETS = {"command": "suber-initial-set"}
 
 
-def deciding_run(tmp_path, game, kill_after=None):
-    hub = GitHubTable(tmp_path / f"{game}-{kill_after}", players="alice,bob,carol",
+def before_the_run(tmp_path, game):
+    """The game one run away from its decision; each run below plays on a copy of it."""
+    hub = GitHubTable(tmp_path / game, players="alice,bob,carol",
                       ruleset=RULESETS.get(game, "default"))
     pr = KILLED[game](hub)
     hub.later()
+    return hub, pr
+
+
+def deciding_run(before, root, kill_after=None):
+    hub = before.copy(root)
     hub.fake.clear_requests()
     if kill_after is not None:
         hub.fake.kill_after(kill_after)
     hub.reconcile()
     writes = len([r for r in hub.fake.writes() if not r.faulted])
-    return hub, pr, writes
+    return hub, writes
+
+
+def test_a_copied_table_plays_on_alone_from_where_its_original_was(tmp_path):
+    """The kill tests play each run on a copy of one game: a copy must run as the game would
+    have (the same view, the same requests), and change nothing of the original's."""
+    before, pr = before_the_run(tmp_path, "passing")
+    untouched = (view(before, pr), before.fake.branch_sha("main"))
+    first, second = before.copy(tmp_path / "first"), before.copy(tmp_path / "second")
+    assert first.reconcile() == 0 and first.fake.pull(pr).merged
+    assert second.reconcile() == 0
+    assert view(second, pr) == view(first, pr)
+    assert [(r.method, r.path, r.body) for r in second.fake.requests] == \
+        [(r.method, r.path, r.body) for r in first.fake.requests]
+    assert (view(before, pr), before.fake.branch_sha("main")) == untouched
+    for hub in (first, second, before):
+        hub.close()
 
 
 @pytest.mark.parametrize("game", sorted(KILLED))
 def test_a_run_killed_after_any_write_is_repaired_by_the_next(tmp_path, game):
-    clean, pr, writes = deciding_run(tmp_path, game)
+    before, pr = before_the_run(tmp_path, game)
+    clean, writes = deciding_run(before, tmp_path / "clean")
     expected = view(clean, pr)
     clean.close()
     assert writes >= 3
     for n in range(1, writes):
-        hub, pr, done = deciding_run(tmp_path, game, kill_after=n)
+        hub, done = deciding_run(before, tmp_path / f"killed-{n}", kill_after=n)
         assert done == n and hub.code != 0, f"the run was not killed after write {n}"
         hub.fake.revive()
         hub.reconcile()
@@ -77,6 +100,7 @@ def test_a_run_killed_after_any_write_is_repaired_by_the_next(tmp_path, game):
         hub.fake.clear_requests()
         assert hub.reconcile() == 0 and hub.fake.writes() == [], f"after write {n}"
         hub.close()
+    before.close()
 
 
 def comments_marked(hub, pr, mark):
@@ -88,12 +112,12 @@ def comments_marked(hub, pr, mark):
 def test_two_runs_at_once_tell_a_decision_once(tmp_path, monkeypatch, game, step):
     """A second run starts and finishes while the first is about to publish its decision, or
     about to tell it: the decision is recorded once and told once."""
-    clean, pr, _ = deciding_run(tmp_path, game)
+    before, pr = before_the_run(tmp_path, game)
+    clean, _ = deciding_run(before, tmp_path / "clean")
     expected = view(clean, pr)
     clean.close()
-    hub = GitHubTable(tmp_path / "racing", players="alice,bob,carol")
-    pr = GAMES[game](hub)
-    hub.later()
+    hub = before.copy(tmp_path / "racing")
+    before.close()
     real = getattr(GitHubForge, step)
     raced = []
 

@@ -183,17 +183,34 @@ FAULTS = [(game, *fault) for game in GAMES for fault in EVERYWHERE] + [
 
 
 @pytest.fixture(scope="module")
-def clean_result(tmp_path_factory):
+def before_the_run(tmp_path_factory):
+    """Each game one run away from its decision, built once a module: a case plays on a copy
+    of it (GitHubTable.copy), so the matrix does not replay the same setup for every fault."""
+    built = {}
+
+    def copy(game, root):
+        if game not in built:
+            t = GitHubTable(tmp_path_factory.mktemp(f"before-{game}"), players="alice,bob,carol")
+            built[game] = t, GAMES[game](t)
+            t.later()
+        t, pr = built[game]
+        return t.copy(root), pr
+    yield copy
+    for t, _ in built.values():
+        t.close()
+
+
+@pytest.fixture(scope="module")
+def clean_result(tmp_path_factory, before_the_run):
     """What an unbroken run leaves of each game: played once a module (it is the same for
     every fault), so the matrix costs one game per case, not two."""
     results = {}
 
     def result(game):
         if game not in results:
-            t = GitHubTable(tmp_path_factory.mktemp(f"clean-{game}"), players="alice,bob,carol")
-            GAMES[game](t)
-            t.later().reconcile()
-            results[game] = final(t), t.fake.pull(1).state, t.fake.pull(1).merged
+            t, pr = before_the_run(game, tmp_path_factory.mktemp(f"clean-{game}"))
+            t.reconcile()
+            results[game] = final(t), t.fake.pull(pr).state, t.fake.pull(pr).merged
             t.close()
         return results[game]
     return result
@@ -201,10 +218,9 @@ def clean_result(tmp_path_factory):
 
 @pytest.mark.parametrize("game, method, path, status, after", FAULTS)
 def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
-        hub, clean_result, game, method, path, status, after):
+        tmp_path, before_the_run, clean_result, game, method, path, status, after):
     expected = clean_result(game)
-    pr = GAMES[game](hub)
-    hub.later()
+    hub, pr = before_the_run(game, tmp_path / "game")
     if callable(after):  # a GraphQL answer with errors, made from the real one
         hub.fake.fail(method, path, status, times=1, after=True, body=after)
     else:
@@ -217,6 +233,7 @@ def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
     hub.fake.clear_requests()
     hub.reconcile()
     assert hub.fake.writes() == []
+    hub.close()
 
 
 def test_a_merge_github_is_still_computing_is_left_for_the_next_run(hub):
