@@ -4,10 +4,17 @@ imported by name where used."""
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
-from builders import make_files
+# A machine may set PYTHONDONTWRITEBYTECODE: then each worker rewrites every test module's
+# assertions again, and each command a test runs compiles the engine again, some 15 s of
+# the suite. The suite writes bytecode, as Python does by default (git ignores __pycache__/).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from builders import make_files  # noqa: E402 (after the above, so it is cached too)
 
 
 @pytest.fixture
