@@ -34,9 +34,10 @@ def working_files(root: Path) -> GameFiles:
     if not paths:
         raise GameError("no game here (no rules/ or state/)", path=str(root),
                         hint="pass --repo DIR, or make a game with 'nomic-ci init DIR'")
-    return GameFiles({path: _read(root / path) for path in paths if not deferred(path)},
-                     {path: path for path in paths if deferred(path)},
-                     lambda later: {path: _read(root / path) for path in later})
+    later = {path for path in paths if deferred(path)}  # a game's thousands of records
+    return GameFiles({path: _read(root / path) for path in paths if path not in later},
+                     {path: path for path in later},
+                     lambda asked: {path: _read(root / path) for path in asked})
 
 
 def _listed(root: Path, top: str) -> Iterator[str]:

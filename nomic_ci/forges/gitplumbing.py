@@ -68,12 +68,15 @@ class Git:
         """The text of every file under `prefixes` at `commit`; the decision records' are read
         when first asked for."""
         listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
-        entries = [line.split("\t", 1) for line in listing.split("\0") if line]
-        blobs = {path: meta.split()[2] for meta, path in entries if meta.split()[1] == "blob"}
-        now = {path: sha for path, sha in blobs.items() if not deferred(path)}
+        now: dict[str, str] = {}
+        later: dict[str, str] = {}  # path -> blob sha, of a game's thousands of records
+        for line in filter(None, listing.split("\0")):
+            meta, path = line.split("\t", 1)
+            _, kind, sha = meta.split()
+            if kind == "blob":
+                (later if deferred(path) else now)[path] = sha
         contents = self.blobs(now.values())
-        return GameFiles({path: _text(contents[sha]) for path, sha in now.items()},
-                         {path: sha for path, sha in blobs.items() if deferred(path)},
+        return GameFiles({path: _text(contents[sha]) for path, sha in now.items()}, later,
                          lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()})
 
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:

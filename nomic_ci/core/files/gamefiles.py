@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Callable, Collection, Hashable, Iterator, Mapping
 
+from .history import is_record
+from ..board.actionindex import is_action
+
 # reads the deferred files' texts, by handle (a blob's sha, a path on disk), in one batch
 Reader = Callable[[Collection[Hashable]], Mapping[Hashable, str]]
 
@@ -63,8 +66,6 @@ class GameFiles(Mapping[str, str]):
 
 def deferred(path: str) -> bool:
     """A record a forge reads only when asked for: a decision's or a board action's."""
-    from ..board.actionindex import is_action
-    from .history import is_record
     return is_record(path) or is_action(path)
 
 
