@@ -263,3 +263,24 @@ def _schedule(tmp_path: Path) -> Path:
     path = tmp_path / "schedule.json"
     path.write_text(json.dumps({"schedule": "7,22,37,52 * * * *"}))
     return path
+
+
+def test_this_machine_holds_the_engines_pinned_dependencies():
+    """The workflows install .github/requirements-engine.txt; under act that install asks no
+    package index (the setup-python stub), so the machine must hold those versions, as the
+    README's test command installs them."""
+    from importlib import metadata
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", (ROOT / ".github/requirements-engine.txt")
+                      .read_text(), re.M)
+    assert len(pins) > 10
+    wrong = {name: (pinned, _installed(metadata, name)) for name, pinned in pins
+             if _installed(metadata, name) != pinned}
+    assert not wrong, ("pinned, installed: " + repr(wrong) + "; run python3 -m pip install "
+                       "--require-hashes -r .github/requirements-engine.txt")
+
+
+def _installed(metadata, name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
