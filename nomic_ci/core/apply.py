@@ -18,7 +18,7 @@ from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
 from .board.actions import carry_out
 from .board.playing import rolled as rolled_so_far
-from .board.boardfile import BOARD, GULAG, dump_board
+from .board.boardfile import BOARD, dump_board
 from .board.turn_end import frontier_opens, turn_ends
 from .board.bored.update_play import play_update
 from .board.bored.reserves import note_voters, spend_on_open
@@ -146,7 +146,7 @@ def _decide(game: Game, state: GameState, decision: Decide,
         state = state.with_player(player.with_stats(level=level, experience=exp))
     # a player in the Gulag neither gains nor loses points (Infinite Nomic's rule 8)
     in_gulag = state.board is not None and proposer is not None \
-        and state.board.token(proposer.login).space == GULAG
+        and state.board.in_gulag(proposer.login)
     if config.proposer_gains == "net-votes" and decision.passed and proposer is not None \
             and not in_gulag:
         gained = decision.tally.yes - decision.tally.no

@@ -10,8 +10,7 @@ else with the list of commands there are.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
@@ -53,15 +52,6 @@ def commands_in_force(game: Game) -> tuple[str, ...]:
     return (*game.config.commands, *paused, *given, *ALWAYS)
 
 
-def _board_commands(game: Game) -> Mapping[str, Any]:
-    """Every board command, by name (none in a game without a board, which never loads the
-    board's modules: core/board)."""
-    if not game.config.board:
-        return MappingProxyType({})
-    from ..board.actions import COMMANDS
-    return COMMANDS
-
-
 def handle(game: Game, comment: Comment, at: datetime,
            proposals: Mapping[str, Proposal]) -> Command:
     name = command_name(comment)
@@ -76,10 +66,10 @@ def handle(game: Game, comment: Comment, at: datetime,
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
                or name in COMMANDS else f"there is no /{name} command")
         return Command(at, comment, None, f"{why}; the commands are {known}")
-    if name not in HANDLERS:  # allowed, so one of the board's
-        from ..board.actions import judge
+    if name not in HANDLERS:  # allowed, so one of the board's: this game has a board
+        from ..board.actions import COMMANDS, judge
         player = game.state.player(comment.author)
-        if _board_commands(game)[name].admin:  # seed 003: the Admin judges, and is no player
+        if COMMANDS[name].admin:  # seed 003: the Admin judges, and is no player
             if not game.state.is_admin(comment.author):
                 return Command(at, comment, None, f"only the Admin "
                                                   f"({game.state.admin or 'nobody'}) may /{name}")
@@ -167,9 +157,11 @@ WHAT = {"pass": "end your turn", "active": "say you are active again",
 
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
     state = game.state
-    lines = ["the commands are " + "; ".join(
-        f"/{c}: {WHAT[c] if c in WHAT else _board_commands(game)[c].what}"
-        for c in commands_in_force(game))]
+    what = dict(WHAT)
+    if game.config.board:  # the board's commands, in a game with one
+        from ..board.actions import COMMANDS
+        what.update((name, command.what) for name, command in COMMANDS.items())
+    lines = ["the commands are " + "; ".join(f"/{c}: {what[c]}" for c in commands_in_force(game))]
     if state.over:
         lines.append("The game is over")
     elif state.turn is not None:
