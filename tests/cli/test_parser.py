@@ -33,7 +33,8 @@ def test_help_version_and_status_import_neither_pygithub_nor_the_engine_loop(tmp
 
 
 @pytest.mark.parametrize("ruleset, admin", [("default", []), ("infinite-nomic-r7", []),
-                                            ("borednomic", ["--admin", "dana:9"])])
+                                            ("borednomic", ["--admin", "dana:9"]),
+                                            ("suber-initial-set", [])])
 def test_status_reads_a_new_game_without_ruamel_yaml_or_markdown_it(tmp_path, ruleset, admin):
     """Their files are all in the quick reader's subset (quickyaml), and their rules of the
     usual shape: importing either library was most of a short command's start-up."""

@@ -3,10 +3,10 @@ rules' front matter.
 
 A run reads every rule and the state, and `verify` and `render` every record; ruamel.yaml
 takes milliseconds a file, and most of a short command's time went to importing and running
-it. This reads a narrow subset (block mappings and sequences, comment lines, `[]`, `{}` and
-one-line lists of plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null,
-true and false, plain and single-quoted one-line strings) and gives up, returning None, on
-anything else, so the caller reads that file with ruamel.yaml, which also reports the
+it. This reads a narrow subset (block mappings and sequences, comment lines, one-line lists
+and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words,
+plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true and false,
+single-quoted one-line strings) and gives up, returning None, on anything else, so the caller reads that file with ruamel.yaml, which also reports the
 errors with their lines. A test checks that both readers agree on what this one reads.
 
 The mappings and lists it returns know the line each key or item is on, for error messages
@@ -25,7 +25,7 @@ MAX_DEPTH = 32
 # control characters, tabs, what YAML counts as line breaks besides "\n", and what it may
 # not hold at all (surrogates, U+FFFE, U+FFFF): left to ruamel.yaml, which says why
 _UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
-_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_KEY = re.compile(r"[A-Za-z_](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?\Z")  # `Fishing Rod` too
 _INT = re.compile(r"-?(0|[1-9][0-9]{0,14})\Z")
 _TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
 # what YAML 1.2 may read as a number or a date (any base, exponent, underscores, a date's
@@ -36,7 +36,9 @@ _CONSTANTS = {"null": None, "Null": None, "NULL": None, "~": None, "true": True,
               "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _NOT_KEYS = {"y", "n", "yes", "no", "on", "off"}  # strings, but some readers say otherwise
 _SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
-_FLOW_SPECIAL = set("[]{}#\":")  # inside a one-line list: left to ruamel.yaml
+# where a word in a one-line list or mapping ends; a quote, a colon or a comment in it is
+# left to ruamel.yaml
+_FLOW_END = re.compile("[][{},#\":]")
 
 
 class _GiveUp(Exception):
@@ -113,7 +115,7 @@ def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Line
             and lines[at][1][indent:].startswith("- "):
         found.item_lines.append(lines[at][0])
         item = lines[at][1][indent + 2:]
-        if ":" in item:  # a mapping, its first key on the dash's line
+        if ":" in item and not item.startswith(("[", "{")):  # a mapping, from the dash's line
             key, rest = _key(item)
             _within_depth(depth + 1)
             first = LinedDict()
@@ -122,7 +124,7 @@ def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Line
             mapping, at = _mapping(lines, after, indent + 2, first, depth + 1)
             found.append(mapping)
         else:
-            found.append(_scalar(item))
+            found.append(_inline(item, lines[at][0], depth + 1))
             at += 1
             if at < len(lines) and _indent(lines[at]) > indent:
                 raise _GiveUp  # a scalar continued on the next line
@@ -158,34 +160,70 @@ def _value(lines: list[Line], at: int, indent: int, rest: str,
             # a sequence not indented under its key
             return _sequence(lines, nested, indent, depth + 1)
         return None, nested
-    if rest.startswith("["):
-        _within_depth(depth + 1)
-        value = _flow_list(rest, lines[at][0])
-    else:
-        value = _scalar(rest)
+    value = _inline(rest, lines[at][0], depth + 1)
     if at + 1 < len(lines) and _indent(lines[at + 1]) > indent:
         raise _GiveUp  # a scalar continued on the next line
     return value, at + 1
 
 
-def _flow_list(text: str, line: int) -> Any:
-    """A one-line list of plain words, numbers and the like: `[reactions, reviews]`, on the
-    line `line`."""
-    inner = text[1:-1]
-    if not inner or not text.endswith("]") or _FLOW_SPECIAL.intersection(inner):
-        return _scalar(text)  # `[]`, or given up
-    items = [item.strip(" ") for item in inner.split(",")]
-    if not all(items):
-        raise _GiveUp  # `[a,,b]` or `[a, ]`: ruamel.yaml says what YAML makes of it
-    found = LinedList()
-    found.extend(_scalar(item) for item in items)
-    found.item_lines = [line] * len(items)
-    return found
+def _inline(text: str, line: int, depth: int) -> Any:
+    """The value written on one line, `depth` levels down if it is a collection."""
+    return _flow(text, line, depth) if text.startswith(("[", "{")) else _scalar(text)
+
+
+def _flow(text: str, line: int, depth: int) -> Any:
+    """A one-line collection of plain words, numbers and the like, on the line `line`:
+    `[reactions, reviews]`, `{cost: {iron: 6, timber: 3}, effect: swap}`."""
+    value, end = _flow_at(text, 0, line, depth)
+    if end != len(text):
+        raise _GiveUp  # `[x] # c`, `[x]y`: ruamel.yaml says what YAML makes of it
+    return value
+
+
+def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
+    """The list or mapping that opens at `at`, and where its text ends."""
+    _within_depth(depth)
+    closer = "]" if text[at] == "[" else "}"
+    found: LinedList | LinedDict = LinedList() if closer == "]" else LinedDict()
+    at = _skip_spaces(text, at + 1)
+    if text.startswith(closer, at):
+        return found, at + 1  # `[]`, `{}`
+    while True:
+        if isinstance(found, LinedDict):
+            key, sep, _ = text[at:].partition(": ")
+            key = key.rstrip(" ")
+            if not sep or _FLOW_END.search(key) or key in found:
+                raise _GiveUp  # `{a}`, `{a:1}`, `{[a]: b}`, a key twice
+            _key(f"{key}: ")
+            found.key_lines[key] = line
+            at = _skip_spaces(text, at + len(key) + 2)
+        if text.startswith(("[", "{"), at):
+            item, at = _flow_at(text, at, line, depth + 1)
+        else:
+            end = _FLOW_END.search(text, at)
+            word = text[at:end.start() if end else len(text)].rstrip(" ")
+            if not word:
+                raise _GiveUp  # `[a,,b]`, `[a, ]`: ruamel.yaml says what YAML makes of it
+            item, at = _scalar(word), _skip_spaces(text, at + len(word))
+        if isinstance(found, LinedDict):
+            found[key] = item
+        else:
+            found.append(item)
+            found.item_lines.append(line)
+        if text.startswith(closer, at):
+            return found, at + 1
+        if not text.startswith(",", at):
+            raise _GiveUp
+        at = _skip_spaces(text, at + 1)
+
+
+def _skip_spaces(text: str, at: int) -> int:
+    while text.startswith(" ", at):
+        at += 1
+    return at
 
 
 def _scalar(text: str) -> Any:
-    if text in ("[]", "{}"):
-        return [] if text == "[]" else {}
     if text.startswith("'"):
         if len(text) < 2 or not text.endswith("'"):
             raise _GiveUp
