@@ -132,6 +132,9 @@ def test_the_console_script_and_the_module_run(tmp_path):
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert "it is a's turn" in done.stdout
+        failed = subprocess.run([*command, "--repo", str(tmp_path), "status"],
+                                capture_output=True, text=True)  # the command's code, kept
+        assert failed.returncode == 2 and "nomic-ci: error" in failed.stderr, failed.stderr
     done = subprocess.run(["nomic-ci", "--now", "2026-05-01T12:00:00Z", "init",
                            str(tmp_path / "bored"), "--ruleset", "borednomic", "--players",
                            "a,b", "--admin", "boss"], capture_output=True, text=True)
