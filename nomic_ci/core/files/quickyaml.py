@@ -36,8 +36,8 @@ _CONSTANTS = {"null": None, "Null": None, "NULL": None, "~": None, "true": True,
               "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _NOT_KEYS = {"y", "n", "yes", "no", "on", "off"}  # strings, but some readers say otherwise
 _SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
-# where a word in a one-line list or mapping ends; a quote, a colon or a comment in it is
-# left to ruamel.yaml
+# where a plain word in a one-line list or mapping ends; a double quote, a colon or a
+# comment in it is left to ruamel.yaml
 _FLOW_END = re.compile("[][{},#\":]")
 
 
@@ -199,6 +199,9 @@ def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
             at = _skip_spaces(text, at + len(key) + 2)
         if text.startswith(("[", "{"), at):
             item, at = _flow_at(text, at, line, depth + 1)
+        elif text.startswith("'", at):  # may hold what ends a plain word: `'12:00, noon'`
+            end = _quote_end(text, at)
+            item, at = _scalar(text[at:end]), _skip_spaces(text, end)
         else:
             end = _FLOW_END.search(text, at)
             word = text[at:end.start() if end else len(text)].rstrip(" ")
@@ -215,6 +218,16 @@ def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
         if not text.startswith(",", at):
             raise _GiveUp
         at = _skip_spaces(text, at + 1)
+
+
+def _quote_end(text: str, at: int) -> int:
+    """Where the single-quoted text that opens at `at` ends (`''` is a quote inside it)."""
+    end = at + 1
+    while (end := text.find("'", end)) != -1:
+        if not text.startswith("''", end):
+            return end + 1
+        end += 2
+    raise _GiveUp  # never closed on this line
 
 
 def _skip_spaces(text: str, at: int) -> int:

@@ -103,7 +103,7 @@ def test_anything_else_is_left_to_ruamel(text):
     ("at: 2026-05-01 12:00:00\n", False), ("n: 1e3\n", False), ("n: 0x1F\n", False),
     ("n: 1_000\n", False), ("n: 017\n", False), ("n: 12:30\n", False), ("n: 1.5\n", False),
     ("a: [x,,y]\n", False), ("a: [x, ]\n", False), ("a: [x, [y]]\n", True),
-    ("a: [x: y]\n", False), ("a: ['x', y]\n", True), ("a: ['x, y', z]\n", False), ("a: [x] # c\n", False),
+    ("a: [x: y]\n", False), ("a: ['x, y', z]\n", True), ("a: [x] # c\n", False),
     ("a: [x]y\n", False), ("a: [ ]\n", True), ("a: [x, {y: 1}]\n", False),
     ("a: =\n", False), ("a: <<\n", False), ("a: ~x\n", False)])
 def test_comments_one_line_lists_times_and_texts_that_start_with_a_digit(text, read):
@@ -118,7 +118,10 @@ def test_comments_one_line_lists_times_and_texts_that_start_with_a_digit(text, r
     ("a: { b: 1 , c: x y }\n", True), ("a b: c\n", True), ("a  b: c\n", True),
     ("a: {b}\n", False), ("a: {b:1}\n", False), ("a: {b: }\n", False), ("a: {b: 1,}\n", False),
     ("a: {b: 1, b: 2}\n", False), ("a: {b: 1}}\n", False), ("a: {b: c: d}\n", False),
-    ("a: {b: c #d}\n", False), ("a: {b: 'c, d'}\n", False), ("a: {? b: c}\n", False),
+    ("a: {b: c #d}\n", False), ("a: {? b: c}\n", False),
+    ("a: {b: 'c, d', e: 'it''s: [x]'}\n", True), ("a: ['x', y]\n", True),
+    ("- {id: 7, at: '2026-05-01T12:00:00Z'}\n", True), ("a: ['x'y]\n", False),
+    ("a: ['x]\n", False), ("a: ['x'', y]\n", False), ("a: ['x' , 'y' ]\n", True),
     ("a: {b: 1\n", False), ("a: {b: 1,\n  c: 2}\n", False), ("a: {1: b}\n", False),
     ("a: {yes: b}\n", False), ("a: {b c : d}\n", True), ("a : b\n", False),
     ("a: {b: \"c\"}\n", False), ("a: {b: &c d}\n", False), ("a: [x, {b: 1}] \n", False)])
