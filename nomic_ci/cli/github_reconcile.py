@@ -31,6 +31,8 @@ DEFAULT_ENGINE_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
 
 @dataclass(frozen=True)
 class Settings:
+    """What a run on GitHub is given, from the Actions runner's environment (`from_env`)."""
+
     token: str = field(repr=False)
     repository: str
     api_url: str

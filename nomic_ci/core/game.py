@@ -18,6 +18,8 @@ from .mechanics.config import GameConfig, derive_config
 
 @dataclass(frozen=True)
 class Game:
+    """A game as `load_game` reads it from its files; `after` gives the game after a transition."""
+
     rules: tuple[Rule, ...]
     config: GameConfig
     state: GameState

@@ -11,6 +11,8 @@ from .game import Game
 
 @dataclass(frozen=True)
 class Sources:
+    """A player's points by where they came from; `total` is what the state should hold."""
+
     start: int
     earned: int = 0  # dice and votes, as each record (or proposal in its vote) holds them
     stated: int = 0  # set by passed proposals' own changes to state/players.yaml

@@ -80,6 +80,7 @@ class Activate:
 
 @dataclass(frozen=True)
 class PassTurn:
+    """The turn passes on: its player ended it (/pass), or let it run out (a rule's time limit)."""
     at: datetime
     from_login: str
     to_login: str
@@ -96,6 +97,8 @@ class Pause:
 
 @dataclass(frozen=True)
 class EndGame:
+    """The game ends outside a decision: at its end date (the leaders win), or by money
+    (seed 003)."""
     at: datetime
     winners: tuple[str, ...]
     reason: str

@@ -56,6 +56,9 @@ def _utc(moment: datetime | None) -> datetime | None:
 
 @dataclass
 class GitHubForge:
+    """The `Forge` of one run on GitHub: made at the run's start, it reads the game then
+    (`GitHubReader`); `wrote` is the audit trail of what it changed."""
+
     repo: Repository
     engine_login: str  # the account the engine comments as: its sticky comment is its own
     now: datetime

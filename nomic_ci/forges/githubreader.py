@@ -30,6 +30,8 @@ MAX_FILES = gql.MAX_FILES
 
 @dataclass
 class GitHubReader:
+    """What a run has read of a repository through GraphQL: `read_game` first, the rest batched."""
+
     repo: Repository
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}

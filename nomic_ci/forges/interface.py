@@ -40,6 +40,8 @@ class MergeStatus(enum.Enum):
 
 @dataclass(frozen=True)
 class MergeResult:
+    """What `Forge.merge` did: merged, not yet, or never (`detail`: why, for players or the log)."""
+
     status: MergeStatus
     detail: str = ""
 

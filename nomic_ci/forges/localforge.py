@@ -32,6 +32,8 @@ LOCK = "nomic-ci/lock"  # held while a command changes the game, so two never in
 
 @dataclass
 class LocalForge:
+    """The `Forge` of one command on a local game: the repository at `root`, locked if it writes."""
+
     root: Path
     now: datetime
     git: Git = field(init=False)

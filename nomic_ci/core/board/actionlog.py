@@ -29,6 +29,8 @@ _NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.json$")
 
 @dataclass(frozen=True)
 class ActionRecord:
+    """A board action, a player's or the engine's (a turn's end, an update); its file is `path`."""
+
     number: int  # the game's n-th action
     at: datetime
     login: str

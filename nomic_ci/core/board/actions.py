@@ -30,6 +30,8 @@ from .bored import bored_commands
 
 @dataclass(frozen=True)
 class Command:
+    """A board command in `COMMANDS`: which bindings give it, who may give it, and what it runs."""
+
     needs: tuple[str, ...]  # the bindings any one of which gives it
     usage: str
     what: str

@@ -15,6 +15,8 @@ NAME = "Bank"
 
 @dataclass(frozen=True)
 class BankRule:
+    """The `bank` binding: where Banks stand, what deposits are multiples of, and the interest."""
+
     multiple_of: int  # Banks are on multiples of this, above it
     deposit_in: int  # deposits are multiples of this
     interest_per: int  # 1 point of interest per this many in the account

@@ -61,12 +61,16 @@ class Token:
 
 @dataclass(frozen=True)
 class CopCar:
+    """The Cop Car on the board (rule 11): the space it is on, and the health it has left."""
+
     space: int
     health: int
 
 
 @dataclass(frozen=True)
 class House:
+    """A House built on a space (rule 11), and the player who owns it and takes its toll."""
+
     space: int
     owner: str
 
@@ -126,6 +130,8 @@ class Turn:
 
 @dataclass(frozen=True)
 class Board:
+    """A game's board (`GameState.board`), read from and written to `state/board.yaml`."""
+
     added_spaces: int = 0  # by exploring the Frontier (rule 8)
     cop_car: CopCar | None = None
     houses: tuple[House, ...] = ()

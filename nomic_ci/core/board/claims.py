@@ -25,6 +25,9 @@ SHAPE = ("{after_turns: 3, per_location: 5, away_turns: 1, rooted_after: 4, yiel
 
 @dataclass(frozen=True)
 class ClaimRule:
+    """The `claims` binding: when a claim may be made and when it is lost, how many a location
+    holds, what it yields, and its upgrades (`yield_`: the binding's `yield`, a keyword)."""
+
     after_turns: int
     per_location: int
     away_turns: int

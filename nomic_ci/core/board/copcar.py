@@ -18,6 +18,9 @@ _KEYS = {"start", "health", "bribe", "fight", "reward", "moves_on"}
 
 @dataclass(frozen=True)
 class CopCarRule:
+    """The `cop_car` binding: where the Cop Car starts, its health, what bribes and fights are
+    worth, and the roll that moves it."""
+
     start: int  # where it is when the game begins
     health: int
     bribe: int  # points a bribe costs, and health it gives the Cop Car

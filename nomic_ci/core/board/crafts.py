@@ -26,6 +26,8 @@ EFFECTS = ("swap", "send", "next-turn", "cleanse", "none")
 
 @dataclass(frozen=True)
 class Item:
+    """An item the `professions` binding names: who crafts it, from what, and what using it does."""
+
     by: str  # the profession that crafts it
     cost: Goods
     effect: str  # one of EFFECTS, or "extra"
@@ -34,6 +36,8 @@ class Item:
 
 @dataclass(frozen=True)
 class Professions:
+    """The `professions` binding: how often a player may change profession, and the items."""
+
     change_after: int  # own turns from one pick to the next
     items: Mapping[str, Item]
 

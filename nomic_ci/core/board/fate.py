@@ -16,6 +16,8 @@ CHOICE = "number"
 
 @dataclass(frozen=True)
 class FateRule:
+    """The `master_of_your_fate` binding: the space where a roll may be kept as a Number."""
+
     space: int
     barred: int | None  # the Number that may not be used on `space`
 

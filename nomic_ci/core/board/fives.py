@@ -14,6 +14,8 @@ TILE = True  # a tile of rule 8, not a feature of rule 11: a space with it has "
 
 @dataclass(frozen=True)
 class Fives:
+    """The `fives` binding: landing on a multiple of `divisible_by` gains `points`."""
+
     divisible_by: int
     points: int
 

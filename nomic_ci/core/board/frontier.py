@@ -26,6 +26,9 @@ D2 = Roll(1, 2)
 
 @dataclass(frozen=True)
 class FrontierRule:
+    """The `frontier` binding: when exploring adds Snake and Ladder pairs, and when others may
+    explore."""
+
     pair_from: int  # new spaces from which a Snake or Ladder pair is made
     others_after: timedelta | None  # after this, any other player may explore for the roller
 

@@ -22,6 +22,8 @@ from .trade import hand_over
 
 @dataclass(frozen=True)
 class Gathering:
+    """The `location_resources` binding: the roll, the least it gains, each location's resource."""
+
     roll: Roll
     at_least: int
     yields: Mapping[str, str]  # location -> the resource it yields

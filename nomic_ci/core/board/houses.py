@@ -15,6 +15,8 @@ ITEM = "House"
 
 @dataclass(frozen=True)
 class HouseRule:
+    """The `houses` binding: a House's price, and the toll paid by a player who lands on it."""
+
     price: int
     toll: int
 

@@ -19,6 +19,9 @@ NAME = "Jail"
 
 @dataclass(frozen=True)
 class JailRule:
+    """The `jail` binding: the escape roll, the results that free, and when and at what price a
+    player may pay instead."""
+
     roll: Roll
     escape_on: tuple[int, ...]
     pay_after: int  # failed escapes in a row after which a player may pay

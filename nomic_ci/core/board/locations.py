@@ -16,6 +16,8 @@ from ..mechanics.values import is_list, is_mapping
 
 @dataclass(frozen=True)
 class Locations:
+    """The `locations` binding: the Suber world's places, where players start, which are closed."""
+
     places: tuple[str, ...]
     start: str  # where players start, and where a player with no location is
     closed: tuple[str, ...]  # no player moves to or from these themselves

@@ -11,6 +11,8 @@ from ..mechanics.values import count, is_mapping
 
 @dataclass(frozen=True)
 class Looping:
+    """The `looping` binding: the points for passing space 1, and how Numbers age at each loop."""
+
     points: int
     numbers_up_to: int | None  # Numbers grow by one a loop, and a new 1 is granted
 

@@ -13,6 +13,8 @@ from ..mechanics.values import Roll, count, duration, is_mapping, roll
 
 @dataclass(frozen=True)
 class Movement:
+    """The `movement` binding: the roll, and when a turn ends after a move without /continue."""
+
     roll: Roll
     per_turn: int
     continue_within: timedelta | None

@@ -17,6 +17,8 @@ MAX_SPACES = 10_000  # a board anyone can draw and walk; far beyond any game's
 
 @dataclass(frozen=True)
 class Ring:
+    """The `ring` binding: rule 5's number of primary spaces (the Frontier adds more in play)."""
+
     spaces: int
 
 

@@ -30,6 +30,8 @@ class Offer:
 
 @dataclass(frozen=True)
 class Settler:
+    """One player in the Suber world: what its rules count that their token cannot say."""
+
     login: str
     turns: int = 0  # own turns ended (rules 306, 307 and 308 count them)
     moved: int | None = None  # `turns` when they last changed location themselves (302, 306)
@@ -52,6 +54,8 @@ class Settler:
 
 @dataclass(frozen=True)
 class World:
+    """`Board.world`: the settlers, by login, and the turn world_turns.py last saw begin."""
+
     turn: tuple[str, datetime] | None = None  # the turn the world last saw begin
     settlers: tuple[Settler, ...] = ()
 

@@ -18,6 +18,8 @@ FLUTE = "Flute"
 
 @dataclass(frozen=True)
 class ShopRule:
+    """The `shop` binding: where Shops stand, and the items they sell at their prices."""
+
     above: int  # Shops stand on the prime spaces above this
     items: Mapping[str, int]  # item -> price in points
 

@@ -13,6 +13,8 @@ from .ring import advance, regress
 
 @dataclass(frozen=True)
 class SnakesAndLadders:
+    """The `snakes_and_ladders` binding (the pairs themselves are the board's: `Board.pairs`)."""
+
     before: str | None  # the feature whose effects they precede, against the alphabet
 
 

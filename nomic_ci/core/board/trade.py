@@ -23,6 +23,8 @@ Goods = tuple[tuple[str, int], ...]
 
 @dataclass(frozen=True)
 class TradeRule:
+    """The `trade` binding: a rule that binds it lets players trade; its value slows moving down."""
+
     move_every: int  # a player changes location once every this many of their turns
 
 

@@ -18,6 +18,9 @@ LANDED, ROLLED = "unlucky-space", "unlucky-roll"  # the two choices it offers
 
 @dataclass(frozen=True)
 class UnluckyRule:
+    """The `unlucky` binding: its space, the movement roll that offers its choice anywhere, and
+    what choice b costs."""
+
     space: int
     roll: int
     penalty: int

@@ -23,6 +23,8 @@ _HINT = "this file is written by `nomic-ci adjust`; restore it from git history"
 
 @dataclass(frozen=True)
 class Adjustment:
+    """A correction in `proposals/adjustments.yaml`: a player's points or counter, or the board."""
+
     at: datetime
     login: str | None  # whose points change (None: only the board does)
     points: int  # added to the player's points (negative: taken away)

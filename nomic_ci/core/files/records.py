@@ -59,6 +59,8 @@ class CountsBallots:
 
 @dataclass(frozen=True)
 class DieRoll:
+    """One die as records keep it: what it was for, its result, and how anyone can check it."""
+
     purpose: str
     sides: int
     result: int
@@ -69,6 +71,8 @@ class DieRoll:
 
 @dataclass(frozen=True)
 class Record(CountsBallots):
+    """A decided proposal as its record (at `path`) holds it: the outcome, and all that made it."""
+
     number: int | None  # None: refused, or a request to join, where the rules number only
     # proper proposals
     key: str

@@ -27,6 +27,9 @@ MAX_FRONT_MATTER = 16_000
 
 @dataclass(frozen=True)
 class Rule:
+    """A rule as its file gives it: the front matter (number, title, mutable, raw bindings) and
+    the prose (`text`)."""
+
     number: int
     title: str
     mutable: bool

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # the board's modules load only for a game played on one (boa
 
 @dataclass(frozen=True)
 class Player:
+    """A player as `state/players.yaml` lists them, in turn order: points, veto, other counters."""
+
     login: str
     id: int | None
     points: int
@@ -134,6 +136,9 @@ GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes
 
 @dataclass(frozen=True)
 class GameState:
+    """`state/game.yaml` and `state/players.yaml` as one value, with `state/board.yaml` where
+    the game has a board."""
+
     players: tuple[Player, ...]
     turn: str | None
     turn_started: datetime | None

@@ -18,6 +18,8 @@ from .values import count, is_mapping
 
 @dataclass(frozen=True)
 class Bankruptcy:
+    """The `bankrupt_below` binding: under `amount` of `counter`, a player is bankrupt (`of`)."""
+
     counter: str
     amount: int
 

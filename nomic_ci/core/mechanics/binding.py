@@ -8,6 +8,8 @@ from typing import Any, Callable
 
 @dataclass(frozen=True)
 class Binding:
+    """What the engine knows of one binding; each mechanic's module lists its own in `BINDINGS`."""
+
     key: str
     parse: Callable[[Any], Any]  # raises ValueError with what was expected
     expects: str  # what a valid value looks like, for error messages

@@ -28,6 +28,9 @@ from .values import Roll
 
 @dataclass(frozen=True)
 class GameConfig:
+    """What `derive_config` makes of the rules in force: most fields a binding's value, else its
+    default."""
+
     victory_points: int | None = None
     ends_at: datetime | None = None
     starting_points: int = 0

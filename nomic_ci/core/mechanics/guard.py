@@ -17,6 +17,8 @@ from .values import count, duration, is_mapping, rule_range
 
 @dataclass(frozen=True)
 class Guard:
+    """The `guard` binding: the rules `low`–`high` it guards, and when their proposals pass."""
+
     low: int
     high: int
     quiet: timedelta

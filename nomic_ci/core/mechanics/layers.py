@@ -18,6 +18,8 @@ from .values import count, is_list, is_mapping, rule_range
 
 @dataclass(frozen=True)
 class Layer:
+    """One layer of the `layers` binding: the rules `low`–`high`, and the threshold they need."""
+
     low: int
     high: int
     threshold: Threshold

@@ -20,6 +20,9 @@ DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 @dataclass(frozen=True)
 class Schedule:
+    """The `schedule` binding: its zone, the weekdays (0: Monday) to propose and to vote, and the
+    results day."""
+
     zone: str
     propose: frozenset[int]
     vote: frozenset[int]

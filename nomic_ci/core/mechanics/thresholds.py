@@ -17,6 +17,9 @@ _PERCENT = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,6})?)\s*%\s*$")
 
 @dataclass(frozen=True)
 class Threshold:
+    """What a proposal needs to pass, as a rule names it (`threshold`, a layer's `need`,
+    `join_needs`...)."""
+
     kind: str  # "unanimous", "majority", "fraction", "more-yes-than-no" or "veto"
     fraction: Fraction | None = None
 

@@ -24,6 +24,8 @@ from ..mechanics.thresholds import Threshold
 
 @dataclass(frozen=True)
 class Requirement:
+    """What a proposal needs to pass (`requirement`): the rules it involves and their threshold."""
+
     rules: tuple[int, ...]
     threshold: Threshold
     explanation: str  # e.g. "rule 104, rules 100–199: a majority of the eligible voters"

@@ -18,6 +18,8 @@ from ..files.rulefiles import is_rule_text, rule_number_of
 
 @dataclass(frozen=True)
 class Involvement:
+    """The files a proposal changes, as the layer cake counts them (`rules_involved`)."""
+
     rules: tuple[int, ...]  # rule numbers the rule files touched stand for
     other_files: tuple[str, ...]  # files outside the rules that the proposal changes
     misnamed: tuple[str, ...]  # markdown under rules/ that is not named NNN-slug.md

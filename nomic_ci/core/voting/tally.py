@@ -20,6 +20,8 @@ from .votes import Vote, latest_votes, votes_cast
 
 @dataclass(frozen=True)
 class Tally(CountsBallots):
+    """The votes on a proposal at a moment (`count_votes`): who may vote, what counted, what not."""
+
     eligible: tuple[str, ...]  # logins of the eligible voters
     counted: tuple[Ballot, ...]
     left_out: tuple[Ballot, ...]

@@ -29,6 +29,9 @@ GLADIUS, TICKET = "Golden Gladius", "Ticket"
 
 @dataclass(frozen=True)
 class Arena:
+    """The `arena` binding: the Arena's square, the experience a fight wins, the Golden Gladius's
+    die and pay."""
+
     square: int
     experience: int
     gladius_sides: int

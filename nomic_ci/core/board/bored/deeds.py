@@ -22,6 +22,9 @@ from .vitals import LEVEL, stat
 
 @dataclass(frozen=True)
 class Property:
+    """The `property` binding: a square's price per its number, the squares owned a level, and
+    the longest name."""
+
     per_square: int
     per_level: int
     name_max: int

@@ -17,6 +17,8 @@ NAME = "Go"
 
 @dataclass(frozen=True)
 class Go:
+    """The `go` binding: the square read as Go, and the money for passing over it."""
+
     square: int
     money: int
 

@@ -20,6 +20,8 @@ GREEN = "Green"
 
 @dataclass(frozen=True)
 class Grid:
+    """The `grid` binding: the columns and colours the squares are drawn in (text/grid_svg.py)."""
+
     columns: int
     colours: tuple[str, ...]
 

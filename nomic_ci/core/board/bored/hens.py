@@ -22,6 +22,9 @@ HEN, EGG = "Hen", "Golden Egg"
 
 @dataclass(frozen=True)
 class Hens:
+    """The `hens` binding: a hen's price, its odds of an egg a turn, an egg's worth, and the most
+    a player may own."""
+
     price: int
     one_in: int
     egg: int

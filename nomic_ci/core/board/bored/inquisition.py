@@ -25,6 +25,9 @@ ANSWERS = "correct_answers"  # a player's counter in state/players.yaml
 
 @dataclass(frozen=True)
 class Inquisition:
+    """The `inquisition` binding: its square, what a correct answer earns, how many win the Robe,
+    and the categories."""
+
     square: int
     money: int
     experience: int

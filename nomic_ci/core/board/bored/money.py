@@ -20,6 +20,8 @@ from .vitals import change, stat
 
 @dataclass(frozen=True)
 class Money:
+    """The `money` binding: the counter that is money, and what divides a price sold back (4.5)."""
+
     counter: str
     sell_back_divisor: int
 

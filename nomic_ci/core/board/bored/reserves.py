@@ -29,6 +29,8 @@ STRENGTHEN = "strengthen"  # the command, and its effect's key
 
 @dataclass(frozen=True)
 class Reserves:
+    """The `reserves` binding: how many of each reserve a player's level lets them hold (`caps`)."""
+
     propositions_per_level: int
     votes_per_two_levels: int
 

@@ -25,6 +25,8 @@ COMMAND = "update"  # an update's action record's command
 
 @dataclass(frozen=True)
 class UpdateTurns:
+    """The `update_turns` binding: each turn's roll, and the weekdays of the updates (0: Monday)."""
+
     roll: Roll
     days: frozenset[int]
 

@@ -23,6 +23,8 @@ RESERVES = ("propositions_in_reserve", "votes_in_reserve")  # rule 15's (see res
 
 @dataclass(frozen=True)
 class HitPoints:
+    """The `hit_points` binding: the most, the levels lost on running out, the price of one."""
+
     most: int
     levels_lost: int
     price: int
