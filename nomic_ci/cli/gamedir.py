@@ -9,7 +9,8 @@ from typing import Iterator
 
 from ..core.errors import GameError
 from ..core.files import GAME_DIRS
-from ..core.files.gamefiles import GameFiles, deferred
+from ..core.files.deferral import deferred
+from ..core.files.gamefiles import GameFiles
 from ..core.times import moment
 from ..forges.localforge import LocalForge
 

@@ -22,7 +22,8 @@ from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
-from ..core.files.gamefiles import GameFiles, deferred
+from ..core.files.deferral import deferred
+from ..core.files.gamefiles import GameFiles
 from . import githubgraphql as gql
 
 MAX_FILES = gql.MAX_FILES

@@ -16,7 +16,8 @@ from typing import Iterable, Mapping
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
-from ..core.files.gamefiles import GameFiles, deferred
+from ..core.files.deferral import deferred
+from ..core.files.gamefiles import GameFiles
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"

@@ -11,6 +11,8 @@ from typing import Mapping
 
 from ..core.board.actionindex import INDEX as ACTIONS_INDEX, index_paths as action_index_paths
 from ..core.board.actionindex import is_action
+from ..core.board.actionlog import DIR as ACTIONS
+from ..core.files.gamefiles import under
 from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
 from ..core.files.records import Outcome
 from ..core.files.state import OpenProposal, Standing
@@ -265,6 +267,6 @@ def stale_readmes(files: Mapping[str, str]) -> list[str]:
     stale = [path for path, text in render_all(game).items() if files.get(path) != text]
     records = record_paths(files)
     index_wrong = len(game.records) != len(records) if index_paths(files) else bool(records)
-    actions = sum(1 for path in files if is_action(path))  # listed, not read
+    actions = sum(1 for path in under(files, ACTIONS) if is_action(path))  # listed, not read
     actions_wrong = len(game.actions) != actions if action_index_paths(files) else bool(actions)
     return stale + [INDEX] * index_wrong + [ACTIONS_INDEX] * actions_wrong

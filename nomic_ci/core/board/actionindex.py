@@ -19,6 +19,7 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from ..files.gamefiles import under
 from ..files.indexlines import (IndexLines, bad_line, index_problems, points,
                                 shard_lines, whole)
 from ..times import iso, moment
@@ -56,7 +57,7 @@ def is_action(path: str) -> bool:
 
 
 def index_paths(files: Iterable[str]) -> list[str]:
-    return sorted(path for path in files if is_index(path))
+    return [path for path in under(files, INDEX) if is_index(path)]
 
 
 def index_line(s: ActionSummary) -> str:
@@ -85,7 +86,7 @@ class ActionLog(IndexLines[ActionSummary]):
     def __init__(self, lines: Sequence[str], files: Mapping[str, str] | None = None,
                  starts: Sequence[tuple[int, str]] = ()) -> None:
         super().__init__(lines, starts)
-        self._files = files or {}
+        self._files = {} if files is None else files  # not `or`: that counts every path
         self._records: dict[int, ActionRecord] = {}  # whole records known without reading
 
     @classmethod
@@ -137,9 +138,10 @@ def read_actions(files: Mapping[str, str]) -> ActionLog:
 
 def actions_of_records(files: Mapping[str, str]) -> ActionLog:
     """The actions as their records say (each one read: slow in a long game)."""
-    if not any(is_action(p) for p in files):
+    paths = [p for p in under(files, DIR) if is_action(p)]
+    if not paths:
         return ActionLog([], files)
-    return ActionLog.of(load_actions({p: files[p] for p in files if is_action(p)}))
+    return ActionLog.of(load_actions({p: files[p] for p in paths}))
 
 
 def check_index(files: Mapping[str, str], truth: ActionLog) -> list[str]:

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..errors import GameError
+from ..files.gamefiles import under
 from ..files.yamlio import frozen
 from ..files.records import DieRoll
 from ..times import iso, moment
@@ -96,7 +97,7 @@ def load_action(path: str, text: str) -> ActionRecord:
 def load_actions(files: Mapping[str, str]) -> tuple[ActionRecord, ...]:
     """Every action record, in the order they happened; numbered 1, 2, 3… without a gap."""
     found = []
-    for path in sorted(p for p in files if p.startswith(DIR) and not p.startswith(INDEX)):
+    for path in (p for p in under(files, DIR) if not p.startswith(INDEX)):
         if not _NAME.match(path):
             raise GameError("not an action record file name", path=path,
                             hint="actions/ holds only records written by nomic-ci "

@@ -3,15 +3,15 @@
 A run needs the indexes (`proposals/index/`, `actions/index/`), not the ten thousand
 records behind them, so a forge lists every file but defers reading the records (the
 decisions' and the board actions'): the first time one is asked for, all of them are read
-in one batch (only `verify` and a few lookups do).
+in one batch (only `verify` and a few lookups do). Which files a forge defers is
+`deferral.deferred`; a run looks for the others by folder (`under`), without walking the
+records' paths.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Hashable, Iterator, Mapping
-
-from .history import is_record
-from ..board.actionindex import is_action
+from bisect import bisect_left
+from typing import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 
 # reads the deferred files' texts, by handle (a blob's sha, a path on disk), in one batch
 Reader = Callable[[Collection[Hashable]], Mapping[Hashable, str]]
@@ -24,6 +24,16 @@ class _Deferred:
         self.handles = dict(handles)
         self.read = read
         self.texts: dict[str, str] | None = None
+        self._sorted: list[str] | None = None
+
+    def under(self, prefix: str) -> Iterator[str]:
+        """The deferred paths that start with `prefix`, found by bisection."""
+        if self._sorted is None:
+            self._sorted = sorted(self.handles)
+        at = bisect_left(self._sorted, prefix)
+        while at < len(self._sorted) and self._sorted[at].startswith(prefix):
+            yield self._sorted[at]
+            at += 1
 
     def text(self, path: str) -> str:
         if self.texts is None:
@@ -57,6 +67,12 @@ class GameFiles(Mapping[str, str]):
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    def under(self, prefix: str) -> list[str]:
+        """The paths that start with `prefix`, sorted: what a run reads (rules, state, the
+        indexes) is found without walking ten thousand records' paths."""
+        return sorted([p for p in self._texts if p.startswith(prefix)]
+                      + [p for p in self._deferred.under(prefix) if p not in self._gone])
+
     def changed(self, changes: Mapping[str, str | None]) -> "GameFiles":
         """These files with `changes` made: a text per path, None where a file is removed."""
         texts = {p: t for p, t in self._texts.items() if p not in changes}
@@ -64,9 +80,12 @@ class GameFiles(Mapping[str, str]):
         return GameFiles(texts, _shared=self._deferred, _gone=self._gone | frozenset(changes))
 
 
-def deferred(path: str) -> bool:
-    """A record a forge reads only when asked for: a decision's or a board action's."""
-    return is_record(path) or is_action(path)
+def under(files: Iterable[str], prefix: str) -> list[str]:
+    """The paths of `files` that start with `prefix`, sorted (a game's files, `GameFiles`,
+    find them without walking every path)."""
+    if isinstance(files, GameFiles):
+        return files.under(prefix)
+    return sorted(p for p in files if p.startswith(prefix))
 
 
 def game_files(files: Mapping[str, str]) -> GameFiles:

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping
 
 from .adjustments import ADJUSTMENTS
+from .gamefiles import under
 from .indexlines import IndexLines, bad_line, points as _points, shard_lines, whole as _int
 from .records import DIR, Outcome, Record, load_record
 from ..errors import GameError
@@ -74,13 +75,13 @@ def is_index(path: str) -> bool:
 
 
 def index_paths(files: Iterable[str]) -> list[str]:
-    return sorted(path for path in files if is_index(path))
+    return [path for path in under(files, INDEX) if is_index(path)]
 
 
 def record_paths(files: Iterable[str]) -> list[str]:
     """The decision records among these paths; any other file in proposals/ is an error."""
     found = []
-    for path in files:
+    for path in under(files, DIR):
         if not is_record(path):
             continue
         if not _RECORD.match(path):
@@ -89,7 +90,7 @@ def record_paths(files: Iterable[str]) -> list[str]:
                                  "(NNNN-slug.yaml), its index, the admin's adjustments.yaml "
                                  "and its README")
         found.append(path)
-    return sorted(found)
+    return found
 
 
 def read_history(files: Mapping[str, str]) -> "History":
@@ -141,8 +142,8 @@ class History(IndexLines[RecordSummary]):
     def having(self, *names: str) -> Iterator[RecordSummary]:
         """The records where one of these fields is not empty (an index line leaves empty
         fields out, so the other lines are skipped unread)."""
-        keys = [f'"{name}": ' for name in names]
-        return (self[i] for i, line in enumerate(self._lines) if any(k in line for k in keys))
+        found = re.compile("|".join(f'"{name}": ' for name in names)).search  # one pass a line
+        return (self[i] for i, line in enumerate(self._lines) if found(line))
 
     def find(self, key: str) -> RecordSummary | None:
         """The record of the proposal with this forge key."""

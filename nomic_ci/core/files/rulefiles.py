@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import yamlio
+from .gamefiles import under
 from ..errors import GameError, shown
 
 RULES_DIR = "rules/"
@@ -167,4 +168,5 @@ def ordered(rules: Iterable[Rule]) -> tuple[Rule, ...]:
 
 def parse_rules(files: Mapping[str, str]) -> tuple[Rule, ...]:
     """All rules among `files` (path -> text), in number order."""
-    return ordered(parse_rule(path, files[path]) for path in files if is_rule_text(path))
+    return ordered(parse_rule(path, files[path]) for path in under(files, RULES_DIR)
+                   if is_rule_text(path))

@@ -4,7 +4,8 @@ them."""
 from nomic_ci.core.board.actionindex import (ActionLog, actions_of_records, check_index,
                                              read_actions)
 from nomic_ci.core.board.actionlog import ActionRecord, dump_action
-from nomic_ci.core.files.gamefiles import GameFiles, deferred
+from nomic_ci.core.files.deferral import deferred
+from nomic_ci.core.files.gamefiles import GameFiles
 from nomic_ci.core.files.records import DieRoll
 
 from builders import T0

@@ -2,7 +2,9 @@
 
 import pytest
 
-from nomic_ci.core.files.gamefiles import GameFiles, game_files
+from hypothesis import given, strategies as st
+
+from nomic_ci.core.files.gamefiles import GameFiles, game_files, under
 
 
 class Reader:
@@ -46,3 +48,27 @@ def test_changed_files_share_what_was_read_and_hide_what_was_removed():
 def test_plain_files_become_game_files_as_they_are():
     files, _ = files_and_reader()
     assert game_files(files) is files and dict(game_files({"a": "b"})) == {"a": "b"}
+
+
+def test_files_under_a_folder_are_found_without_listing_the_records_as_a_plain_listing_would():
+    files, read = files_and_reader()
+    later = files.changed({"proposals/0001-a.yaml": None, "proposals/0003-c.yaml": "three",
+                           "proposals/index/0000.jsonl": "{}"})
+    assert under(later, "proposals/") == ["proposals/0002-b.yaml", "proposals/0003-c.yaml",
+                                          "proposals/index/0000.jsonl"]
+    assert under(later, "proposals/index/") == ["proposals/index/0000.jsonl"]
+    assert under(files, "proposals/") == ["proposals/0001-a.yaml", "proposals/0002-b.yaml"]
+    assert under(files, "state/") == ["state/game.yaml"] and under(files, "rules/") == []
+    assert under({"b/x": "", "a/y": "", "b/a": ""}, "b/") == ["b/a", "b/x"]
+    assert read.batches == []
+
+
+_PATH = st.text("ab/.", min_size=1, max_size=6)
+
+
+@given(st.dictionaries(_PATH, st.text(max_size=2)), st.dictionaries(_PATH, st.integers(0, 3)),
+       st.dictionaries(_PATH, st.none() | st.text(max_size=2)), _PATH | st.just(""))
+def test_under_lists_what_iterating_lists(texts, deferred, changes, prefix):
+    files = GameFiles(texts, deferred, lambda handles: {h: str(h) for h in handles})
+    for listing in (files, files.changed(changes)):
+        assert under(listing, prefix) == sorted(p for p in listing if p.startswith(prefix))
