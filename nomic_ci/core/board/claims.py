@@ -17,7 +17,7 @@ from ..mechanics.values import Roll, count, is_mapping, roll
 from .locations import location_of
 from .trade import Goods, hand_over, lacking, shown
 
-KEYS = {"after_turns", "per_player", "per_location", "away_turns", "rooted_after", "yield",
+KEYS = {"after_turns", "per_location", "away_turns", "rooted_after", "yield",
         "upgrades", "upgrade_cost"}
 SHAPE = ("{after_turns: 3, per_location: 5, away_turns: 1, rooted_after: 4, yield: d3, "
          "upgrades: 8, upgrade_cost: {timber: 20, iron: 15, wheat: 15}}")
@@ -38,7 +38,7 @@ class ClaimRule:
 
 
 def parse(value: Any) -> ClaimRule:
-    if not is_mapping(value) or set(value) != KEYS - {"per_player"} \
+    if not is_mapping(value) or set(value) != KEYS \
             or not is_mapping(value["upgrade_cost"]):
         raise ValueError(SHAPE)
     return ClaimRule(count(value["after_turns"], maximum=1000),
