@@ -49,7 +49,9 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
     if token.space == JAIL:
         return f"{login} is in Jail and may not move: /escape instead ({play.cite('jail')})"
     if turn.moved_at is not None:
-        return f"{login} has already moved this turn ({cite}: once a turn)"
+        more = f"; the engine plays one move a turn, not the {rule.per_turn} the rule allows" \
+            if rule.per_turn > 1 else ""
+        return f"{login} has already moved this turn ({cite}: once a turn{more})"
     if turn.choice is not None:
         return f"{login} has a choice to make first: /choose ({_choice_cite(play, turn.choice)})"
     explores = frontier.on_frontier(play, login)

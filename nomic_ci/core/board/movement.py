@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from ..mechanics.binding import Binding
-from ..mechanics.values import Roll, duration, is_mapping, roll
+from ..mechanics.values import Roll, count, duration, is_mapping, roll
 
 
 @dataclass(frozen=True)
@@ -24,12 +24,9 @@ def parse_movement(value: Any) -> Movement:
     if not is_mapping(value) or not {"roll"} <= set(value) <= {"roll", "per_turn",
                                                               "continue_within"}:
         raise ValueError("{roll: 1d6, per_turn: 1, continue_within: 5m}")
-    per_turn = value.get("per_turn", 1)
-    if type(per_turn) is not int or per_turn != 1:  # a rule asking for more is refused, not ignored
-        raise ValueError("{roll: 1d6, per_turn: 1, continue_within: 5m}, with per_turn 1 (the "
-                         "engine plays one move a turn)")
     within = value.get("continue_within")
-    return Movement(roll(value["roll"]), 1, duration(within) if within is not None else None)
+    return Movement(roll(value["roll"]), count(value.get("per_turn", 1), minimum=1, maximum=100),
+                    duration(within) if within is not None else None)
 
 
 BINDINGS = (

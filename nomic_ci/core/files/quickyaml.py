@@ -21,6 +21,7 @@ from typing import Any
 
 # the nesting ruamel.yaml is left to refuse, naming the line (yamlio.MAX_DEPTH)
 MAX_DEPTH = 32
+MAX_KEY = 1000  # YAML's plain keys end within 1024 characters: longer ones are ruamel.yaml's
 
 # control characters, tabs, what YAML counts as line breaks besides "\n", and what it may
 # not hold at all (surrogates, U+FFFE, U+FFFF): left to ruamel.yaml, which says why
@@ -142,7 +143,7 @@ def _within_depth(depth: int) -> None:
 def _key(text: str) -> tuple[str, str]:
     """The plain key a `key: value` line starts with, and the text after its colon."""
     key, sep, rest = text.partition(":")
-    if not sep or not _KEY.match(key) or key in _CONSTANTS or key.lower() in _NOT_KEYS \
+    if not sep or len(key) > MAX_KEY or not _KEY.match(key) or key in _CONSTANTS or key.lower() in _NOT_KEYS \
             or (rest and not rest.startswith(" ")):
         raise _GiveUp
     return key, rest[1:]
@@ -190,9 +191,9 @@ def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
         return found, at + 1  # `[]`, `{}`
     while True:
         if isinstance(found, LinedDict):
-            key, sep, _ = text[at:].partition(": ")
-            key = key.rstrip(" ")
-            if not sep or _FLOW_END.search(key) or key in found:
+            colon = text.find(": ", at)  # not a copy of the rest of the line a key
+            key = text[at:colon].rstrip(" ")
+            if colon == -1 or colon - at > MAX_KEY or _FLOW_END.search(key) or key in found:
                 raise _GiveUp  # `{a}`, `{a:1}`, `{[a]: b}`, a key twice
             _key(f"{key}: ")
             found.key_lines[key] = line

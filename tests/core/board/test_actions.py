@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from nomic_ci.core.board.actionindex import ActionLog
 from nomic_ci.core.board.actions import carry_out, commands_given, judge
-from nomic_ci.core.board.boardfile import House, Token
+from nomic_ci.core.board.boardfile import House, Token, Turn
 
 from boardgames import board_game
 from builders import DICE, T0, ScriptedDice
@@ -65,3 +65,15 @@ def test_an_action_that_rolls_nothing_does_not_change_the_next_roll():
     _, later = carry_out(after, T0, DICE, "alice", "/roll", 2)
     assert dict(straight.dice[0].inputs) == dict(later.dice[0].inputs)
     assert straight.dice[0].result == later.dice[0].result
+
+
+def test_a_rule_allowing_more_moves_a_turn_is_read_and_the_second_roll_says_it_is_not_played():
+    """Round 7's `per_turn` (1 to 100) is read, but the engine plays one move a turn: a
+    player who passed a rule asking for two learns why their second /roll is refused."""
+    twice = {"rules/007-moving.md": lambda text: text.replace("per_turn: 1", "per_turn: 2")}
+    game = board_game(Token("alice", 3), rules=twice)
+    moved = replace(game, state=replace(game.state, board=replace(
+        game.state.board, turn=Turn("alice", T0, moved_at=T0))))
+    assert judge(moved, T0, "alice", "roll", []) == (
+        "alice has already moved this turn (rule 7: once a turn; the engine plays one move a "
+        "turn, not the 2 the rule allows)")

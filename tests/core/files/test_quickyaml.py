@@ -124,7 +124,10 @@ def test_comments_one_line_lists_times_and_texts_that_start_with_a_digit(text, r
     ("a: ['x]\n", False), ("a: ['x'', y]\n", False), ("a: ['x' , 'y' ]\n", True),
     ("a: {b: 1\n", False), ("a: {b: 1,\n  c: 2}\n", False), ("a: {1: b}\n", False),
     ("a: {yes: b}\n", False), ("a: {b c : d}\n", True), ("a : b\n", False),
-    ("a: {b: \"c\"}\n", False), ("a: {b: &c d}\n", False), ("a: [x, {b: 1}] \n", False)])
+    ("a: {b: \"c\"}\n", False), ("a: {b: &c d}\n", False), ("a: [x, {b: 1}] \n", False),
+    ("a: {" + "b" * 1025 + ": 1}\n", False), ("a: {b" + " " * 1025 + ": 1}\n", False),
+    ("Rod " * 257 + "x: 1\n", False), ("- " + "a" * 1030 + ": b\n", False),
+    ("a: {" + "b" * 1000 + ": 1}\n", True)])
 def test_one_line_mappings_and_keys_of_words_as_the_suber_world_writes_them(text, read):
     assert agrees(text) is read
 
