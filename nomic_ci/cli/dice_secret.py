@@ -37,16 +37,14 @@ def dice_from_env(env: Mapping[str, str]) -> Dice | None:
                         "dice secret", hint="make one with: openssl rand -hex 32") from None
 
 
-def local_dice(root: Path) -> Dice:
-    """The dice of the game in `root`: its secret, else the public seed."""
+def local_dice(git: Git) -> Dice:
+    """The dice of the game in `git`'s repository: its secret, else the public seed."""
     from_env = dice_from_env(os.environ)
     if from_env is not None:
         return from_env
-    git = Git(root)
-    path = git.git_path(SECRET)
+    path, previous = git.git_paths(SECRET, PREVIOUS)
     if not path.exists():
         return SeededDice()
-    previous = git.git_path(PREVIOUS)
     try:
         return SecretDice(path.read_text().strip(),
                           previous.read_text().strip() if previous.exists() else None)
@@ -79,7 +77,8 @@ def cmd_dice(args) -> int:
     if not previous.exists():
         current.replace(previous)
         new_secret(git)
-    lines = reconcile(LocalForge(root, now), now, local_dice(root)).lines
+    forge = LocalForge(root, now)
+    lines = reconcile(forge, now, local_dice(forge.git)).lines
     old = commitment_of(previous.read_text().strip())
     state = read_state(LocalForge(root, now, writing=False).read_files())
     if any(s.commitment == old and s.revealed for s in state.dice_secrets):

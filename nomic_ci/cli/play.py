@@ -116,7 +116,7 @@ def cmd_propose(args) -> int:
         lines, opens = preview_proposal(game, forge, key, now)
         print("\n".join(lines))
         return 0 if opens else 1
-    report = reconcile(forge, now, local_dice(Path(args.repo)))
+    report = reconcile(forge, now, local_dice(forge.git))
     game = load_game(forge.read_files())
     open_ = next((o for o in game.state.open_proposals if o.key == key), None)
     record = game.record_for(key)
@@ -161,7 +161,7 @@ def cmd_vote(args) -> int:
     head = forge.add_review(open_.key, args.as_login, args.yes)
     print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on {open_.name} "
           f"(at {head[:7]}).")
-    print_report(reconcile(forge, now, local_dice(Path(args.repo))))
+    print_report(reconcile(forge, now, local_dice(forge.git)))
     return 0
 
 
@@ -170,14 +170,15 @@ def cmd_command(args) -> int:
     forge = LocalForge(Path(args.repo), now)
     refuse_time_past(load_game(forge.read_files()), now)
     forge.add_comment(args.as_login, args.text)
-    report = reconcile(forge, now, local_dice(Path(args.repo)))
+    report = reconcile(forge, now, local_dice(forge.git))
     print_report(report)
     return 0
 
 
 def cmd_tick(args) -> int:
     now = now_from(args.now)
-    report = reconcile(LocalForge(Path(args.repo), now), now, local_dice(Path(args.repo)))
+    forge = LocalForge(Path(args.repo), now)
+    report = reconcile(forge, now, local_dice(forge.git))
     print_report(report)
     if not report.lines:
         print("Nothing is due.")

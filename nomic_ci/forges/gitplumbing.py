@@ -8,8 +8,10 @@ touches a player's working tree unless that tree is the branch being moved.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -37,6 +39,12 @@ def _text(content: bytes) -> str:
 class Git:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        # what a command asks more than once, and only the engine changes while it runs
+        self._git_paths: dict[str, Path] = {}
+        self._head: str | None | bool = False  # False: not asked yet
+        self._trees: dict[str, str] = {}  # commit -> its tree, as built or asked
+        self._index: Path | None = None  # the folder of tree_with's index...
+        self._index_tree: str | None = None  # ...and the tree it holds
 
     def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
             check: bool = True) -> subprocess.CompletedProcess:
@@ -63,7 +71,20 @@ class Git:
                 (line.split(" ", 1) for line in listed.splitlines() if line)}
 
     def git_path(self, name: str) -> Path:
-        return self.path / self.out("rev-parse", "--git-path", name)
+        return self.git_paths(name)[0]
+
+    def git_paths(self, *names: str) -> list[Path]:
+        """Where each of `names` is in the git directory, asked in one call (once each)."""
+        asked = [name for name in dict.fromkeys(names) if name not in self._git_paths]
+        if asked:
+            found = self.out("rev-parse", *(a for name in asked for a in ("--git-path", name)))
+            self._git_paths.update(zip(asked, (self.path / line for line in found.split("\n"))))
+        return [self._git_paths[name] for name in names]
+
+    def tree_of(self, commit: str) -> str:
+        if commit not in self._trees:
+            self._trees[commit] = self.out("rev-parse", f"{commit}^{{tree}}")
+        return self._trees[commit]
 
     def read_files(self, commit: str, prefixes: Iterable[str]) -> GameFiles:
         """The text of every file under `prefixes` at `commit`; the decision records' are read
@@ -134,19 +155,26 @@ class Git:
 
     def tree_with(self, commit: str, files: Mapping[str, str]) -> str:
         """A tree: `commit`'s, with `files` written over it."""
-        with tempfile.TemporaryDirectory() as tmp:
-            env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        # three or four git processes however many files: one hashes every blob, one indexes
+        # them; the index is kept, so a commit built on the last tree made needs no read-tree
+        if self._index is None:
+            self._index = Path(tempfile.mkdtemp())
+            weakref.finalize(self, shutil.rmtree, self._index, ignore_errors=True)
+        tmp = self._index
+        env = {"GIT_INDEX_FILE": str(tmp / "index")}
+        if self._index_tree is None or self._trees.get(commit) != self._index_tree:
             self.run("read-tree", commit, env=env)
-            # four git processes however many files: one hashes every blob, one indexes them
-            paths = sorted(files)
-            blobs = [Path(tmp) / f"blob{i}" for i in range(len(paths))]
-            for blob, path in zip(blobs, paths):
-                blob.write_bytes(files[path].encode())
-            shas = self.out("hash-object", "-w", "--stdin-paths",
-                            input="".join(f"{b}\n" for b in blobs).encode()).split()
-            self.run("update-index", "--add", "--index-info", env=env, input="".join(
-                f"100644 {sha}\t{path}\n" for sha, path in zip(shas, paths)).encode())
-            return self.out("write-tree", env=env)
+        self._index_tree = None  # until the index is written again
+        paths = sorted(files)
+        blobs = [tmp / f"blob{i}" for i in range(len(paths))]
+        for blob, path in zip(blobs, paths):
+            blob.write_bytes(files[path].encode())
+        shas = self.out("hash-object", "-w", "--stdin-paths",
+                        input="".join(f"{b}\n" for b in blobs).encode()).split()
+        self.run("update-index", "--add", "--index-info", env=env, input="".join(
+            f"100644 {sha}\t{path}\n" for sha, path in zip(shas, paths)).encode())
+        self._index_tree = self.out("write-tree", env=env)
+        return self._index_tree
 
     def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
         stamp = f"{int(when.timestamp())} +0000"
@@ -156,7 +184,9 @@ class Git:
         args = ["commit-tree", tree]
         for parent in parents:
             args += ["-p", parent]
-        return self.out(*args, "-F", "-", input=message.encode(), env=env)
+        commit = self.out(*args, "-F", "-", input=message.encode(), env=env)
+        self._trees[commit] = tree
+        return commit
 
     def move_branch(self, branch: str, new: str, old: str) -> None:
         """Move the branch from `old` to `new`, failing if someone moved it meanwhile."""
@@ -164,14 +194,17 @@ class Git:
         if result.returncode != 0:
             raise GitError(f"the branch {branch} moved while the engine ran; nothing was written",
                            hint="run the command again: it re-reads the game")
-        if self.out("symbolic-ref", "--quiet", "HEAD", check=False) == f"refs/heads/{branch}":
+        if self.head_branch() == branch:
             # the checked-out branch moved under the working tree: bring the tree along,
             # as checkout would, keeping any local edits that do not collide
             self.run("read-tree", "-m", "-u", old, new, check=False)
 
     def head_branch(self) -> str | None:
-        ref = self.out("symbolic-ref", "--quiet", "HEAD", check=False)
-        return ref.removeprefix("refs/heads/") if ref else None
+        """The branch checked out (asked once: the engine never changes it)."""
+        if self._head is False:
+            ref = self.out("symbolic-ref", "--quiet", "HEAD", check=False)
+            self._head = ref.removeprefix("refs/heads/") if ref else None
+        return self._head
 
     def commit_files(self, branch: str, files: Mapping[str, str | None], message: str,
                      when: datetime, author: str) -> str:

@@ -20,6 +20,7 @@ from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
 from ..core.files import GAME_DIRS
 from ..core.files.changes import file_changes
+from ..core.files.gamefiles import game_files
 from ..core.files.state import GAME_ISSUE, Tell
 from ..core.times import iso, moment
 from ..core.voting.decision import VoteView
@@ -47,6 +48,8 @@ class LocalForge:
     _tips: dict[str, str] | None = field(default=None, init=False, repr=False)
     # what each head changes, worked out once a run (again after a merge moves the base)
     _changes: dict[str, tuple] = field(default_factory=dict, init=False, repr=False)
+    # the game's files at a commit, read once: a command reads them, then its run
+    _files: tuple[str, Mapping[str, str]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.git = Git(self.root)
@@ -54,9 +57,9 @@ class LocalForge:
                 "rev-parse", "--git-dir", check=False).returncode != 0:
             raise GameError("not a git repository", path=str(self.root),
                             hint="make a game with 'nomic-ci init DIR', or pass --repo DIR")
+        path = self.git.git_paths(DB, *([LOCK] if self.writing else []))[0]  # in one call
         if self.writing:
             self._take_lock()
-        path = self.git.git_path(DB)
         self.db = json.loads(path.read_text()) if path.exists() else {
             "default_branch": self.git.head_branch() or "main", "next_key": 1,
             "next_review": 1, "proposals": {}}
@@ -169,7 +172,9 @@ class LocalForge:
     # --- the Forge interface -------------------------------------------------------------
 
     def read_files(self) -> Mapping[str, str]:
-        return self.git.read_files(self.tip, GAME_DIRS)
+        if self._files is None or self._files[0] != self.tip:
+            self._files = self.tip, self.git.read_files(self.tip, GAME_DIRS)
+        return self._files[1]
 
     def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
         # locally, votes are recorded by the vote command whatever the rules call them
@@ -240,8 +245,10 @@ class LocalForge:
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         tree = self.git.tree_with(self.tip, files)
-        if tree != self.git.out("rev-parse", f"{self.tip}^{{tree}}"):
-            self.tip = self.git.commit_tree(tree, [self.tip], message, self.now)
+        if tree != self.git.tree_of(self.tip):
+            base, self.tip = self.tip, self.git.commit_tree(tree, [self.tip], message, self.now)
+            if self._files is not None and self._files[0] == base:  # spares reading them again
+                self._files = self.tip, game_files(self._files[1]).changed(files)
 
     def publish(self) -> None:
         """Move the default branch (compare-and-swap), then save the forge's records."""
