@@ -31,8 +31,9 @@ _INT = re.compile(r"-?(0|[1-9][0-9]{0,14})\Z")
 _TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
 # what YAML 1.2 may read as a number or a date (any base, exponent, underscores, a date's
 # start, a sexagesimal colon): a plain text that starts with a digit and looks like one of
-# these is left to ruamel.yaml; 000-099 or 2d6 are text
-_NUMBER_LIKE = re.compile(r"0[box]|[0-9]{4}-|[0-9_.]+(?:[eE][-+]?[0-9]+)?\Z|.*:")
+# these is left to ruamel.yaml; 000-099, 2d6 or a hash such as 0b91be are text
+_NUMBER_LIKE = re.compile(r"0b[01_]+\Z|0o[0-7_]+\Z|0x[0-9a-fA-F_]+\Z|[0-9]{4}-"
+                          r"|[0-9_.]+(?:[eE][-+]?[0-9]+)?\Z|.*:")
 _CONSTANTS = {"null": None, "Null": None, "NULL": None, "~": None, "true": True,
               "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _NOT_KEYS = {"y", "n", "yes", "no", "on", "off"}  # strings, but some readers say otherwise
