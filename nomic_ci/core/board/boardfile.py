@@ -336,6 +336,19 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
     """The board as `state/board.yaml` holds it: a token for each of `logins` (and any other
     on the board), by login, each on lines of its own, so that a proposal stating an event
     for one player merges with the engine's changes to another's (rule 4)."""
+    if _LAST_DUMP and _LAST_DUMP[0] == (board, logins):
+        return _LAST_DUMP[1]
+    text = _dump_board(board, logins)
+    _LAST_DUMP[:] = [(board, logins), text]
+    return text
+
+
+# the latest board dumped and its text: a run writes the state a few times, the board often
+# unchanged since the last time, and ruamel.yaml takes milliseconds to dump it
+_LAST_DUMP: list = []
+
+
+def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
     data: dict[str, Any] = {"added_spaces": board.added_spaces}
     data["cop_car"] = ({"space": board.cop_car.space, "health": board.cop_car.health}
                        if board.cop_car else None)
