@@ -209,8 +209,15 @@ class GitRepo:
             sha = self._kept(("tree", treeish), treeish,
                              lambda: self.text("rev-parse", f"{treeish}^{{tree}}"))
             return TreeEntry("040000", "tree", sha, "", None)
+        if _FULL_SHA.fullmatch(treeish):  # a commit's files are asked for one by one
+            return self._paths(treeish).get(path)
         found = self.ls_tree(treeish, path)
         return found[0] if len(found) == 1 and found[0].path == path else None
+
+    def _paths(self, sha: str) -> dict[str, TreeEntry]:
+        """Every entry of `sha`'s tree, at any depth, by path: one git process, kept."""
+        return self._kept(("paths", sha), sha, lambda: {
+            e.path: e for e in self._ls_tree(sha, "", recursive=True, trees=True)})
 
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         return self._run(["merge-base", "--is-ancestor", ancestor, descendant]).returncode == 0
@@ -260,6 +267,18 @@ class GitRepo:
         """Keep the type of an object just written: the API checks it on the next request."""
         self._by_sha[("type", sha)] = kind
         return sha
+
+    def write_loose_blobs(self, contents: list[bytes]) -> list[str]:
+        """Write a few blobs with one `git hash-object` (write_blobs packs them: a pack a call)."""
+        if not contents:
+            return []
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = [os.path.join(tmp, str(i)) for i in range(len(contents))]
+            for path, data in zip(paths, contents):
+                Path(path).write_bytes(data)
+            shas = self.text("hash-object", "-w", "--no-filters", "--stdin-paths",
+                             input="".join(f"{path}\n" for path in paths).encode()).split()
+        return [self._wrote("blob", sha) for sha in shas]
 
     def write_blobs(self, contents: list[bytes]) -> list[str]:
         """Write many blobs into one pack with a single `git fast-import` (tests make thousands)."""

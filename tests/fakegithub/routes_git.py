@@ -105,20 +105,25 @@ def create_tree(call: Call) -> Response:
     items = call.field("tree")
     if not isinstance(items, list):
         raise invalid("Tree", "tree", "missing_field")
+    # the contents given inline, written at once (one git process, not one each)
+    inline = [str(i["content"]).encode() for i in items if isinstance(i, dict) and "content" in i]
+    blobs = dict(zip(inline, b.git.write_loose_blobs(inline)))
     edits: list[tuple[str, str | None, str]] = []
     for item in items:
-        edits += _tree_edits(b, base_tree, item)
+        edits += _tree_edits(b, base_tree, item, blobs)
     sha = b.git.build_tree(base_tree, edits)
     return Response(201, tree_json(b, sha, recursive=False))
 
 
-def _tree_edits(b: Backend, base_tree: str | None, item: Any) -> list[tuple[str, str | None, str]]:
-    """Index edits for one `tree` item: a blob by sha or content, a deletion, or a whole subtree."""
+def _tree_edits(b: Backend, base_tree: str | None, item: Any,
+                blobs: dict[bytes, str]) -> list[tuple[str, str | None, str]]:
+    """Index edits for one `tree` item: a blob by sha or content (written into `blobs`), a
+    deletion, or a whole subtree."""
     if not isinstance(item, dict) or not item.get("path") or item.get("mode") not in _MODES:
         raise invalid("Tree", "tree")
     path, mode = item["path"], item["mode"]
     if "content" in item:
-        return [(path, b.git.write_blob(str(item["content"]).encode()), mode)]
+        return [(path, blobs[str(item["content"]).encode()], mode)]
     if item.get("sha") is None:
         return [(e.path, None, e.mode) for e in _existing(b, base_tree, path, recursive=True)] or [
             (path, None, mode)
@@ -206,7 +211,9 @@ def update_ref(call: Call) -> Response:
     if current is None:
         raise ApiError(422, "Reference does not exist")
     new = _require(b, call.field("sha"), "commit", "Object does not exist")
-    if not call.field("force", False) and not b.git.is_ancestor(current, new):
+    # a commit made on the ref's tip (as the engine's are) is a fast forward: no merge-base
+    if not call.field("force", False) and current not in b.git.commit_info(new).parents \
+            and not b.git.is_ancestor(current, new):
         raise ApiError(422, "Update is not a fast forward")
     if not b.git.update_ref(ref, new, current):
         raise ApiError(422, "Update is not a fast forward")
