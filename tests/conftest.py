@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 
 import pytest
 
@@ -44,3 +45,39 @@ def pytest_xdist_auto_num_workers(config) -> int:
     on git, act and the fake GitHub's sockets, so one a CPU leaves the CPUs idle (on 2 CPUs,
     4 workers run the suite in 3:25 where 2 take 3:57)."""
     return 2 * (os.cpu_count() or 1)
+
+
+_CLEANING: list[threading.Thread] = []
+
+
+def pytest_sessionstart(session) -> None:
+    """Delete the temporary directories of older runs while this one runs. A run leaves some
+    80,000 files (git repositories) under /tmp/pytest-of-USER, and pytest deletes the runs
+    beyond the last three at the end, on one core with the others idle: 10-16 s of the suite
+    on a machine that runs it often. This calls pytest's own cleanup (locks and all) at the
+    start, in a thread of the process that schedules the tests, and waits for it at the end;
+    where pytest's insides differ, pytest cleans at the end as before."""
+    config = session.config
+    if hasattr(config, "workerinput") or config.getini("tmp_path_retention_policy") == "none":
+        return  # an xdist worker (the controller cleans), or a run that keeps nothing
+    try:
+        from _pytest.pathlib import cleanup_numbered_dir
+        from _pytest.tmpdir import LOCK_TIMEOUT
+        factory = config._tmp_path_factory
+        if factory._given_basetemp is not None:
+            return  # --basetemp: no numbered directories
+        basetemp = factory.getbasetemp()
+    except (ImportError, AttributeError):
+        return
+    keep = int(config.getini("tmp_path_retention_count"))
+    if keep < 1 or not basetemp.name.startswith("pytest-"):
+        return
+    thread = threading.Thread(target=cleanup_numbered_dir, daemon=True, args=(
+        basetemp.parent, "pytest-", keep, basetemp.stat().st_mtime - LOCK_TIMEOUT))
+    thread.start()
+    _CLEANING.append(thread)
+
+
+def pytest_unconfigure(config) -> None:
+    for thread in _CLEANING:
+        thread.join()
