@@ -20,6 +20,7 @@ from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
 from ..core.files import GAME_DIRS
 from ..core.files.changes import file_changes
+from ..core.files.deferral import deferred
 from ..core.files.gamefiles import game_files
 from ..core.files.state import GAME_ISSUE, Tell
 from ..core.times import iso, moment
@@ -245,10 +246,19 @@ class LocalForge:
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         tree = self.git.tree_with(self.tip, files)
-        if tree != self.git.tree_of(self.tip):
+        if self._differs(files) or tree != self.git.tree_of(self.tip):
             base, self.tip = self.tip, self.git.commit_tree(tree, [self.tip], message, self.now)
             if self._files is not None and self._files[0] == base:  # spares reading them again
                 self._files = self.tip, game_files(self._files[1]).changed(files)
+
+    def _differs(self, files: Mapping[str, str]) -> bool:
+        """Whether a text differs from the tip's as read (so its tree does, without asking
+        git for the tip's tree); the records, read only when asked for, are not looked at."""
+        if self._files is None or self._files[0] != self.tip:
+            return False
+        known = self._files[1]
+        return any(path.startswith(GAME_DIRS) and not deferred(path)
+                   and (path not in known or known[path] != text) for path, text in files.items())
 
     def publish(self) -> None:
         """Move the default branch (compare-and-swap), then save the forge's records."""
