@@ -7,7 +7,7 @@ rewrites nothing. Reading them is `statefile`'s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, Mapping
 
@@ -30,7 +30,7 @@ class _Documents:
 
     players: CommentedMap
     game: CommentedMap
-    own: bool = False  # the texts they were found by are this module's dump of them
+    state: GameState | None = None  # the state this module last dumped them from, if it did
 
 
 def _standing_data(standing: Standing) -> CommentedMap:
@@ -66,13 +66,12 @@ def _same(old: Any, new: Any) -> bool:
     return False
 
 
-def _set(node: CommentedMap, key: str, value: Any) -> bool:
+def _set(node: CommentedMap, key: str, value: Any) -> None:
     """Set a field of a document `dump_state` loaded for itself, only when its value changed,
-    so untouched text stays as written; whether it did."""
+    so untouched text stays as written."""
     if key in node and _same(node[key], value):
-        return False
+        return
     node[key] = value
-    return True
 
 
 def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
@@ -80,32 +79,33 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     so comments, order and untouched values stay as written."""
     players_text, game_text = texts_of(files)
     docs = _documents(players_text, game_text)  # documents of our own, to write into
-    # which documents this writes into: one of our own it leaves is its text already
-    touched = {PLAYERS: not docs.own, GAME: not docs.own}
+    # a document this module dumped from values equal to these is its text already: a run
+    # writes its state a few times, much of it unchanged, and ruamel.yaml dumps slowly
+    kept = docs.state is not None and docs.state.players == state.players, \
+        docs.state is not None and _game_values(docs.state) == _game_values(state)
     players_node = docs.players["players"]
     by_login = {str(node["login"]).lower(): node for node in players_node}
     new_list = CommentedSeq()
     for player in state.players:
         node = by_login.get(player.login.lower()) or CommentedMap(login=player.login)
-        changes = [_set(node, "login", player.login), _set(node, "id", player.id),
-                   _set(node, "points", player.points)]
+        _set(node, "login", player.login)
+        _set(node, "id", player.id)
+        _set(node, "points", player.points)
         if player.veto or "veto" in node:
-            changes.append(_set(node, "veto", player.veto))
+            _set(node, "veto", player.veto)
         if player.inactive_since or "inactive_since" in node:
-            changes.append(_set(node, "inactive_since", iso(player.inactive_since)))
+            _set(node, "inactive_since", iso(player.inactive_since))
         if player.stats and dict(node.get("stats") or {}) != dict(player.stats):
             node["stats"] = CommentedMap(player.stats)
-            changes.append(True)
-        touched[PLAYERS] |= any(changes)
         new_list.append(node)
     if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
             len(new_list) != len(players_node):
         docs.players["players"] = new_list
-        touched[PLAYERS] = True
 
     game = docs.game
-    changes = [_set(game, "turn", state.turn), _set(game, "turn_started", iso(state.turn_started)),
-               _set(game, "next_proposal", state.next_proposal)]
+    _set(game, "turn", state.turn)
+    _set(game, "turn_started", iso(state.turn_started))
+    _set(game, "next_proposal", state.next_proposal)
     opens = [CommentedMap(number=p.number, key=p.key, title=p.title, author=p.author.login,
                           author_id=p.author.id, opened=iso(p.opened), head=p.head,
                           head_since=iso(p.head_since), restarts=p.restarts,
@@ -120,21 +120,18 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
-        changes.append(True)
     if list(game.get("winners") or []) != list(state.winners):
         game["winners"] = CommentedSeq(state.winners)
-        changes.append(True)
-    changes += [_set(game, "ended_at", iso(state.ended_at)),
-                _set(game, "last_change", iso(state.last_change)),
-                _set(game, "dice_seed", state.dice_seed)]
+    _set(game, "ended_at", iso(state.ended_at))
+    _set(game, "last_change", iso(state.last_change))
+    _set(game, "dice_seed", state.dice_seed)
     if state.admin_id is not None or "admin_id" in game:
-        changes.append(_set(game, "admin_id", state.admin_id))
+        _set(game, "admin_id", state.admin_id)
     secrets = [CommentedMap(commitment=s.commitment, from_roll=s.from_roll, revealed=s.revealed)
                for s in state.dice_secrets]
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
-            changes.append(True)
     tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else
                            CommentedSeq(v) if isinstance(v, tuple) else v)
                           for k, v in vars(t).items() if v not in (None, False, ()))
@@ -144,24 +141,22 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
             game["to_tell"] = CommentedSeq(tells)
         else:
             del game["to_tell"]
-        changes.append(True)
     if state.paused_since or "paused_since" in game:
-        changes.append(_set(game, "paused_since", iso(state.paused_since)))
+        _set(game, "paused_since", iso(state.paused_since))
     if state.handled_comments or "handled_comments" in game:
         if read_handled(state.last_change)(game.get("handled_comments") or []) != \
                 state.handled_comments:
             game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
                                                     for i, at in state.handled_comments)
-            changes.append(True)
-    touched[GAME] |= any(changes)
-    texts = {PLAYERS: yamlio.dump(docs.players) if touched[PLAYERS] else players_text,
-             GAME: yamlio.dump(game) if touched[GAME] else game_text}
+    texts = {PLAYERS: players_text if kept[0] else yamlio.dump(docs.players),
+             GAME: game_text if kept[1] else yamlio.dump(game)}
     for path, text in texts.items():  # never write what the next run could not read
         if len(text) > yamlio.MAX_BYTES:
             raise GameError(f"the state would grow to {len(text):,} characters, more than a "
                             f"game file may hold ({yamlio.MAX_BYTES:,})", path=path,
                             hint="nothing was written; report this, with the game")
     _WRITTEN.clear()
+    docs.state = state
     _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
     return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
 
@@ -172,12 +167,17 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
 _WRITTEN: dict[tuple[str, str], _Documents] = {}
 
 
+def _game_values(state: GameState) -> tuple:
+    """What `state/game.yaml` is written from: all but the players and the board (each has
+    a file of its own)."""
+    return tuple(getattr(state, f.name) for f in fields(state)
+                 if f.name not in ("players", "board"))
+
+
 def _documents(players_text: str, game_text: str) -> _Documents:
     docs = _WRITTEN.pop((players_text, game_text), None)
-    if docs is not None:
-        docs.own = True
-        return docs
-    return _Documents(yamlio.load(players_text, PLAYERS), yamlio.load(game_text, GAME))
+    return docs if docs is not None else _Documents(yamlio.load(players_text, PLAYERS),
+                                                    yamlio.load(game_text, GAME))
 
 
 def _plain_list(value: Any) -> list[dict]:

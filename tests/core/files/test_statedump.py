@@ -115,3 +115,25 @@ def test_writing_over_what_was_just_written_is_the_same_as_over_a_fresh_read(fil
         statedump._WRITTEN.clear()
         fresh.update(dump_state(step, fresh))
     assert reused == fresh
+
+
+def test_a_file_whose_values_did_not_change_since_the_last_dump_keeps_its_text_undumped(
+        files, monkeypatch):
+    """ruamel.yaml dumps slowly: what this module wrote from equal values is kept as it is,
+    and is what a fresh dump would write."""
+    from nomic_ci.core.files import statedump
+    state = read_state(files)
+    richer = replace(state, players=(replace(state.players[0], points=5),) + state.players[1:])
+    later = replace(richer, last_change=T0 + HOUR)
+    steps = [richer, richer, later, later]
+    dumped = []
+    real = yamlio.dump
+    monkeypatch.setattr(yamlio, "dump", lambda doc: dumped.append(doc) or real(doc))
+    reused = dict(files)
+    counts = []
+    for step in steps:
+        reused.update(dump_state(step, reused))
+        counts.append(len(dumped))
+    assert counts == [2, 2, 3, 3]  # both files; neither; the game's alone; neither
+    statedump._WRITTEN.clear()
+    assert dump_state(later, files) == dump_state(later, reused)
