@@ -82,6 +82,7 @@ class Git:
         return [self._git_paths[name] for name in names]
 
     def tree_of(self, commit: str) -> str:
+        """The tree of `commit`, a sha (a name such as main would move: not kept by it)."""
         if commit not in self._trees:
             self._trees[commit] = self.out("rev-parse", f"{commit}^{{tree}}")
         return self._trees[commit]
@@ -159,7 +160,8 @@ class Git:
         # them; the index is kept, so a commit built on the last tree made needs no read-tree
         if self._index is None:
             self._index = Path(tempfile.mkdtemp())
-            weakref.finalize(self, shutil.rmtree, self._index, ignore_errors=True)
+            self._forget_index = weakref.finalize(self, shutil.rmtree, self._index,
+                                                  ignore_errors=True)
         tmp = self._index
         env = {"GIT_INDEX_FILE": str(tmp / "index")}
         if self._index_tree is None or self._trees.get(commit) != self._index_tree:
@@ -169,12 +171,20 @@ class Git:
         blobs = [tmp / f"blob{i}" for i in range(len(paths))]
         for blob, path in zip(blobs, paths):
             blob.write_bytes(files[path].encode())
-        shas = self.out("hash-object", "-w", "--stdin-paths",
+        # as written: no end-of-line conversion (core.autocrlf) between the text and the blob
+        shas = self.out("hash-object", "-w", "--no-filters", "--stdin-paths",
                         input="".join(f"{b}\n" for b in blobs).encode()).split()
         self.run("update-index", "--add", "--index-info", env=env, input="".join(
             f"100644 {sha}\t{path}\n" for sha, path in zip(shas, paths)).encode())
         self._index_tree = self.out("write-tree", env=env)
         return self._index_tree
+
+    def forget_index(self) -> None:
+        """Remove the index `tree_with` keeps, and the blobs' copies beside it: the
+        command's writes are done (a killed command leaves them to the system's /tmp)."""
+        if self._index is not None:
+            self._forget_index()
+            self._index = self._index_tree = None
 
     def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
         stamp = f"{int(when.timestamp())} +0000"
@@ -194,13 +204,14 @@ class Git:
         if result.returncode != 0:
             raise GitError(f"the branch {branch} moved while the engine ran; nothing was written",
                            hint="run the command again: it re-reads the game")
-        if self.head_branch() == branch:
+        if self.out("symbolic-ref", "--quiet", "HEAD", check=False) == f"refs/heads/{branch}":
+            # asked now, not when the command began: a player may have switched branch since;
             # the checked-out branch moved under the working tree: bring the tree along,
             # as checkout would, keeping any local edits that do not collide
             self.run("read-tree", "-m", "-u", old, new, check=False)
 
     def head_branch(self) -> str | None:
-        """The branch checked out (asked once: the engine never changes it)."""
+        """The branch checked out when the command began (asked once; `move_branch` asks again)."""
         if self._head is False:
             ref = self.out("symbolic-ref", "--quiet", "HEAD", check=False)
             self._head = ref.removeprefix("refs/heads/") if ref else None

@@ -268,7 +268,10 @@ class LocalForge:
         self.save()
 
     def finish(self) -> None:
-        self.publish()
+        try:
+            self.publish()
+        finally:
+            self.git.forget_index()
         if self._lock is not None:
             self._lock.close()  # closing the file releases the lock
             self._lock = None
