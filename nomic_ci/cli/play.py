@@ -72,6 +72,9 @@ def cmd_init(args) -> int:
     tree = git.out("write-tree")
     first = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)
     git.run("update-ref", "refs/heads/main", first)
+    # the forge's records name main the game's branch now, not whichever branch is checked
+    # out when the first command runs (a player's proposal branch, in the usual flow)
+    LocalForge(target, start).finish()
     game = load_game(files)
     turn = f"; it is {game.state.turn}'s turn" if game.state.turn else ""  # BoredNomic has none
     print(f"Made a game of {args.ruleset} in {target} with "

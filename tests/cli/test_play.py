@@ -444,3 +444,22 @@ def test_a_proposal_bringing_a_megabyte_of_rules_is_refused_unread(table):
     t.propose("alice", "big", "Big")
     assert "more than the 1,000,000 one proposal may" in t.out, t.out
     assert "rules/201-big.md" not in t.files()
+
+
+def test_a_game_stays_on_main_when_the_first_command_is_run_from_a_proposal_branch(tmp_path):
+    """The usual flow: init, then switch to a branch, commit a rule, propose it from there."""
+    game = tmp_path / "g"
+    assert main(["--now", "2026-05-01T12:00:00Z", "init", str(game), "--players", "a,b"]) == 0
+    git = ["git", "-C", str(game), "-c", "user.name=a", "-c", "user.email=a@x"]
+    subprocess.run([*git, "switch", "-qc", "idea"], check=True)
+    for path, text in new_rule(301, "Idea").items():
+        (game / path).write_text(text)
+    subprocess.run([*git, "add", "rules"], check=True)
+    subprocess.run([*git, "commit", "-qm", "idea"], check=True)
+    assert main(["--repo", str(game), "--now", "2026-05-01T13:00:00Z", "propose", "--as",
+                 "a", "--branch", "idea", "--title", "Idea"]) == 0
+    forge = json.loads((game / ".git/nomic-ci/forge.json").read_text())
+    assert forge["default_branch"] == "main"
+    state = subprocess.run([*git, "show", "main:state/game.yaml"], capture_output=True,
+                           text=True, check=True).stdout
+    assert "title: Idea" in state  # the proposal is open on main's state, not idea's
