@@ -373,7 +373,8 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     t = table(players="alice,bob,carol")
     t.later().branch("race", {"rules/101-victory-condition.md": t.read(
         "rules/101-victory-condition.md").replace("victory_points: 100", "victory_points: 50")})
-    before, forge = t.files(), t.root / ".git" / "nomic-ci" / "forge.json"
+    forge = t.root / ".git" / "nomic-ci" / "forge.json"
+    before, records = t.files(), forge.read_text()  # init names main the game's branch there
     assert t.cli("propose", "--as", "alice", "--branch", "race", "--title", "Race to 50",
                  "--dry-run") == 0, t.err
     assert "nothing is recorded" in t.out
@@ -381,13 +382,13 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     assert "It would be put to the vote as proposal 1." in t.out
     assert "The vote closes at 2026-" in t.out
     assert "- the points that win: 50 instead of 100" in t.out
-    assert t.files() == before and not forge.exists()
+    assert t.files() == before and forge.read_text() == records
     # out of turn: refused, with the reason, and still nothing recorded
     t.branch("mine", new_rule(201), author="bob")
     assert t.cli("propose", "--as", "bob", "--branch", "mine", "--title", "Mine",
                  "--dry-run") == 1
     assert "It would be refused: it is alice's turn, not bob's" in t.out
-    assert t.files() == before and not forge.exists()
+    assert t.files() == before and forge.read_text() == records
     # the real proposal afterwards takes the number the dry run said
     assert t.propose("alice", "race", "Race to 50") == 1
 
