@@ -61,9 +61,8 @@ class LocalForge:
         path = self.git.git_paths(DB, *([LOCK] if self.writing else []))[0]  # in one call
         if self.writing:
             self._take_lock()
-        self.db = json.loads(path.read_text()) if path.exists() else {
-            "default_branch": self.git.head_branch() or "main", "next_key": 1,
-            "next_review": 1, "proposals": {}}
+        self.db = json.loads(path.read_text()) if path.exists() else \
+            new_records(self.git.head_branch() or "main")
         self.db.setdefault("comments", [])  # comments on the game as a whole (commands)
         tip = self.git.rev(self.branch)
         if tip is None:
@@ -277,10 +276,21 @@ class LocalForge:
             self._lock = None
 
     def save(self) -> None:
-        path = self.git.git_path(DB)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.db, indent=2, sort_keys=True) + "\n"
-        if not path.exists() or path.read_text() != text:
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(text)
-            tmp.replace(path)
+        save_records(self.git, self.db)
+
+
+def new_records(default_branch: str) -> dict:
+    """The forge's records of a game with no proposal yet, on `default_branch`."""
+    return {"default_branch": default_branch, "next_key": 1, "next_review": 1,
+            "proposals": {}}
+
+
+def save_records(git: Git, db: dict) -> None:
+    """Write the forge's records (in the git directory, never committed), all at once."""
+    path = git.git_path(DB)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(db, indent=2, sort_keys=True) + "\n"
+    if not path.exists() or path.read_text() != text:
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text)
+        tmp.replace(path)
