@@ -45,6 +45,7 @@ class Git:
         self._trees: dict[str, str] = {}  # commit -> its tree, as built or asked
         self._index: Path | None = None  # the folder of tree_with's index...
         self._index_tree: str | None = None  # ...and the tree it holds
+        self._forget_index: weakref.finalize | None = None  # removes that folder, once
 
     def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
             check: bool = True) -> subprocess.CompletedProcess:
@@ -182,9 +183,9 @@ class Git:
     def forget_index(self) -> None:
         """Remove the index `tree_with` keeps, and the blobs' copies beside it: the
         command's writes are done (a killed command leaves them to the system's /tmp)."""
-        if self._index is not None:
+        if self._forget_index is not None:
             self._forget_index()
-            self._index = self._index_tree = None
+            self._index = self._index_tree = self._forget_index = None
 
     def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
         stamp = f"{int(when.timestamp())} +0000"

@@ -6,8 +6,9 @@ takes milliseconds a file, and most of a short command's time went to importing 
 it. This reads a narrow subset (block mappings and sequences, comment lines, one-line lists
 and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words,
 plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true and false,
-single-quoted one-line strings) and gives up, returning None, on anything else, so the caller reads that file with ruamel.yaml, which also reports the
-errors with their lines. A test checks that both readers agree on what this one reads.
+single-quoted one-line strings) and gives up, returning None, on anything else, so the
+caller reads that file with ruamel.yaml, which also reports the errors with their lines.
+A test checks that both readers agree on what this one reads.
 
 The mappings and lists it returns know the line each key or item is on, for error messages
 (`yamlio.line_of`).
@@ -144,10 +145,17 @@ def _within_depth(depth: int) -> None:
 def _key(text: str) -> tuple[str, str]:
     """The plain key a `key: value` line starts with, and the text after its colon."""
     key, sep, rest = text.partition(":")
-    if not sep or len(key) > MAX_KEY or not _KEY.match(key) or key in _CONSTANTS or key.lower() in _NOT_KEYS \
-            or (rest and not rest.startswith(" ")):
+    if not sep or (rest and not rest.startswith(" ")):
         raise _GiveUp
-    return key, rest[1:]
+    return _plain_key(key), rest[1:]
+
+
+def _plain_key(key: str) -> str:
+    """`key`, where it is a plain key of words both readers read alike."""
+    if len(key) > MAX_KEY or not _KEY.match(key) or key in _CONSTANTS \
+            or key.lower() in _NOT_KEYS:
+        raise _GiveUp
+    return key
 
 
 def _value(lines: list[Line], at: int, indent: int, rest: str,
@@ -193,10 +201,11 @@ def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
     while True:
         if isinstance(found, LinedDict):
             colon = text.find(": ", at)  # not a copy of the rest of the line a key
-            key = text[at:colon].rstrip(" ")
-            if colon == -1 or colon - at > MAX_KEY or _FLOW_END.search(key) or key in found:
-                raise _GiveUp  # `{a}`, `{a:1}`, `{[a]: b}`, a key twice
-            _key(f"{key}: ")
+            if colon == -1 or colon - at > MAX_KEY:
+                raise _GiveUp  # `{a}`, `{a:1}`, or a key longer than YAML's
+            key = _plain_key(text[at:colon].rstrip(" "))  # `{[a]: b}`, `{a, b: c}`: given up
+            if key in found:
+                raise _GiveUp
             found.key_lines[key] = line
             at = _skip_spaces(text, at + len(key) + 2)
         if text.startswith(("[", "{"), at):

@@ -81,8 +81,9 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     docs = _documents(players_text, game_text)  # documents of our own, to write into
     # a document this module dumped from values equal to these is its text already: a run
     # writes its state a few times, much of it unchanged, and ruamel.yaml dumps slowly
-    kept = docs.state is not None and docs.state.players == state.players, \
-        docs.state is not None and _game_values(docs.state) == _game_values(state)
+    last = docs.state
+    keep_players = last is not None and last.players == state.players
+    keep_game = last is not None and _game_values(last) == _game_values(state)
     players_node = docs.players["players"]
     by_login = {str(node["login"]).lower(): node for node in players_node}
     new_list = CommentedSeq()
@@ -148,8 +149,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                 state.handled_comments:
             game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
                                                     for i, at in state.handled_comments)
-    texts = {PLAYERS: players_text if kept[0] else yamlio.dump(docs.players),
-             GAME: game_text if kept[1] else yamlio.dump(game)}
+    texts = {PLAYERS: players_text if keep_players else yamlio.dump(docs.players),
+             GAME: game_text if keep_game else yamlio.dump(game)}
     for path, text in texts.items():  # never write what the next run could not read
         if len(text) > yamlio.MAX_BYTES:
             raise GameError(f"the state would grow to {len(text):,} characters, more than a "
