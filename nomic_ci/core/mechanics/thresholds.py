@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
+from math import gcd
 from typing import Any
 
 _PERCENT = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,6})?)\s*%\s*$")
@@ -21,7 +21,9 @@ class Threshold:
     `join_needs`...)."""
 
     kind: str  # "unanimous", "majority", "fraction", "more-yes-than-no" or "veto"
-    fraction: Fraction | None = None
+    # a share of the eligible voters, (numerator, denominator) in lowest terms: whole numbers
+    # (fractions.Fraction would do, but importing it is a twentieth of a command's start-up)
+    fraction: tuple[int, int] | None = None
 
     def required_yes(self, eligible: int) -> int:
         """The fewest yes votes that can meet this threshold (a veto needs 1)."""
@@ -31,8 +33,8 @@ class Threshold:
             return eligible // 2 + 1
         if self.kind == "fraction":
             assert self.fraction is not None
-            exact = self.fraction * eligible
-            return max(-(-exact.numerator // exact.denominator), 1)  # ceiling, at least one
+            numerator, denominator = self.fraction
+            return max(-(-numerator * eligible // denominator), 1)  # ceiling, at least one
         return 1
 
     def is_met(self, yes: int, eligible: int, veto_yes: bool = False, no: int = 0) -> bool:
@@ -50,8 +52,9 @@ class Threshold:
     def __str__(self) -> str:
         if self.kind == "fraction":
             assert self.fraction is not None
-            percent = self.fraction * 100
-            shown = percent.numerator if percent.denominator == 1 else float(percent)
+            numerator, denominator = self.fraction
+            # as a rule writes it: at most six decimals, none trailing ("12.5", not "1.25e+01")
+            shown = f"{numerator * 100 / denominator:.6f}".rstrip("0").rstrip(".")
             return f"{shown}% of the eligible voters"
         return {
             "unanimous": "unanimity of the eligible voters",
@@ -72,8 +75,10 @@ def parse_threshold(value: Any) -> Threshold:
         return Threshold(value)
     match = _PERCENT.match(value) if isinstance(value, str) else None
     if match:
-        fraction = Fraction(match[1]) / 100
-        if 0 < fraction <= 1:
-            return Threshold("fraction", fraction)
+        whole, _, decimals = match[1].partition(".")
+        numerator, denominator = int(whole + decimals), 100 * 10 ** len(decimals)
+        if 0 < numerator <= denominator:
+            common = gcd(numerator, denominator)
+            return Threshold("fraction", (numerator // common, denominator // common))
     raise ValueError("'unanimous', 'majority', 'more-yes-than-no', 'veto' or a percentage such "
                      "as '30%'")

@@ -36,18 +36,28 @@ def test_a_bad_threshold_says_what_is_allowed(bad):
 
 thresholds = st.one_of(
     st.sampled_from([Threshold("unanimous"), Threshold("majority")]),
-    st.fractions(min_value=Fraction(1, 100), max_value=1).map(lambda f: Threshold("fraction", f)))
+    st.fractions(min_value=Fraction(1, 100), max_value=1).map(
+        lambda f: Threshold("fraction", (f.numerator, f.denominator))))
 
 
 @given(thresholds, st.integers(1, 200), st.integers(0, 200))
 def test_no_threshold_is_met_with_fewer_yes_votes_than_its_exact_bound(threshold, eligible, yes):
     yes = min(yes, eligible)
     met = threshold.is_met(yes, eligible)
-    exact = {"unanimous": Fraction(1), "majority": None}.get(threshold.kind, threshold.fraction)
+    exact = Fraction(*threshold.fraction) if threshold.fraction else Fraction(1)
     if threshold.kind == "majority":
         assert met == (2 * yes > eligible)
     else:
         assert met == (Fraction(yes) >= exact * eligible)
+
+
+@given(st.decimals(min_value="0.000001", max_value=100, places=6))
+def test_a_percentage_is_read_exactly_in_lowest_terms(percent):
+    text = f"{percent.normalize():f}%"
+    exact = Fraction(percent) / 100
+    threshold = parse_threshold(text)
+    assert threshold.fraction == (exact.numerator, exact.denominator)
+    assert str(threshold) == f"{text} of the eligible voters"
 
 
 @given(thresholds, st.integers(1, 200), st.integers(0, 199))
