@@ -21,8 +21,8 @@ from ..forges.localforge import LocalForge
 from ..reconcile import reconcile
 from .gamedir import now_from
 
-SECRET = "nomic-ci/dice-secret"
-PREVIOUS = "nomic-ci/dice-secret.previous"  # kept only while the engine replaces it
+SECRET = "dice-secret"
+PREVIOUS = "dice-secret.previous"  # kept only while the engine replaces it
 
 
 def dice_from_env(env: Mapping[str, str]) -> Dice | None:
@@ -42,7 +42,7 @@ def local_dice(git: Git) -> Dice:
     from_env = dice_from_env(os.environ)
     if from_env is not None:
         return from_env
-    path, previous = git.git_paths(SECRET, PREVIOUS)
+    path, previous = git.engine_path(SECRET), git.engine_path(PREVIOUS)
     if not path.exists():
         return SeededDice()
     try:
@@ -57,7 +57,7 @@ def local_dice(git: Git) -> Dice:
 def new_secret(git: Git) -> str:
     """A fresh secret, written where only the engine on this machine reads it."""
     secret = secrets.token_hex(32)
-    path = git.git_path(SECRET)
+    path = git.engine_path(SECRET)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.touch(mode=0o600)
     path.write_text(secret + "\n")
@@ -70,7 +70,7 @@ def cmd_dice(args) -> int:
     is finished, never started again, so the old secret is never lost."""
     root, now = Path(args.repo), now_from(args.now)
     git = Git(root)
-    current, previous = git.git_path(SECRET), git.git_path(PREVIOUS)
+    current, previous = git.engine_path(SECRET), git.engine_path(PREVIOUS)
     if not current.exists():
         raise GameError("this game has no dice secret on this machine", path=str(current),
                         hint="a game made with 'nomic-ci init' without --public-dice has one")

@@ -40,7 +40,7 @@ class Git:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         # what a command asks more than once, and only the engine changes while it runs
-        self._git_paths: dict[str, Path] = {}
+        self._engine_dir: Path | None = None
         self._head: str | None | bool = False  # False: not asked yet
         self._trees: dict[str, str] = {}  # commit -> its tree, as built or asked
         self._index: Path | None = None  # the folder of tree_with's index...
@@ -49,9 +49,8 @@ class Git:
 
     def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
             check: bool = True) -> subprocess.CompletedProcess:
-        full_env = {**os.environ, **(env or {})}
-        result = subprocess.run(["git", *args], cwd=self.path, input=input, env=full_env,
-                                capture_output=True)
+        result = subprocess.run(["git", *args], cwd=self.path, input=input,
+                                env={**os.environ, **env} if env else None, capture_output=True)
         if check and result.returncode != 0:
             raise GitError(f"git {' '.join(args)} failed: "
                            f"{result.stderr.decode(errors='replace').strip()}",
@@ -71,16 +70,12 @@ class Git:
         return {ref.removeprefix("refs/heads/"): sha for sha, ref in
                 (line.split(" ", 1) for line in listed.splitlines() if line)}
 
-    def git_path(self, name: str) -> Path:
-        return self.git_paths(name)[0]
-
-    def git_paths(self, *names: str) -> list[Path]:
-        """Where each of `names` is in the git directory, asked in one call (once each)."""
-        asked = [name for name in dict.fromkeys(names) if name not in self._git_paths]
-        if asked:
-            found = self.out("rev-parse", *(a for name in asked for a in ("--git-path", name)))
-            self._git_paths.update(zip(asked, (self.path / line for line in found.split("\n"))))
-        return [self._git_paths[name] for name in names]
+    def engine_path(self, name: str) -> Path:
+        """Where the engine keeps `name` on this machine: in the git directory, never
+        committed (a worktree has its own). Asked of git once a command."""
+        if self._engine_dir is None:
+            self._engine_dir = self.path / self.out("rev-parse", "--git-path", ENGINE_NAME)
+        return self._engine_dir / name
 
     def tree_of(self, commit: str) -> str:
         """The tree of `commit`, a sha (a name such as main would move: not kept by it)."""

@@ -28,8 +28,8 @@ from ..core.voting.decision import VoteView
 from .gitplumbing import Git
 from .interface import MergeResult, MergeStatus
 
-DB = "nomic-ci/forge.json"
-LOCK = "nomic-ci/lock"  # held while a command changes the game, so two never interleave
+DB = "forge.json"
+LOCK = "lock"  # held while a command changes the game, so two never interleave
 
 
 @dataclass
@@ -58,7 +58,7 @@ class LocalForge:
                 "rev-parse", "--git-dir", check=False).returncode != 0:
             raise GameError("not a git repository", path=str(self.root),
                             hint="make a game with 'nomic-ci init DIR', or pass --repo DIR")
-        path = self.git.git_paths(DB, *([LOCK] if self.writing else []))[0]  # in one call
+        path = self.git.engine_path(DB)
         if self.writing:
             self._take_lock()
         self.db = json.loads(path.read_text()) if path.exists() else \
@@ -74,7 +74,7 @@ class LocalForge:
 
     def _take_lock(self) -> None:
         """One command at a time changes a game: a second one stops at once and says so."""
-        path = self.git.git_path(LOCK)
+        path = self.git.engine_path(LOCK)
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = path.open("w")
         try:
@@ -287,7 +287,7 @@ def new_records(default_branch: str) -> dict:
 
 def save_records(git: Git, db: dict) -> None:
     """Write the forge's records (in the git directory, never committed), all at once."""
-    path = git.git_path(DB)
+    path = git.engine_path(DB)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(db, indent=2, sort_keys=True) + "\n"
     if not path.exists() or path.read_text() != text:
