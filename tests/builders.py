@@ -4,7 +4,6 @@ and stepping the pure core. Test modules import what they need from here."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from typing import Iterable
 

@@ -10,7 +10,7 @@ import pytest
 from nomic_ci.core.dice import commitment_of, derive_secret_roll, roll_inputs
 from nomic_ci.core.verify import awaiting_reveal, verify
 
-from builders import HOUR, SEED, T0, new_rule
+from builders import SEED, T0, new_rule
 from tables import GitHubTable, run_cli
 
 FIRST, SECOND = "a1b2c3d4e5f60789" * 4, "9f8e7d6c5b4a3210" * 4

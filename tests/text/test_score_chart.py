@@ -5,7 +5,6 @@ from dataclasses import replace
 
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
 from nomic_ci.core.files.history import History
-from nomic_ci.core.game import load_game
 from nomic_ci.text.score_chart import render_score_chart, score_history
 
 from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step

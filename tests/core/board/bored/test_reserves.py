@@ -6,7 +6,6 @@ from datetime import datetime, timezone
 import pytest
 
 from nomic_ci.core.board.bored import reserves
-from nomic_ci.core.board.boardfile import Token
 from nomic_ci.core.mechanics.registry import BINDINGS
 from nomic_ci.core.board.primitives import Play
 
