@@ -10,10 +10,10 @@ import argparse
 import os
 import sys
 import textwrap
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import Callable, Sequence
-
-from importlib import import_module
 
 from ..core.errors import GameError
 
@@ -58,6 +58,7 @@ def cmd_demo(args) -> int:
     return demo.run_demo(Path(args.dir) if args.dir else None, main)
 
 
+@cache  # the same for every command a process runs (the demo's, the tests' in-process runs)
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="nomic-ci", description="Play Nomic in a git repository: rules are files, "
