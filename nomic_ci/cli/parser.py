@@ -58,8 +58,27 @@ def cmd_demo(args) -> int:
     return demo.run_demo(Path(args.dir) if args.dir else None, main)
 
 
+# the commands, as `nomic-ci --help` lists them (`asked_command` builds one alone)
+COMMANDS = ("init", "propose", "vote", "command", "adjust", "tick", "status", "render", "verify",
+            "github", "check-proposal", "dice", "doctor", "demo")
+
+
+def asked_command(argv: Sequence[str]) -> str | None:
+    """The command `argv` names when only the global options come before it, whose parser
+    alone is then built: building all of them was a twentieth of `status`'s start-up. None
+    where anything else comes first (--help, --version, an abbreviated option)."""
+    words = iter(argv)
+    for word in words:
+        if word in ("--repo", "--now"):
+            next(words, None)  # its value
+        elif not word.startswith(("--repo=", "--now=")):
+            return word if word in COMMANDS else None
+    return None
+
+
 @cache  # the same for every command a process runs (the demo's, the tests' in-process runs)
-def parser() -> argparse.ArgumentParser:
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with `only`, that command's alone (see `asked_command`)."""
     top = argparse.ArgumentParser(
         prog="nomic-ci", description="Play Nomic in a git repository: rules are files, "
                                      "proposals are branches or pull requests.")
@@ -75,138 +94,169 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--now", default=argparse.SUPPRESS, metavar="ISO-8601",
                         help="the time to act at (default: $NOMIC_CI_NOW, else the clock)")
 
-    def command(name: str, summary: str, example: str, about: str = "") -> argparse.ArgumentParser:
-        """A subcommand whose --help says what it does and shows it used."""
-        return commands.add_parser(
+    def command(name: str, summary: str, example: str, about: str = "", *,
+                run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser | None:
+        """A subcommand whose --help says what it does and shows it used; None when
+        another command is the one to build."""
+        assert name in COMMANDS, name
+        if only not in (None, name):
+            return None
+        sub = commands.add_parser(
             name, parents=[common], help=summary, epilog=f"example:\n  {example}",
             description=textwrap.fill(about or f"{summary[0].upper()}{summary[1:]}.", 79),
             formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.set_defaults(run=run)
+        return sub
 
-    init = command("init", "make a new game",
-                   "nomic-ci init mygame --players alice,bob,carol --veto alice",
-                   "Make a new game in a new directory, as a git repository on main, with the "
-                   "ruleset's rules, the players' state and the rendered READMEs.")
-    init.add_argument("dir", help="the new game's directory (new or empty)")
-    init.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS,
-                      help=f"the rules to start from (default: {RULESETS[0]})")
-    init.add_argument("--players", metavar="LOGIN[:ID],...",
-                      help="the players in turn order, each with their numeric GitHub user id "
-                           "for a game on GitHub (default: the seed's)")
-    init.add_argument("--veto", metavar="LOGIN,...", help="the players who hold a veto")
-    init.add_argument("--ends", metavar="ISO-8601",
-                      help="the end date (default: the ruleset's length after the start)")
-    init.add_argument("--dice-seed", metavar="HEX", help="the dice seed (default: random)")
-    init.add_argument("--admin", metavar="LOGIN[:ID]",
-                      help="the Admin's login and numeric id, in rulesets that have one")
-    init.add_argument("--public-dice", action="store_true",
-                      help="roll from the public seed alone (anyone can foresee the rolls); "
-                           "by default the dice come from a secret kept in .git/nomic-ci/")
-    init.set_defaults(run=lazy("play", "cmd_init"))
+    if init := command(
+            "init", "make a new game",
+            "nomic-ci init mygame --players alice,bob,carol --veto alice",
+            "Make a new game in a new directory, as a git repository on main, with the "
+            "ruleset's rules, the players' state and the rendered READMEs.",
+            run=lazy("play", "cmd_init")):
+        init.add_argument("dir", help="the new game's directory (new or empty)")
+        init.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS,
+                          help=f"the rules to start from (default: {RULESETS[0]})")
+        init.add_argument("--players", metavar="LOGIN[:ID],...",
+                          help="the players in turn order, each with their numeric GitHub "
+                               "user id for a game on GitHub (default: the seed's)")
+        init.add_argument("--veto", metavar="LOGIN,...", help="the players who hold a veto")
+        init.add_argument("--ends", metavar="ISO-8601",
+                          help="the end date (default: the ruleset's length after the start)")
+        init.add_argument("--dice-seed", metavar="HEX", help="the dice seed (default: random)")
+        init.add_argument("--admin", metavar="LOGIN[:ID]",
+                          help="the Admin's login and numeric id, in rulesets that have one")
+        init.add_argument("--public-dice", action="store_true",
+                          help="roll from the public seed alone (anyone can foresee the "
+                               "rolls); by default the dice come from a secret kept in "
+                               ".git/nomic-ci/")
 
-    propose = command("propose", "propose the changes on a branch",
-                      "nomic-ci propose --as alice --branch race-to-50 --title 'Race to 50' "
-                      "--dry-run",
-                      "Propose the difference between a branch and main; print the proposal's "
-                      "number on the first line. A refused proposal exits with 1 and says why.")
-    propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
-                         help="the player who proposes")
-    propose.add_argument("--branch", required=True, help="the local branch holding the change")
-    propose.add_argument("--title", required=True, help="the proposal's title")
-    propose.add_argument("--dry-run", action="store_true",
-                         help="show what the proposal involves, needs and would change, "
-                              "and record nothing")
-    propose.set_defaults(run=lazy("play", "cmd_propose"))
+    if propose := command(
+            "propose", "propose the changes on a branch",
+            "nomic-ci propose --as alice --branch race-to-50 --title 'Race to 50' --dry-run",
+            "Propose the difference between a branch and main; print the proposal's number on "
+            "the first line. A refused proposal exits with 1 and says why.",
+            run=lazy("play", "cmd_propose")):
+        propose.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                             help="the player who proposes")
+        propose.add_argument("--branch", required=True,
+                             help="the local branch holding the change")
+        propose.add_argument("--title", required=True, help="the proposal's title")
+        propose.add_argument("--dry-run", action="store_true",
+                             help="show what the proposal involves, needs and would change, "
+                                  "and record nothing")
 
-    vote = command("vote", "vote on a proposal", "nomic-ci vote 3 --as bob --yes",
-                   "Vote on the current version of a proposal in its vote. A vote that could "
-                   "not count is refused with the reason and not recorded.")
-    vote.add_argument("proposal", metavar="PROPOSAL",
-                      help="its number; for a request to join, which takes none, its branch")
-    vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
-                      help="the player who votes")
-    side = vote.add_mutually_exclusive_group(required=True)
-    side.add_argument("--yes", dest="yes", action="store_true", help="vote for it")
-    side.add_argument("--no", dest="yes", action="store_false", help="vote against it")
-    vote.set_defaults(run=lazy("play", "cmd_vote"))
+    if vote := command(
+            "vote", "vote on a proposal", "nomic-ci vote 3 --as bob --yes",
+            "Vote on the current version of a proposal in its vote. A vote that could not "
+            "count is refused with the reason and not recorded.",
+            run=lazy("play", "cmd_vote")):
+        vote.add_argument("proposal", metavar="PROPOSAL",
+                          help="its number; for a request to join, which takes none, its branch")
+        vote.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                          help="the player who votes")
+        side = vote.add_mutually_exclusive_group(required=True)
+        side.add_argument("--yes", dest="yes", action="store_true", help="vote for it")
+        side.add_argument("--no", dest="yes", action="store_false", help="vote against it")
 
-    comment = command("command", "write a comment such as /pass, as a player",
-                      "nomic-ci command /pass --as carol",
-                      "Write a comment on the game as a player; the engine handles a command "
-                      "in it (/pass, /active, /inactive, /veto N, /help, /status) as the rules "
-                      "in force allow, and answers it.")
-    comment.add_argument("text", help="the comment, such as /pass")
-    comment.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
-                         help="the player who writes it")
-    comment.set_defaults(run=lazy("play", "cmd_command"))
-    adjust = command(
-        "adjust", "correct a player's points, or the board, by hand, saying who and why",
-        "nomic-ci adjust bob -3 --as admin --reason 'rolled twice by mistake'",
-        "Correct a score outside any proposal (a mistake, a ruling): the points change in "
-        "state/players.yaml and proposals/adjustments.yaml records who and why, so `verify` "
-        "still adds up. With --board FILE (an edited copy of state/board.yaml), the board "
-        "becomes FILE's, recorded the same way. On GitHub, run it in a clone and push the "
-        "commit it makes.")
-    adjust.add_argument("login", nargs="?", help="the player whose points change")
-    adjust.add_argument("points", type=int, nargs="?",
-                        help="points to add (negative: to take away)")
-    adjust.add_argument("--board", metavar="FILE",
-                        help="the board as it should stand: an edited copy of state/board.yaml")
-    adjust.add_argument("--reason", required=True, help="why, as players will read it")
-    adjust.add_argument("--counter", default="points", metavar="NAME",
-                        help="another counter the rules keep, such as money (BoredNomic)")
-    adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
-                        help="who makes the correction: the game's admin")
-    adjust.set_defaults(run=lazy("play", "cmd_adjust"))
+    if comment := command(
+            "command", "write a comment such as /pass, as a player",
+            "nomic-ci command /pass --as carol",
+            "Write a comment on the game as a player; the engine handles a command in it "
+            "(/pass, /active, /inactive, /veto N, /help, /status) as the rules in force "
+            "allow, and answers it.",
+            run=lazy("play", "cmd_command")):
+        comment.add_argument("text", help="the comment, such as /pass")
+        comment.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                             help="the player who writes it")
+
+    if adjust := command(
+            "adjust", "correct a player's points, or the board, by hand, saying who and why",
+            "nomic-ci adjust bob -3 --as admin --reason 'rolled twice by mistake'",
+            "Correct a score outside any proposal (a mistake, a ruling): the points change in "
+            "state/players.yaml and proposals/adjustments.yaml records who and why, so `verify` "
+            "still adds up. With --board FILE (an edited copy of state/board.yaml), the board "
+            "becomes FILE's, recorded the same way. On GitHub, run it in a clone and push the "
+            "commit it makes.",
+            run=lazy("play", "cmd_adjust")):
+        adjust.add_argument("login", nargs="?", help="the player whose points change")
+        adjust.add_argument("points", type=int, nargs="?",
+                            help="points to add (negative: to take away)")
+        adjust.add_argument("--board", metavar="FILE", help="the board as it should stand: "
+                                                            "an edited copy of state/board.yaml")
+        adjust.add_argument("--reason", required=True, help="why, as players will read it")
+        adjust.add_argument("--counter", default="points", metavar="NAME",
+                            help="another counter the rules keep, such as money (BoredNomic)")
+        adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
+                            help="who makes the correction: the game's admin")
+
     command("tick", "decide and apply everything that is due",
             "nomic-ci --now 2026-05-03T12:00:00Z tick",
             "Decide and apply everything that is due (votes whose window closed, idle turns, "
-            "the end date); every other command does this first too.").set_defaults(
-        run=lazy("play", "cmd_tick"))
-    status = command("status", "the scoreboard, the turn and open votes", "nomic-ci status --json",
-                     "Show the game as of now: the scoreboard, the turn, where each open vote "
-                     "stands, and what a `tick` would apply. It decides nothing.")
-    status.add_argument("--json", action="store_true",
-                        help="print one JSON object (turn, winners, over, players, proposals, "
-                             "due)")
-    status.set_defaults(run=lazy("status", "cmd_status"))
-    render = command("render", "rewrite the READMEs from the game's files",
-                     "nomic-ci render --check",
-                     "Rewrite rules/README.md, state/README.md, proposals/README.md and the "
-                     "score chart from the files in the working directory.")
-    render.add_argument("--check", action="store_true", help="fail if they are out of date")
-    render.set_defaults(run=lazy("inspection", "cmd_render"))
+            "the end date); every other command does this first too.",
+            run=lazy("play", "cmd_tick"))
+
+    if status := command(
+            "status", "the scoreboard, the turn and open votes", "nomic-ci status --json",
+            "Show the game as of now: the scoreboard, the turn, where each open vote stands, "
+            "and what a `tick` would apply. It decides nothing.",
+            run=lazy("status", "cmd_status")):
+        status.add_argument("--json", action="store_true",
+                            help="print one JSON object (turn, winners, over, players, "
+                                 "proposals, due)")
+
+    if render := command(
+            "render", "rewrite the READMEs from the game's files", "nomic-ci render --check",
+            "Rewrite rules/README.md, state/README.md, proposals/README.md and the score chart "
+            "from the files in the working directory.",
+            run=lazy("inspection", "cmd_render")):
+        render.add_argument("--check", action="store_true", help="fail if they are out of date")
+
     command("verify", "re-check every roll and score", "nomic-ci verify",
             "Re-roll every recorded die from its inputs and re-add every score from the "
-            "records; fail naming the record or player that does not add up.").set_defaults(
-        run=lazy("inspection", "cmd_verify"))
-    github = command("github", "run the engine on GitHub (from the engine workflow)",
-                     "GITHUB_TOKEN=... GITHUB_REPOSITORY=owner/game nomic-ci github reconcile",
-                     "One engine run on GitHub, as .github/workflows/engine.yml calls it; it "
-                     "reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, "
-                     "NOMIC_ENGINE_LOGIN and NOMIC_DICE_SECRET from the environment.")
-    github.add_argument("action", choices=["reconcile"], help="what to do: reconcile the game")
-    github.set_defaults(run=cmd_github)
-    check = command("check-proposal", "check a proposal's files against the default branch's rules",
-                    "nomic-ci check-proposal --base main-checkout --head pr-checkout",
-                    "Compare two checkouts as data (the proposal's code is never run) and say "
-                    "which rules the proposal involves, the threshold it needs, and its "
-                    "problems; exit with 1 on a problem.")
-    check.add_argument("--base", required=True, help="a checkout of the default branch")
-    check.add_argument("--head", required=True, help="a checkout of the proposal")
-    check.set_defaults(run=cmd_check_proposal)
-    dice = command("dice", "replace the dice secret: the old one is revealed, so every roll "
-                           "made under it can be re-checked", "nomic-ci dice rotate")
-    dice.add_argument("action", choices=["rotate"], help="what to do: rotate the secret")
-    dice.set_defaults(run=lazy("dice_secret", "cmd_dice"))
-    command("doctor", "check a game repository before it goes live", "nomic-ci --repo mygame doctor",
+            "records; fail naming the record or player that does not add up.",
+            run=lazy("inspection", "cmd_verify"))
+
+    if github := command(
+            "github", "run the engine on GitHub (from the engine workflow)",
+            "GITHUB_TOKEN=... GITHUB_REPOSITORY=owner/game nomic-ci github reconcile",
+            "One engine run on GitHub, as .github/workflows/engine.yml calls it; it reads "
+            "GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, NOMIC_ENGINE_LOGIN and "
+            "NOMIC_DICE_SECRET from the environment.",
+            run=cmd_github):
+        github.add_argument("action", choices=["reconcile"],
+                            help="what to do: reconcile the game")
+
+    if check := command(
+            "check-proposal", "check a proposal's files against the default branch's rules",
+            "nomic-ci check-proposal --base main-checkout --head pr-checkout",
+            "Compare two checkouts as data (the proposal's code is never run) and say which "
+            "rules the proposal involves, the threshold it needs, and its problems; exit with "
+            "1 on a problem.",
+            run=cmd_check_proposal):
+        check.add_argument("--base", required=True, help="a checkout of the default branch")
+        check.add_argument("--head", required=True, help="a checkout of the proposal")
+
+    if dice := command(
+            "dice", "replace the dice secret: the old one is revealed, so every roll made "
+                    "under it can be re-checked", "nomic-ci dice rotate",
+            run=lazy("dice_secret", "cmd_dice")):
+        dice.add_argument("action", choices=["rotate"], help="what to do: rotate the secret")
+
+    command("doctor", "check a game repository before it goes live",
+            "nomic-ci --repo mygame doctor",
             "Check, offline, what a game on GitHub needs: the workflows present and pinned, the "
             "game's files valid, rendered and adding up, every player with a numeric id; and "
-            "list what to check on GitHub itself.").set_defaults(run=lazy("doctor", "cmd_doctor"))
-    demo = command("demo", "play a short scripted game", "nomic-ci demo /tmp/demo-game",
-                   "Play a short scripted game, narrating each step, in DIR (kept) or a "
-                   "temporary directory (removed at the end).")
-    demo.add_argument("dir", nargs="?", help="where to play it (default: a temporary directory)")
-    demo.set_defaults(run=cmd_demo)
+            "list what to check on GitHub itself.",
+            run=lazy("doctor", "cmd_doctor"))
+
+    if demo := command(
+            "demo", "play a short scripted game", "nomic-ci demo /tmp/demo-game",
+            "Play a short scripted game, narrating each step, in DIR (kept) or a temporary "
+            "directory (removed at the end).",
+            run=cmd_demo):
+        demo.add_argument("dir", nargs="?",
+                          help="where to play it (default: a temporary directory)")
     return top
 
 
@@ -227,7 +277,8 @@ def game_root(start: Path) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser(asked_command(argv)).parse_args(argv)
     if args.command in IN_A_GAME and args.repo == ".":
         args.repo = str(game_root(Path.cwd()))
     try:

@@ -74,7 +74,11 @@ class Git:
         """Where the engine keeps `name` on this machine: in the git directory, never
         committed (a worktree has its own). Asked of git once a command."""
         if self._engine_dir is None:
-            self._engine_dir = self.path / self.out("rev-parse", "--git-path", ENGINE_NAME)
+            dot_git = self.path / ".git"
+            if dot_git.is_dir() and "GIT_DIR" not in os.environ:  # the git directory itself
+                self._engine_dir = dot_git / ENGINE_NAME
+            else:  # a worktree's or a submodule's .git file, or $GIT_DIR: git's to resolve
+                self._engine_dir = self.path / self.out("rev-parse", "--git-path", ENGINE_NAME)
         return self._engine_dir / name
 
     def tree_of(self, commit: str) -> str:

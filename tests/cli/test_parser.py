@@ -96,10 +96,12 @@ def test_output_to_a_reader_that_went_away_ends_without_a_traceback(tmp_path):
     assert err == b"", err  # no traceback, and no "internal error" either
 
 
+def subcommands_of(top):
+    return next(a for a in top._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+
 def subcommands():
-    top = parser.parser()
-    choices = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction)).choices
-    return sorted(choices.items())
+    return sorted(subcommands_of(parser.parser()).items())
 
 
 @pytest.mark.parametrize("name, sub", subcommands())
@@ -116,3 +118,28 @@ def test_every_subcommands_help_explains_its_options_with_an_example_that_parses
                    if not a.help or a.help == argparse.SUPPRESS]
     assert unexplained == [], f"{name}: options without help: {unexplained}"
     assert sub.description and len(sub.description) > 20
+
+
+@pytest.mark.parametrize("argv, asked", [
+    (["status"], "status"), (["--now", "2026-05-03T12:00:00Z", "tick"], "tick"),
+    (["--repo=g", "--now", "x", "vote", "3"], "vote"), (["--repo", "status", "verify"], "verify"),
+    (["--help", "status"], None), (["--version"], None), (["--re", "g", "status"], None),
+    (["statu"], None), ([], None), (["--now"], None),
+])
+def test_only_the_command_named_after_the_global_options_is_built(argv, asked):
+    assert parser.asked_command(argv) == asked
+
+
+@pytest.mark.parametrize("name, sub", subcommands())
+def test_a_command_parses_alike_with_its_parser_alone(name, sub):
+    """`main` builds only the command asked for: its own parser reads a line as the whole
+    parser does, and --help lists every command only when the whole parser is built."""
+    example = sub.format_help().split("\nexample:\n  ", 1)[1].strip()
+    words = shlex.split(example)
+    words = words[words.index("nomic-ci") + 1:]
+    assert parser.asked_command(words) == name
+    alone, whole = parser.parser(name).parse_args(words), parser.parser().parse_args(words)
+    assert {k: v for k, v in vars(alone).items() if k != "run"} == \
+        {k: v for k, v in vars(whole).items() if k != "run"}
+    assert list(subcommands_of(parser.parser(name))) == [name]
+    assert list(subcommands_of(parser.parser())) == list(parser.COMMANDS)

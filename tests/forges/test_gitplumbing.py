@@ -51,3 +51,14 @@ def test_the_index_kept_between_writes_is_removed_when_the_commands_writes_are_d
     git.forget_index()
     assert not kept.exists()
     git.forget_index()  # twice: nothing left to remove
+
+
+def test_the_engines_files_are_in_the_git_directory_of_a_repository_or_of_a_worktree(tmp_path):
+    """A .git folder is where the engine keeps its files (no git process to ask); a worktree,
+    whose .git is a file, has a git directory of its own, which git names."""
+    git, _ = repository(tmp_path)
+    assert git.engine_path("forge.json") == git.path / ".git/nomic-ci/forge.json"
+    git.run("worktree", "add", "-q", str(tmp_path / "w"))
+    worktree = Git(tmp_path / "w")
+    assert worktree.engine_path("forge.json").resolve() == \
+        (git.path / ".git/worktrees/w/nomic-ci/forge.json").resolve()
