@@ -20,6 +20,7 @@ from ..core.errors import GameError
 from ..core.files.changes import Listed
 from ..core.files.deferral import deferred
 from ..core.files.gamefiles import GameFiles
+from .gitobjects import SUBMODULE_MODE, TREE_MODE, ObjectReader, tree_entries
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
@@ -39,6 +40,7 @@ def _text(content: bytes) -> str:
 class Git:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        self.objects = ObjectReader(self.path)  # every read of an object, in one process
         # what a command asks more than once, and only the engine changes while it runs
         self._engine_dir: Path | None = None
         self._head: str | None | bool = False  # False: not asked yet
@@ -61,8 +63,8 @@ class Git:
         return self.run(*args, **kwargs).stdout.decode().strip()
 
     def rev(self, ref: str) -> str | None:
-        result = self.run("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
-        return result.stdout.decode().strip() or None
+        found = self.objects.read(f"{ref}^{{commit}}")
+        return found.sha if found else None
 
     def branch_tips(self) -> dict[str, str]:
         """Every local branch and the commit it points at, in one call."""
@@ -84,47 +86,54 @@ class Git:
     def tree_of(self, commit: str) -> str:
         """The tree of `commit`, a sha (a name such as main would move: not kept by it)."""
         if commit not in self._trees:
-            self._trees[commit] = self.out("rev-parse", f"{commit}^{{tree}}")
+            self._trees[commit] = self._root_tree(commit).sha
         return self._trees[commit]
+
+    def _root_tree(self, commit: str):
+        tree = self.objects.read(f"{commit}^{{tree}}")
+        if tree is None:
+            raise GitError(f"there is no commit {commit}", path=str(self.path))
+        return tree
 
     def read_files(self, commit: str, prefixes: Iterable[str]) -> GameFiles:
         """The text of every file under `prefixes` at `commit`; the decision records' are read
         when first asked for."""
-        listing = self.run("ls-tree", "-r", "-z", commit, "--", *prefixes).stdout.decode()
         now: dict[str, str] = {}
         later: dict[str, str] = {}  # path -> blob sha, of a game's thousands of records
-        for line in filter(None, listing.split("\0")):
-            meta, path = line.split("\t", 1)
-            _, kind, sha = meta.split()
-            if kind == "blob":
-                (later if deferred(path) else now)[path] = sha
+        for path, sha in self._files_in(self._root_tree(commit).content, "",
+                                        [prefix.rstrip("/") for prefix in prefixes]):
+            (later if deferred(path) else now)[path] = sha
         contents = self.blobs(now.values())
         return GameFiles({path: _text(contents[sha]) for path, sha in now.items()}, later,
                          lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()})
 
+    def _files_in(self, tree: bytes, folder: str, wanted: list[str]):
+        """The (path, blob sha) of each file of `tree` (at `folder`) at or under a path of
+        `wanted`, in git's order, as `git ls-tree -r` lists them: only the folders on the way
+        to one are read."""
+        for mode, name, sha in tree_entries(tree):
+            path = folder + name
+            inside = any(path == w or path.startswith(f"{w}/") for w in wanted)
+            if mode == TREE_MODE:
+                if inside or any(w.startswith(f"{path}/") for w in wanted):
+                    yield from self._files_in(self.objects.read(sha).content, f"{path}/", wanted)
+            elif mode != SUBMODULE_MODE and inside:
+                yield path, sha
+
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
-        """The contents of the blobs this repository has, by sha, in one `git cat-file`."""
+        """The contents of the blobs this repository has, by sha."""
         wanted = list(dict.fromkeys(shas))
-        if not wanted:
-            return {}
-        batch = self.run("cat-file", "--batch", input="".join(f"{sha}\n" for sha in wanted)
-                         .encode()).stdout
-        found: dict[str, bytes] = {}
-        offset = 0
-        for sha in wanted:
-            header_end = batch.index(b"\n", offset)
-            header = batch[offset:header_end].split()
-            offset = header_end + 1
-            if len(header) < 3 or header[1] != b"blob":
-                continue  # "<sha> missing"
-            size = int(header[2])
-            found[sha] = batch[offset:offset + size]
-            offset += size + 1
-        return found
+        return {sha: blob.content for sha, blob in zip(wanted, self.objects.read_all(wanted))
+                if blob is not None and blob.kind == "blob"}
 
     def show(self, commit: str, path: str) -> bytes:
         """A file's content at a commit, as it is (it may not be text)."""
-        return self.run("show", f"{commit}:{path}").stdout
+        if "\n" in path:  # a name the reader cannot be asked (a line is a request)
+            return self.run("show", f"{commit}:{path}").stdout
+        blob = self.objects.read(f"{commit}:{path}")
+        if blob is None or blob.kind != "blob":
+            raise GitError(f"there is no file {path} at {commit}", path=str(self.path))
+        return blob.content
 
     def changes(self, base: str, head: str) -> list[Listed]:
         """The files changed from `base` to `head`, as `core.files.changes` reads them."""
@@ -179,9 +188,11 @@ class Git:
         self._index_tree = self.out("write-tree", env=env)
         return self._index_tree
 
-    def forget_index(self) -> None:
-        """Remove the index `tree_with` keeps, and the blobs' copies beside it: the
-        command's writes are done (a killed command leaves them to the system's /tmp)."""
+    def close(self) -> None:
+        """The command is done with the repository: end the object reader, and remove the
+        index `tree_with` keeps and the blobs' copies beside it (a killed command leaves them
+        to the system's /tmp)."""
+        self.objects.close()
         if self._forget_index is not None:
             self._forget_index()
             self._index = self._index_tree = self._forget_index = None

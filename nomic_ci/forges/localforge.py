@@ -270,7 +270,7 @@ class LocalForge:
         try:
             self.publish()
         finally:
-            self.git.forget_index()
+            self.git.close()
         if self._lock is not None:
             self._lock.close()  # closing the file releases the lock
             self._lock = None

@@ -48,9 +48,9 @@ def test_the_index_kept_between_writes_is_removed_when_the_commands_writes_are_d
     assert kept is not None and kept.exists()
     second = git.tree_with(git.commit_tree(first, [tip], "engine", T0), {"b.txt": "b\n"})
     assert git.out("ls-tree", "--name-only", second).split() == ["a.txt", "b.txt"]
-    git.forget_index()
+    git.close()
     assert not kept.exists()
-    git.forget_index()  # twice: nothing left to remove
+    git.close()  # twice: nothing left to remove
 
 
 def test_the_engines_files_are_in_the_git_directory_of_a_repository_or_of_a_worktree(tmp_path):
