@@ -11,10 +11,11 @@ which anyone can compute ahead, so the game warns that rolls can be foreseen.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 from typing import Any, Callable, Mapping, Protocol
+
+# hashlib and hmac are imported by the functions that hash: loading OpenSSL is a
+# twentieth of a board game's `status`, which imports the dice but rolls none
 
 METHOD = "sha256-v1"  # public: anyone can compute the roll from its inputs
 SECRET_METHOD = "hmac-sha256-v1"  # secret: checkable once the secret is revealed
@@ -74,16 +75,20 @@ class SecretDice:
 
 def commitment_of(secret: str) -> str:
     """What the game publishes before the first roll: the SHA-256 of the secret."""
+    import hashlib
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def derive_roll(sides: int, inputs: Mapping[str, Any]) -> int:
     """A public roll: anyone can compute it from the inputs."""
+    import hashlib
     return _uniform(sides, lambda data: hashlib.sha256(data).digest(), _canonical(sides, inputs))
 
 
 def derive_secret_roll(secret: str, sides: int, inputs: Mapping[str, Any]) -> int:
     """A roll under a secret: nobody without the secret can compute it."""
+    import hashlib
+    import hmac
     key = secret.encode()
     return _uniform(sides, lambda data: hmac.new(key, data, hashlib.sha256).digest(),
                     _canonical(sides, inputs))

@@ -35,15 +35,18 @@ def test_help_version_and_status_import_neither_pygithub_nor_the_engine_loop(tmp
 @pytest.mark.parametrize("ruleset, admin", [("default", []), ("infinite-nomic-r7", []),
                                             ("borednomic", ["--admin", "dana:9"]),
                                             ("suber-initial-set", [])])
-def test_status_reads_a_new_game_without_ruamel_yaml_or_markdown_it(tmp_path, ruleset, admin):
+def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_or_hashlib(tmp_path, ruleset,
+                                                                           admin):
     """Their files are all in the quick reader's subset (quickyaml), and their rules of the
-    usual shape: importing either library was most of a short command's start-up."""
+    usual shape: importing either library was most of a short command's start-up. Nor does
+    it load OpenSSL for dice it does not roll."""
     now = ["--now", "2026-05-01T12:00:00Z"]
     assert parser.main(["init", str(tmp_path / "g"), "--ruleset", ruleset, "--players",
                         "alice,bob", *admin, *now]) == 0
     loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
     assert "Scoreboard" in out
-    assert not loaded & {"ruamel.yaml", "markdown_it"}, loaded & {"ruamel.yaml", "markdown_it"}
+    heavy = {"ruamel.yaml", "markdown_it", "hashlib"}
+    assert not loaded & heavy, loaded & heavy
 
 
 def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_path):
