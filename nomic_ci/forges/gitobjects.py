@@ -14,15 +14,31 @@ import weakref
 from pathlib import Path
 from typing import Iterator, NamedTuple, Sequence
 
-TREE_MODE = b"40000"
-SUBMODULE_MODE = b"160000"  # a commit of another repository: no content here
-PIPE_ROOM = 32_768  # bytes of names sent at once: half of Linux's smallest pipe buffer
+from ..core.errors import GameError
+
+TREE_MODE = 0o040000
+SUBMODULE_MODE = 0o160000  # a commit of another repository: no content here
+# Bytes of names sent at once. Git has read every name before them (their answers are
+# in), so the pipe is empty, and a page fits in any pipe (Linux gives at least one):
+# sent together, more could leave both processes waiting, git to write answers, this to
+# write names.
+PIPE_ROOM = 4096
+
+
+class GitError(GameError):
+    pass
 
 
 class GitObject(NamedTuple):
     sha: str
     kind: str  # blob, tree, commit or tag
     content: bytes
+
+
+def askable(name: str) -> bool:
+    """Whether the reader can ask `name` exactly: a request is a line, and git drops a
+    carriage return at its end."""
+    return bool(name) and "\n" not in name and not name.endswith("\r")
 
 
 class ObjectReader:
@@ -40,39 +56,43 @@ class ObjectReader:
         return self.read_all([name])[0]
 
     def read_all(self, names: Sequence[str]) -> list[GitObject | None]:
-        """The objects `names` name (None for a name that names none), asked many at a time:
-        a request waits for git's answer where a game's thousands of records do not."""
-        lines = [name.encode() + b"\n" for name in names]
-        found: list[GitObject | None] = []
+        """The objects `names` name (None for a name that names none, or that the reader
+        cannot ask), many at a time: a game's thousands of records are read in one go."""
+        lines = [name.encode(errors="surrogateescape") + b"\n" if askable(name) else None
+                 for name in names]
+        asked = [line for line in lines if line is not None]
+        answers: dict[bytes, GitObject] = {}
         start = 0
-        while start < len(lines):
-            # as many names as the pipe holds while git has read all the ones before
-            # (asking more could block both processes: git writing answers, this asking)
-            end, size = start + 1, len(lines[start])
-            while end < len(lines) and size + len(lines[end]) <= PIPE_ROOM:
-                size += len(lines[end])
+        while start < len(asked):
+            end, size = start + 1, len(asked[start])
+            while end < len(asked) and size + len(asked[end]) <= PIPE_ROOM:
+                size += len(asked[end])
                 end += 1
-            found += self._ask(lines[start:end])
+            answers.update(self._ask(asked[start:end]))
             start = end
-        return found
+        return [answers.get(line) if line else None for line in lines]
 
-    def _ask(self, lines: list[bytes]) -> list[GitObject | None]:
-        asked = [line for line in lines if line != b"\n" and line.count(b"\n") == 1]
-        if asked:  # (an empty name, or one with a line break, names nothing git could read)
-            process = self._started()
-            process.stdin.write(b"".join(asked))
-            process.stdin.flush()
+    def _ask(self, lines: list[bytes]) -> dict[bytes, GitObject]:
+        process = self._started()
         answers = {}
-        for line in asked:
-            header = process.stdout.readline()
-            if not header:
-                raise OSError(f"git cat-file stopped in {self.path}")
-            if header.endswith((b" missing\n", b" ambiguous\n")):  # after the name asked
-                continue
-            sha, kind, size = header.split()
-            content = process.stdout.read(int(size) + 1)[:-1]  # and the newline after it
-            answers[line] = GitObject(sha.decode(), kind.decode(), content)
-        return [answers.get(line) for line in lines]
+        try:
+            process.stdin.write(b"".join(lines))
+            process.stdin.flush()
+            for line in lines:
+                header = process.stdout.readline()
+                if header.endswith((b" missing\n", b" ambiguous\n")):  # after the name asked
+                    continue
+                sha, kind, size = header.split()  # none when git stopped
+                content = process.stdout.read(int(size) + 1)
+                if len(content) != int(size) + 1:
+                    raise ValueError("a short answer")
+                answers[line] = GitObject(sha.decode(), kind.decode(), content[:-1])
+        except (OSError, ValueError):  # git stopped: killed, or on a name it cannot read
+            self.close()
+            raise GitError(f"git stopped while reading {lines[0].decode(errors='replace')!r}",
+                           path=str(self.path), hint="run the command again; if it stops "
+                           "again, check the repository with 'git fsck'") from None
+        return answers
 
     def _started(self) -> subprocess.Popen:
         if self._process is None:
@@ -89,18 +109,21 @@ class ObjectReader:
 
 
 def _end(process: subprocess.Popen) -> None:
-    process.stdin.close()  # end of input: git exits
-    process.stdout.close()
+    for pipe in (process.stdin, process.stdout):
+        try:
+            pipe.close()  # the end of its input: git exits
+        except OSError:
+            pass  # it already had
     process.wait()
 
 
-def tree_entries(content: bytes) -> Iterator[tuple[bytes, str, str]]:
+def tree_entries(content: bytes) -> Iterator[tuple[int, bytes, str]]:
     """The (mode, name, sha) of each entry of a tree object, in the tree's order (git's:
-    what `git ls-tree` lists)."""
+    what `git ls-tree` lists); a name is left as bytes, which need not be UTF-8."""
     start = 0
     while start < len(content):
         space = content.index(b" ", start)
         end = content.index(b"\0", space)
-        yield (content[start:space], content[space + 1:end].decode(),
+        yield (int(content[start:space], 8), content[space + 1:end],
                content[end + 1:end + 21].hex())
         start = end + 21

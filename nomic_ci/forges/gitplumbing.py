@@ -8,6 +8,7 @@ touches a player's working tree unless that tree is the branch being moved.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -20,14 +21,22 @@ from ..core.errors import GameError
 from ..core.files.changes import Listed
 from ..core.files.deferral import deferred
 from ..core.files.gamefiles import GameFiles
-from .gitobjects import SUBMODULE_MODE, TREE_MODE, ObjectReader, tree_entries
+from .gitobjects import (SUBMODULE_MODE, TREE_MODE, GitError, GitObject, ObjectReader, askable,
+                         tree_entries)
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
 
+# what a ref's name may hold (git check-ref-format): none of revision syntax's characters
+_REF_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
 
-class GitError(GameError):
-    pass
+
+def _path(name: bytes) -> str:
+    try:
+        return name.decode()
+    except UnicodeDecodeError:
+        raise GameError(f"the file name {name!r} is not UTF-8", hint="rename it (git mv): "
+                        "the engine reads a game's files by their names in UTF-8") from None
 
 
 def _text(content: bytes) -> str:
@@ -63,6 +72,10 @@ class Git:
         return self.run(*args, **kwargs).stdout.decode().strip()
 
     def rev(self, ref: str) -> str | None:
+        """The commit `ref` (a branch, a full ref or a sha) points at; None where it names
+        none, as for a name no branch can have (`x@{u}`, `a:b`: revision syntax)."""
+        if not _REF_NAME.fullmatch(ref) or ".." in ref or "@{" in ref:
+            return None
         found = self.objects.read(f"{ref}^{{commit}}")
         return found.sha if found else None
 
@@ -89,36 +102,41 @@ class Git:
             self._trees[commit] = self._root_tree(commit).sha
         return self._trees[commit]
 
-    def _root_tree(self, commit: str):
-        tree = self.objects.read(f"{commit}^{{tree}}")
-        if tree is None:
-            raise GitError(f"there is no commit {commit}", path=str(self.path))
-        return tree
+    def _root_tree(self, commit: str) -> GitObject:
+        return self._object(f"{commit}^{{tree}}")
+
+    def _object(self, name: str) -> GitObject:
+        found = self.objects.read(name)
+        if found is None:
+            raise GitError(f"git has no object {name}", path=str(self.path),
+                           hint="check the repository with 'git fsck'")
+        return found
 
     def read_files(self, commit: str, prefixes: Iterable[str]) -> GameFiles:
         """The text of every file under `prefixes` at `commit`; the decision records' are read
         when first asked for."""
         now: dict[str, str] = {}
         later: dict[str, str] = {}  # path -> blob sha, of a game's thousands of records
-        for path, sha in self._files_in(self._root_tree(commit).content, "",
-                                        [prefix.rstrip("/") for prefix in prefixes]):
+        for path, sha in self._files_in(self._root_tree(commit).content, b"",
+                                        [prefix.encode() for prefix in prefixes]):
             (later if deferred(path) else now)[path] = sha
         contents = self.blobs(now.values())
         return GameFiles({path: _text(contents[sha]) for path, sha in now.items()}, later,
                          lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()})
 
-    def _files_in(self, tree: bytes, folder: str, wanted: list[str]):
-        """The (path, blob sha) of each file of `tree` (at `folder`) at or under a path of
-        `wanted`, in git's order, as `git ls-tree -r` lists them: only the folders on the way
-        to one are read."""
+    def _files_in(self, tree: bytes, folder: bytes, wanted: list[bytes]):
+        """The (path, blob sha) of each file of `tree` (at `folder`) that `wanted` names,
+        in git's order, as `git ls-tree -r -- *wanted` lists them: a path names a file or a
+        folder, a path ending in / a folder alone, and no path every file. Only the folders
+        on the way to one are read."""
         for mode, name, sha in tree_entries(tree):
             path = folder + name
-            inside = any(path == w or path.startswith(f"{w}/") for w in wanted)
+            under = not wanted or any(path.startswith(w.rstrip(b"/") + b"/") for w in wanted)
             if mode == TREE_MODE:
-                if inside or any(w.startswith(f"{path}/") for w in wanted):
-                    yield from self._files_in(self.objects.read(sha).content, f"{path}/", wanted)
-            elif mode != SUBMODULE_MODE and inside:
-                yield path, sha
+                if under or any(w == path or w.startswith(path + b"/") for w in wanted):
+                    yield from self._files_in(self._object(sha).content, path + b"/", wanted)
+            elif mode != SUBMODULE_MODE and (under or path in wanted):
+                yield _path(path), sha
 
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
         """The contents of the blobs this repository has, by sha."""
@@ -128,7 +146,7 @@ class Git:
 
     def show(self, commit: str, path: str) -> bytes:
         """A file's content at a commit, as it is (it may not be text)."""
-        if "\n" in path:  # a name the reader cannot be asked (a line is a request)
+        if not askable(f"{commit}:{path}"):  # a line break or a carriage return in its name
             return self.run("show", f"{commit}:{path}").stdout
         blob = self.objects.read(f"{commit}:{path}")
         if blob is None or blob.kind != "blob":
