@@ -6,6 +6,11 @@ git — and therefore GitHub — computes them, instead of a model of them that
 could drift.  Every write goes through plumbing commands (hash-object,
 update-index on a throw-away index, write-tree, commit-tree, update-ref) so
 the repository needs no work tree.
+
+Reads are many (thousands a test run) and a git process costs milliseconds:
+refs come from a table of them all, read again after each ref GitRepo writes
+(nothing else writes the fake's refs). Any name the table cannot answer as
+git would (an abbreviated sha, `main:path`, a tag to peel) goes to git.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ import os
 import re
 import subprocess
 import tempfile
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -73,6 +80,13 @@ class FileChange:
 
 _FULL_SHA = re.compile(r"[0-9a-f]{40}")
 
+# Where git looks for the ref a name names, in its order (ref_rev_parse_rules in refs.c).
+_REF_RULES = ("{}", "refs/{}", "refs/tags/{}", "refs/heads/{}", "refs/remotes/{}", "refs/remotes/{}/HEAD")
+# A name with no revision syntax in it (^ ~ : @{ .. and the like) ...
+_PLAIN_NAME = re.compile(r"\w[\w./-]*", re.ASCII)
+# ... that git could still take for an abbreviated sha, or for `git describe` output, when no ref has it
+_SHA_LIKE = re.compile(r"[0-9a-fA-F]+|.*-g[0-9a-fA-F]+")
+
 _STATUS = {"A": "added", "M": "modified", "D": "removed", "R": "renamed", "C": "copied", "T": "changed"}
 
 
@@ -84,6 +98,8 @@ class GitRepo:
         # What a full sha names never changes: reads of it are kept (the suite's runs read
         # the same trees and blobs again and again, each a git process otherwise).
         self._by_sha: dict[tuple, object] = {}
+        self._refs: dict[str, str] | None = None  # ref name -> sha, None until read
+        self._refs_lock = threading.Lock()  # no table is read while a ref is written
 
     def _kept(self, key: tuple, sha: str, read):
         """`read()`, once per `key` when `sha` is a full sha; a None answer is not kept (the
@@ -140,18 +156,59 @@ class GitRepo:
 
     def resolve(self, rev: str) -> str | None:
         """The commit sha `rev` names, or None when it names nothing."""
-        proc = self._run(["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"])
-        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+        return self._peel(rev, "commit")
 
     def resolve_tree(self, rev: str) -> str | None:
         """The tree sha `rev` (a tree, a commit or a branch) names, or None."""
-        proc = self._run(["rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}"])
+        return self._peel(rev, "tree")
+
+    def _peel(self, rev: str, kind: str) -> str | None:
+        """What `git rev-parse --verify rev^{kind}` answers (kind: commit or tree): from the
+        refs and objects read here when `rev` is a full sha or a ref's name, by git otherwise
+        (and to peel a tag)."""
+        if not (_FULL_SHA.fullmatch(rev) or self._only_a_ref(rev)):
+            return self._rev_parse(f"{rev}^{{{kind}}}")
+        sha = rev if _FULL_SHA.fullmatch(rev) else self._dwim_ref(rev)  # a full sha comes first
+        found = self.object_type(sha) if sha else None
+        if found == "tag":
+            return self._rev_parse(f"{rev}^{{{kind}}}")
+        if found == "commit" and kind == "tree":
+            return self.commit_info(sha).tree
+        return sha if found == kind else None
+
+    def _rev_parse(self, rev: str) -> str | None:
+        proc = self._run(["rev-parse", "--verify", "--quiet", rev])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def _only_a_ref(self, rev: str) -> bool:
+        """Whether git can read `rev` as nothing but a ref's name, so the ref table answers it:
+        a full name (refs/...), or a one-level name (a branch, a tag) no file of the git
+        directory has (as HEAD or FETCH_HEAD do, which come first); no revision syntax, nor
+        anything git could take for an abbreviated sha."""
+        if not _PLAIN_NAME.fullmatch(rev) or ".." in rev or _SHA_LIKE.fullmatch(rev):
+            return False
+        return rev.startswith("refs/") or ("/" not in rev and not (self.path / rev).exists())
+
+    def _dwim_ref(self, rev: str) -> str | None:
+        """The sha of the first ref git's rules find for `rev` (rev itself, refs/<rev>,
+        refs/tags/<rev>, refs/heads/<rev>...), or None."""
+        refs = self._ref_table()
+        return next((refs[name] for rule in _REF_RULES if (name := rule.format(rev)) in refs), None)
 
     def ref_sha(self, ref: str) -> str | None:
         """Where the full ref name `ref` (refs/heads/main) points, or None if it does not exist."""
-        proc = self._run(["show-ref", "--verify", "--hash", ref])
+        if ref.startswith("refs/"):
+            return self._ref_table().get(ref)
+        proc = self._run(["show-ref", "--verify", "--hash", ref])  # HEAD, say
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def _ref_table(self) -> dict[str, str]:
+        """Every ref's sha by name, from one `git for-each-ref`, kept until GitRepo writes a ref."""
+        with self._refs_lock:
+            if self._refs is None:
+                lines = self.text("for-each-ref", "--format=%(objectname) %(refname)").splitlines()
+                self._refs = {name: sha for sha, _, name in (line.partition(" ") for line in lines)}
+            return self._refs
 
     def object_type(self, sha: str) -> str | None:
         return self._kept(("type", sha), sha, lambda: self._object_type(sha))
@@ -206,8 +263,9 @@ class GitRepo:
     def entry_at(self, treeish: str, path: str) -> TreeEntry | None:
         """The tree entry at `path` in `treeish`; the root tree itself for an empty path."""
         if not path:
-            sha = self._kept(("tree", treeish), treeish,
-                             lambda: self.text("rev-parse", f"{treeish}^{{tree}}"))
+            sha = self.resolve_tree(treeish)
+            if sha is None:
+                raise GitError(f"{treeish} names no tree")
             return TreeEntry("040000", "tree", sha, "", None)
         if _FULL_SHA.fullmatch(treeish):  # a commit's files are asked for one by one
             return self._paths(treeish).get(path)
@@ -322,10 +380,21 @@ class GitRepo:
     def update_ref(self, ref: str, new: str, old: str | None = None) -> bool:
         """Point `ref` at `new`; with `old`, only if it still points there (compare-and-swap)."""
         args = ["update-ref", ref, new] + ([old] if old else [])
-        return self._run(args).returncode == 0
+        with self._writing_refs():
+            return self._run(args).returncode == 0
 
     def delete_ref(self, ref: str) -> None:
-        self.git("update-ref", "-d", ref)
+        with self._writing_refs():
+            self.git("update-ref", "-d", ref)
+
+    @contextmanager
+    def _writing_refs(self):
+        """Around a write of refs: no ref table is read meanwhile, and the next one afresh."""
+        with self._refs_lock:
+            try:
+                yield
+            finally:
+                self._refs = None
 
     def ref_names(self, prefix: str = "refs/") -> list[str]:
         out = self.text("for-each-ref", "--format=%(refname)", prefix)
