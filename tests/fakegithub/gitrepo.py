@@ -7,10 +7,12 @@ could drift.  Every write goes through plumbing commands (hash-object,
 update-index on a throw-away index, write-tree, commit-tree, update-ref) so
 the repository needs no work tree.
 
-Reads are many (thousands a test run) and a git process costs milliseconds:
-refs come from a table of them all, read again after each ref GitRepo writes
-(nothing else writes the fake's refs). Any name the table cannot answer as
-git would (an abbreviated sha, `main:path`, a tag to peel) goes to git.
+Reads are many (thousands a test run) and a git process costs milliseconds,
+so the common ones need none: objects named by a full sha come from one
+long-lived `git cat-file` (catfile.py), refs from a table of them all read
+again after each ref GitRepo writes (nothing else writes the fake's refs).
+Anything else (an abbreviated sha, `main:path`, a tag to peel, an object that
+is not there) goes to the git command, so the answers stay git's.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ import re
 import subprocess
 import tempfile
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
+
+from .catfile import CatFile
 
 ZERO_SHA = "0" * 40
 FILE_MODE = "100644"
@@ -87,6 +92,8 @@ _PLAIN_NAME = re.compile(r"\w[\w./-]*", re.ASCII)
 # ... that git could still take for an abbreviated sha, or for `git describe` output, when no ref has it
 _SHA_LIKE = re.compile(r"[0-9a-fA-F]+|.*-g[0-9a-fA-F]+")
 
+_TYPE_OF_MODE = {"040000": "tree", "160000": "commit"}  # any other mode is a blob's
+
 _STATUS = {"A": "added", "M": "modified", "D": "removed", "R": "renamed", "C": "copied", "T": "changed"}
 
 
@@ -96,10 +103,15 @@ class GitRepo:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         # What a full sha names never changes: reads of it are kept (the suite's runs read
-        # the same trees and blobs again and again, each a git process otherwise).
+        # the same trees and blobs again and again).
         self._by_sha: dict[tuple, object] = {}
+        self._objects = CatFile(str(self.path), self._env())
         self._refs: dict[str, str] | None = None  # ref name -> sha, None until read
         self._refs_lock = threading.Lock()  # no table is read while a ref is written
+
+    def close(self) -> None:
+        """End the cat-file process (a later read starts another)."""
+        self._objects.close()
 
     def _kept(self, key: tuple, sha: str, read):
         """`read()`, once per `key` when `sha` is a full sha; a None answer is not kept (the
@@ -135,19 +147,22 @@ class GitRepo:
         return proc.stdout
 
     def _run(self, args, input: bytes | None = None, env: dict[str, str] | None = None):
-        full_env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(self.path),  # no user config leaks in
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "LC_ALL": "C",
-            **(env or {}),
-        }
         return subprocess.run(
             ["git", "--git-dir", str(self.path), *args],
             input=input,
             capture_output=True,
-            env=full_env,
+            env=self._env(env),
         )
+
+    def _env(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        """git's environment: no user or system configuration, the C locale, and `extra`."""
+        return {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(self.path),  # no user config leaks in
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "LC_ALL": "C",
+            **(extra or {}),
+        }
 
     def text(self, *args: str, **kw) -> str:
         return self.git(*args, **kw).decode().strip()
@@ -214,17 +229,28 @@ class GitRepo:
         return self._kept(("type", sha), sha, lambda: self._object_type(sha))
 
     def _object_type(self, sha: str) -> str | None:
+        if _FULL_SHA.fullmatch(sha):
+            found = self._objects.info(sha)
+            return found[0] if found else None
         proc = self._run(["cat-file", "-t", sha])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def read_blob(self, sha: str) -> bytes:
-        return self._kept(("blob", sha), sha, lambda: self.git("cat-file", "blob", sha))
+        return self._kept(("blob", sha), sha, lambda: self._read(sha, "blob"))
+
+    def _read(self, sha: str, kind: str) -> bytes:
+        """The contents of the `kind` object `sha`: from the cat-file process when `sha` is a
+        full sha of one, else from `git cat-file <kind>` (which peels a tag, or fails)."""
+        found = self._objects.contents(sha) if _FULL_SHA.fullmatch(sha) else None
+        if found is not None and found[0] == kind:
+            return found[1]
+        return self.git("cat-file", kind, sha)
 
     def commit_info(self, sha: str) -> CommitInfo:
         return self._kept(("commit", sha), sha, lambda: self._commit_info(sha))
 
     def _commit_info(self, sha: str) -> CommitInfo:
-        raw = self.git("cat-file", "commit", sha).decode()
+        raw = self._read(sha, "commit").decode()
         header, _, message = raw.partition("\n\n")
         tree, parents, people = "", [], {}
         for line in header.splitlines():
@@ -245,6 +271,42 @@ class GitRepo:
         return list(self._kept(key, treeish, lambda: self._ls_tree(treeish, path, recursive, trees)))
 
     def _ls_tree(self, treeish: str, path: str, recursive: bool, trees: bool) -> list[TreeEntry]:
+        """`git ls-tree --long` of `treeish`: walked here through the trees' objects when it is
+        a full sha and no `path` filters it, by git otherwise."""
+        tree = self.resolve_tree(treeish) if _FULL_SHA.fullmatch(treeish) and not path else None
+        if tree is None:
+            return self._ls_tree_command(treeish, path, recursive, trees)
+        return list(self._walk(tree, "", recursive, trees))
+
+    def _walk(self, tree: str, prefix: str, recursive: bool, trees: bool) -> Iterator[TreeEntry]:
+        """The entries of `tree`, at paths under `prefix`, in ls-tree's order: `recursive` lists
+        a subtree's entries in its place, after the subtree itself with `trees`."""
+        for entry in self._tree_entries(tree):
+            path = prefix + entry.path
+            descend = recursive and entry.type == "tree"
+            if trees or not descend:
+                yield replace(entry, path=path)
+            if descend:
+                yield from self._walk(entry.sha, path + "/", recursive, trees)
+
+    def _tree_entries(self, sha: str) -> tuple[TreeEntry, ...]:
+        """The tree `sha`'s own entries (their paths are names): kept."""
+        return self._kept(("entries", sha), sha, lambda: tuple(self._read_tree(sha)))
+
+    def _read_tree(self, sha: str) -> Iterator[TreeEntry]:
+        for mode, name, entry_sha in _tree_records(self._read(sha, "tree")):
+            kind = _TYPE_OF_MODE.get(mode, "blob")
+            yield TreeEntry(mode, kind, entry_sha, name, self._blob_size(entry_sha) if kind == "blob" else None)
+
+    def _blob_size(self, sha: str) -> int:
+        """A blob's size, as ls-tree --long shows it: kept (a new tree holds mostly old blobs)."""
+        return self._kept(("size", sha), sha, lambda: self._object_size(sha))
+
+    def _object_size(self, sha: str) -> int:
+        found = self._objects.info(sha)
+        return found[1] if found else int(self.text("cat-file", "-s", sha))  # fails, as ls-tree would
+
+    def _ls_tree_command(self, treeish: str, path: str, recursive: bool, trees: bool) -> list[TreeEntry]:
         args = ["ls-tree", "-z", "--long", "--full-tree"]
         if recursive:
             args += ["-r", "-t"] if trees else ["-r"]
@@ -273,7 +335,7 @@ class GitRepo:
         return found[0] if len(found) == 1 and found[0].path == path else None
 
     def _paths(self, sha: str) -> dict[str, TreeEntry]:
-        """Every entry of `sha`'s tree, at any depth, by path: one git process, kept."""
+        """Every entry of `sha`'s tree, at any depth, by path: kept."""
         return self._kept(("paths", sha), sha, lambda: {
             e.path: e for e in self._ls_tree(sha, "", recursive=True, trees=True)})
 
@@ -399,6 +461,20 @@ class GitRepo:
     def ref_names(self, prefix: str = "refs/") -> list[str]:
         out = self.text("for-each-ref", "--format=%(refname)", prefix)
         return out.splitlines() if out else []
+
+
+def _tree_records(raw: bytes) -> Iterator[tuple[str, str, str]]:
+    """(mode, name, sha) of each entry of a tree object, `<mode> <name>\\0<20-byte sha>` each.
+
+    Modes come as ls-tree shows them, six digits (040000, not 40000); git writes them
+    canonical (the fake's trees come from write-tree and merge-tree).
+    """
+    i = 0
+    while i < len(raw):
+        space = raw.index(b" ", i)
+        nul = raw.index(b"\0", space)
+        yield raw[i:space].decode().zfill(6), raw[space + 1:nul].decode(), raw[nul + 1:nul + 21].hex()
+        i = nul + 21
 
 
 def _parse_numstat(records: list[bytes]) -> list[tuple[int, int]]:

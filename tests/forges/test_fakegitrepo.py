@@ -1,21 +1,26 @@
-"""The fake GitHub's repository reads refs from a table of them, and what it leaves to git
-is answered as git does."""
+"""The fake GitHub's repository reads: objects through one `git cat-file` process, refs from
+a table of them, and what either leaves to git answered as git does."""
 
 from __future__ import annotations
 
 import subprocess
+import threading
 from datetime import UTC, datetime
 
 import pytest
 
-from fakegithub.gitrepo import GitRepo, Identity
+from fakegithub.catfile import CatFile
+from fakegithub.gitrepo import GitError, GitRepo, Identity
 
 WHO = Identity("alice", "alice@example.com", datetime(2024, 1, 1, tzinfo=UTC))
+MISSING = "0123456789" * 4
 
 
 @pytest.fixture
 def repo(tmp_path):
-    return GitRepo.init(tmp_path / "game.git")
+    made = GitRepo.init(tmp_path / "game.git")
+    yield made
+    made.close()
 
 
 def commit(repo: GitRepo, files: dict[str, bytes], parents: tuple[str, ...] = ()) -> str:
@@ -52,6 +57,56 @@ def test_a_deleted_ref_is_gone(repo):
     assert repo.ref_sha("refs/heads/p1") is None and repo.resolve("p1") is None
 
 
+def test_an_object_another_process_writes_after_the_reader_started_is_read(repo):
+    repo.read_blob(repo.write_blob(b"starts the reader\n"))
+    git = ["git", "--git-dir", str(repo.path)]
+    loose = subprocess.run([*git, "hash-object", "-w", "--stdin"], input=b"loose\n",
+                           capture_output=True, check=True).stdout.decode().strip()
+    subprocess.run([*git, "fast-import", "--quiet"], input=b"blob\ndata 7\npacked\n\n", check=True)
+    packed = subprocess.run([*git, "hash-object", "--stdin"], input=b"packed\n",
+                            capture_output=True, check=True).stdout.decode().strip()
+
+    assert repo.object_type(loose) == repo.object_type(packed) == "blob"
+    assert (repo.read_blob(loose), repo.read_blob(packed)) == (b"loose\n", b"packed\n")
+
+
+def test_a_missing_object_is_none_or_an_error_as_before(repo):
+    assert repo.object_type(MISSING) is None and repo.resolve(MISSING) is None
+    with pytest.raises(GitError):
+        repo.read_blob(MISSING)
+    with pytest.raises(GitError):
+        repo.commit_info(MISSING)
+    sha = repo.write_blob(b"after a missing one\n")
+    assert repo.read_blob(sha) == b"after a missing one\n"  # the reader reads on
+
+
+def test_threads_share_the_reader(repo):
+    contents = [bytes([65 + i % 26]) * (i * 9_000) for i in range(12)]  # up to 100 kB: past a pipe's buffer
+    shas = repo.write_blobs(contents)
+    reader = CatFile(str(repo.path), repo._env())
+    wrong: list[str] = []
+
+    def read_all() -> None:
+        for _ in range(20):
+            wrong.extend(sha for sha, data in zip(shas, contents) if reader.contents(sha) != ("blob", data))
+            wrong.extend(sha for sha, data in zip(shas, contents) if reader.info(sha) != ("blob", len(data)))
+
+    threads = [threading.Thread(target=read_all) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    reader.close()
+    assert wrong == []
+
+
+def test_a_closed_reader_starts_again_when_read(repo):
+    sha = repo.write_blob(b"text\n")
+    assert repo.object_type(sha) == "blob"
+    repo.close()
+    assert repo.read_blob(sha) == b"text\n"
+
+
 @pytest.mark.parametrize("name", [
     "main", "refs/heads/main", "heads/main", "v1", "refs/tags/v1", "both", "refs/heads/both",
     "x", "refs/heads/x", "HEAD", "FETCH_HEAD", "nope", "refs/heads/nope", "main~1", "main^",
@@ -70,3 +125,19 @@ def test_names_resolve_as_git_resolves_them(repo, name):
     name = name.format(short=second[:7], first=first, tree=repo.commit_info(first).tree)
 
     assert repo.resolve(name) == rev_parse(repo, name)
+
+
+def test_trees_are_listed_as_ls_tree_lists_them(repo):
+    blobs = repo.write_blobs([b"text\n", b"#!/bin/sh\n", b"a.md", "é\n".encode()])
+    tree = repo.build_tree(None, [("README.md", blobs[0], "100644"), ("run.sh", blobs[1], "100755"),
+                                  ("link", blobs[2], "120000"), ("rules/deep/é.md", blobs[3], "100644"),
+                                  ("rules/101.md", blobs[0], "100644"), ("module", blobs[0], "160000")])
+    sha = repo.commit_tree(tree, [], "Files\n", WHO, WHO)
+    repo.update_ref("refs/heads/main", sha)
+
+    for recursive in (False, True):
+        for trees in (False, True):  # by sha, walked here; by a branch's name, by git ls-tree
+            assert repo.ls_tree(sha, recursive=recursive, trees=trees) == \
+                repo.ls_tree("main", recursive=recursive, trees=trees)
+    assert repo.entry_at(sha, "rules/deep/é.md") == repo.entry_at("main", "rules/deep/é.md")
+    assert repo.entry_at(sha, "rules/deep/é.md").size == 3
