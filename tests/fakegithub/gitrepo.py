@@ -113,10 +113,10 @@ class GitRepo:
         """End the cat-file process (a later read starts another)."""
         self._objects.close()
 
-    def _kept(self, key: tuple, sha: str, read):
-        """`read()`, once per `key` when `sha` is a full sha; a None answer is not kept (the
+    def _kept(self, key: tuple, *shas: str, read):
+        """`read()`, once per `key` when `shas` are full shas; a None answer is not kept (the
         object may be written later)."""
-        if not _FULL_SHA.fullmatch(sha):
+        if not all(_FULL_SHA.fullmatch(sha) for sha in shas):
             return read()
         if key not in self._by_sha:
             found = read()
@@ -226,7 +226,7 @@ class GitRepo:
             return self._refs
 
     def object_type(self, sha: str) -> str | None:
-        return self._kept(("type", sha), sha, lambda: self._object_type(sha))
+        return self._kept(("type", sha), sha, read=lambda: self._object_type(sha))
 
     def _object_type(self, sha: str) -> str | None:
         if _FULL_SHA.fullmatch(sha):
@@ -236,7 +236,7 @@ class GitRepo:
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def read_blob(self, sha: str) -> bytes:
-        return self._kept(("blob", sha), sha, lambda: self._read(sha, "blob"))
+        return self._kept(("blob", sha), sha, read=lambda: self._read(sha, "blob"))
 
     def _read(self, sha: str, kind: str) -> bytes:
         """The contents of the `kind` object `sha`: from the cat-file process when `sha` is a
@@ -247,7 +247,7 @@ class GitRepo:
         return self.git("cat-file", kind, sha)
 
     def commit_info(self, sha: str) -> CommitInfo:
-        return self._kept(("commit", sha), sha, lambda: self._commit_info(sha))
+        return self._kept(("commit", sha), sha, read=lambda: self._commit_info(sha))
 
     def _commit_info(self, sha: str) -> CommitInfo:
         raw = self._read(sha, "commit").decode()
@@ -268,7 +268,7 @@ class GitRepo:
     ) -> list[TreeEntry]:
         """Entries of `treeish` at `path`; `recursive` descends, listing subtrees too with `trees`."""
         key = ("ls-tree", treeish, path, recursive, trees)
-        return list(self._kept(key, treeish, lambda: self._ls_tree(treeish, path, recursive, trees)))
+        return list(self._kept(key, treeish, read=lambda: self._ls_tree(treeish, path, recursive, trees)))
 
     def _ls_tree(self, treeish: str, path: str, recursive: bool, trees: bool) -> list[TreeEntry]:
         """`git ls-tree --long` of `treeish`: walked here through the trees' objects when it is
@@ -291,16 +291,17 @@ class GitRepo:
 
     def _tree_entries(self, sha: str) -> tuple[TreeEntry, ...]:
         """The tree `sha`'s own entries (their paths are names): kept."""
-        return self._kept(("entries", sha), sha, lambda: tuple(self._read_tree(sha)))
+        return self._kept(("entries", sha), sha, read=lambda: tuple(self._read_tree(sha)))
 
     def _read_tree(self, sha: str) -> Iterator[TreeEntry]:
         for mode, name, entry_sha in _tree_records(self._read(sha, "tree")):
             kind = _TYPE_OF_MODE.get(mode, "blob")
-            yield TreeEntry(mode, kind, entry_sha, name, self._blob_size(entry_sha) if kind == "blob" else None)
+            size = self._blob_size(entry_sha) if kind == "blob" else None
+            yield TreeEntry(mode, kind, entry_sha, name, size)
 
     def _blob_size(self, sha: str) -> int:
         """A blob's size, as ls-tree --long shows it: kept (a new tree holds mostly old blobs)."""
-        return self._kept(("size", sha), sha, lambda: self._object_size(sha))
+        return self._kept(("size", sha), sha, read=lambda: self._object_size(sha))
 
     def _object_size(self, sha: str) -> int:
         found = self._objects.info(sha)
@@ -336,18 +337,26 @@ class GitRepo:
 
     def _paths(self, sha: str) -> dict[str, TreeEntry]:
         """Every entry of `sha`'s tree, at any depth, by path: kept."""
-        return self._kept(("paths", sha), sha, lambda: {
+        return self._kept(("paths", sha), sha, read=lambda: {
             e.path: e for e in self._ls_tree(sha, "", recursive=True, trees=True)})
 
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         return self._run(["merge-base", "--is-ancestor", ancestor, descendant]).returncode == 0
 
     def merge_base(self, a: str, b: str) -> str | None:
+        """The best common ancestor of `a` and `b`: kept (a pull request's files ask it each time)."""
+        return self._kept(("merge-base", a, b), a, b, read=lambda: self._merge_base(a, b))
+
+    def _merge_base(self, a: str, b: str) -> str | None:
         proc = self._run(["merge-base", a, b])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def commits_between(self, base: str, head: str, limit: int = 250) -> list[str]:
-        """Commits reachable from head but not base, oldest first (GitHub stops at 250)."""
+        """Commits reachable from head but not base, oldest first (GitHub stops at 250): kept."""
+        key = ("commits", base, head, limit)
+        return list(self._kept(key, base, head, read=lambda: self._commits_between(base, head, limit)))
+
+    def _commits_between(self, base: str, head: str, limit: int) -> list[str]:
         out = self.text("rev-list", "--reverse", f"--max-count={limit}", head, f"^{base}")
         return out.split() if out else []
 
