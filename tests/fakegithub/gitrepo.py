@@ -140,7 +140,10 @@ class GitRepo:
     # -- running git -----------------------------------------------------
 
     def git(self, *args: str, input: bytes | None = None, env: dict[str, str] | None = None) -> bytes:
-        """Run git in the repository and return its stdout; raise GitError on failure."""
+        """Run git in the repository and return its stdout; raise GitError on failure.
+
+        Refs are written with update_ref and delete_ref only: the ref table would not
+        see a ref written through this."""
         proc = self._run(args, input, env)
         if proc.returncode != 0:
             raise GitError(f"git {' '.join(args)}: {proc.stderr.decode(errors='replace').strip()}")

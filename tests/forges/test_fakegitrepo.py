@@ -3,6 +3,7 @@ a table of them, and what either leaves to git answered as git does."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import threading
 from datetime import UTC, datetime
@@ -27,6 +28,10 @@ def commit(repo: GitRepo, files: dict[str, bytes], parents: tuple[str, ...] = ()
     shas = repo.write_blobs(list(files.values()))
     tree = repo.build_tree(None, [(path, sha, "100644") for path, sha in zip(files, shas)])
     return repo.commit_tree(tree, list(parents), "A commit\n", WHO, WHO)
+
+
+def reader(repo: GitRepo) -> CatFile:
+    return CatFile(str(repo.path), {"PATH": os.environ["PATH"]})
 
 
 def rev_parse(repo: GitRepo, rev: str) -> str | None:
@@ -83,21 +88,32 @@ def test_a_missing_object_is_none_or_an_error_as_before(repo):
 def test_threads_share_the_reader(repo):
     contents = [bytes([65 + i % 26]) * (i * 9_000) for i in range(12)]  # up to 100 kB: past a pipe's buffer
     shas = repo.write_blobs(contents)
-    reader = CatFile(str(repo.path), repo._env())
+    shared = reader(repo)
     wrong: list[str] = []
 
     def read_all() -> None:
         for _ in range(20):
-            wrong.extend(sha for sha, data in zip(shas, contents) if reader.contents(sha) != ("blob", data))
-            wrong.extend(sha for sha, data in zip(shas, contents) if reader.info(sha) != ("blob", len(data)))
+            wrong.extend(sha for sha, data in zip(shas, contents) if shared.contents(sha) != ("blob", data))
+            wrong.extend(sha for sha, data in zip(shas, contents) if shared.info(sha) != ("blob", len(data)))
 
     threads = [threading.Thread(target=read_all) for _ in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    reader.close()
+    shared.close()
     assert wrong == []
+
+
+def test_a_reader_whose_process_ended_starts_another(repo):
+    sha, objects = repo.write_blob(b"text\n"), reader(repo)
+    assert objects.info(sha) == ("blob", 5)
+    objects._proc.kill()
+    objects._proc.wait()
+    with pytest.raises((ChildProcessError, BrokenPipeError)):
+        objects.info(sha)
+    assert objects.contents(sha) == ("blob", b"text\n")
+    objects.close()
 
 
 def test_a_closed_reader_starts_again_when_read(repo):
