@@ -98,7 +98,8 @@ _STATUS = {"A": "added", "M": "modified", "D": "removed", "R": "renamed", "C": "
 
 
 class GitRepo:
-    """A bare repository at `path`; every method is one or a few git calls."""
+    """A bare repository at `path`; every method is a few git calls at most, and the common
+    reads none (a line to the cat-file process, a look in the ref table or what is kept)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
