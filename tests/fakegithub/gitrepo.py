@@ -6,6 +6,13 @@ git — and therefore GitHub — computes them, instead of a model of them that
 could drift.  Every write goes through plumbing commands (hash-object,
 update-index on a throw-away index, write-tree, commit-tree, update-ref) so
 the repository needs no work tree.
+
+Reads are many (thousands a test run) and a git process costs milliseconds,
+so the common ones need none: objects named by a full sha come from one
+long-lived `git cat-file` (catfile.py), refs from a table of them all read
+again after each ref GitRepo writes (nothing else writes the fake's refs).
+Anything else (an abbreviated sha, `main:path`, a tag to peel, an object that
+is not there) goes to the git command, so the answers stay git's.
 """
 
 from __future__ import annotations
@@ -15,9 +22,14 @@ import os
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
+
+from .catfile import CatFile
 
 ZERO_SHA = "0" * 40
 FILE_MODE = "100644"
@@ -73,22 +85,39 @@ class FileChange:
 
 _FULL_SHA = re.compile(r"[0-9a-f]{40}")
 
+# Where git looks for the ref a name names, in its order (ref_rev_parse_rules in refs.c).
+_REF_RULES = ("{}", "refs/{}", "refs/tags/{}", "refs/heads/{}", "refs/remotes/{}", "refs/remotes/{}/HEAD")
+# A name with no revision syntax in it (^ ~ : @{ .. and the like) ...
+_PLAIN_NAME = re.compile(r"\w[\w./-]*", re.ASCII)
+# ... that git could still take for an abbreviated sha, or for `git describe` output, when no ref has it
+_SHA_LIKE = re.compile(r"[0-9a-fA-F]+|.*-g[0-9a-fA-F]+")
+
+_TYPE_OF_MODE = {"040000": "tree", "160000": "commit"}  # any other mode is a blob's
+
 _STATUS = {"A": "added", "M": "modified", "D": "removed", "R": "renamed", "C": "copied", "T": "changed"}
 
 
 class GitRepo:
-    """A bare repository at `path`; every method is one or a few git calls."""
+    """A bare repository at `path`; every method is a few git calls at most, and the common
+    reads none (a line to the cat-file process, a look in the ref table or what is kept)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         # What a full sha names never changes: reads of it are kept (the suite's runs read
-        # the same trees and blobs again and again, each a git process otherwise).
+        # the same trees and blobs again and again).
         self._by_sha: dict[tuple, object] = {}
+        self._objects = CatFile(str(self.path), self._env())
+        self._refs: dict[str, str] | None = None  # ref name -> sha, None until read
+        self._refs_lock = threading.Lock()  # no table is read while a ref is written
 
-    def _kept(self, key: tuple, sha: str, read):
-        """`read()`, once per `key` when `sha` is a full sha; a None answer is not kept (the
+    def close(self) -> None:
+        """End the cat-file process (a later read starts another)."""
+        self._objects.close()
+
+    def _kept(self, key: tuple, *shas: str, read):
+        """`read()`, once per `key` when `shas` are full shas; a None answer is not kept (the
         object may be written later)."""
-        if not _FULL_SHA.fullmatch(sha):
+        if not all(_FULL_SHA.fullmatch(sha) for sha in shas):
             return read()
         if key not in self._by_sha:
             found = read()
@@ -112,26 +141,32 @@ class GitRepo:
     # -- running git -----------------------------------------------------
 
     def git(self, *args: str, input: bytes | None = None, env: dict[str, str] | None = None) -> bytes:
-        """Run git in the repository and return its stdout; raise GitError on failure."""
+        """Run git in the repository and return its stdout; raise GitError on failure.
+
+        Refs are written with update_ref and delete_ref only: the ref table would not
+        see a ref written through this."""
         proc = self._run(args, input, env)
         if proc.returncode != 0:
             raise GitError(f"git {' '.join(args)}: {proc.stderr.decode(errors='replace').strip()}")
         return proc.stdout
 
     def _run(self, args, input: bytes | None = None, env: dict[str, str] | None = None):
-        full_env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(self.path),  # no user config leaks in
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "LC_ALL": "C",
-            **(env or {}),
-        }
         return subprocess.run(
             ["git", "--git-dir", str(self.path), *args],
             input=input,
             capture_output=True,
-            env=full_env,
+            env=self._env(env),
         )
+
+    def _env(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        """git's environment: no user or system configuration, the C locale, and `extra`."""
+        return {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(self.path),  # no user config leaks in
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "LC_ALL": "C",
+            **(extra or {}),
+        }
 
     def text(self, *args: str, **kw) -> str:
         return self.git(*args, **kw).decode().strip()
@@ -140,34 +175,86 @@ class GitRepo:
 
     def resolve(self, rev: str) -> str | None:
         """The commit sha `rev` names, or None when it names nothing."""
-        proc = self._run(["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"])
-        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+        return self._peel(rev, "commit")
 
     def resolve_tree(self, rev: str) -> str | None:
         """The tree sha `rev` (a tree, a commit or a branch) names, or None."""
-        proc = self._run(["rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}"])
+        return self._peel(rev, "tree")
+
+    def _peel(self, rev: str, kind: str) -> str | None:
+        """What `git rev-parse --verify rev^{kind}` answers (kind: commit or tree): from the
+        refs and objects read here when `rev` is a full sha or a ref's name, by git otherwise
+        (and to peel a tag)."""
+        if not (_FULL_SHA.fullmatch(rev) or self._only_a_ref(rev)):
+            return self._rev_parse(f"{rev}^{{{kind}}}")
+        sha = rev if _FULL_SHA.fullmatch(rev) else self._dwim_ref(rev)  # a full sha comes first
+        found = self.object_type(sha) if sha else None
+        if found == "tag":
+            return self._rev_parse(f"{rev}^{{{kind}}}")
+        if found == "commit" and kind == "tree":
+            return self.commit_info(sha).tree
+        return sha if found == kind else None
+
+    def _rev_parse(self, rev: str) -> str | None:
+        proc = self._run(["rev-parse", "--verify", "--quiet", rev])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def _only_a_ref(self, rev: str) -> bool:
+        """Whether git can read `rev` as nothing but a ref's name, so the ref table answers it:
+        a full name (refs/...), or a one-level name (a branch, a tag) no file of the git
+        directory has (as HEAD or FETCH_HEAD do, which come first); no revision syntax, nor
+        anything git could take for an abbreviated sha."""
+        if not _PLAIN_NAME.fullmatch(rev) or ".." in rev or _SHA_LIKE.fullmatch(rev):
+            return False
+        return rev.startswith("refs/") or ("/" not in rev and not (self.path / rev).exists())
+
+    def _dwim_ref(self, rev: str) -> str | None:
+        """The sha of the first ref git's rules find for `rev` (rev itself, refs/<rev>,
+        refs/tags/<rev>, refs/heads/<rev>...), or None."""
+        refs = self._ref_table()
+        return next((refs[name] for rule in _REF_RULES if (name := rule.format(rev)) in refs), None)
 
     def ref_sha(self, ref: str) -> str | None:
         """Where the full ref name `ref` (refs/heads/main) points, or None if it does not exist."""
-        proc = self._run(["show-ref", "--verify", "--hash", ref])
+        if ref.startswith("refs/"):
+            return self._ref_table().get(ref)
+        proc = self._run(["show-ref", "--verify", "--hash", ref])  # HEAD, say
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
+    def _ref_table(self) -> dict[str, str]:
+        """Every ref's sha by name, from one `git for-each-ref`, kept until GitRepo writes a ref."""
+        with self._refs_lock:
+            if self._refs is None:
+                lines = self.text("for-each-ref", "--format=%(objectname) %(refname)").splitlines()
+                self._refs = {name: sha for sha, _, name in (line.partition(" ") for line in lines)}
+            return self._refs
+
     def object_type(self, sha: str) -> str | None:
-        return self._kept(("type", sha), sha, lambda: self._object_type(sha))
+        return self._kept(("type", sha), sha, read=lambda: self._object_type(sha))
 
     def _object_type(self, sha: str) -> str | None:
+        if _FULL_SHA.fullmatch(sha):
+            found = self._objects.info(sha)
+            return found[0] if found else None
         proc = self._run(["cat-file", "-t", sha])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def read_blob(self, sha: str) -> bytes:
-        return self._kept(("blob", sha), sha, lambda: self.git("cat-file", "blob", sha))
+        return self._kept(("blob", sha), sha, read=lambda: self._read(sha, "blob"))
+
+    def _read(self, sha: str, kind: str) -> bytes:
+        """The contents of the `kind` object `sha`: from the cat-file process when `sha` is a
+        full sha of one, else from `git cat-file <kind>` (which peels a tag, or fails)."""
+        found = self._objects.contents(sha) if _FULL_SHA.fullmatch(sha) else None
+        if found is not None and found[0] == kind:
+            return found[1]
+        return self.git("cat-file", kind, sha)
 
     def commit_info(self, sha: str) -> CommitInfo:
-        return self._kept(("commit", sha), sha, lambda: self._commit_info(sha))
+        return self._kept(("commit", sha), sha, read=lambda: self._commit_info(sha))
 
     def _commit_info(self, sha: str) -> CommitInfo:
-        raw = self.git("cat-file", "commit", sha).decode()
+        raw = self._read(sha, "commit").decode()
         header, _, message = raw.partition("\n\n")
         tree, parents, people = "", [], {}
         for line in header.splitlines():
@@ -185,9 +272,46 @@ class GitRepo:
     ) -> list[TreeEntry]:
         """Entries of `treeish` at `path`; `recursive` descends, listing subtrees too with `trees`."""
         key = ("ls-tree", treeish, path, recursive, trees)
-        return list(self._kept(key, treeish, lambda: self._ls_tree(treeish, path, recursive, trees)))
+        return list(self._kept(key, treeish, read=lambda: self._ls_tree(treeish, path, recursive, trees)))
 
     def _ls_tree(self, treeish: str, path: str, recursive: bool, trees: bool) -> list[TreeEntry]:
+        """`git ls-tree --long` of `treeish`: walked here through the trees' objects when it is
+        a full sha and no `path` filters it, by git otherwise."""
+        tree = self.resolve_tree(treeish) if _FULL_SHA.fullmatch(treeish) and not path else None
+        if tree is None:
+            return self._ls_tree_command(treeish, path, recursive, trees)
+        return list(self._walk(tree, "", recursive, trees))
+
+    def _walk(self, tree: str, prefix: str, recursive: bool, trees: bool) -> Iterator[TreeEntry]:
+        """The entries of `tree`, at paths under `prefix`, in ls-tree's order: `recursive` lists
+        a subtree's entries in its place, after the subtree itself with `trees`."""
+        for entry in self._tree_entries(tree):
+            path = prefix + entry.path
+            descend = recursive and entry.type == "tree"
+            if trees or not descend:
+                yield replace(entry, path=path)
+            if descend:
+                yield from self._walk(entry.sha, path + "/", recursive, trees)
+
+    def _tree_entries(self, sha: str) -> tuple[TreeEntry, ...]:
+        """The tree `sha`'s own entries (their paths are names): kept."""
+        return self._kept(("entries", sha), sha, read=lambda: tuple(self._read_tree(sha)))
+
+    def _read_tree(self, sha: str) -> Iterator[TreeEntry]:
+        for mode, name, entry_sha in _tree_records(self._read(sha, "tree")):
+            kind = _TYPE_OF_MODE.get(mode, "blob")
+            size = self._blob_size(entry_sha) if kind == "blob" else None
+            yield TreeEntry(mode, kind, entry_sha, name, size)
+
+    def _blob_size(self, sha: str) -> int:
+        """A blob's size, as ls-tree --long shows it: kept (a new tree holds mostly old blobs)."""
+        return self._kept(("size", sha), sha, read=lambda: self._object_size(sha))
+
+    def _object_size(self, sha: str) -> int:
+        found = self._objects.info(sha)
+        return found[1] if found else int(self.text("cat-file", "-s", sha))  # fails, as ls-tree would
+
+    def _ls_tree_command(self, treeish: str, path: str, recursive: bool, trees: bool) -> list[TreeEntry]:
         args = ["ls-tree", "-z", "--long", "--full-tree"]
         if recursive:
             args += ["-r", "-t"] if trees else ["-r"]
@@ -206,8 +330,9 @@ class GitRepo:
     def entry_at(self, treeish: str, path: str) -> TreeEntry | None:
         """The tree entry at `path` in `treeish`; the root tree itself for an empty path."""
         if not path:
-            sha = self._kept(("tree", treeish), treeish,
-                             lambda: self.text("rev-parse", f"{treeish}^{{tree}}"))
+            sha = self.resolve_tree(treeish)
+            if sha is None:
+                raise GitError(f"{treeish} names no tree")
             return TreeEntry("040000", "tree", sha, "", None)
         if _FULL_SHA.fullmatch(treeish):  # a commit's files are asked for one by one
             return self._paths(treeish).get(path)
@@ -215,19 +340,27 @@ class GitRepo:
         return found[0] if len(found) == 1 and found[0].path == path else None
 
     def _paths(self, sha: str) -> dict[str, TreeEntry]:
-        """Every entry of `sha`'s tree, at any depth, by path: one git process, kept."""
-        return self._kept(("paths", sha), sha, lambda: {
+        """Every entry of `sha`'s tree, at any depth, by path: kept."""
+        return self._kept(("paths", sha), sha, read=lambda: {
             e.path: e for e in self._ls_tree(sha, "", recursive=True, trees=True)})
 
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         return self._run(["merge-base", "--is-ancestor", ancestor, descendant]).returncode == 0
 
     def merge_base(self, a: str, b: str) -> str | None:
+        """The best common ancestor of `a` and `b`: kept (a pull request's files ask it each time)."""
+        return self._kept(("merge-base", a, b), a, b, read=lambda: self._merge_base(a, b))
+
+    def _merge_base(self, a: str, b: str) -> str | None:
         proc = self._run(["merge-base", a, b])
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
     def commits_between(self, base: str, head: str, limit: int = 250) -> list[str]:
-        """Commits reachable from head but not base, oldest first (GitHub stops at 250)."""
+        """Commits reachable from head but not base, oldest first (GitHub stops at 250): kept."""
+        key = ("commits", base, head, limit)
+        return list(self._kept(key, base, head, read=lambda: self._commits_between(base, head, limit)))
+
+    def _commits_between(self, base: str, head: str, limit: int) -> list[str]:
         out = self.text("rev-list", "--reverse", f"--max-count={limit}", head, f"^{base}")
         return out.split() if out else []
 
@@ -322,14 +455,39 @@ class GitRepo:
     def update_ref(self, ref: str, new: str, old: str | None = None) -> bool:
         """Point `ref` at `new`; with `old`, only if it still points there (compare-and-swap)."""
         args = ["update-ref", ref, new] + ([old] if old else [])
-        return self._run(args).returncode == 0
+        with self._writing_refs():
+            return self._run(args).returncode == 0
 
     def delete_ref(self, ref: str) -> None:
-        self.git("update-ref", "-d", ref)
+        with self._writing_refs():
+            self.git("update-ref", "-d", ref)
+
+    @contextmanager
+    def _writing_refs(self):
+        """Around a write of refs: no ref table is read meanwhile, and the next one afresh."""
+        with self._refs_lock:
+            try:
+                yield
+            finally:
+                self._refs = None
 
     def ref_names(self, prefix: str = "refs/") -> list[str]:
         out = self.text("for-each-ref", "--format=%(refname)", prefix)
         return out.splitlines() if out else []
+
+
+def _tree_records(raw: bytes) -> Iterator[tuple[str, str, str]]:
+    """(mode, name, sha) of each entry of a tree object, `<mode> <name>\\0<20-byte sha>` each.
+
+    Modes come as ls-tree shows them, six digits (040000, not 40000); git writes them
+    canonical (the fake's trees come from write-tree and merge-tree).
+    """
+    i = 0
+    while i < len(raw):
+        space = raw.index(b" ", i)
+        nul = raw.index(b"\0", space)
+        yield raw[i:space].decode().zfill(6), raw[space + 1:nul].decode(), raw[nul + 1:nul + 21].hex()
+        i = nul + 21
 
 
 def _parse_numstat(records: list[bytes]) -> list[tuple[int, int]]:

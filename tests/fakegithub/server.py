@@ -115,6 +115,7 @@ class FakeGitHub(Scenario):
             self._httpd.shutdown()
             self._httpd.server_close()
             self._httpd = None
+        self.git.close()
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None
