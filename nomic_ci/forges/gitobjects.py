@@ -75,6 +75,7 @@ class ObjectReader:
     def _ask(self, lines: list[bytes]) -> dict[bytes, GitObject]:
         process = self._started()
         answers = {}
+        line = lines[0]  # the name being answered, for the error if git stops
         try:
             process.stdin.write(b"".join(lines))
             process.stdin.flush()
@@ -89,7 +90,7 @@ class ObjectReader:
                 answers[line] = GitObject(sha.decode(), kind.decode(), content[:-1])
         except (OSError, ValueError):  # git stopped: killed, or on a name it cannot read
             self.close()
-            raise GitError(f"git stopped while reading {lines[0].decode(errors='replace')!r}",
+            raise GitError(f"git stopped while reading {line[:-1].decode(errors='replace')!r}",
                            path=str(self.path), hint="run the command again; if it stops "
                            "again, check the repository with 'git fsck'") from None
         return answers

@@ -87,7 +87,8 @@ class Git:
 
     def engine_path(self, name: str) -> Path:
         """Where the engine keeps `name` on this machine: in the git directory, never
-        committed (a worktree has its own). Asked of git once a command."""
+        committed (a worktree has its own); git is asked where that is only when `.git` is
+        not the directory itself, once a command."""
         if self._engine_dir is None:
             dot_git = self.path / ".git"
             if dot_git.is_dir() and "GIT_DIR" not in os.environ:  # the git directory itself

@@ -327,6 +327,9 @@ def test_an_admin_adjusts_a_score_with_who_and_why_and_verify_adds_up(table):
     (["--as", "bobb", "--branch", "idea", "--title", "An idea"], "did you mean --as bob?"),
     (["--as", "mallory", "--branch", "idea", "--title", "An idea"], "'mallory' is not a player"),
     (["--as", "alice", "--branch", "idae", "--title", "An idea"], "there is no branch 'idae'"),
+    # revision syntax no branch can have: git's object reader would stop on it
+    (["--as", "alice", "--branch", "idea@{u}", "--title", "An idea"], "there is no branch"),
+    (["--as", "alice", "--branch", "main:../x", "--title", "An idea"], "there is no branch"),
     (["--as", "alice", "--branch", "idea", "--title", "  "], "the title is empty"),
 ])
 def test_a_mistyped_proposal_stops_before_anything_is_recorded(table, args, words):

@@ -183,7 +183,7 @@ def test_git_stopping_mid_command_is_a_game_error_and_the_next_read_starts_it_ag
     git.rev("main")
     git.objects._process.kill()
     git.objects._process.wait()
-    with pytest.raises(GameError, match="git stopped while reading"):
+    with pytest.raises(GameError, match=r"git stopped while reading 'main\^\{commit\}'"):
         git.rev("main")
     assert git.rev("main") == git.out("rev-parse", "main")
 
