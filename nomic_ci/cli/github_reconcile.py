@@ -9,7 +9,7 @@ to the log and to `$GITHUB_STEP_SUMMARY`.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
@@ -18,6 +18,7 @@ from github import Auth, Github, GithubException
 
 from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError
+from ..core.frozen import frozen
 from ..core.game import Game, load_game
 from ..forges.githubforge import GitHubForge, StateConflict
 from ..forges.githubgraphql import GraphQLError
@@ -29,7 +30,7 @@ ATTEMPTS = 3  # runs of the whole reconcile when the default branch moves under 
 DEFAULT_ENGINE_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """What a run on GitHub is given, from the Actions runner's environment (`from_env`)."""
 

@@ -7,11 +7,13 @@ a forge object.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 
+from .frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Account:
     """Someone on the forge. `id` is the numeric user id where the forge has one."""
 
@@ -37,7 +39,7 @@ _STATUSES = {"added": ChangeKind.ADDED, "copied": ChangeKind.ADDED, "removed": C
              "D": ChangeKind.REMOVED, "R": ChangeKind.RENAMED}
 
 
-@dataclass(frozen=True)
+@frozen
 class FileChange:
     """One file a proposal changes; `previous_path` is set for renames."""
 
@@ -60,7 +62,7 @@ class ReviewState(enum.Enum):
         return cls(text.upper())
 
 
-@dataclass(frozen=True)
+@frozen
 class Review:
     """A review as the forge reports it; only some states are votes (see tally)."""
 
@@ -71,7 +73,7 @@ class Review:
     submitted_at: datetime
 
 
-@dataclass(frozen=True)
+@frozen
 class Reaction:
     """An emoji reaction on a proposal; `+1` and `-1` are votes where the rules say so."""
 
@@ -87,7 +89,7 @@ class ForgeState(enum.Enum):
     CLOSED = "closed"
 
 
-@dataclass(frozen=True)
+@frozen
 class Proposal:
     """Everything the core needs to know about one proposal on the forge.
 
@@ -131,7 +133,7 @@ class Proposal:
         return hashlib.sha256(self.description.encode()).hexdigest()[:16]
 
 
-@dataclass(frozen=True)
+@frozen
 class Comment:
     """A comment a player wrote on the forge: where commands such as `/pass` come from.
 

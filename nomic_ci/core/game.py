@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Mapping
 
 from .board.actionindex import ActionLog, read_actions
@@ -13,10 +13,11 @@ from .files.records import Record, dump_record, load_record
 from .files.rulefiles import Rule, parse_rules
 from .files.state import GameState, Player
 from .files.statefile import read_state
+from .frozen import frozen
 from .mechanics.config import GameConfig, derive_config
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
     """A game as `load_game` reads it from its files; `after` gives the game after a transition."""
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from .files.adjustments import read_adjustments
+from .frozen import frozen
 from .game import Game
 
 
-@dataclass(frozen=True)
+@frozen
 class Sources:
     """A player's points by where they came from; `total` is what the state should hold."""
 

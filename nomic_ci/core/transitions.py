@@ -5,16 +5,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from .facts import Comment, Proposal
 from .files.history import RecordSummary
 from .files.state import OpenProposal
+from .frozen import frozen
 from .voting.tally import Tally
 
 
-@dataclass(frozen=True)
+@frozen
 class Open:
     """A proposal is numbered and put to the vote (a request to join may not be numbered)."""
     at: datetime
@@ -22,7 +22,7 @@ class Open:
     number: int | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Refuse:
     """A proposal may not be played: it is closed, with the reason."""
     at: datetime
@@ -32,7 +32,7 @@ class Refuse:
     was_open: OpenProposal | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Decide:
     """A proposal's vote is over: it passed (merge) or failed (close)."""
     at: datetime
@@ -45,7 +45,7 @@ class Decide:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Push:
     """A proposal in its vote has a new version: the vote starts again on it."""
     at: datetime
@@ -53,7 +53,7 @@ class Push:
     head: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Retract:
     """A proposal in its vote was closed on the forge by its author or an admin."""
     at: datetime
@@ -62,7 +62,7 @@ class Retract:
     proposal: Proposal | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Deactivate:
     """A player becomes inactive (and loses the turn, if it is theirs)."""
     at: datetime
@@ -70,7 +70,7 @@ class Deactivate:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Activate:
     """An inactive player is active again."""
     at: datetime
@@ -78,7 +78,7 @@ class Activate:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PassTurn:
     """The turn passes on: its player ended it (/pass), or let it run out (a rule's time limit)."""
     at: datetime
@@ -88,14 +88,14 @@ class PassTurn:
     by_player: bool = False  # they ended it themselves (/pass), so it is not a missed turn
 
 
-@dataclass(frozen=True)
+@frozen
 class Pause:
     """The Admin pauses the game (seed 003 rule 10)."""
     at: datetime
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EndGame:
     """The game ends outside a decision: at its end date (the leaders win), or by money
     (seed 003)."""
@@ -104,7 +104,7 @@ class EndGame:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Reclose:
     """A decided proposal is still open on the forge (a run stopped half-way): close it."""
     at: datetime
@@ -112,7 +112,7 @@ class Reclose:
     record: RecordSummary
 
 
-@dataclass(frozen=True)
+@frozen
 class Command:
     """A comment command, handled: what it changes (if anything) and the answer.
 
@@ -125,7 +125,7 @@ class Command:
     listed_from: datetime | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Act:
     """A player's board command (`/roll`, `/buy Flute`), judged allowed: carried out with the
     game's dice when applied."""
@@ -135,7 +135,7 @@ class Act:
     comment: int | None
 
 
-@dataclass(frozen=True)
+@frozen
 class BoardTimer:
     """A board's timer that came due: the Frontier open to every player, some minutes after
     a roll there that no one has explored (Infinite Nomic's rule 8)."""
@@ -144,7 +144,7 @@ class BoardTimer:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Update:
     """BoredNomic's update (seed 003 rules 7.1 and 9.1): every player takes a turn."""
     at: datetime
@@ -155,7 +155,7 @@ Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Decide | Retrac
               | Activate | PassTurn | EndGame | Reclose | Command | Pause)
 
 
-@dataclass(frozen=True)
+@frozen
 class WorldTurn:
     """The Suber world counts a turn that ended (core/board/world_turns.py)."""
     at: datetime

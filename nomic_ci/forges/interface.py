@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from dataclasses import dataclass
 from typing import Collection, Mapping, Protocol, Sequence
 
 from ..core.facts import Comment, Proposal
 from ..core.files.state import Tell
+from ..core.frozen import frozen
 from ..core.voting.decision import VoteView
 
 # a merged proposal that changes these changes the engine itself: the run stops, so the
@@ -38,7 +38,7 @@ class MergeStatus(enum.Enum):
     PENDING = "pending"  # the forge is still working out whether it can merge
 
 
-@dataclass(frozen=True)
+@frozen
 class MergeResult:
     """What `Forge.merge` did: merged, not yet, or never (`detail`: why, for players or the log)."""
 

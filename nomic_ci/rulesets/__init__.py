@@ -8,18 +8,18 @@ the game's own values (players, start, end date, dice seed) through
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from importlib import resources
 from string import Template
 
 from ..core.files import yamlio
 from ..core.errors import GameError
+from ..core.frozen import frozen
 
 DEFAULT = "default"
 
 
-@dataclass(frozen=True)
+@frozen
 class Seat:
     """A player as given to `init`: `login` or `login:id`."""
 

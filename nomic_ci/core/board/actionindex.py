@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Sequence
@@ -22,6 +22,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from ..files.gamefiles import under
 from ..files.indexlines import (IndexLines, bad_line, index_problems, points,
                                 shard_lines, whole)
+from ..frozen import frozen
 from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
 
@@ -29,7 +30,7 @@ SHARD = 1000  # lines in each of INDEX's NNNN.jsonl files
 _DICE = re.compile(r'"dice": (\d+)')
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionSummary:
     """What a run needs of an action record: who, when, what, how many dice, which points."""
 

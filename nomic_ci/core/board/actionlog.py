@@ -12,15 +12,16 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..errors import GameError
 from ..files.gamefiles import under
-from ..files.yamlio import frozen
+from ..files.yamlio import read_only
 from ..files.records import DieRoll
+from ..frozen import frozen
 from ..times import iso, moment
 
 DIR = "actions/"
@@ -28,7 +29,7 @@ INDEX = DIR + "index/"  # the actions' index (actionindex.py), beside the record
 _NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.json$")
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionRecord:
     """A board action, a player's or the engine's (a turn's end, an update); its file is `path`."""
 
@@ -83,9 +84,9 @@ def load_action(path: str, text: str) -> ActionRecord:
             command=str(data["command"]), comment=data.get("comment"),
             answer=str(data.get("answer") or ""),
             dice=tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
-                               frozen(d["inputs"]), str(d["method"]),
+                               read_only(d["inputs"]), str(d["method"]),
                                d.get("commitment")) for d in data.get("dice") or ()),
-            effects=tuple(frozen(e) for e in data.get("effects") or ()),
+            effects=tuple(read_only(e) for e in data.get("effects") or ()),
             points=MappingProxyType({str(k): int(v)
                                      for k, v in (data.get("points") or {}).items()}))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -9,11 +9,12 @@ answer the player reads: the dice, the path, every effect in order, where they s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Callable
 
 from ..dice import Dice
+from ..frozen import frozen
 from ..game import Game
 from ..files.state import GameState
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, trades, unlucky
@@ -28,7 +29,7 @@ from .features import on_space
 from .bored import bored_commands
 
 
-@dataclass(frozen=True)
+@frozen
 class Command:
     """A board command in `COMMANDS`: which bindings give it, who may give it, and what it runs."""
 

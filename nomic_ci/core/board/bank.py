@@ -4,16 +4,17 @@ deposit points in multiples of 5 or withdraw them, and every Bank passed or land
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 
 NAME = "Bank"
 
 
-@dataclass(frozen=True)
+@frozen
 class BankRule:
     """The `bank` binding: where Banks stand, what deposits are multiples of, and the interest."""
 

@@ -10,13 +10,14 @@ the Frontier added, so a proposal that amends a binding changes the board at onc
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Mapping
 
 from ..errors import GameError
 from ..files import fields as typed, yamlio
 from ..files import BOARD
+from ..frozen import frozen
 from ..times import iso, moment
 from .ring import MAX_SPACES
 from .settlers import World, dump_world, read_world
@@ -30,7 +31,7 @@ WORLD_HEADER = ("# The world (seed 001, rules 302-308): where each player is, wh
                 "state/README.md.\n")
 
 
-@dataclass(frozen=True)
+@frozen
 class Token:
     """A player's token and what they carry."""
 
@@ -59,7 +60,7 @@ class Token:
         return isinstance(self.space, int)
 
 
-@dataclass(frozen=True)
+@frozen
 class CopCar:
     """The Cop Car on the board (rule 11): the space it is on, and the health it has left."""
 
@@ -67,7 +68,7 @@ class CopCar:
     health: int
 
 
-@dataclass(frozen=True)
+@frozen
 class House:
     """A House built on a space (rule 11), and the player who owns it and takes its toll."""
 
@@ -75,7 +76,7 @@ class House:
     owner: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Deed:
     """A square a player owns (seed 003 rule 16): its name and what it cost, for the sale
     back at a third (rule 4.5). `name` is None while the Admin has rejected it (16.3)."""
@@ -86,7 +87,7 @@ class Deed:
     price: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Pair:
     """A Snake or Ladder pair (rule 20): `number` counts the pairs of its kind in order of
     creation, so this is 'Snake 1' with 'Snake 1L' on `lower` and 'Snake 1U' on `upper`."""
@@ -100,7 +101,7 @@ class Pair:
         return f"{self.kind} {self.number}{end}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Offer:
     """A trade one player offered another (rule 16), waiting for the other's consent:
     numbered by the action that made it."""
@@ -112,7 +113,7 @@ class Offer:
     get: tuple[tuple[str, int], ...]  # what they get in exchange
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """What the player whose turn began at `started` has done in it."""
 
@@ -128,7 +129,7 @@ class Turn:
     explore_open: bool = False  # the Frontier's timer told the others they may explore
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """A game's board (`GameState.board`), read from and written to `state/board.yaml`."""
 

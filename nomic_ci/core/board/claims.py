@@ -9,9 +9,10 @@ than `away_turns` of their turns in a row away loses it, unless they had ended
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping, roll
 from .locations import location_of
@@ -23,7 +24,7 @@ SHAPE = ("{after_turns: 3, per_location: 5, away_turns: 1, rooted_after: 4, yiel
          "upgrades: 8, upgrade_cost: {timber: 20, iron: 15, wheat: 15}}")
 
 
-@dataclass(frozen=True)
+@frozen
 class ClaimRule:
     """The `claims` binding: when a claim may be made and when it is lost, how many a location
     holds, what it yields, and its upgrades (`yield_`: the binding's `yield`, a keyword)."""

@@ -3,9 +3,10 @@ lands on it, and its move to the space of a player who rolls a 4."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping
 from . import jail
@@ -16,7 +17,7 @@ D6 = Roll(1, 6)
 _KEYS = {"start", "health", "bribe", "fight", "reward", "moves_on"}
 
 
-@dataclass(frozen=True)
+@frozen
 class CopCarRule:
     """The `cop_car` binding: where the Cop Car starts, its health, what bribes and fights are
     worth, and the roll that moves it."""

@@ -12,10 +12,11 @@ it was made. What each item costs and does is data in the rule's binding:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_mapping, roll
 from .locations import location_of, named, relocate
@@ -24,7 +25,7 @@ from .trade import Goods, hand_over, lacking, shown
 EFFECTS = ("swap", "send", "next-turn", "cleanse", "none")
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     """An item the `professions` binding names: who crafts it, from what, and what using it does."""
 
@@ -34,7 +35,7 @@ class Item:
     extra_in: tuple[str, Roll] | None = None  # the location and the dice it adds there
 
 
-@dataclass(frozen=True)
+@frozen
 class Professions:
     """The `professions` binding: how often a player may change profession, and the items."""
 

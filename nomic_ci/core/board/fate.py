@@ -3,9 +3,9 @@ points to keep the roll as a Number; a Number advances its holder that many spac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 
@@ -14,7 +14,7 @@ TILE = True  # a tile of rule 8, not a feature of rule 11
 CHOICE = "number"
 
 
-@dataclass(frozen=True)
+@frozen
 class FateRule:
     """The `master_of_your_fate` binding: the space where a roll may be kept as a Number."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 
@@ -12,7 +12,7 @@ NAME = "Fives"
 TILE = True  # a tile of rule 8, not a feature of rule 11: a space with it has "no features"
 
 
-@dataclass(frozen=True)
+@frozen
 class Fives:
     """The `fives` binding: landing on a multiple of `divisible_by` gains `points`."""
 

@@ -11,10 +11,11 @@ moment is a timer: it tells the other players, stamped with when it became due.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, duration, is_mapping
 from .boardfile import Pair, Turn
@@ -24,7 +25,7 @@ NAME = "Frontier"
 D2 = Roll(1, 2)
 
 
-@dataclass(frozen=True)
+@frozen
 class FrontierRule:
     """The `frontier` binding: when exploring adds Snake and Ladder pairs, and when others may
     explore."""

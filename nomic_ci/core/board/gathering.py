@@ -9,10 +9,11 @@ a claim adds a d3 and one per upgrade at no cost (rule 308): see crafts.py and c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_list, is_mapping, roll
 from .claims import claim_yield
@@ -20,7 +21,7 @@ from .locations import location_of
 from .trade import hand_over
 
 
-@dataclass(frozen=True)
+@frozen
 class Gathering:
     """The `location_resources` binding: the roll, the least it gains, each location's resource."""
 

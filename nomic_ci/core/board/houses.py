@@ -3,9 +3,9 @@ other feature; landing on another's House costs a point, which its owner gains."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 
@@ -13,7 +13,7 @@ NAME = "House"
 ITEM = "House"
 
 
-@dataclass(frozen=True)
+@frozen
 class HouseRule:
     """The `houses` binding: a House's price, and the toll paid by a player who lands on it."""
 

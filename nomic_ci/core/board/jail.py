@@ -7,9 +7,10 @@ failed ones (rule 8: "on their following turn")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, is_list, is_mapping, roll
 from .boardfile import JAIL
@@ -17,7 +18,7 @@ from .boardfile import JAIL
 NAME = "Jail"
 
 
-@dataclass(frozen=True)
+@frozen
 class JailRule:
     """The `jail` binding: the escape roll, the results that free, and when and at what price a
     player may pay instead."""

@@ -7,14 +7,15 @@ Rule 306 may slow moving down to once every N of the player's turns (`trade.move
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import is_list, is_mapping
 
 
-@dataclass(frozen=True)
+@frozen
 class Locations:
     """The `locations` binding: the Suber world's places, where players start, which are closed."""
 

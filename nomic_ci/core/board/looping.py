@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 
 
-@dataclass(frozen=True)
+@frozen
 class Looping:
     """The `looping` binding: the points for passing space 1, and how Numbers age at each loop."""
 

@@ -3,15 +3,15 @@ spaces; their turn ends some minutes after moving unless they declare they conti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import Roll, count, duration, is_mapping, roll
 
 
-@dataclass(frozen=True)
+@frozen
 class Movement:
     """The `movement` binding: the roll, and when a turn ends after a move without /continue."""
 

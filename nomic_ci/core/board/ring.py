@@ -6,16 +6,16 @@ Frontier added since, numbered 1 to the total, the highest next to the lowest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 
 MAX_SPACES = 10_000  # a board anyone can draw and walk; far beyond any game's
 
 
-@dataclass(frozen=True)
+@frozen
 class Ring:
     """The `ring` binding: rule 5's number of primary spaces (the Frontier adds more in play)."""
 

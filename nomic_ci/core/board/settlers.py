@@ -10,16 +10,17 @@ action record, so `verify` replays it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from datetime import datetime
 from typing import Any, Mapping
 
 from ..errors import GameError
 from ..files import BOARD, fields as typed
+from ..frozen import frozen
 from ..times import iso, moment
 
 
-@dataclass(frozen=True)
+@frozen
 class Offer:
     """A trade one player offers another (rule 306): what they give for what they get."""
 
@@ -28,7 +29,7 @@ class Offer:
     get: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Settler:
     """One player in the Suber world: what its rules count that their token cannot say."""
 
@@ -52,7 +53,7 @@ class Settler:
         return dict(getattr(self, field)).get(name, 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class World:
     """`Board.world`: the settlers, by login, and the turn world_turns.py last saw begin."""
 

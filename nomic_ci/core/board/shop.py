@@ -3,10 +3,11 @@ the Flute, which moves a Snake to an adjacent space."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 from .boardfile import Pair
@@ -16,7 +17,7 @@ NAME = "Shop"
 FLUTE = "Flute"
 
 
-@dataclass(frozen=True)
+@frozen
 class ShopRule:
     """The `shop` binding: where Shops stand, and the items they sell at their prices."""
 

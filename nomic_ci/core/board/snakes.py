@@ -3,15 +3,15 @@ Ladder, an upper Snake drops them to its lower Snake, before the Cop Car acts.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import is_mapping
 from .ring import advance, regress
 
 
-@dataclass(frozen=True)
+@frozen
 class SnakesAndLadders:
     """The `snakes_and_ladders` binding (the pairs themselves are the board's: `Board.pairs`)."""
 

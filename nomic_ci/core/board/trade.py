@@ -9,9 +9,10 @@ their turns (see locations.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 from .locations import location_of
@@ -21,7 +22,7 @@ from .settlers import Offer
 Goods = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TradeRule:
     """The `trade` binding: a rule that binds it lets players trade; its value slows moving down."""
 

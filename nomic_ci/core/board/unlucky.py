@@ -4,9 +4,9 @@ the space) or go on to p + 4 (after the roll), with no further effects."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 from ..mechanics.values import count, is_mapping
 from .ring import advance
@@ -16,7 +16,7 @@ TILE = True  # a tile of rule 9, not a feature
 LANDED, ROLLED = "unlucky-space", "unlucky-roll"  # the two choices it offers
 
 
-@dataclass(frozen=True)
+@frozen
 class UnluckyRule:
     """The `unlucky` binding: its space, the movement roll that offers its choice anywhere, and
     what choice b costs."""

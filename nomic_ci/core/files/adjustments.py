@@ -9,19 +9,19 @@ passed proposal's stated events do: `verify` replays the actions up to it, then 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
 
 from . import fields as typed, yamlio
 from ..errors import GameError
+from ..frozen import frozen
 from ..times import iso, moment
 
 ADJUSTMENTS = "proposals/adjustments.yaml"
 _HINT = "this file is written by `nomic-ci adjust`; restore it from git history"
 
 
-@dataclass(frozen=True)
+@frozen
 class Adjustment:
     """A correction in `proposals/adjustments.yaml`: a player's points or counter, or the board."""
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping
 
+from ..frozen import frozen
 from .adjustments import ADJUSTMENTS
 from .gamefiles import under
 from .indexlines import IndexLines, bad_line, points as _points, shard_lines, whole as _int
@@ -33,7 +34,7 @@ _RECORD = re.compile(
     r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
-@dataclass(frozen=True)
+@frozen
 class RecordSummary:
     """What the rest of a run needs of a record: all of it but the ballots and the dice's
     inputs, which only `verify` reads."""

@@ -11,13 +11,14 @@ import enum
 import functools
 import re
 from types import MappingProxyType
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from typing import Any, Mapping
 
 
 from . import yamlio
 from ..errors import GameError
+from ..frozen import frozen
 from ..times import iso, moment
 from ..facts import Account
 
@@ -31,7 +32,7 @@ class Outcome(enum.Enum):
     RETRACTED = "retracted"
 
 
-@dataclass(frozen=True)
+@frozen
 class Ballot:
     """One vote, counted or left out, with the commit it was cast on."""
 
@@ -57,7 +58,7 @@ class CountsBallots:
         return sum(b.strength for b in self.counted if not b.yes)
 
 
-@dataclass(frozen=True)
+@frozen
 class DieRoll:
     """One die as records keep it: what it was for, its result, and how anyone can check it."""
 
@@ -69,7 +70,7 @@ class DieRoll:
     commitment: str | None = None  # the secret it was drawn from (dice.SECRET_METHOD)
 
 
-@dataclass(frozen=True)
+@frozen
 class Record(CountsBallots):
     """A decided proposal as its record (at `path`) holds it: the outcome, and all that made it."""
 
@@ -113,7 +114,7 @@ def die_data(d: DieRoll) -> dict:
 def load_dice(data: Any) -> tuple[DieRoll, ...]:
     """Dice as `die_data` wrote them (raises KeyError, TypeError or ValueError if not)."""
     return tuple(DieRoll(str(d["purpose"]), int(d["sides"]), int(d["result"]),
-                         yamlio.frozen(d["inputs"]), str(d["method"]), d.get("commitment"))
+                         yamlio.read_only(d["inputs"]), str(d["method"]), d.get("commitment"))
                  for d in data or ())
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import functools
 import re
 from types import MappingProxyType
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterable, Mapping
 
 from . import yamlio
+from ..frozen import frozen
 from .gamefiles import under
 from ..errors import GameError, shown
 
@@ -26,7 +27,7 @@ KNOWN_FIELDS = {"number", "title", "mutable", "bindings"}
 MAX_FRONT_MATTER = 16_000
 
 
-@dataclass(frozen=True)
+@frozen
 class Rule:
     """A rule as its file gives it: the front matter (number, title, mutable, raw bindings) and
     the prose (`text`)."""
@@ -145,7 +146,7 @@ def parse_rule(path: str, text: str) -> Rule:
     lines = {key: yamlio.line_of(bindings, key, first_line) or first_line for key in bindings}
     body = "\n".join(text.splitlines()[end:]).strip()
     return Rule(number=number, title=title, mutable=mutable, text=body, path=path,
-                bindings=yamlio.frozen(bindings), binding_lines=MappingProxyType(lines))
+                bindings=yamlio.read_only(bindings), binding_lines=MappingProxyType(lines))
 
 
 

@@ -6,10 +6,11 @@ dice's secrets, what players are still to be told. `statefile` reads and writes 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Mapping
 
+from ..frozen import frozen
 from .records import DieRoll
 from ..facts import Account
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # the board's modules load only for a game played on one (boa
 
 
 
-@dataclass(frozen=True)
+@frozen
 class Player:
     """A player as `state/players.yaml` lists them, in turn order: points, veto, other counters."""
 
@@ -44,7 +45,7 @@ class Player:
         return self.inactive_since is None
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """Where an open proposal's vote stood when the engine last counted it. The votes are
     reviews and reactions the forge keeps; this copy lets the pages players read, which are
@@ -62,7 +63,7 @@ class Standing:
 MAX_NAMED = 10
 
 
-@dataclass(frozen=True)
+@frozen
 class OpenProposal:
     """A proposal the game has numbered and put to the vote.
 
@@ -103,7 +104,7 @@ class OpenProposal:
         return self.name[0].upper() + self.name[1:]
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceSecret:
     """A secret the game's dice are drawn from: published as its SHA-256 `commitment` before
     roll `from_roll`, and `revealed` (the secret itself) when the game ends or it is
@@ -114,7 +115,7 @@ class DiceSecret:
     revealed: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Tell:
     """Something the engine has decided to tell players on the forge, kept in the state until
     told: the state that records a decision is committed first, then the players are told,
@@ -134,7 +135,7 @@ class Tell:
 GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes, the deadlines
 
 
-@dataclass(frozen=True)
+@frozen
 class GameState:
     """`state/game.yaml` and `state/players.yaml` as one value, with `state/board.yaml` where
     the game has a board."""

@@ -151,11 +151,11 @@ def line_of(node: Any, key: Any, first_line: int = 1) -> int | None:
     return None
 
 
-def frozen(value: Any) -> Any:
+def read_only(value: Any) -> Any:
     """A loaded YAML value as plain values no one can change: mappings read-only, lists as
     tuples. What a cache hands out is shared, so it must not be changeable."""
     if isinstance(value, Mapping):
-        return MappingProxyType({str(k): frozen(v) for k, v in value.items()})
+        return MappingProxyType({str(k): read_only(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(frozen(v) for v in value)
+        return tuple(read_only(v) for v in value)
     return value

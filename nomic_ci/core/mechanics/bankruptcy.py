@@ -8,15 +8,15 @@ hand, or a mechanic), the engine reads it as it stands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..files.state import Player
+from ..frozen import frozen
 from .binding import Binding
 from .values import count, is_mapping
 
 
-@dataclass(frozen=True)
+@frozen
 class Bankruptcy:
     """The `bankrupt_below` binding: under `amount` of `counter`, a player is bankrupt (`of`)."""
 

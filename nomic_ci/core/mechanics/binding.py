@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Binding:
     """What the engine knows of one binding; each mechanic's module lists its own in `BINDINGS`."""
 

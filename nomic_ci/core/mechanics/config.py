@@ -7,13 +7,14 @@ the same key, the precedence rule decides (lowest number by default).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from ..errors import GameError, shown
 from ..files.rulefiles import Rule
+from ..frozen import frozen
 from .bankruptcy import Bankruptcy
 from .thresholds import Threshold
 from .guard import Guard
@@ -26,7 +27,7 @@ from .victory import OTHER_WAYS_TO_WIN
 from .values import Roll
 
 
-@dataclass(frozen=True)
+@frozen
 class GameConfig:
     """What `derive_config` makes of the rules in force: most fields a binding's value, else its
     default."""

@@ -7,15 +7,15 @@ least `ratio` votes for each vote against. Otherwise it fails at `until`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from ..frozen import frozen
 from .binding import Binding
 from .values import count, duration, is_mapping, rule_range
 
 
-@dataclass(frozen=True)
+@frozen
 class Guard:
     """The `guard` binding: the rules `low`–`high` it guards, and when their proposals pass."""
 

@@ -7,16 +7,16 @@ number `other_files_as_rule` names, so it needs the most protected layer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from .thresholds import Threshold, parse_threshold
 from .binding import Binding
 from .values import count, is_list, is_mapping, rule_range
 
 
 
-@dataclass(frozen=True)
+@frozen
 class Layer:
     """One layer of the `layers` binding: the rules `low`–`high`, and the threshold they need."""
 

@@ -8,17 +8,17 @@ proposals in a week: a newer one displaces their oldest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 from typing import Any
 
+from ..frozen import frozen
 from .binding import Binding
 from .values import count, is_mapping
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
-@dataclass(frozen=True)
+@frozen
 class Schedule:
     """The `schedule` binding: its zone, the weekdays (0: Monday) to propose and to vote, and the
     results day."""

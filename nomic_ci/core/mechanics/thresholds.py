@@ -8,14 +8,15 @@ votes cast; `veto` needs a yes from a veto holder who is not the proposer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from math import gcd
 from typing import Any
+
+from ..frozen import frozen
 
 _PERCENT = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,6})?)\s*%\s*$")
 
 
-@dataclass(frozen=True)
+@frozen
 class Threshold:
     """What a proposal needs to pass, as a rule names it (`threshold`, a layer's `need`,
     `join_needs`...)."""

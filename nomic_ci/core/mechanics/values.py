@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Mapping
+
+from ..frozen import frozen
 
 # Every number a rule binds is bounded, so no value can overflow a later step (a deadline
 # past the calendar's end, a million dice) after the proposal that set it has passed.
@@ -65,7 +66,7 @@ def choice(*options: str):
     return parse
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll:
     """NdS: roll `count` dice of `sides` sides and add them."""
 

@@ -7,7 +7,7 @@ would leave must still let the game change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
@@ -16,13 +16,14 @@ from ..files.gamefiles import GameFiles
 from ..files.records import DIR as RECORDS_DIR
 from ..files import GAME, PLAYERS, yamlio
 from ..files.statefile import read_state
+from ..frozen import frozen
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
 from .involvement import layer_for, rules_involved
 from ..mechanics.thresholds import Threshold
 
 
-@dataclass(frozen=True)
+@frozen
 class Requirement:
     """What a proposal needs to pass (`requirement`): the rules it involves and their threshold."""
 

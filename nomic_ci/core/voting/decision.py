@@ -8,11 +8,11 @@ needs once (`admission.requirement`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from ..facts import Proposal
 from ..files.state import MAX_NAMED, OpenProposal, Standing
+from ..frozen import frozen
 from ..game import Game
 from ..mechanics.config import GameConfig
 from ..mechanics.thresholds import Threshold
@@ -128,7 +128,7 @@ def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
                                     "before its vote finished: its changes are in force")
 
 
-@dataclass(frozen=True)
+@frozen
 class VoteView:
     """Where an open proposal's vote stands, as players see it on the proposal and in
     `nomic-ci status`."""

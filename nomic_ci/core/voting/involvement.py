@@ -7,16 +7,16 @@ involving the rule number the rules name for that (the most protected layer).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
+from ..frozen import frozen
 from ..mechanics.config import GameConfig
 from ..mechanics.layers import Layer
 from ..facts import ChangeKind, FileChange
 from ..files.rulefiles import is_rule_text, rule_number_of
 
 
-@dataclass(frozen=True)
+@frozen
 class Involvement:
     """The files a proposal changes, as the layer cake counts them (`rules_involved`)."""
 

@@ -7,18 +7,18 @@ with its reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterable, Iterator
 
 from ..facts import Proposal
 from ..files.records import Ballot, CountsBallots
 from ..files.state import OpenProposal
+from ..frozen import frozen
 from ..game import Game
 from .votes import Vote, latest_votes, votes_cast
 
 
-@dataclass(frozen=True)
+@frozen
 class Tally(CountsBallots):
     """The votes on a proposal at a moment (`count_votes`): who may vote, what counted, what not."""
 
@@ -72,7 +72,7 @@ def count_votes(game: Game, open_: OpenProposal, votes: tuple[Vote, ...],
                                                         for b in counted))
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """How a tally stood at one moment, in counts: enough to know when a vote is decided."""
 

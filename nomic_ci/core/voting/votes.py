@@ -9,12 +9,12 @@ requests changes, a dismissal (which withdraws it), or, where the rules say so, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterable
 
 from ..facts import Proposal, ReviewState
 from ..files.state import OpenProposal, Player
+from ..frozen import frozen
 from ..game import Game
 
 _REVIEW_CHOICES = {ReviewState.APPROVED: True, ReviewState.CHANGES_REQUESTED: False,
@@ -22,7 +22,7 @@ _REVIEW_CHOICES = {ReviewState.APPROVED: True, ReviewState.CHANGES_REQUESTED: Fa
 _REACTION_CHOICES = {"+1": True, "-1": False}
 
 
-@dataclass(frozen=True)
+@frozen
 class Vote:
     """One vote as it was cast. `voter` is the player's login, or the account's login for
     someone who is not a player; `yes` is None for a withdrawn vote (a dismissed review)."""

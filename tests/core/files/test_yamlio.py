@@ -83,10 +83,10 @@ def test_line_of_a_value_not_loaded_from_yaml_is_none(node, key):
 
 
 def test_frozen_makes_lists_tuples_and_mappings_read_only_all_the_way_down():
-    value = yamlio.frozen(yamlio.load("a:\n  - b: [1, 2]\n  - 3\n4: x\n", "f"))
+    value = yamlio.read_only(yamlio.load("a:\n  - b: [1, 2]\n  - 3\n4: x\n", "f"))
     assert value == {"a": ({"b": (1, 2)}, 3), "4": "x"}
     assert isinstance(value["a"], tuple) and isinstance(value["a"][0]["b"], tuple)
     for mapping in (value, value["a"][0]):
         with pytest.raises(TypeError):
             mapping["new"] = 1
-    assert yamlio.frozen("text") == "text" and yamlio.frozen(None) is None
+    assert yamlio.read_only("text") == "text" and yamlio.read_only(None) is None

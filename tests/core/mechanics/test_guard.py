@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from nomic_ci.core.files.yamlio import frozen
+from nomic_ci.core.files.yamlio import read_only
 from nomic_ci.core.mechanics import guard
 from nomic_ci.core.mechanics.guard import Guard, parse_guard
 
@@ -17,7 +17,7 @@ def test_guard_binds_one_key_parsed_by_parse_guard():
     assert [(b.key, b.parse) for b in guard.BINDINGS] == [("guard", parse_guard)]
 
 
-@pytest.mark.parametrize("form", [dict, frozen], ids=["plain", "frozen"])
+@pytest.mark.parametrize("form", [dict, read_only], ids=["plain", "read-only"])
 def test_the_shipped_guard_parses_in_either_form(form):
     assert parse_guard(form(SHIPPED)) == Guard(0, 0, timedelta(hours=24), timedelta(days=7), 3)
 

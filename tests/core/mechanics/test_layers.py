@@ -2,7 +2,7 @@
 
 import pytest
 
-from nomic_ci.core.files.yamlio import frozen
+from nomic_ci.core.files.yamlio import read_only
 from nomic_ci.core.mechanics import layers
 from nomic_ci.core.mechanics.layers import Layer, parse_layers
 from nomic_ci.core.mechanics.thresholds import Threshold
@@ -12,7 +12,7 @@ CAKE = [{"numbers": "000-099", "need": "unanimous"}, {"numbers": "100-199", "nee
         {"numbers": "200-299", "need": "30%"}, {"numbers": "300-399", "need": "veto"}]
 
 
-@pytest.mark.parametrize("form", [list, frozen], ids=["plain", "frozen"])
+@pytest.mark.parametrize("form", [list, read_only], ids=["plain", "read-only"])
 def test_the_shipped_cake_parses_into_its_four_layers(form):
     assert PARSE["layers"](form(CAKE)) == (
         Layer(0, 99, Threshold("unanimous")), Layer(100, 199, Threshold("majority")),

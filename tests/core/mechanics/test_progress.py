@@ -4,7 +4,7 @@ from types import MappingProxyType
 
 import pytest
 
-from nomic_ci.core.files.yamlio import frozen
+from nomic_ci.core.files.yamlio import read_only
 from nomic_ci.core.mechanics import progress
 from nomic_ci.core.mechanics.progress import level_up
 
@@ -12,7 +12,7 @@ PARSE = {binding.key: binding.parse for binding in progress.BINDINGS}
 STATS = {"money": 10000, "level": 1, "experience": 0, "hit_points": 100}  # borednomic rule 4
 
 
-@pytest.mark.parametrize("form", [dict, frozen], ids=["plain", "frozen"])
+@pytest.mark.parametrize("form", [dict, read_only], ids=["plain", "read-only"])
 def test_starting_stats_and_experience_parse_as_borednomic_writes_them(form):
     stats = PARSE["starting_stats"](form(STATS))
     assert dict(stats) == STATS and isinstance(stats, MappingProxyType)

@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from nomic_ci.core.files.yamlio import frozen
+from nomic_ci.core.files.yamlio import read_only
 from nomic_ci.core.mechanics import schedule
 from nomic_ci.core.mechanics.schedule import Schedule, parse_schedule
 
@@ -18,7 +18,7 @@ def at(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("form", [dict, frozen], ids=["plain", "frozen"])
+@pytest.mark.parametrize("form", [dict, read_only], ids=["plain", "read-only"])
 def test_the_borednomic_week_parses_in_either_form(form):
     assert PARSE["schedule"](form(WEEK)) == Schedule("UTC", frozenset({0, 1, 2}),
                                                      frozenset({4, 5}), 6)

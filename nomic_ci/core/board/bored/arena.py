@@ -13,9 +13,10 @@ instead of rolling (5.3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import Roll
 from . import counts
@@ -27,7 +28,7 @@ NAME = "The Arena"
 GLADIUS, TICKET = "Golden Gladius", "Ticket"
 
 
-@dataclass(frozen=True)
+@frozen
 class Arena:
     """The `arena` binding: the Arena's square, the experience a fight wins, the Golden Gladius's
     die and pay."""

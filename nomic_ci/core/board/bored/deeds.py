@@ -9,9 +9,10 @@ landing on another's square does nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ..boardfile import Deed
 from ..words import number_in
@@ -20,7 +21,7 @@ from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .vitals import LEVEL, stat
 
 
-@dataclass(frozen=True)
+@frozen
 class Property:
     """The `property` binding: a square's price per its number, the squares owned a level, and
     the longest name."""

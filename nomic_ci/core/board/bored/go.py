@@ -5,9 +5,9 @@ landed on; a jump (6.8) passes over none."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from . import counts
 from .money import receive
@@ -15,7 +15,7 @@ from .money import receive
 NAME = "Go"
 
 
-@dataclass(frozen=True)
+@frozen
 class Go:
     """The `go` binding: the square read as Go, and the money for passing over it."""
 

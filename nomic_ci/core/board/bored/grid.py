@@ -9,16 +9,16 @@ rule 6.2's `ring: {spaces: 20}` plus those added since (`added_spaces` in state/
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import count, is_list, is_mapping
 
 GREEN = "Green"
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """The `grid` binding: the columns and colours the squares are drawn in (text/grid_svg.py)."""
 

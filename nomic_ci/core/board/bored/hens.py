@@ -9,9 +9,9 @@ held when a turn begins was bought before it (14.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import Roll
 from . import counts
@@ -20,7 +20,7 @@ from .money import pay, pay_refusal, receive, sell_back
 HEN, EGG = "Hen", "Golden Egg"
 
 
-@dataclass(frozen=True)
+@frozen
 class Hens:
     """The `hens` binding: a hen's price, its odds of an egg a turn, an egg's worth, and the most
     a player may own."""

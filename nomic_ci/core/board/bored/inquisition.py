@@ -9,9 +9,10 @@ The Robe's own quizzes (20.6) are left to the players and the Admin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import Roll, is_list, is_mapping
 from . import counts
@@ -23,7 +24,7 @@ ROBE = "Inquisitor's Robe"
 ANSWERS = "correct_answers"  # a player's counter in state/players.yaml
 
 
-@dataclass(frozen=True)
+@frozen
 class Inquisition:
     """The `inquisition` binding: its square, what a correct answer earns, how many win the Robe,
     and the categories."""

@@ -9,16 +9,16 @@ bankrupt player's proposals and votes. `last_solvent_wins: true` (11.3) and `mon
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import count, flag, is_mapping
 from . import counts
 from .vitals import change, stat
 
 
-@dataclass(frozen=True)
+@frozen
 class Money:
     """The `money` binding: the counter that is money, and what divides a price sold back (4.5)."""
 

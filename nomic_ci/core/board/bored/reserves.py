@@ -11,10 +11,10 @@ week's two (15.3: the proposal is an extra, and displaces none), and a VoteInRes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ..words import number_in
 from . import counts
@@ -27,7 +27,7 @@ EXTRAS, EXTRAS_WEEK = "extra_proposals", "extra_proposals_week"  # 15.3's, in th
 STRENGTHEN = "strengthen"  # the command, and its effect's key
 
 
-@dataclass(frozen=True)
+@frozen
 class Reserves:
     """The `reserves` binding: how many of each reserve a player's level lets them hold (`caps`)."""
 

@@ -12,10 +12,10 @@ taken (10.1). Actions are carried out as they are written, not held for the next
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.schedule import DAYS
 from ...mechanics.values import Roll, is_list, is_mapping, roll
@@ -23,7 +23,7 @@ from ...mechanics.values import Roll, is_list, is_mapping, roll
 COMMAND = "update"  # an update's action record's command
 
 
-@dataclass(frozen=True)
+@frozen
 class UpdateTurns:
     """The `update_turns` binding: each turn's roll, and the weekdays of the updates (0: Monday)."""
 

@@ -10,9 +10,9 @@ points at `price` each, at most the player's level a turn, never above `most`);
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.progress import level_up
 from . import counts
@@ -21,7 +21,7 @@ LEVEL, EXPERIENCE, HIT_POINTS, MONEY = "level", "experience", "hit_points", "mon
 RESERVES = ("propositions_in_reserve", "votes_in_reserve")  # rule 15's (see reserves.py)
 
 
-@dataclass(frozen=True)
+@frozen
 class HitPoints:
     """The `hit_points` binding: the most, the levels lost on running out, the price of one."""
 
