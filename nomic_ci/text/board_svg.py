@@ -11,7 +11,6 @@ with their initial, on their space. Every element a reader (or a test) looks for
 from __future__ import annotations
 
 import math
-from html import escape
 
 from ..core.board.features import on_space
 from ..core.board.primitives import View
@@ -54,6 +53,7 @@ def render_board_svg(game: Game) -> str | None:
     if "grid" in game.config.board:  # seed 003's squares in rows, not a ring
         from .grid_svg import render_grid_svg
         return render_grid_svg(game)
+    from html import escape  # here: `status` shows the legend alone, and html loads a big table
     view = View(game.config, game.state)
     board, total = view.board, view.total_spaces
     radius = max(160.0, total * (2 * SPACE_R + 14) / (2 * math.pi))

@@ -9,7 +9,6 @@ Every element a reader (or a test) looks for carries a `data-` attribute: `data-
 
 from __future__ import annotations
 
-from html import escape
 
 from ..core.board.bored.grid import named_squares
 from ..core.board.primitives import View
@@ -22,6 +21,7 @@ FILLS = {"red": "#f6b3b3", "yellow": "#f7e8a0", "green": "#b5e0b5", "cyan": "#b3
 
 
 def render_grid_svg(game: Game) -> str:
+    from html import escape  # here: `status` shows the legend alone, and html loads a big table
     view = View(game.config, game.state)
     grid, board, total = game.config.board["grid"], view.board, view.total_spaces
     rows = -(-total // grid.columns)

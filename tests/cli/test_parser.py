@@ -35,17 +35,18 @@ def test_help_version_and_status_import_neither_pygithub_nor_the_engine_loop(tmp
 @pytest.mark.parametrize("ruleset, admin", [("default", []), ("infinite-nomic-r7", []),
                                             ("borednomic", ["--admin", "dana:9"]),
                                             ("suber-initial-set", [])])
-def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_or_hashlib(tmp_path, ruleset,
-                                                                           admin):
+def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_hashlib_or_html(tmp_path,
+                                                                               ruleset, admin):
     """Their files are all in the quick reader's subset (quickyaml), and their rules of the
     usual shape: importing either library was most of a short command's start-up. Nor does
-    it load OpenSSL for dice it does not roll."""
+    it load OpenSSL for dice it does not roll, nor html's entity table for a board it does
+    not draw."""
     now = ["--now", "2026-05-01T12:00:00Z"]
     assert parser.main(["init", str(tmp_path / "g"), "--ruleset", ruleset, "--players",
                         "alice,bob", *admin, *now]) == 0
     loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
     assert "Scoreboard" in out
-    heavy = {"ruamel.yaml", "markdown_it", "hashlib"}
+    heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html"}
     assert not loaded & heavy, loaded & heavy
 
 
