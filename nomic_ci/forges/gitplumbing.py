@@ -63,10 +63,12 @@ class Git:
         result = subprocess.run(["git", *args], cwd=self.path, input=input,
                                 env={**os.environ, **env} if env else None, capture_output=True)
         if check and result.returncode != 0:
-            raise GitError(f"git {' '.join(args)} failed: "
-                           f"{result.stderr.decode(errors='replace').strip()}",
-                           path=str(self.path))
+            raise self._failed(args, result)
         return result
+
+    def _failed(self, args: tuple[str, ...], result: subprocess.CompletedProcess) -> GitError:
+        return GitError(f"git {' '.join(args)} failed: "
+                        f"{result.stderr.decode(errors='replace').strip()}", path=str(self.path))
 
     def out(self, *args: str, **kwargs) -> str:
         return self.run(*args, **kwargs).stdout.decode().strip()
@@ -154,10 +156,18 @@ class Git:
             raise GitError(f"there is no file {path} at {commit}", path=str(self.path))
         return blob.content
 
-    def changes(self, base: str, head: str) -> list[Listed]:
-        """The files changed from `base` to `head`, as `core.files.changes` reads them."""
-        raw = self.run("diff", "--name-status", "-z", "-M", base, head).stdout.decode()
-        parts = [p for p in raw.split("\0") if p]
+    def changes(self, tip: str, head: str) -> list[Listed] | None:
+        """The files `head` changed since it forked from `tip`, as `core.files.changes` reads
+        them; None when the two share no history (a branch made with `--orphan`)."""
+        # `tip...head` diffs from their merge base (the first, where a criss-cross merge
+        # left two: git says so on stderr), in one process
+        args = ("diff", "--name-status", "-z", "-M", f"{tip}...{head}")
+        result = self.run(*args, check=False)
+        if result.returncode != 0:
+            if self.run("merge-base", tip, head, check=False).returncode == 1:
+                return None  # git merge-base's answer for no common ancestor
+            raise self._failed(args, result)
+        parts = [p for p in result.stdout.decode().split("\0") if p]
         found: list[Listed] = []
         index = 0
         while index < len(parts):
@@ -169,9 +179,6 @@ class Git:
                 found.append((status, parts[index + 1], None))
                 index += 2
         return found
-
-    def merge_base(self, a: str, b: str) -> str:
-        return self.out("merge-base", a, b)
 
     def merge_tree(self, ours: str, theirs: str) -> str | None:
         """The merged tree of two commits, or None when they conflict."""

@@ -188,9 +188,11 @@ class LocalForge:
     def _proposal(self, key: str, entry: dict) -> Proposal:
         head = entry["head"]
         if head not in self._changes:
-            base = self.git.merge_base(self.tip, head)
-            self._changes[head] = file_changes(self.git.changes(base, head),
-                                               lambda path: self.git.show(head, path))
+            listed = self.git.changes(self.tip, head)
+            self._changes[head] = file_changes(listed, lambda path: self.git.show(head, path)) \
+                if listed is not None else ((), (), [
+                    f"branch {entry['branch']} shares no history with {self.branch}: make it "
+                    f"from {self.branch} (git switch -c NAME {self.branch}), then the changes"])
         changes, texts, problems = self._changes[head]
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])

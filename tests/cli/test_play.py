@@ -467,3 +467,30 @@ def test_a_game_stays_on_main_when_the_first_command_is_run_from_a_proposal_bran
     state = subprocess.run([*git, "show", "main:state/game.yaml"], capture_output=True,
                            text=True, check=True).stdout
     assert "title: Idea" in state  # the proposal is open on main's state, not idea's
+
+
+def test_a_proposal_moved_to_an_unrelated_history_fails_and_stops_nothing(table):
+    """A player force-pushes a branch of its own history (`git switch --orphan`) over their
+    open proposal, or proposes one: no change can be read from it, so it cannot pass, and
+    every command goes on as before (a git error here stopped every command of the game)."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("idea", new_rule(201))
+    assert t.propose("alice", "idea") == 1
+    env = {**os.environ, "GIT_AUTHOR_NAME": "alice", "GIT_AUTHOR_EMAIL": "a@example.org",
+           "GIT_COMMITTER_NAME": "alice", "GIT_COMMITTER_EMAIL": "a@example.org"}
+
+    def git(*args, data=None):
+        return subprocess.run(["git", *args], cwd=t.root, input=data, env=env, check=True,
+                              capture_output=True).stdout.decode().strip()
+    blob = git("hash-object", "-w", "--stdin", data=b"# mine\n")
+    tree = git("mktree", data=f"100644 blob {blob}\tREADME.md\n".encode())
+    git("update-ref", "refs/heads/idea", git("commit-tree", tree, "-m", "my own history"))
+    assert t.later().cli("status") == 0 and "has a new version" in t.out
+    t.vote(1, "bob")  # for the new version: it has a majority, but nothing it can enact
+    t.later(49).tick()
+    why = "cannot pass: branch idea shares no history with main: make it from main"
+    assert why in t.out and t.status()["proposals"][0]["state"] == "failed"
+    git("branch", "lone", "refs/heads/idea")
+    assert t.later().cli("propose", "--as", "bob", "--branch", "lone", "--title", "Lone") == 1
+    assert "branch lone shares no history with main" in t.err
+    assert t.cli("verify") == 0, t.err

@@ -3,7 +3,9 @@ what it must still ask git at the moment it acts."""
 
 import subprocess
 
-from nomic_ci.forges.gitplumbing import Git
+import pytest
+
+from nomic_ci.forges.gitplumbing import Git, GitError
 
 from builders import T0
 
@@ -62,3 +64,45 @@ def test_the_engines_files_are_in_the_git_directory_of_a_repository_or_of_a_work
     worktree = Git(tmp_path / "w")
     assert worktree.engine_path("forge.json").resolve() == \
         (git.path / ".git/worktrees/w/nomic-ci/forge.json").resolve()
+
+
+def _commit(git: Git, parents: list[str], files: dict[str, str], message: str) -> str:
+    """A commit of the first parent's tree with `files` written over it."""
+    return git.commit_tree(git.tree_with(parents[0], files), parents, message, T0)
+
+
+def test_a_branchs_changes_are_counted_from_where_it_forked(tmp_path):
+    """What main gained since the branch forked is not the branch's change."""
+    git, tip = repository(tmp_path)
+    idea = _commit(git, [tip], {"b.txt": "idea\n"}, "idea")
+    main = _commit(git, [tip], {"a.txt": "two\n", "c.txt": "main\n"}, "main moves on")
+    assert git.changes(main, idea) == [("A", "b.txt", None)]
+
+
+def test_two_merge_bases_are_read_as_git_merge_base_names_the_first(tmp_path):
+    """A criss-cross merge leaves two merge bases: the changes are counted from the one
+    `git merge-base` gives, as they were when the engine asked it first."""
+    git, tip = repository(tmp_path)
+    left = _commit(git, [tip], {"l.txt": "l\n"}, "left")
+    right = _commit(git, [tip], {"r.txt": "r\n"}, "right")
+    main = _commit(git, [left, right], {"m.txt": "m\n"}, "main merges right")
+    idea = _commit(git, [right, left], {"i.txt": "i\n"}, "idea merges left")
+    assert len(git.out("merge-base", "--all", main, idea).split()) == 2
+    base = git.out("merge-base", main, idea)
+    expected = git.run("diff", "--name-status", "-z", "-M", base, idea).stdout.decode()
+    assert git.changes(main, idea) == [
+        (status, path, None) for status, path in zip(*[iter(expected.split("\0")[:-1])] * 2)]
+
+
+def test_a_branch_with_no_history_in_common_has_no_changes_to_read(tmp_path):
+    git, tip = repository(tmp_path)
+    blob = git.out("hash-object", "-w", "--stdin", input=b"x\n")
+    orphan = git.commit_tree(git.out("mktree", input=f"100644 blob {blob}\tx.txt\n".encode()),
+                             [], "an orphan", T0)
+    assert git.changes(tip, orphan) is None
+
+
+def test_any_other_failure_to_diff_is_an_error_that_says_so(tmp_path):
+    git, tip = repository(tmp_path)
+    with pytest.raises(GitError, match="git diff .* failed"):
+        git.changes(tip, "0" * 40)
