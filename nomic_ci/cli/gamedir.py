@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
-from typing import Iterator
+from typing import Collection
 
 from ..core.errors import GameError
 from ..core.files import GAME_DIRS
-from ..core.files.deferral import deferred
+from ..core.files.deferral import KEPT, deferred
 from ..core.files.gamefiles import GameFiles
 from ..core.times import moment
 from ..forges.localforge import LocalForge
@@ -29,24 +30,42 @@ def now_from(text: str | None) -> datetime:
 
 
 def working_files(root: Path) -> GameFiles:
-    """The game's files as they are in the working directory (the decision records' texts
-    are read when first asked for)."""
-    paths = sorted(path for top in GAME_DIRS for path in _listed(root, top.rstrip("/")))
+    """The game's files as they are in the working directory (the records' texts are read
+    when first asked for, and a folder of records is listed then too: `deferral.KEPT`)."""
+    paths, unlisted = [], {}
+    for top in GAME_DIRS:
+        kept = KEPT.get(top)
+        if kept is None or not (root / top).is_dir():
+            paths += _listed(root, top.rstrip("/"))
+            continue
+        for name in kept:  # found by name, without listing the records beside them
+            path = f"{top}{name}"
+            paths += _listed(root, path) if (root / path).is_dir() else \
+                [path] if (root / path).is_file() else []
+        unlisted[top] = kept, partial(_records_in, root, top, kept)
     if not paths:
         raise GameError("no game here (no rules/ or state/)", path=str(root),
                         hint="pass --repo DIR, or make a game with 'nomic-ci init DIR'")
-    later = {path for path in paths if deferred(path)}  # a game's thousands of records
-    return GameFiles({path: _read(root / path) for path in paths if path not in later},
+    later = {path for path in paths if deferred(path)}
+    return GameFiles({path: _read(root / path) for path in sorted(paths) if path not in later},
                      {path: path for path in later},
-                     lambda asked: {path: _read(root / path) for path in asked})
+                     lambda asked: {path: _read(root / path) for path in asked}, unlisted)
 
 
-def _listed(root: Path, top: str) -> Iterator[str]:
+def _records_in(root: Path, folder: str, kept: Collection[str]) -> dict[str, str]:
+    """The records on disk in a folder of them, path -> path: every file but those under
+    the names it keeps."""
+    return {path: path for path in _listed(root, folder.rstrip("/"))
+            if path[len(folder):].split("/", 1)[0] not in kept}
+
+
+def _listed(root: Path, top: str) -> list[str]:
     """Every file under root/top, as a path from the root (os.walk: pathlib is slow at this)."""
-    base = str(root / top)
+    base, found = str(root / top), []
     for folder, _, names in os.walk(base):
         inside = top + folder[len(base):].replace(os.sep, "/")
-        yield from (f"{inside}/{name}" for name in names)
+        found += [f"{inside}/{name}" for name in names]
+    return found
 
 
 def _read(path: Path) -> str:

@@ -14,12 +14,13 @@ import subprocess
 import tempfile
 import weakref
 from datetime import datetime
+from functools import partial
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
-from ..core.files.deferral import deferred
+from ..core.files.deferral import KEPT, deferred
 from ..core.files.gamefiles import GameFiles
 from .gitobjects import (SUBMODULE_MODE, TREE_MODE, GitError, GitObject, ObjectReader, askable,
                          tree_entries)
@@ -116,30 +117,66 @@ class Git:
         return found
 
     def read_files(self, commit: str, prefixes: Iterable[str]) -> GameFiles:
-        """The text of every file under `prefixes` at `commit`; the decision records' are read
-        when first asked for."""
+        """The text of every file under `prefixes` at `commit`; the records' are read when
+        first asked for, and a folder of records is listed then too (`deferral.KEPT`)."""
+        records: dict[bytes, str | None] = {folder.encode(): None for folder in KEPT}
+        listed = self._files_in(self._root_tree(commit).content, b"",
+                                [prefix.encode() for prefix in prefixes], records)
+        unlisted = {}
+        for folder, tree in records.items():
+            if tree is None:  # not in the tree, or not wholly asked for: walked as any other
+                continue
+            kept = KEPT[folder.decode()]
+            # the names it keeps, each found by git in the folder's tree, not by listing it
+            for name, found in zip(kept, self.objects.read_all([f"{tree}:{n}" for n in kept])):
+                path = folder + name.encode()
+                if found is not None and found.kind == "tree":
+                    listed += self._files_in(found.content, path + b"/", [])
+                elif found is not None and found.kind == "blob":
+                    listed.append((path, found.sha))
+            unlisted[folder.decode()] = kept, partial(self._records_in, tree, folder, kept)
         now: dict[str, str] = {}
-        later: dict[str, str] = {}  # path -> blob sha, of a game's thousands of records
-        for path, sha in self._files_in(self._root_tree(commit).content, b"",
-                                        [prefix.encode() for prefix in prefixes]):
+        later: dict[str, str] = {}  # path -> blob sha
+        for path, sha in listed:
+            path = _path(path)
             (later if deferred(path) else now)[path] = sha
         contents = self.blobs(now.values())
         return GameFiles({path: _text(contents[sha]) for path, sha in now.items()}, later,
-                         lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()})
+                         lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()},
+                         unlisted)
 
-    def _files_in(self, tree: bytes, folder: bytes, wanted: list[bytes]):
+    def _records_in(self, tree: str, folder: bytes, kept: Sequence[str]) -> dict[str, str]:
+        """The records in a folder of them (the tree `tree`), path -> blob sha: every file
+        but those under the names it keeps."""
+        names = {name.encode() for name in kept}
+        return {_path(path): sha for path, sha in self._files_in(self._object(tree).content,
+                                                                folder, [])
+                if path[len(folder):].split(b"/", 1)[0] not in names}
+
+    def _files_in(self, tree: bytes, folder: bytes, wanted: list[bytes],
+                  records: dict[bytes, str | None] | None = None) -> list[tuple[bytes, str]]:
         """The (path, blob sha) of each file of `tree` (at `folder`) that `wanted` names,
         in git's order, as `git ls-tree -r -- *wanted` lists them: a path names a file or a
         folder, a path ending in / a folder alone, and no path every file. Only the folders
-        on the way to one are read."""
+        on the way to one are read. A folder named in `records` and wholly wanted is not
+        read either: its tree's sha is put there instead."""
+        folders = [w.rstrip(b"/") + b"/" for w in wanted]  # each wanted path as a folder
+        found = []
         for mode, name, sha in tree_entries(tree):
             path = folder + name
-            under = not wanted or any(path.startswith(w.rstrip(b"/") + b"/") for w in wanted)
             if mode == TREE_MODE:
-                if under or any(w == path or w.startswith(path + b"/") for w in wanted):
-                    yield from self._files_in(self._object(sha).content, path + b"/", wanted)
-            elif mode != SUBMODULE_MODE and (under or path in wanted):
-                yield _path(path), sha
+                inside = path + b"/"
+                if not wanted or any(inside.startswith(f) for f in folders):
+                    if records is not None and inside in records:
+                        records[inside] = sha
+                    else:  # all of it is wanted: its entries are not compared one by one
+                        found += self._files_in(self._object(sha).content, inside, [], records)
+                elif any(f.startswith(inside) for f in folders):
+                    found += self._files_in(self._object(sha).content, inside, wanted, records)
+            elif mode != SUBMODULE_MODE and (not wanted or path in wanted
+                                             or any(path.startswith(f) for f in folders)):
+                found.append((path, sha))
+        return found
 
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
         """The contents of the blobs this repository has, by sha."""

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nomic_ci.core.errors import GameError
 
-from nomic_ci.forges.gitobjects import tree_entries
+from nomic_ci.forges.gitobjects import GitError, tree_entries
 from nomic_ci.forges.gitplumbing import Git
 
 from builders import T0
@@ -44,8 +44,8 @@ def test_the_files_under_some_folders_are_listed_as_git_ls_tree_lists_them(tmp_p
     git = repository(tmp_path)
     tip = git.rev("refs/heads/main")
     files = git.read_files(tip, ["rules/", "state/game.yaml"])
-    walked = dict(git._files_in(git.objects.read(f"{tip}^{{tree}}").content, b"",
-                                [b"rules/", b"state/game.yaml"]))
+    walked = {path.decode(): sha for path, sha in git._files_in(
+        git.objects.read(f"{tip}^{{tree}}").content, b"", [b"rules/", b"state/game.yaml"])}
     assert list(walked.items()) == list(listed(git, tip, "rules/", "state/game.yaml").items())
     assert set(files) == set(walked) and "stateful.md" not in files  # a folder, not a prefix
     assert files["rules/sub/deep.md"] == "deep\n" and files["rules/link.md"] == "101.md"
@@ -58,6 +58,14 @@ def test_a_tree_object_reads_as_git_ls_tree_shows_it(tmp_path):
     assert [(f"{mode:06o}", name, sha) for mode, name, sha in tree_entries(tree.content)] == [
         (meta.split()[0].decode(), name, meta.split()[2].decode())
         for meta, name in (line.split(b"\t", 1) for line in shown.split(b"\0") if line)]
+
+
+
+@pytest.mark.parametrize("content", [b"100644 a\0short", b"100644 a\0" + bytes(20) + b"junk",
+                                     b"10064x a\0" + bytes(20), b"100644 a" + bytes(20)])
+def test_a_tree_that_is_not_one_is_an_error_not_a_listing_of_what_could_be_read(content):
+    with pytest.raises(GitError, match="not one"):
+        tree_entries(content)
 
 
 def test_a_file_named_as_a_folder_asked_for_is_not_in_it_and_no_path_asks_for_all(tmp_path):
@@ -246,4 +254,5 @@ def test_any_tree_is_listed_as_git_ls_tree_lists_it(tmp_path_factory, entries, d
     prefixes = data.draw(st.lists(st.sampled_from(sorted(set(paths(entries)))), max_size=3))
     walked = git._files_in(git.objects.read(f"{tip}^{{tree}}").content, b"",
                            [prefix.encode() for prefix in prefixes])
-    assert list(walked) == list(listed(git, tip, *prefixes).items())
+    assert [(path.decode(), sha) for path, sha in walked] == list(
+        listed(git, tip, *prefixes).items())

@@ -5,6 +5,9 @@ import subprocess
 
 import pytest
 
+from nomic_ci.cli import gamedir
+from nomic_ci.core.files import GAME_DIRS
+from nomic_ci.core.files.gamefiles import under
 from nomic_ci.forges.gitplumbing import Git, GitError
 
 from builders import T0
@@ -106,3 +109,38 @@ def test_any_other_failure_to_diff_is_an_error_that_says_so(tmp_path):
     git, tip = repository(tmp_path)
     with pytest.raises(GitError, match="git diff .* failed"):
         git.changes(tip, "0" * 40)
+
+
+GAME = {"rules/101-a.md": "a\n", "state/game.yaml": "g\n", "proposals/README.md": "# P\n",
+        "proposals/adjustments.yaml": "[]\n", "proposals/index/0000.jsonl": "{}\n",
+        "proposals/index/notes.txt": "odd\n", "proposals/0001-a.yaml": "r1\n",
+        "proposals/junk/x.md": "odd\n", "actions/index/0000.jsonl": "{}\n",
+        "actions/000001-roll.json": "{}\n", "elsewhere.md": "not the game's\n"}
+
+
+@pytest.mark.parametrize("reader", ["git", "disk"])
+def test_the_records_are_listed_only_when_asked_for_and_then_as_every_file(tmp_path, reader,
+                                                                           monkeypatch):
+    """What a run reads (the rules, the state, the indexes, the kept names) comes without
+    listing the folders of records; asking for a record lists them, as a full listing would."""
+    git, tip = repository(tmp_path)
+    tip = git.commit_files("main", GAME, "a game", T0, "t")
+    git.run("checkout", "-q", "-f", "main")
+    listings = []
+    if reader == "git":
+        real = Git._records_in
+        monkeypatch.setattr(Git, "_records_in",
+                            lambda self, *a: listings.append(a[1].decode()) or real(self, *a))
+        files = git.read_files(tip, GAME_DIRS)
+    else:
+        real = gamedir._records_in
+        monkeypatch.setattr(gamedir, "_records_in",
+                            lambda *a: listings.append(a[1]) or real(*a))
+        files = gamedir.working_files(git.path)
+    assert files["proposals/index/0000.jsonl"] == "{}\n" and "proposals/README.md" in files
+    assert under(files, "proposals/index/") == ["proposals/index/0000.jsonl",
+                                                "proposals/index/notes.txt"]
+    assert files["proposals/adjustments.yaml"] == "[]\n" and listings == []
+    assert files["proposals/0001-a.yaml"] == "r1\n" and sorted(listings) == ["actions/",
+                                                                           "proposals/"]
+    assert dict(files) == {path: text for path, text in GAME.items() if path != "elsewhere.md"}

@@ -1,12 +1,27 @@
 """Which of a game's files a forge reads only when asked for (`gamefiles.GameFiles`): the
-records, a decision's or a board action's, thousands in a long game, behind their indexes."""
+records, a decision's or a board action's, thousands in a long game, behind their indexes.
+
+The records fill two folders. Beside them each keeps a few names a run reads (`KEPT`); every
+other path in the folder is a record. So a forge reads the kept names and leaves the records
+unlisted until a record is asked for: a run that reads the indexes alone costs the same
+however long the game (tests/core/files/test_deferral.py checks the two agree).
+"""
 
 from __future__ import annotations
 
-from .history import is_record
+from .adjustments import ADJUSTMENTS
+from .history import INDEX, README, is_record
+from .records import DIR
 from ..board.actionindex import is_action
+from ..board.actionlog import DIR as ACTIONS, INDEX as ACTIONS_INDEX
+
+# a folder of records -> the names in it that are not records: files, or folders of more
+KEPT: dict[str, tuple[str, ...]] = {
+    DIR: tuple(path.removeprefix(DIR).rstrip("/") for path in (README, ADJUSTMENTS, INDEX)),
+    ACTIONS: (ACTIONS_INDEX.removeprefix(ACTIONS).rstrip("/"),)}
 
 
 def deferred(path: str) -> bool:
     """A record a forge reads only when asked for: a decision's or a board action's."""
     return is_record(path) or is_action(path)
+

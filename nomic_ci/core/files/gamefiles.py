@@ -1,11 +1,12 @@
 """The game's files, path -> text, where the records are read only when asked for.
 
 A run needs the indexes (`proposals/index/`, `actions/index/`), not the ten thousand
-records behind them, so a forge lists every file but defers reading the records (the
-decisions' and the board actions'): the first time one is asked for, all of them are read
-in one batch (only `verify` and a few lookups do). Which files a forge defers is
-`deferral.deferred`; a run looks for the others by folder (`under`), without walking the
-records' paths.
+records behind them, so a forge defers reading the records (the decisions' and the board
+actions'): the first time one is asked for, all of them are read in one batch (only
+`verify` and a few lookups do). It may defer listing them too: a folder of records
+(`deferral.KEPT`) is listed the first time a path that may be in it is asked for. Which
+files a forge defers is `deferral.deferred`; a run looks for the others by folder (`under`),
+without walking the records' paths.
 """
 
 from __future__ import annotations
@@ -15,21 +16,41 @@ from typing import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 
 # reads the deferred files' texts, by handle (a blob's sha, a path on disk), in one batch
 Reader = Callable[[Collection[Hashable]], Mapping[Hashable, str]]
+# a folder of records not listed yet: the names in it that are not records (a forge has
+# read those), and what lists its records, path -> handle
+Unlisted = tuple[Collection[str], Callable[[], Mapping[str, Hashable]]]
 
 
 class _Deferred:
-    """The texts not read yet, shared by a game's files and every changed copy of them."""
+    """The texts not read yet, and the folders of records not listed yet, shared by a
+    game's files and every changed copy of them."""
 
-    def __init__(self, handles: Mapping[str, Hashable], read: Reader) -> None:
-        self.handles = dict(handles)
+    def __init__(self, handles: Mapping[str, Hashable], read: Reader,
+                 unlisted: Mapping[str, Unlisted]) -> None:
+        self._handles = dict(handles)
         self.read = read
+        self.unlisted = dict(unlisted)
         self.texts: dict[str, str] | None = None
         self._sorted: list[str] | None = None
 
+    def handles(self, reaching: str = "", prefix: bool = True) -> dict[str, Hashable]:
+        """The deferred paths and their handles, once every folder of records that
+        `reaching` may name a path in (a prefix of paths, or else one path) is listed."""
+        for folder, (kept, listing) in list(self.unlisted.items()):
+            rest = reaching[len(folder):] if reaching.startswith(folder) else None
+            if (prefix and folder.startswith(reaching)) or (
+                    rest is not None and (rest.split("/", 1)[0] not in kept
+                                          or prefix and "/" not in rest)):
+                self._handles.update(listing())
+                del self.unlisted[folder]
+                self._sorted = None
+        return self._handles
+
     def under(self, prefix: str) -> Iterator[str]:
         """The deferred paths that start with `prefix`, found by bisection."""
+        handles = self.handles(prefix)
         if self._sorted is None:
-            self._sorted = sorted(self.handles)
+            self._sorted = sorted(handles)
         at = bisect_left(self._sorted, prefix)
         while at < len(self._sorted) and self._sorted[at].startswith(prefix):
             yield self._sorted[at]
@@ -37,32 +58,35 @@ class _Deferred:
 
     def text(self, path: str) -> str:
         if self.texts is None:
-            found = self.read(list(dict.fromkeys(self.handles.values())))
-            self.texts = {p: found[h] for p, h in self.handles.items() if h in found}
+            handles = self.handles()
+            found = self.read(list(dict.fromkeys(handles.values())))
+            self.texts = {p: found[h] for p, h in handles.items() if h in found}
         return self.texts[path]
 
 
 class GameFiles(Mapping[str, str]):
     def __init__(self, texts: Mapping[str, str], deferred: Mapping[str, Hashable] | None = None,
-                 read: Reader | None = None, _shared: _Deferred | None = None,
-                 _gone: frozenset[str] = frozenset()) -> None:
+                 read: Reader | None = None, unlisted: Mapping[str, Unlisted] | None = None,
+                 _shared: _Deferred | None = None, _gone: frozenset[str] = frozenset()) -> None:
         self._texts = dict(texts)
-        self._deferred = _shared or _Deferred(deferred or {}, read or (lambda handles: {}))
+        self._deferred = _shared or _Deferred(deferred or {}, read or (lambda handles: {}),
+                                              unlisted or {})
         self._gone = _gone | frozenset(self._texts)  # deferred paths shadowed or removed
 
     def __getitem__(self, path: str) -> str:
         if path in self._texts:
             return self._texts[path]
-        if path in self._gone or path not in self._deferred.handles:
+        if path in self._gone or path not in self._deferred.handles(path, prefix=False):
             raise KeyError(path)
         return self._deferred.text(path)
 
     def __contains__(self, path: object) -> bool:
-        return path in self._texts or (path in self._deferred.handles and path not in self._gone)
+        return path in self._texts or (isinstance(path, str) and path not in self._gone
+                                       and path in self._deferred.handles(path, prefix=False))
 
     def __iter__(self) -> Iterator[str]:
         yield from self._texts
-        yield from (p for p in self._deferred.handles if p not in self._gone)
+        yield from (p for p in self._deferred.handles() if p not in self._gone)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from dataclasses import field
 from datetime import datetime
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping
 
@@ -129,6 +131,7 @@ class History(IndexLines[RecordSummary]):
     the first time it is read."""
 
     folder, per_file = INDEX, SHARD
+    _text: tuple[str, list[int]] | None = None  # `_joined`, once asked for
 
     @classmethod
     def of(cls, summaries: Iterable[RecordSummary]) -> "History":
@@ -143,8 +146,24 @@ class History(IndexLines[RecordSummary]):
     def having(self, *names: str) -> Iterator[RecordSummary]:
         """The records where one of these fields is not empty (an index line leaves empty
         fields out, so the other lines are skipped unread)."""
-        found = re.compile("|".join(f'"{name}": ' for name in names)).search  # one pass a line
-        return (self[i] for i, line in enumerate(self._lines) if found(line))
+        # found in the whole index at once, in C: a scan line by line was the most of a
+        # long game's render (six scans of ten thousand lines)
+        text, ends = self._joined()
+        found: set[int] = set()
+        for needle in (f'"{name}": ' for name in names):
+            at = text.find(needle)
+            while at != -1:
+                line = bisect_left(ends, at)
+                found.add(line)
+                at = text.find(needle, ends[line])
+        return (self[i] for i in sorted(found))
+
+    def _joined(self) -> tuple[str, list[int]]:
+        """The lines as one text, and where each line ends in it (at its line break)."""
+        if self._text is None:
+            self._text = "\n".join(self._lines), [
+                end + i for i, end in enumerate(accumulate(map(len, self._lines)))]
+        return self._text
 
     def find(self, key: str) -> RecordSummary | None:
         """The record of the proposal with this forge key."""

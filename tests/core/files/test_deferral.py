@@ -1,8 +1,9 @@
 """Which files a forge reads only when asked for: the records behind the indexes."""
 
 import pytest
+from hypothesis import example, given, strategies as st
 
-from nomic_ci.core.files.deferral import deferred
+from nomic_ci.core.files.deferral import KEPT, deferred
 
 
 @pytest.mark.parametrize("path", ["proposals/0007-tea.yaml", "actions/000012-roll.yaml"])
@@ -15,3 +16,23 @@ def test_a_decisions_record_and_a_board_actions_record_wait_until_asked_for(path
     "proposals/adjustments.yaml", "state/players.yaml", "rules/101-obey.md"])
 def test_what_every_run_reads_is_read_at_once(path):
     assert not deferred(path)
+
+
+@given(st.sampled_from(sorted(KEPT)), st.lists(st.text(st.characters(blacklist_characters="/"),
+                                                       min_size=1, max_size=12),
+                                               min_size=1, max_size=3))
+@example("proposals/", ["index", "notes.txt"])
+def test_every_path_in_a_folder_of_records_but_under_its_kept_names_is_a_record(folder, names):
+    """A forge lists such a folder only when a record is asked for: every other path in it
+    must be one, or it would go unseen until then."""
+    path = folder + "/".join(names)
+    if names[0] not in KEPT[folder]:
+        assert deferred(path)
+
+
+def test_the_names_a_folder_of_records_keeps_are_what_a_run_reads():
+    kept = {folder + name for folder, names in KEPT.items() for name in names}
+    assert kept == {"proposals/README.md", "proposals/adjustments.yaml", "proposals/index",
+                    "actions/index"}
+    assert not any(deferred(path) for path in kept if not path.endswith("index"))
+    assert not deferred("proposals/index/0000.jsonl") and not deferred("actions/index/0000.jsonl")

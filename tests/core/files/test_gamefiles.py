@@ -2,7 +2,7 @@
 
 import pytest
 
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from nomic_ci.core.files.gamefiles import GameFiles, game_files, under
 
@@ -72,3 +72,44 @@ def test_under_lists_what_iterating_lists(texts, deferred, changes, prefix):
     files = GameFiles(texts, deferred, lambda handles: {h: str(h) for h in handles})
     for listing in (files, files.changed(changes)):
         assert under(listing, prefix) == sorted(p for p in listing if p.startswith(prefix))
+
+
+def test_a_folder_of_records_is_listed_once_and_only_when_a_path_in_it_may_be_asked_for():
+    listings = []
+    records = {"proposals/0001-a.yaml": "sha1", "proposals/0002-b.yaml": "sha2"}
+    files = GameFiles({"state/game.yaml": "g", "proposals/index/0000.jsonl": "{}"}, {},
+                      Reader({"sha1": "one", "sha2": "two"}),
+                      {"proposals/": (("README.md", "index"),
+                                      lambda: listings.append(1) or records)})
+    assert under(files, "proposals/index/") == ["proposals/index/0000.jsonl"]
+    assert "proposals/README.md" not in files and "state/game.yaml" in files
+    assert under(files, "state/") == ["state/game.yaml"] and listings == []
+    assert files["proposals/0002-b.yaml"] == "two" and "proposals/0001-a.yaml" in files
+    assert under(files, "proposals/0") == sorted(records) and listings == [1]
+
+
+_NAME = st.text("ab.", min_size=1, max_size=3)
+
+
+@given(st.dictionaries(_PATH, st.text(max_size=2)), st.dictionaries(_PATH, st.integers(0, 3)),
+       st.dictionaries(st.builds("a/{}/{}".format, _NAME, _NAME) | st.builds("a/{}".format, _NAME),
+                       st.integers(4, 6)),
+       st.dictionaries(_PATH, st.none() | st.text(max_size=2)), _PATH | st.just(""))
+@example({}, {}, {"a/ba": 4}, {}, "a/b")  # a part of a name: b kept, and ba a record
+def test_a_folder_listed_when_asked_for_answers_as_one_listed_at_once(texts, deferred, records,
+                                                                     changes, prefix):
+    """Folder a/ keeps the name b (the forge has read a/b and all under it): its records are
+    every other path in it."""
+    records = {p: h for p, h in records.items() if p.split("/")[1] != "b"}
+    def read(handles):
+        return {h: str(h) for h in handles}
+
+    def lazy(change):  # fresh each time: each question is the first it is asked
+        return GameFiles(texts, deferred, read, {"a/": (("b",), lambda: records)}).changed(change)
+
+    eager = GameFiles(texts, {**deferred, **records}, read)
+    for change in ({}, changes):
+        one = eager.changed(change)
+        assert under(one, prefix) == under(lazy(change), prefix)
+        assert (prefix in one) is (prefix in lazy(change))
+        assert one.get(prefix) == lazy(change).get(prefix) and sorted(one) == sorted(lazy(change))

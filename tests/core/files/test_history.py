@@ -2,8 +2,10 @@
 
 import json
 from dataclasses import replace
+from types import MappingProxyType
 
 import pytest
+from hypothesis import given, strategies as st
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.files.history import (INDEX, History, history_of_records, read_history,
@@ -111,3 +113,21 @@ def test_a_file_in_proposals_with_a_name_nomic_ci_does_not_write_is_an_error(pat
     assert caught.value.path == path and "NNNN-slug.yaml" in caught.value.hint
 
 
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.sampled_from(
+    ["t", '"rolls": 1', 'a "points": b', "rolls"])), max_size=30),
+       st.sampled_from([("rolls",), ("points",), ("points", "rolls"), ("rules",)]))
+def test_the_records_having_a_field_are_those_a_scan_of_every_line_finds(rows, names):
+    """Found in the joined index; a title that reads like a field is not one (JSON escapes
+    its quotes), and a record with both fields is listed once."""
+    summaries = [replace(summary_of(RECORD), number=i + 1, key=f"k{i}", title=title,
+                         path=f"proposals/{i + 1:04d}-x.yaml", decided=T0 + i * HOUR,
+                         rolls=(3,) if rolled else (),
+                         points=MappingProxyType({"alice": 2} if scored else {}))
+                 for i, (rolled, scored, title) in enumerate(rows)]
+    history = read_history(History.of(summaries).texts())
+    scanned = [s.key for s in history
+               if any((s.rolls if name == "rolls" else s.points if name == "points"
+                       else s.rules) for name in names)]
+    assert [s.key for s in history.having(*names)] == scanned
