@@ -55,8 +55,17 @@ def working_files(root: Path) -> GameFiles:
 def _records_in(root: Path, folder: str, kept: Collection[str]) -> dict[str, str]:
     """The records on disk in a folder of them, path -> path: every file but those under
     the names it keeps."""
-    return {path: path for path in _listed(root, folder.rstrip("/"))
-            if path[len(folder):].split("/", 1)[0] not in kept}
+    found = []
+    with os.scandir(root / folder) as entries:
+        for entry in entries:
+            if entry.name in kept:
+                continue
+            path = folder + entry.name
+            if entry.is_dir():
+                found += _listed(root, path)
+            else:
+                found.append(path)
+    return {path: path for path in found}
 
 
 def _listed(root: Path, top: str) -> list[str]:

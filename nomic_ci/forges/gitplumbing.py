@@ -148,10 +148,11 @@ class Git:
     def _records_in(self, tree: str, folder: bytes, kept: Sequence[str]) -> dict[str, str]:
         """The records in a folder of them (the tree `tree`), path -> blob sha: every file
         but those under the names it keeps."""
-        names = {name.encode() for name in kept}
+        aside = {folder + name.encode() + b"/": None for name in kept}  # a kept folder
+        kept_files = {folder + name.encode() for name in kept}
         return {_path(path): sha for path, sha in self._files_in(self._object(tree).content,
-                                                                folder, [])
-                if path[len(folder):].split(b"/", 1)[0] not in names}
+                                                                folder, [], aside)
+                if path not in kept_files}
 
     def _files_in(self, tree: bytes, folder: bytes, wanted: list[bytes],
                   records: dict[bytes, str | None] | None = None) -> list[tuple[bytes, str]]:

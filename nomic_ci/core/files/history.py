@@ -83,16 +83,16 @@ def index_paths(files: Iterable[str]) -> list[str]:
 
 def record_paths(files: Iterable[str]) -> list[str]:
     """The decision records among these paths; any other file in proposals/ is an error."""
-    found = []
-    for path in under(files, DIR):
-        if not is_record(path):
-            continue
-        if not _RECORD.match(path):
-            raise GameError("not a proposal record file name", path=path,
+    paths = under(files, DIR)
+    found = [path for path in paths if _RECORD.match(path)]  # a record's name: it is one
+    if len(found) != len(paths):  # the index, the README, or a file that must not be there
+        named = set(found)
+        stray = next((path for path in paths if path not in named and is_record(path)), None)
+        if stray is not None:
+            raise GameError("not a proposal record file name", path=stray,
                             hint="proposals/ holds only records written by nomic-ci "
                                  "(NNNN-slug.yaml), its index, the admin's adjustments.yaml "
                                  "and its README")
-        found.append(path)
     return found
 
 
