@@ -32,6 +32,7 @@ import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from types import MappingProxyType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -56,14 +57,26 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int,
         number = 100 + n
         files[f"rules/{number:03d}-extra-{number}.md"] = (
             f"---\nnumber: {number}\ntitle: Extra {number}\nmutable: true\n---\nRule {number}.\n")
+    # as a game's records are: every other one passed, changed a rule and gave its author
+    # a point (the state's scores add up, so `verify` checks them all)
+    earned = dict.fromkeys(logins, 0)
     for n in range(1, history + 1):
-        author = logins[n % players]
-        record = Record(n, f"h{n}", f"Old proposal {n}", Account(author), Outcome.FAILED,
-                        "history", T0 - timedelta(days=1, seconds=history - n),
+        author, passed = logins[n % players], n % 2 == 1
+        record = Record(n, f"h{n}", f"Old proposal {n}", Account(author),
+                        Outcome.PASSED if passed else Outcome.FAILED, "history",
+                        T0 - timedelta(days=1, seconds=history - n),
                         T0 - timedelta(seconds=history - n), head="0" * 40,
-                        counted=(Ballot(logins[(n + 1) % players], False, "0" * 40, T0),))
+                        rules=(100 + n % rules,) if passed and rules else (),
+                        counted=(Ballot(logins[(n + 1) % players], passed, "0" * 40, T0),),
+                        points=MappingProxyType({author: 1} if passed else {}))
+        earned[author] += passed
         files[record.path] = dump_record(record)
     files.update(played(root, actions))
+    players_yaml = files.get("state/players.yaml") or (root / "state/players.yaml").read_text()
+    for login, points in earned.items():
+        players_yaml = players_yaml.replace(f"login: {login}\n    id: null\n    points: 0\n",
+                                            f"login: {login}\n    id: null\n    points: {points}\n")
+    files["state/players.yaml"] = players_yaml
     game_yaml = files.get("state/game.yaml") or (root / "state/game.yaml").read_text()
     files["state/game.yaml"] = game_yaml.replace("next_proposal: 1",
                                                  f"next_proposal: {history + 1}")

@@ -2,17 +2,17 @@
 
 `dataclass(frozen=True)` compiles a class's six methods from source, one at a time: half a
 millisecond a class on Python 3.11, and a short command loads 50 to 80 classes, which was a
-third of its start-up. A `frozen` class has `dataclass` compile its `__init__` alone, so its
-fields, defaults, `fields()` and `replace()` are a dataclass's. Its comparison, hash, repr
-and immutability are functions shared by every class, closed over the class's field names:
-they behave as `dataclass(frozen=True, eq=True)` makes them (tests/core/test_frozen.py checks
-that against the real thing). Python 3.13 compiles a dataclass's methods in one go; on it,
-this could be `dataclass(frozen=True)` again.
+third of its start-up. A `frozen` class is a dataclass (its fields, `fields()` and `replace()`
+are dataclasses'), whose `__init__` alone is compiled, here, as a frozen dataclass's sets each
+field; its comparison, hash, repr and immutability are functions shared by every class,
+closed over its field names. They behave as `dataclass(frozen=True)` makes them
+(tests/core/test_frozen.py checks each against the real thing). Python 3.13 compiles a
+dataclass's methods in one go; on it, this could be `dataclass(frozen=True)` again.
 """
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from typing import Any, Callable, TypeVar, dataclass_transform
 
@@ -25,20 +25,10 @@ def frozen(cls: T) -> T:
     for name in ("__setattr__", "__delattr__"):
         if name in cls.__dict__:
             raise TypeError(f"{cls.__name__} is frozen: it cannot define {name}")
-    cls = dataclass(repr=False, eq=False)(cls)
+    cls = dataclass(init=False, repr=False, eq=False)(cls)
     every = fields(cls)
-    names = frozenset(f.name for f in every)
     key = _key([f.name for f in every if f.compare])
     shown = [f.name for f in every if f.repr]
-
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        # `__init__` sets each field once; after it, or for any other name, nothing is set
-        if name in self.__dict__ or name not in names:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        self.__dict__[name] = value
-
-    def __delattr__(self: Any, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self: Any, other: Any) -> bool:
         if other.__class__ is self.__class__:
@@ -55,11 +45,67 @@ def frozen(cls: T) -> T:
     own = set(cls.__dict__)
     if "__eq__" in own and cls.__dict__.get("__hash__", 0) is None:
         own.remove("__hash__")  # Python's None for a class with its own __eq__, as dataclass reads it
-    for method in (__setattr__, __delattr__, __eq__, __hash__, __repr__):
-        if method.__name__ not in own:  # as in a dataclass, the class's own method wins
-            method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
-            setattr(cls, method.__name__, method)
+    for method in (_init(cls, every), _refuse_setting, _refuse_deleting, __eq__, __hash__,
+                   __repr__):
+        name = method.__name__
+        if name not in own:  # as in a dataclass, the class's own method wins
+            if method.__qualname__ != name:  # not shared by every class: named for this one
+                method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
     return cls
+
+
+def _refuse_setting(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_deleting(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+_refuse_setting.__name__ = _refuse_setting.__qualname__ = "__setattr__"
+_refuse_deleting.__name__ = _refuse_deleting.__qualname__ = "__delattr__"
+
+
+class _Factory:
+    """The default of a field made by its `default_factory`, as `inspect.signature` shows it."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+def _init(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
+    """The class's `__init__`: its fields in order, each set with `object.__setattr__` (the
+    class's own refuses), then `__post_init__` if it has one."""
+    params, lines = [], []
+    scope: dict[str, Any] = {"_frozen_set": object.__setattr__, "_frozen_factory": _FACTORY}
+    for f in every:
+        if not f.init or f.kw_only or f.name == "self":
+            raise TypeError(f"{cls.__name__}.{f.name}: a frozen value's fields are all "
+                            "positional arguments of its __init__")
+        value = f.name
+        if f.default is not MISSING:
+            scope[f"_frozen_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_frozen_default_{f.name}")
+        elif f.default_factory is not MISSING:
+            scope[f"_frozen_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_frozen_factory")
+            value = f"_frozen_factory_{f.name}() if {f.name} is _frozen_factory else {f.name}"
+        elif params and "=" in params[-1]:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        else:
+            params.append(f.name)
+        lines.append(f"    _frozen_set(self, {f.name!r}, {value})\n")
+    if hasattr(cls, "__post_init__"):
+        lines.append("    self.__post_init__()\n")
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(lines) or '    pass'}\n", scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = {**{f.name: f.type for f in every}, "return": None}
+    return init
 
 
 def _key(names: list[str]) -> Callable[[Any], tuple]:

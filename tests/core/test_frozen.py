@@ -2,6 +2,7 @@
 both ways and compares what they do."""
 
 import copy
+import inspect
 import math
 import pickle
 import re
@@ -169,3 +170,29 @@ def test_every_value_of_the_engine_is_made_by_frozen():
                   if path.name != "frozen.py"
                   and re.search(r"dataclass\([^)]*frozen=True", path.read_text())]
     assert made_twice == []
+
+
+def test_its_init_takes_what_a_frozen_dataclass_takes_and_calls_post_init():
+    assert str(inspect.signature(OURS)) == str(inspect.signature(THEIRS))
+    assert OURS("bob", marks=MappingProxyType({"x": 1})).marks == {"x": 1}
+    for decorate in (frozen, REAL):
+        @decorate
+        class Derived:
+            """Fills a field of its own after __init__."""
+
+            base: int
+            double: int = 0
+
+            def __post_init__(self):
+                object.__setattr__(self, "double", 2 * self.base)
+
+        assert Derived(3).double == 6
+
+
+@pytest.mark.parametrize("body", [
+    "a: int = 1\n    b: int", "a: int = field(default=1, kw_only=True)",
+    "a: int = field(default=1, init=False)"], ids=["default first", "keyword only", "no init"])
+def test_a_class_it_cannot_make_as_dataclass_would_is_refused_when_defined(body):
+    with pytest.raises(TypeError):
+        exec(f"@frozen\nclass Odd:\n    {body}\n", {"frozen": frozen, "field": field,
+                                                     "int": int})
