@@ -40,6 +40,8 @@ def working_files(root: Path) -> GameFiles:
             continue
         for name in kept:  # found by name, without listing the records beside them
             path = f"{top}{name}"
+            if (root / path).is_symlink() and (root / path).is_dir():
+                continue  # as os.walk: a link to a folder is not followed
             paths += _listed(root, path) if (root / path).is_dir() else \
                 [path] if (root / path).is_file() else []
         unlisted[top] = kept, partial(_records_in, root, top, kept)
@@ -61,10 +63,10 @@ def _records_in(root: Path, folder: str, kept: Collection[str]) -> dict[str, str
             if entry.name in kept:
                 continue
             path = folder + entry.name
-            if entry.is_dir():
-                found += _listed(root, path)
-            else:
+            if not entry.is_dir():
                 found.append(path)
+            elif not entry.is_symlink():  # as os.walk: a link to a folder is not followed
+                found += _listed(root, path)
     return {path: path for path in found}
 
 

@@ -1,6 +1,7 @@
 """The git plumbing the local forge writes through: what it keeps within a command, and
 what it must still ask git at the moment it acts."""
 
+import shutil
 import subprocess
 
 import pytest
@@ -144,3 +145,20 @@ def test_the_records_are_listed_only_when_asked_for_and_then_as_every_file(tmp_p
     assert files["proposals/0001-a.yaml"] == "r1\n" and sorted(listings) == ["actions/",
                                                                            "proposals/"]
     assert dict(files) == {path: text for path, text in GAME.items() if path != "elsewhere.md"}
+
+
+def test_a_link_to_a_folder_among_the_records_is_not_followed_on_disk(tmp_path):
+    """As the whole walk never followed one: a passed proposal may hold a link to /etc."""
+    git, _ = repository(tmp_path)
+    git.commit_files("main", GAME, "a game", T0, "t")
+    git.run("checkout", "-q", "-f", "main")
+    outside = tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "secret.jsonl").write_text("not the game's\n")
+    (outside / "deep" / "x.yaml").write_text("not the game's\n")
+    shutil.rmtree(git.path / "actions/index")
+    (git.path / "actions/index").symlink_to(outside)
+    (git.path / "proposals/elsewhere").symlink_to(outside)
+    files = gamedir.working_files(git.path)
+    assert not any("secret" in path or "deep" in path for path in files)
+    assert "proposals/elsewhere" not in files and "proposals/0001-a.yaml" in files
