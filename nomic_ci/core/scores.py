@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from heapq import merge
+from itertools import islice
 from typing import Mapping
 
-from .files.adjustments import read_adjustments
+from .files.adjustments import Adjustment, read_adjustments
 from .frozen import frozen
 from .game import Game
 
@@ -44,12 +47,10 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
         if open_.dice:
             earned[open_.author.login] = earned.get(open_.author.login, 0) + open_.rolled
     played: dict[str, int] = {}
-    for action in game.actions.points():
+    for action in game.actions.having("points"):
         for login, delta in action.points.items():
             played[login] = played.get(login, 0) + delta
-    for adjustment in read_adjustments(game.files):
-        if adjustment.login is None or adjustment.counter != "points":
-            continue  # the board's alone, or seed 003's money and the like (bored/ledger.py)
+    for adjustment in _of_points(read_adjustments(game.files)):
         adjusted[adjustment.login] = adjusted.get(adjustment.login, 0) + adjustment.points
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
         adjusted.keys() | played.keys()
@@ -63,3 +64,46 @@ def unexplained(game: Game) -> dict[str, int]:
     sources = point_sources(game)
     return {p.login: p.points - sources[p.login].total for p in game.state.players
             if p.points != sources[p.login].total}
+
+
+@frozen
+class PointChange:
+    """Points that changed hands at one moment, by login, and what changed them."""
+
+    at: datetime
+    what: str  # "#12" (a decision), "refused", "adjusted", or a board action: "alice /roll"
+    deltas: Mapping[str, int]
+
+
+def latest_changes(game: Game, count: int) -> list[PointChange]:
+    """The latest `count` changes to the players' points, oldest first, from every source
+    `point_sources` adds up; only the latest lines of each index are read."""
+    decisions = [PointChange(r.decided, f"#{r.number}" if r.number is not None else "refused",
+                             _summed(r.points, r.points_stated)) for r in islice(
+        game.records.having("points", "points_stated", newest_first=True), count)]
+    actions = [PointChange(a.at, f"{a.login} {a.command}", a.points)
+               for a in islice(game.actions.having("points", newest_first=True), count)]
+    opened = sorted((PointChange(o.opened, f"#{o.number}", {o.author.login: o.rolled})
+                     for o in game.state.open_proposals if o.dice), key=_when)
+    adjusted = sorted((PointChange(a.at, "adjusted", {a.login: a.points})
+                       for a in _of_points(read_adjustments(game.files))), key=_when)
+    changes = list(merge(decisions[::-1], actions[::-1], opened, adjusted, key=_when))
+    return changes[-count:]
+
+
+def _when(change: PointChange) -> datetime:
+    return change.at
+
+
+def _summed(*deltas: Mapping[str, int]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for points in deltas:
+        for login, delta in points.items():
+            total[login] = total.get(login, 0) + delta
+    return total
+
+
+def _of_points(adjustments: tuple[Adjustment, ...]) -> list[Adjustment]:
+    """The adjustments of a player's points: not the board's alone, nor seed 003's money
+    and the like (bored/ledger.py)."""
+    return [a for a in adjustments if a.login is not None and a.counter == "points"]

@@ -13,7 +13,7 @@ from ..core.board.actionindex import INDEX as ACTIONS_INDEX, index_paths as acti
 from ..core.board.actionindex import is_action
 from ..core.board.actionlog import DIR as ACTIONS
 from ..core.files.gamefiles import under
-from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
+from ..core.files.history import INDEX, index_paths, record_paths
 from ..core.files.records import Outcome
 from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
@@ -23,6 +23,7 @@ from .quoting import quoted
 from .score_chart import SCORES_SVG, render_score_chart
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
+CHANGES_SHOWN = 10  # of each rule's, in rules/README.md: the rest are in proposals/index/
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
 PROPOSALS_README = "proposals/README.md"
@@ -69,11 +70,7 @@ def github_anchors(headings: list[str]) -> list[str]:
 
 
 def render_rules(game: Game) -> str:
-    enacted: dict[int, list[RecordSummary]] = {}
-    for record in game.records.having("rules"):
-        if record.outcome is Outcome.PASSED:
-            for number in record.rules:
-                enacted.setdefault(number, []).append(record)
+    changes = game.records.rule_changes()
     title = "The rules in force"
     headings = [f"{r.number:03d} {r.title}" for r in game.rules]
     anchors = github_anchors([title, *headings])[1:]
@@ -84,10 +81,18 @@ def render_rules(game: Game) -> str:
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
                   "", rule.text, ""]
-        history = enacted.get(rule.number, [])
-        changes = ", ".join(f"proposal {r.number} ({r.decided:%Y-%m-%d})" for r in history)
-        lines.append(f"History: initial ruleset{'; changed by ' + changes if changes else ''}.")
+        lines.append(_rule_history(game, changes.get(rule.number, [])))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _rule_history(game: Game, changes: list[int]) -> str:
+    """Which proposals changed a rule: the latest few, after how many in all where there
+    were more (every one is in the proposals' index)."""
+    shown = ", ".join(f"proposal {r.number} ({r.decided:%Y-%m-%d})"
+                      for r in (game.records[i] for i in changes[-CHANGES_SHOWN:]))
+    if len(changes) > CHANGES_SHOWN:
+        shown = f"{len(changes):,} proposals, the latest {shown}"
+    return f"History: initial ruleset{'; changed by ' + shown if shown else ''}."
 
 
 def render_state(game: Game) -> str:

@@ -1,13 +1,14 @@
 """`state/scores.svg`: every player's points over the game's decisions, as a line chart.
 
 Plain SVG, which GitHub shows inline in `state/README.md`: one line per player, the x
-axis the decisions in the order they were made, a legend with each player's points now.
+axis the changes to the points (decisions, board actions, adjustments) in the order they
+were made, a legend with each player's points now.
 """
 
 from __future__ import annotations
 
-from ..core.files.adjustments import read_adjustments
 from ..core.game import Game
+from ..core.scores import latest_changes
 
 SCORES_SVG = "state/scores.svg"
 WIDTH, HEIGHT, LEFT, TOP, PLOT_W, PLOT_H = 720, 260, 48, 16, 480, 200
@@ -17,26 +18,22 @@ COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
 
 
 def score_history(game: Game) -> tuple[list[str], dict[str, list[int]]]:
-    """The step labels (the start, then each decision or adjustment in time order) and each
-    player's points after every step."""
-    start = game.config.starting_points
-    points = {p.login: start for p in game.state.players}
-    events = [(r.decided, f"#{r.number}" if r.number is not None else "refused",
-               {login: r.points.get(login, 0) + r.points_stated.get(login, 0)
-                for login in {*r.points, *r.points_stated}})
-              for r in game.records.having("points", "points_stated")]
-    events += [(a.at, "adjusted", {a.login: a.points}) for a in read_adjustments(game.files)
-               if a.login is not None]
-    events.sort(key=lambda e: e[0])
-    labels, series = ["start"], {login: [value] for login, value in points.items()}
-    for _, label, deltas in events:
-        for login, delta in deltas.items():
+    """The step labels (the start, then each change to the points in time order: the
+    latest `MAX_POINTS` steps of a long game) and each player's points after every step.
+    Worked back from the points the players hold now, so the lines end at the scoreboard
+    and a long game reads only its latest changes."""
+    changes = latest_changes(game, MAX_POINTS)
+    points = {p.login: p.points for p in game.state.players}
+    series = {login: [value] for login, value in points.items()}
+    for change in reversed(changes):
+        for login, delta in change.deltas.items():
             if login in points:
-                points[login] += delta
-        labels.append(label)
-        for login in series:
-            series[login].append(points[login])
-    return labels[-MAX_POINTS:], {login: values[-MAX_POINTS:] for login, values in series.items()}
+                points[login] -= delta
+        for login, line in series.items():
+            line.append(points[login])
+    labels = ["start", *(change.what for change in changes)]
+    return labels[-MAX_POINTS:], {login: line[::-1][-MAX_POINTS:]
+                                  for login, line in series.items()}
 
 
 def render_score_chart(game: Game) -> str:

@@ -8,7 +8,7 @@ import pytest
 from nomic_ci import rulesets
 from nomic_ci.core.files.history import History
 from nomic_ci.core.files.state import OpenProposal, Standing
-from nomic_ci.text.readmes import (BANNER, github_anchors, render_proposals, render_rules,
+from nomic_ci.text.readmes import (BANNER, CHANGES_SHOWN, github_anchors, render_proposals, render_rules,
                                    render_state)
 
 from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step
@@ -41,6 +41,20 @@ def test_a_rule_changed_by_a_passed_proposal_names_it_in_its_history():
     text = render_rules(decided())
     assert "History: initial ruleset; changed by proposal 1 (2026-05-01)." in text
     assert text.count("changed by proposal") == 1
+
+
+def test_a_rule_changed_many_times_names_its_latest_changes_and_how_many_in_all():
+    game = decided()
+    first = game.records[0]
+    changes = [replace(first, number=n, key=str(n), path=f"proposals/{n:04d}-x.yaml",
+                       decided=T0 + n * HOUR, rules=(101, 102) if n % 2 else (101,))
+               for n in range(1, CHANGES_SHOWN + 6)]
+    text = render_rules(replace(game, records=History(History.of(changes)._lines)))
+    latest = ", ".join(f"proposal {n} ({T0 + n * HOUR:%Y-%m-%d})"
+                       for n in range(6, CHANGES_SHOWN + 6))
+    assert f"History: initial ruleset; changed by {CHANGES_SHOWN + 5} proposals, the latest " \
+           f"{latest}." in text
+    assert "History: initial ruleset; changed by proposal 1 (2026-05-01), proposal 3 " in text
 
 
 def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():

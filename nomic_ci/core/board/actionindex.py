@@ -105,10 +105,6 @@ class ActionLog(IndexLines[ActionSummary]):
         """How many dice the actions rolled (a number read off each line, none parsed)."""
         return sum(int(m[1]) for line in self._lines if (m := _DICE.search(line)))
 
-    def points(self) -> Iterator[ActionSummary]:
-        """The actions that moved points (the other lines are skipped unread)."""
-        return (self[i] for i, line in enumerate(self._lines) if '"points": ' in line)
-
     def record(self, index: int) -> ActionRecord:
         """The whole record, from its file."""
         index = range(len(self))[index]

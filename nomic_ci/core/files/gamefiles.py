@@ -46,15 +46,16 @@ class _Deferred:
                 self._sorted = None
         return self._handles
 
-    def under(self, prefix: str) -> Iterator[str]:
-        """The deferred paths that start with `prefix`, found by bisection."""
+    def under(self, prefix: str) -> list[str]:
+        """The deferred paths that start with `prefix`, found by bisection: they sort from
+        `prefix` to just before the text whose last character is the next one."""
         handles = self.handles(prefix)
         if self._sorted is None:
             self._sorted = sorted(handles)
-        at = bisect_left(self._sorted, prefix)
-        while at < len(self._sorted) and self._sorted[at].startswith(prefix):
-            yield self._sorted[at]
-            at += 1
+        if not prefix:
+            return list(self._sorted)
+        beyond = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        return self._sorted[bisect_left(self._sorted, prefix):bisect_left(self._sorted, beyond)]
 
     def text(self, path: str) -> str:
         if self.texts is None:

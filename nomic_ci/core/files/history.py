@@ -16,7 +16,6 @@ import re
 from bisect import bisect_left
 from dataclasses import field
 from datetime import datetime
-from itertools import accumulate
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping
 
@@ -32,6 +31,7 @@ from ..times import iso, moment
 INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only the last
 SHARD = 1000
 README = DIR + "README.md"
+_RULES = re.compile(r'"rules": \[([\d, ]+)\]')  # the rules a record's index line lists
 _RECORD = re.compile(
     r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
@@ -131,7 +131,6 @@ class History(IndexLines[RecordSummary]):
     the first time it is read."""
 
     folder, per_file = INDEX, SHARD
-    _text: tuple[str, list[int]] | None = None  # `_joined`, once asked for
 
     @classmethod
     def of(cls, summaries: Iterable[RecordSummary]) -> "History":
@@ -143,27 +142,19 @@ class History(IndexLines[RecordSummary]):
     def _parse(self, line: str, path: str, number: int) -> RecordSummary:
         return _summary(line, path, number)
 
-    def having(self, *names: str) -> Iterator[RecordSummary]:
-        """The records where one of these fields is not empty (an index line leaves empty
-        fields out, so the other lines are skipped unread)."""
-        # found in the whole index at once, in C: a scan line by line was the most of a
-        # long game's render (six scans of ten thousand lines)
+    def rule_changes(self) -> dict[int, list[int]]:
+        """Each rule's changes: the lines of the passed records that list it, oldest first.
+        Read off the joined index, no line parsed (ten thousand parsed were most of a long
+        game's render): `verify` checks every line is as the engine writes it, and JSON
+        escapes the quotes in a title, so none reads as a field."""
         text, ends = self._joined()
-        found: set[int] = set()
-        for needle in (f'"{name}": ' for name in names):
-            at = text.find(needle)
-            while at != -1:
-                line = bisect_left(ends, at)
-                found.add(line)
-                at = text.find(needle, ends[line])
-        return (self[i] for i in sorted(found))
-
-    def _joined(self) -> tuple[str, list[int]]:
-        """The lines as one text, and where each line ends in it (at its line break)."""
-        if self._text is None:
-            self._text = "\n".join(self._lines), [
-                end + i for i, end in enumerate(accumulate(map(len, self._lines)))]
-        return self._text
+        changes: dict[int, list[int]] = {}
+        for match in _RULES.finditer(text):
+            line = bisect_left(ends, match.start())
+            if '"outcome": "passed"' in self._lines[line]:
+                for number in match[1].split(", "):
+                    changes.setdefault(int(number), []).append(line)
+        return changes
 
     def find(self, key: str) -> RecordSummary | None:
         """The record of the proposal with this forge key."""

@@ -31,7 +31,7 @@ def test_a_run_counts_actions_and_dice_and_sums_points_from_the_index_alone():
     log = read_actions(GameFiles(unread, {p: p for p in files if deferred(p)},
                                  lambda handles: 1 / 0))  # reading a record fails the test
     assert len(log) == 3 and log.dice() == 4
-    assert [dict(a.points) for a in log.points()] == [{"alice": 10}]
+    assert [dict(a.points) for a in log.having("points")] == [{"alice": 10}]
     assert log[2].command == "/roll" and log[-1].path == records[2].path
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.files.history import (INDEX, History, history_of_records, read_history,
                                          summary_of)
-from nomic_ci.core.files.records import dump_record
+from nomic_ci.core.files.records import Outcome, dump_record
 
 from builders import HOUR, T0
 from core.files.test_records import RECORD, REFUSED
@@ -115,19 +115,39 @@ def test_a_file_in_proposals_with_a_name_nomic_ci_does_not_write_is_an_error(pat
 
 
 
-@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.sampled_from(
-    ["t", '"rolls": 1', 'a "points": b', "rolls"])), max_size=30),
-       st.sampled_from([("rolls",), ("points",), ("points", "rolls"), ("rules",)]))
-def test_the_records_having_a_field_are_those_a_scan_of_every_line_finds(rows, names):
-    """Found in the joined index; a title that reads like a field is not one (JSON escapes
-    its quotes), and a record with both fields is listed once."""
+TRICKY = ["t", '"rolls": 1', 'a "points": b', "rolls", '"outcome": "passed", "rules": [7]']
+ROWS = st.lists(st.tuples(st.booleans(), st.sampled_from(["alice", "rules", "rolls"]),
+                          st.sampled_from(TRICKY), st.sampled_from([(), (7,), (3, 12)]),
+                          st.sampled_from(list(Outcome))), max_size=30)
+
+
+def history_of(rows) -> History:
+    """As read from its index: records rolling dice or not, giving a point to a player
+    whose login may be a field's name, titled like a field, changing rules or not."""
     summaries = [replace(summary_of(RECORD), number=i + 1, key=f"k{i}", title=title,
                          path=f"proposals/{i + 1:04d}-x.yaml", decided=T0 + i * HOUR,
-                         rolls=(3,) if rolled else (),
-                         points=MappingProxyType({"alice": 2} if scored else {}))
-                 for i, (rolled, scored, title) in enumerate(rows)]
-    history = read_history(History.of(summaries).texts())
-    scanned = [s.key for s in history
-               if any((s.rolls if name == "rolls" else s.points if name == "points"
-                       else s.rules) for name in names)]
-    assert [s.key for s in history.having(*names)] == scanned
+                         rolls=(3,) if rolled else (), points=MappingProxyType({login: 2}),
+                         rules=rules, outcome=outcome)
+                 for i, (rolled, login, title, rules, outcome) in enumerate(rows)]
+    return read_history(History.of(summaries).texts())
+
+
+@given(ROWS, st.sampled_from([("rolls",), ("points",), ("points", "rolls"), ("rules",)]),
+       st.booleans())
+def test_the_records_having_a_field_are_those_a_scan_of_every_line_finds(rows, names, newest):
+    """Found in the joined index; a title or a login that reads like a field is not one,
+    and a record with both fields is listed once."""
+    history = history_of(rows)
+    scanned = [s.key for s in history if any(getattr(s, name) for name in names)]
+    found = [s.key for s in history.having(*names, newest_first=newest)]
+    assert found == (scanned[::-1] if newest else scanned)
+
+
+@given(ROWS)
+def test_each_rule_s_changes_are_the_passed_records_listing_it(rows):
+    history = history_of(rows)
+    scanned: dict[int, list[int]] = {}
+    for i, s in enumerate(history):
+        for number in s.rules if s.outcome is Outcome.PASSED else ():
+            scanned.setdefault(number, []).append(i)
+    assert history.rule_changes() == scanned
