@@ -29,6 +29,7 @@ ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
 
 # what a ref's name may hold (git check-ref-format): none of revision syntax's characters
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _REF_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
 
 
@@ -187,25 +188,41 @@ class Git:
 
     def show(self, commit: str, path: str) -> bytes:
         """A file's content at a commit, as it is (it may not be text)."""
-        if not askable(f"{commit}:{path}"):  # a line break or a carriage return in its name
-            return self.run("show", f"{commit}:{path}").stdout
-        blob = self.objects.read(f"{commit}:{path}")
-        if blob is None or blob.kind != "blob":
+        content = self.file_at(commit, path)
+        if content is None:
             raise GitError(f"there is no file {path} at {commit}", path=str(self.path))
-        return blob.content
+        return content
 
-    def changes(self, tip: str, head: str) -> list[Listed] | None:
-        """The files `head` changed since it forked from `tip`, as `core.files.changes` reads
-        them; None when the two share no history (a branch made with `--orphan`)."""
-        # `tip...head` diffs from their merge base (the first, where a criss-cross merge
-        # left two: git says so on stderr), in one process
-        args = ("diff", "--name-status", "-z", "-M", f"{tip}...{head}")
-        result = self.run(*args, check=False)
-        if result.returncode != 0:
+    def file_at(self, commit: str, path: str) -> bytes | None:
+        """A file's content at a commit (or in a tree); None where no file is there (nothing,
+        a folder, or a submodule)."""
+        if not askable(f"{commit}:{path}"):  # a line break or a carriage return in its name
+            shown = self.run("cat-file", "blob", f"{commit}:{path}", check=False)
+            return shown.stdout if shown.returncode == 0 else None
+        blob = self.objects.read(f"{commit}:{path}")
+        return blob.content if blob is not None and blob.kind == "blob" else None
+
+    def changes(self, tip: str, head: str) -> tuple[list[Listed], str] | None:
+        """What merging `head` into `tip` changes, as `core.files.changes` reads it, and the
+        tree or commit to read the changed files from; None when the two share no history
+        (a branch made with `--orphan`). Judged on the tree the merge would make: after a
+        criss-cross merge a branch's diff from one merge base can hide what the merge (from
+        all of them) changes. Where they conflict, which cannot merge, what `head` changed
+        since they forked."""
+        try:
+            made = self.merge_tree(tip, head)
+        except GitError:
             if self.run("merge-base", tip, head, check=False).returncode == 1:
                 return None  # git merge-base's answer for no common ancestor
-            raise self._failed(args, result)
-        parts = [p for p in result.stdout.decode().split("\0") if p]
+            raise
+        listing = ("diff", "--name-status", "-z", "-M", tip, made) if made is not None \
+            else ("diff", "--name-status", "-z", "-M", f"{tip}...{head}")
+        result = self.run(*listing, check=False)
+        if result.returncode != 0:
+            raise self._failed(listing, result)
+        # a path is bytes to git: one that is not UTF-8 keeps its bytes as escapes, and
+        # `core.files.changes` says it cannot be read
+        parts = [p for p in result.stdout.decode(errors="surrogateescape").split("\0") if p]
         found: list[Listed] = []
         index = 0
         while index < len(parts):
@@ -216,16 +233,18 @@ class Git:
             else:
                 found.append((status, parts[index + 1], None))
                 index += 2
-        return found
+        return found, made or head
 
     def merge_tree(self, ours: str, theirs: str) -> str | None:
         """The merged tree of two commits, or None when they conflict."""
-        result = self.run("merge-tree", "--write-tree", ours, theirs, check=False)
-        if result.returncode == 1:
-            return None
-        if result.returncode != 0:
-            raise GitError(f"git merge-tree failed: {result.stderr.decode().strip()}")
-        return result.stdout.decode().split("\n", 1)[0].strip()
+        args = ("merge-tree", "--write-tree", ours, theirs)
+        result = self.run(*args, check=False)
+        tree = result.stdout.decode().split("\n", 1)[0].strip()
+        if result.returncode == 1 and _SHA.fullmatch(tree):
+            return None  # a conflict: git still writes a tree, with conflict markers
+        if result.returncode != 0:  # 1 too, with no tree, where it cannot merge at all
+            raise self._failed(args, result)
+        return tree
 
     def tree_with(self, commit: str, files: Mapping[str, str]) -> str:
         """A tree: `commit`'s, with `files` written over it."""

@@ -13,6 +13,7 @@ import fcntl
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import IO, Collection, Mapping, Sequence
 
@@ -188,11 +189,14 @@ class LocalForge:
     def _proposal(self, key: str, entry: dict) -> Proposal:
         head = entry["head"]
         if head not in self._changes:
-            listed = self.git.changes(self.tip, head)
-            self._changes[head] = file_changes(listed, lambda path: self.git.show(head, path)) \
-                if listed is not None else ((), (), [
+            merging = self.git.changes(self.tip, head)
+            if merging is None:
+                self._changes[head] = (), (), [
                     f"branch {entry['branch']} shares no history with {self.branch}: make it "
-                    f"from {self.branch} (git switch -c NAME {self.branch}), then the changes"])
+                    f"from {self.branch} (git switch -c NAME {self.branch}), then the changes"]
+            else:
+                listed, made = merging
+                self._changes[head] = file_changes(listed, partial(self.git.file_at, made))
         changes, texts, problems = self._changes[head]
         reviews = tuple(Review(r["id"], Account(r["login"]), ReviewState.parse(r["state"]),
                                r["commit"], moment(r["at"])) for r in entry["reviews"])

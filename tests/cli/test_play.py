@@ -469,6 +469,77 @@ def test_a_game_stays_on_main_when_the_first_command_is_run_from_a_proposal_bran
     assert "title: Idea" in state  # the proposal is open on main's state, not idea's
 
 
+def _git_as(t, login):
+    """Git in the game's repository as a player who knows its plumbing."""
+    env = {**os.environ, "GIT_AUTHOR_NAME": login, "GIT_AUTHOR_EMAIL": f"{login}@example.org",
+           "GIT_COMMITTER_NAME": login, "GIT_COMMITTER_EMAIL": f"{login}@example.org"}
+
+    def git(*args, data=None, cwd=None, index=None):
+        return subprocess.run(["git", *args], cwd=cwd or t.root, input=data, check=True,
+                              env={**env, **({"GIT_INDEX_FILE": str(index)} if index else {})},
+                              capture_output=True).stdout.decode().strip()
+    return git
+
+
+@pytest.mark.parametrize("entry, why", [
+    (b"100644 blob %s\tnotes-\xff.txt", "the name 'notes-\ufffd.txt' is not UTF-8"),
+    (b"100644 blob %s\trules/202-\xff.md", "the name 'rules/202-\ufffd.md' is not UTF-8"),
+    (b"160000 commit " + b"1" * 40 + b"\trules/202-sub.md", "rules/202-sub.md is not a file"),
+    (b"160000 commit " + b"1" * 40 + b"\tstate/x.yaml", "state/x.yaml is not a file"),
+])
+def test_a_proposal_with_a_file_git_alone_can_hold_fails_and_stops_nothing(table, entry, why):
+    """A name that is not UTF-8, or a submodule where a rule or a state file goes, force-
+    pushed over an open proposal: it cannot pass, and every command goes on (each stopped
+    every command of the game with a crash)."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("idea", new_rule(201))
+    assert t.propose("alice", "idea") == 1
+    git = _git_as(t, "alice")
+    blob = git("hash-object", "-w", "--stdin", data=b"---\nnumber: 202\n---\nx\n").encode()
+    index = t.root / ".git" / "attack-index"
+    git("read-tree", "main", index=index)
+    git("update-index", "--add", "--index-info", data=entry.replace(b"%s", blob) + b"\n",
+        index=index)
+    tree = git("write-tree", index=index)
+    git("update-ref", "refs/heads/idea", git("commit-tree", tree, "-p", "main", "-m", "odd"))
+    assert t.later().cli("status") == 0, t.err
+    t.vote(1, "bob")
+    t.later(49).tick()
+    assert why in t.out and t.status()["proposals"][0]["state"] == "failed"
+    assert t.cli("verify") == 0, t.err
+
+
+def test_a_criss_cross_merge_hides_no_change_from_the_vote(table):
+    """Carol branches from one passed proposal, merges the other but drops its rule, and
+    adds a note: from the first merge base git names, her branch only adds the note, but
+    merging it repeals rule 201. The engine judges what the merge makes: a repeal."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("p2", new_rule(201))
+    t.later().branch("p1", new_rule(202), author="bob")  # from the same main
+    for number, (author, branch, voters) in enumerate([("alice", "p2", ("bob", "carol")),
+                                                       ("bob", "p1", ("alice", "carol"))], 1):
+        assert t.later().propose(author, branch) == number, t.err
+        for voter in voters:
+            t.vote(number, voter)
+        t.later(49).tick()
+    git = _git_as(t, "carol")
+    worktree = t.root.parent / "carol"
+    git("worktree", "add", "-q", "-b", "notes", str(worktree), "p1")
+    git("merge", "-q", "--no-ff", "--no-commit", "p2", cwd=worktree)
+    git("rm", "-qf", "rules/201-rule-201.md", cwd=worktree)
+    (worktree / "notes.txt").write_text("harmless\n")
+    git("add", "notes.txt", cwd=worktree)
+    git("commit", "-qm", "notes", cwd=worktree)
+    assert len(git("merge-base", "--all", "main", "notes").split()) == 2
+    assert git("diff", "--name-status", "main...notes") == "A\tnotes.txt"
+    assert t.later().propose("carol", "notes", title="Add notes") == 3, t.err
+    for voter in ("alice", "bob"):
+        t.vote(3, voter)
+    t.later(49).tick()
+    record = json.loads(t.read("proposals/index/0000.jsonl").splitlines()[-1])
+    assert record["number"] == 3 and 201 in record["rules"], record
+
+
 def test_a_proposal_moved_to_an_unrelated_history_fails_and_stops_nothing(table):
     """A player force-pushes a branch of its own history (`git switch --orphan`) over their
     open proposal, or proposes one: no change can be read from it, so it cannot pass, and

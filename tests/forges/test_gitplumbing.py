@@ -75,27 +75,38 @@ def _commit(git: Git, parents: list[str], files: dict[str, str], message: str) -
     return git.commit_tree(git.tree_with(parents[0], files), parents, message, T0)
 
 
-def test_a_branchs_changes_are_counted_from_where_it_forked(tmp_path):
-    """What main gained since the branch forked is not the branch's change."""
+def test_a_branchs_changes_are_what_merging_it_changes(tmp_path):
+    """What main gained since the branch forked is not the branch's change; the texts are
+    read from the tree the merge makes."""
     git, tip = repository(tmp_path)
     idea = _commit(git, [tip], {"b.txt": "idea\n"}, "idea")
     main = _commit(git, [tip], {"a.txt": "two\n", "c.txt": "main\n"}, "main moves on")
-    assert git.changes(main, idea) == [("A", "b.txt", None)]
+    listed, made = git.changes(main, idea)
+    assert listed == [("A", "b.txt", None)] and made == git.merge_tree(main, idea)
+    assert git.file_at(made, "c.txt") == b"main\n" and git.file_at(made, "b.txt") == b"idea\n"
 
 
-def test_two_merge_bases_are_read_as_git_merge_base_names_the_first(tmp_path):
-    """A criss-cross merge leaves two merge bases: the changes are counted from the one
-    `git merge-base` gives, as they were when the engine asked it first."""
+def test_after_a_criss_cross_merge_the_changes_are_what_the_merge_makes(tmp_path):
+    """Two merge bases: a diff from the first one git names would not show that the branch
+    dropped a file main has; the merge drops it, so the change lists it."""
     git, tip = repository(tmp_path)
     left = _commit(git, [tip], {"l.txt": "l\n"}, "left")
     right = _commit(git, [tip], {"r.txt": "r\n"}, "right")
     main = _commit(git, [left, right], {"m.txt": "m\n"}, "main merges right")
-    idea = _commit(git, [right, left], {"i.txt": "i\n"}, "idea merges left")
+    dropped = git.commit_tree(git.out("mktree", input=b"".join(
+        line.encode() + b"\n" for line in git.out("ls-tree", left).splitlines()
+        if not line.endswith("\tl.txt"))), [right, left], "idea merges left, drops l.txt", T0)
+    idea = _commit(git, [dropped], {"i.txt": "i\n"}, "and adds a note")
     assert len(git.out("merge-base", "--all", main, idea).split()) == 2
-    base = git.out("merge-base", main, idea)
-    expected = git.run("diff", "--name-status", "-z", "-M", base, idea).stdout.decode()
-    assert git.changes(main, idea) == [
-        (status, path, None) for status, path in zip(*[iter(expected.split("\0")[:-1])] * 2)]
+    assert ("D", "l.txt", None) in git.changes(main, idea)[0]
+
+
+def test_a_branch_that_conflicts_lists_what_it_changed_since_it_forked(tmp_path):
+    git, tip = repository(tmp_path)
+    idea = _commit(git, [tip], {"a.txt": "idea\n"}, "idea")
+    main = _commit(git, [tip], {"a.txt": "main\n"}, "main")
+    assert git.merge_tree(main, idea) is None
+    assert git.changes(main, idea) == ([("M", "a.txt", None)], idea)
 
 
 def test_a_branch_with_no_history_in_common_has_no_changes_to_read(tmp_path):
@@ -108,7 +119,7 @@ def test_a_branch_with_no_history_in_common_has_no_changes_to_read(tmp_path):
 
 def test_any_other_failure_to_diff_is_an_error_that_says_so(tmp_path):
     git, tip = repository(tmp_path)
-    with pytest.raises(GitError, match="git diff .* failed"):
+    with pytest.raises(GitError, match="git merge-tree .* failed"):
         git.changes(tip, "0" * 40)
 
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account, ChangeKind, FileChange
+from nomic_ci.core.files.changes import text_needed
 from nomic_ci.core.files.records import Outcome, Record, dump_record
 from nomic_ci.core.files import yamlio
 from nomic_ci.core.game import load_game
@@ -233,13 +234,17 @@ def test_a_proposal_may_not_make_the_engine_tell_or_close_anything():
                for reason in problems(GAME, p))
 
 
-@pytest.mark.parametrize("path", ["proposals/0009-forged.yaml", "proposals/adjustments.yaml"])
+@pytest.mark.parametrize("path", ["proposals/0009-forged.yaml", "proposals/adjustments.yaml",
+                                  "actions/junk.txt", "actions/000001-bob-roll.json"])
 def test_a_proposal_may_not_write_the_games_history(path):
+    """Neither the decisions' records nor the board's actions: a stray file in actions/
+    that merged would fail `verify` for everyone."""
     text = "adjustments:\n  - {at: 2026-05-01T12:00:00Z, login: bob, points: 50, reason: x, " \
            "by: bob}\n" if path.endswith("adjustments.yaml") else dump_record(Record(
                9, "99", "forged", Account("bob"), Outcome.PASSED, "", T0, T0,
                points={"bob": 0}))
-    p = proposal(changes=[FileChange(path, ChangeKind.ADDED)], texts=[(path, text)])
+    read = text_needed(path)  # a forge reads no action's text: the core never needs it
+    p = proposal(changes=[FileChange(path, ChangeKind.ADDED)], texts=[(path, text)] * read)
     assert any(f"it changes the game's history ({path})" in reason
                for reason in problems(GAME, p))
 

@@ -23,20 +23,35 @@ def text_needed(path: str) -> bool:
                                   and path.endswith(".yaml"))
 
 
-def file_changes(listed: Iterable[Listed], read: Callable[[str], bytes]
+def file_changes(listed: Iterable[Listed], read: Callable[[str], bytes | None]
                  ) -> tuple[tuple[FileChange, ...], tuple[tuple[str, str], ...], list[str]]:
-    """The changes, the texts the core needs, and what makes the proposal unreadable (a file
-    it needs that is not UTF-8 text). `read(path)` gives a file's new content, and is called
-    only for the files the core reads."""
+    """The changes, the texts the core needs, and what makes the proposal unreadable: a
+    name that is not UTF-8 (a forge gives its bytes as surrogate escapes), or a file the core
+    needs that is not UTF-8 text or not a file at all. `read(path)` gives a file's new
+    content, or None where no file is there (a submodule), and is called only for the files
+    the core reads."""
     changes: list[FileChange] = []
     texts: list[tuple[str, str]] = []
     problems: list[str] = []
     for status, path, previous in listed:
+        odd = next((p for p in (path, previous) if p is not None and not _utf8(p)), None)
+        if odd is not None:
+            shown = odd.encode(errors="surrogateescape").decode(errors="replace")
+            problems.append(f"the name {shown!r} is not UTF-8: rename the file")
+            continue
         kind = ChangeKind.of(status)
         changes.append(FileChange(path, kind, previous if kind is ChangeKind.RENAMED else None))
         if kind is not ChangeKind.REMOVED and text_needed(path):
+            content = read(path)
+            if content is None:
+                problems.append(f"{path} is not a file (a submodule?): make it a text file")
+                continue
             try:
-                texts.append((path, read(path).decode()))
+                texts.append((path, content.decode()))
             except UnicodeDecodeError:
                 problems.append(f"{path} is not UTF-8 text: save it as UTF-8")
     return tuple(changes), tuple(texts), problems
+
+
+def _utf8(name: str) -> bool:
+    return name.isascii() or not any("\udc80" <= c <= "\udcff" for c in name)

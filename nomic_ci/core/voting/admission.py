@@ -13,6 +13,7 @@ from ..errors import GameError
 from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
+from ..board.actionlog import DIR as ACTIONS_DIR
 from ..files.records import DIR as RECORDS_DIR
 from ..files import GAME, PLAYERS, yamlio
 from ..files.statefile import read_state
@@ -158,11 +159,11 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
         found.append("it changes what the engine is to tell players (to_tell in "
                      "state/game.yaml), which only the engine writes")
     history = sorted({path for c in proposal.changes for path in (c.path, c.previous_path)
-                      if path and path.startswith(RECORDS_DIR)})
+                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR))})
     if history:
-        found.append(f"it changes the game's history ({', '.join(history)}): the records are "
-                     "written by the engine, and score corrections by the game's admin with "
-                     "`nomic-ci adjust`")
+        found.append(f"it changes the game's history ({', '.join(history)}): the records of "
+                     "decisions and board actions are written by the engine, and score "
+                     "corrections by the game's admin with `nomic-ci adjust`")
     return found
 
 
