@@ -78,10 +78,11 @@ _FACTORY = _Factory()
 
 
 def _init(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
-    """The class's `__init__`: its fields in order, each set with `object.__setattr__` (the
-    class's own refuses), then `__post_init__` if it has one."""
-    params, lines = [], []
-    scope: dict[str, Any] = {"_frozen_set": object.__setattr__, "_frozen_factory": _FACTORY}
+    """The class's `__init__`: its fields in order, each put in the value's `__dict__` (the
+    class's own `__setattr__` refuses; this is what `object.__setattr__` does for a plain
+    attribute, in a third of the time), then `__post_init__` if it has one."""
+    params, lines = [], ["    _frozen_fields = self.__dict__\n"] if every else []
+    scope: dict[str, Any] = {"_frozen_factory": _FACTORY}
     for f in every:
         if not f.init or f.kw_only or f.name == "self":
             raise TypeError(f"{cls.__name__}.{f.name}: a frozen value's fields are all "
@@ -98,7 +99,7 @@ def _init(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
             raise TypeError(f"non-default argument {f.name!r} follows default argument")
         else:
             params.append(f.name)
-        lines.append(f"    _frozen_set(self, {f.name!r}, {value})\n")
+        lines.append(f"    _frozen_fields[{f.name!r}] = {value}\n")
     if hasattr(cls, "__post_init__"):
         lines.append("    self.__post_init__()\n")
     exec(f"def __init__(self, {', '.join(params)}):\n{''.join(lines) or '    pass'}\n", scope)

@@ -15,7 +15,7 @@ def moment(value: Any) -> datetime:
         parsed = value
     elif isinstance(value, str):
         try:
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+            parsed = datetime.fromisoformat(value)  # Python 3.11 reads a Z as UTC
         except ValueError:
             parsed = None
     else:
@@ -31,7 +31,7 @@ def moment(value: Any) -> datetime:
         # far from the calendar's ends, so a deadline years later is still a date
         raise ValueError(f"a time between the years {FIRST_YEAR} and {LAST_YEAR}, such as "
                          "2027-03-01T00:00:00Z")
-    return parsed.astimezone(timezone.utc)
+    return parsed if parsed.tzinfo is timezone.utc else parsed.astimezone(timezone.utc)
 
 
 def iso(value: datetime | None) -> str | None:

@@ -265,13 +265,16 @@ def render_all(game: Game) -> dict[str, str]:
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
-    """The rendered files that differ from what the game's files say they should be (the
-    index: where it does not list as many records as there are, which `verify` checks
-    line by line)."""
+    """The rendered files that differ from what the game's files say they should be. An
+    index is stale where it is missing beside records, or not in whole files as the engine
+    writes them; that it lists every record, line by line, `verify` checks (reading the
+    records, which a long game's render does not)."""
     game = load_game(files)
     stale = [path for path, text in render_all(game).items() if files.get(path) != text]
-    records = record_paths(files)
-    index_wrong = len(game.records) != len(records) if index_paths(files) else bool(records)
-    actions = sum(1 for path in under(files, ACTIONS) if is_action(path))  # listed, not read
-    actions_wrong = len(game.actions) != actions if action_index_paths(files) else bool(actions)
-    return stale + [INDEX] * index_wrong + [ACTIONS_INDEX] * actions_wrong
+    for folder, index, shards, recorded in (
+            (INDEX, game.records, index_paths(files), lambda: bool(record_paths(files))),
+            (ACTIONS_INDEX, game.actions, action_index_paths(files),
+             lambda: any(is_action(path) for path in under(files, ACTIONS)))):
+        if (index.texts() != {path: files[path] for path in shards}) if shards else recorded():
+            stale.append(folder)
+    return stale

@@ -125,7 +125,12 @@ def whole(value: object) -> int:
 
 def points(data: Mapping[str, object] | None) -> Mapping[str, int]:
     """A line's points by login."""
-    return MappingProxyType({str(login): whole(n) for login, n in (data or {}).items()})
+    if not data:
+        return _NO_POINTS
+    return MappingProxyType({str(login): whole(n) for login, n in data.items()})
+
+
+_NO_POINTS: Mapping[str, int] = MappingProxyType({})  # read-only: one serves every line
 
 
 def index_problems(folder: str, written: Mapping[str, str], wanted: Mapping[str, str],
