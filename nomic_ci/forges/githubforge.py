@@ -25,6 +25,7 @@ from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
+from ..core.files.changes import unlisted
 from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
 from ..core.files.state import GAME_ISSUE, Tell
@@ -67,6 +68,7 @@ class GitHubForge:
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
+    _merges_onto: set[str] = field(init=False)  # the tips a test merge may be made on
     _pending: dict[str, str] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
@@ -86,6 +88,9 @@ class GitHubForge:
             self._keep(pull)
         self.branch = self._reader.branch
         self.tip = self.base_tip = self._reader.tip
+        # the tips a test merge may have been made on: the run's first, and those only the
+        # engine's own commits (state/, proposals/) moved on from, which change no merge base
+        self._merges_onto = {self.tip}
         self.open_read = sum(p.node["baseRefName"] == self.branch
                              for p in self._reader.pulls.values())
         self._tip_files: GameFiles | None = None
@@ -165,6 +170,9 @@ class GitHubForge:
             return MergeResult(MergeStatus.NOT_MERGEABLE, f"it targets {proposal.into}, not "
                                                           f"{self.branch}")
         self.flush()  # the state the merge goes on top of must already be in
+        hidden = self._hidden_by_merge(proposal)
+        if hidden is not None:
+            return hidden
         pull = self._pulls[proposal.key]
         title, _, body = message.partition("\n\n")
         try:
@@ -192,9 +200,29 @@ class GitHubForge:
             return MergeResult(MergeStatus.PENDING, detail)
         return self._merged(proposal, result.sha)
 
+    def _hidden_by_merge(self, proposal: Proposal) -> MergeResult | None:
+        """Why not to merge yet, or at all, where GitHub's test merge changes more than the
+        pull request's files show: after a criss-cross merge, its diff from one merge base
+        can hide what the merge (from all of them) changes, such as a rule it repeals."""
+        made = self._reader.test_merge(int(proposal.key))
+        if made is None:
+            return MergeResult(MergeStatus.PENDING, "GitHub has not made its test merge yet")
+        merged_into, changed = made
+        if merged_into not in self._merges_onto:  # made before another proposal merged
+            return MergeResult(MergeStatus.PENDING, f"GitHub's test merge is of an earlier "
+                                                    f"{self.branch}")
+        hidden = unlisted(changed, proposal.changes)
+        if hidden:
+            return MergeResult(MergeStatus.NOT_MERGEABLE, (
+                f"merging it would also change {', '.join(hidden)}, which its files do not "
+                f"show (its branch merged others): merge {self.branch} into it, so that they "
+                "show every change"))
+        return None
+
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
         self.wrote.append(f"merged #{proposal.key} at {proposal.head[:7]} as {sha[:7]}")
         self.tip = sha
+        self._merges_onto = {sha}  # a test merge made before this one no longer holds
         self._tip_files = self._tree = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
         self._label(self._pulls[proposal.key], Outcome.PASSED.value)
@@ -374,6 +402,7 @@ class GitHubForge:
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
                 raise
             self.tip, self._tree = commit.sha, tree.sha
+            self._merges_onto.add(commit.sha)
             self._tip_files = tip_files.changed(changed)
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
         self._pending.clear()

@@ -64,6 +64,50 @@ _PULL = """fragment Pull on PullRequest {
 }""" % {"page": PAGE, "context": STATUS_CONTEXT, "files": _FILES % (PAGE, ""),
         "reviews": _REVIEWS % (PAGE, "")}
 
+# What merging a pull request would make (GitHub's test merge, made in the background),
+# and the commit of the default branch it merged into: the top of both trees and the
+# game's folders, to compare.
+_LAYOUT = """fragment Layout on Commit {
+  oid
+  tree { entries { path oid } }
+  rules: file(path: "rules") { ...Dir }
+  state: file(path: "state") { ...Dir }
+  proposals: file(path: "proposals") { ...Dir }
+  actions: file(path: "actions") { ...Dir }
+}"""
+MERGING = f"""query Merging($owner: String!, $name: String!, $number: Int!) {{
+  repository(owner: $owner, name: $name) {{
+    pullRequest(number: $number) {{
+      potentialMergeCommit {{ ...Layout parents(first: 1) {{ nodes {{ ...Layout }} }} }}
+    }}
+  }}
+}}
+{_LAYOUT}
+{_DIR}"""
+
+
+def merge_changes(answer: dict[str, Any]) -> tuple[str, set[str]] | None:
+    """From a `MERGING` answer: the commit GitHub's test merge merged into, and the paths
+    (a file, or a folder below the game's) whose content the merge changes; None while
+    GitHub has not made the test merge."""
+    pull = answer["repository"]["pullRequest"] or {}
+    made = pull.get("potentialMergeCommit")
+    if not made or not made["parents"]["nodes"]:
+        return None
+    before, after = _layout(made["parents"]["nodes"][0]), _layout(made)
+    return made["parents"]["nodes"][0]["oid"], {
+        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
+
+
+def _layout(commit: dict[str, Any]) -> dict[str, str]:
+    """path -> oid of the entries at the top of a commit's tree and in the game's folders."""
+    found = {e["path"]: e["oid"] for e in commit["tree"]["entries"]}
+    for folder in ("rules", "state", "proposals", "actions"):
+        tree = (commit.get(folder) or {}).get("object") or {}
+        found.update({e["path"]: e["oid"] for e in tree.get("entries", ())})
+    return found
+
+
 # The first query of a run: the default branch, the pinned issues (is the game issue one?)
 # and a page of open pull requests.
 GAME = f"""query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!) {{

@@ -53,6 +53,11 @@ class GitHubReader:
                                                  **variables}})
         return gql.answer(data, headers)
 
+    def test_merge(self, number: int) -> tuple[str, set[str]] | None:
+        """GitHub's test merge of a pull request: the commit it merged into and the paths
+        it changes (`githubgraphql.merge_changes`); None while GitHub is making it."""
+        return gql.merge_changes(self._query(gql.MERGING, number=number))
+
     def mutate(self, mutation: str, **variables: object) -> dict:
         """A GraphQL mutation (it takes no owner or name)."""
         headers, data = self.repo._requester.requestJsonAndCheck(

@@ -172,6 +172,19 @@ class Backend:
             return "dirty"
         return "draft" if pr.draft else "clean"
 
+    def test_merge(self, pr: PullRequest) -> str | None:
+        """GitHub's test merge of an open pull request into its base, as its
+        `potentialMergeCommit` (none where they conflict, or once it is closed)."""
+        if pr.state != "open":
+            return None
+        base, head = self.base_sha(pr), self.head_sha(pr)
+        tree = self.git.merge_tree(base, head)
+        if tree is None:
+            return None
+        github = Identity("GitHub", "noreply@github.com", self.now())
+        return self.git.commit_tree(tree, [base, head], f"Merge {head} into {base}\n", github,
+                                    github)
+
     def merge(
         self, pr: PullRequest, sha: str | None, method: str, title: str | None, message: str | None
     ) -> str:

@@ -145,6 +145,10 @@ class Commit:
         entry = self.b.git.entry_at(self.oid, path.strip("/"))
         return TreeEntry(self.b, entry.type, entry.sha, entry.path) if entry else None
 
+    def parents(self, _info, **page) -> dict[str, Any]:
+        return connection([Commit(self.b, sha) for sha in self.b.git.commit_info(self.oid).parents],
+                          **page)
+
     @property
     def status(self) -> CommitStatus | None:
         found = [s for s in self.b.world.statuses if s.sha == self.oid]
@@ -223,6 +227,11 @@ class Pull:
     @property
     def headRefOid(self) -> str:
         return self.b.head_sha(self.pr)
+
+    @property
+    def potentialMergeCommit(self) -> Commit | None:
+        sha = self.b.test_merge(self.pr)
+        return Commit(self.b, sha) if sha else None
 
     @property
     def changedFiles(self) -> int:

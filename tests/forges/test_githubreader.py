@@ -6,6 +6,7 @@ import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.forges.githubforge import GitHubForge
+from nomic_ci.forges.githubgraphql import merge_changes
 
 from builders import HOUR, new_rule
 from github_games import failing_game
@@ -181,3 +182,16 @@ def test_the_history_index_costs_no_request_of_its_own(hub):
     hub.fake.clear_requests()
     assert hub.later().reconcile() == 0 and hub.fake.writes() == []
     assert requests_of(hub) == [GRAPHQL, COMMENTS]
+
+
+def test_no_test_merge_yet_is_no_answer_and_one_is_compared_with_the_commit_it_merged_into():
+    assert merge_changes({"repository": {"pullRequest": {"potentialMergeCommit": None}}}) is None
+
+    def commit(oid, rules):
+        return {"oid": oid, "tree": {"entries": [{"path": "rules", "oid": f"t{oid}"}]},
+                "rules": {"object": {"entries": [{"path": f"rules/{n}", "oid": o}
+                                                 for n, o in rules.items()]}}}
+    made = {**commit("m", {"201": "a"}), "parents": {"nodes": [
+        commit("tip", {"201": "a", "202": "b"})]}}
+    answer = {"repository": {"pullRequest": {"potentialMergeCommit": made}}}
+    assert merge_changes(answer) == ("tip", {"rules", "rules/202"})

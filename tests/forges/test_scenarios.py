@@ -5,9 +5,13 @@ thresholds of rule 104, rule 103's d6 (recomputed from the game's dice seed),
 and the winners of rules 101 and 107.
 """
 
+import os
+import subprocess
 from datetime import timedelta
 
 import pytest
+
+from nomic_ci.core.files.records import Outcome, load_record
 
 from builders import new_rule, roll
 from tables import GitHubTable, LocalTable
@@ -146,3 +150,52 @@ def test_a_withdrawn_proposal_is_retracted_and_the_turn_moves_on(table):
     t.later().tick()
     status = t.status()
     assert status["proposals"][0]["state"] == "retracted" and status["turn"] == "bob"
+
+
+def test_a_branch_that_merged_others_hides_no_change_from_the_vote(table):
+    """Carol branches from one passed proposal, merges in the other but drops its rule, and
+    adds a note. From the merge base git names first, her branch only adds the note; merging
+    it (from both merge bases) repeals rule 201. Either the vote sees the repeal (locally: the
+    change is judged on the merge's tree) or the merge is refused (on GitHub: its test merge
+    changes a file the pull request's files do not show); rule 201 never goes unseen."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("p2", new_rule(201))
+    t.later().branch("p1", new_rule(202), author="bob")  # from the same main
+    for number, (author, branch, voters) in enumerate([("alice", "p2", ("bob", "carol")),
+                                                       ("bob", "p1", ("alice", "carol"))], 1):
+        assert t.later().propose(author, branch) == number
+        for voter in voters:
+            t.vote(number, voter)
+        t.later(49).tick()
+    repo = t.root if isinstance(t, LocalTable) else t.fake.git.path
+    env = {**os.environ, "GIT_AUTHOR_NAME": "carol", "GIT_AUTHOR_EMAIL": "c@example.org",
+           "GIT_COMMITTER_NAME": "carol", "GIT_COMMITTER_EMAIL": "c@example.org"}
+
+    def git(*args, cwd=repo):
+        return subprocess.run(["git", *args], cwd=cwd, env=env, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    worktree = t.root.parent / "carol"
+    git("worktree", "add", "-q", "--detach", str(worktree), "p1")
+    git("merge", "-q", "--no-ff", "--no-commit", "p2", cwd=worktree)
+    git("rm", "-qf", "rules/201-rule-201.md", cwd=worktree)
+    (worktree / "notes.txt").write_text("harmless\n")
+    git("add", "notes.txt", cwd=worktree)
+    git("commit", "-qm", "notes", cwd=worktree)
+    pushed = git("rev-parse", "HEAD", cwd=worktree)
+    if isinstance(t, GitHubTable):  # pushed through the fake, which keeps its refs
+        t.fake.git.update_ref("refs/heads/notes", pushed)
+    else:
+        git("branch", "notes", pushed)
+    assert len(git("merge-base", "--all", "main", "notes").split()) == 2
+    assert git("diff", "--name-status", "main...notes") == "A\tnotes.txt"
+    assert t.later().propose("carol", "notes", title="Add notes") == 3
+    for voter in ("alice", "bob"):
+        t.vote(3, voter)
+    t.later(49).tick()
+    files = t.files()
+    path = next(path for path in files if path.startswith("proposals/0003-"))
+    record = load_record(path, files[path])
+    assert "rules/201-rule-201.md" in files or 201 in record.rules, record
+    if isinstance(t, GitHubTable):
+        assert record.outcome is Outcome.FAILED, record
+        assert "would also change rules/201-rule-201.md" in record.reason, record.reason

@@ -55,3 +55,14 @@ def file_changes(listed: Iterable[Listed], read: Callable[[str], bytes | None]
 
 def _utf8(name: str) -> bool:
     return name.isascii() or not any("\udc80" <= c <= "\udcff" for c in name)
+
+
+def unlisted(changed: Iterable[str], changes: Iterable[FileChange]) -> list[str]:
+    """The paths a merge changes (files, or folders) that none of the proposal's listed
+    changes is at or under: what its diff from the merge base does not show."""
+    listed = {p for c in changes for p in (c.path, c.previous_path) if p}
+    hidden = [path for path in changed
+              if not any(p == path or p.startswith(path + "/") for p in listed)]
+    # a folder is named only where nothing in it is
+    return sorted(path for path in hidden
+                  if not any(other.startswith(path + "/") for other in hidden))

@@ -3,7 +3,7 @@
 import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
-from nomic_ci.core.files.changes import file_changes, text_needed
+from nomic_ci.core.files.changes import file_changes, text_needed, unlisted
 
 ADDED, MODIFIED, REMOVED, RENAMED = (ChangeKind.ADDED, ChangeKind.MODIFIED, ChangeKind.REMOVED,
                                      ChangeKind.RENAMED)
@@ -81,3 +81,13 @@ def test_a_file_the_core_reads_that_is_not_utf8_is_a_problem_not_a_crash():
         lambda path: b"\xff\xfe not text" if path.endswith("x.md") else b"ok")
     assert len(changes) == 2 and texts == (("rules/202-y.md", "ok"),)
     assert problems == ["rules/201-x.md is not UTF-8 text: save it as UTF-8"]
+
+
+def test_what_a_merge_changes_beyond_the_listed_changes_is_named_at_its_deepest():
+    listed = [FileChange("rules/205-new.md", ChangeKind.ADDED),
+              FileChange("docs/b.md", ChangeKind.RENAMED, "docs/a.md")]
+    changed = {"rules", "rules/205-new.md", "rules/201-old.md", "docs", "state",
+               "state/game.yaml", "README.md"}
+    assert unlisted(changed, listed) == ["README.md", "rules/201-old.md", "state/game.yaml"]
+    assert unlisted({"docs", "rules", "rules/205-new.md"}, listed) == []
+
