@@ -26,6 +26,8 @@ from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.changes import unlisted
+from ..core.files.rulefiles import is_rule_text
+from .gitobjects import blob_id
 from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
 from ..core.files.state import GAME_ISSUE, Tell
@@ -201,22 +203,35 @@ class GitHubForge:
         return self._merged(proposal, result.sha)
 
     def _hidden_by_merge(self, proposal: Proposal) -> MergeResult | None:
-        """Why not to merge yet, or at all, where GitHub's test merge changes more than the
-        pull request's files show: after a criss-cross merge, its diff from one merge base
-        can hide what the merge (from all of them) changes, such as a rule it repeals."""
-        made = self._reader.test_merge(int(proposal.key))
-        if made is None:
-            return MergeResult(MergeStatus.PENDING, "GitHub has not made its test merge yet")
-        merged_into, changed = made
-        if merged_into not in self._merges_onto:  # made before another proposal merged
+        """Why not to merge yet, or at all, where GitHub's test merge of the voted head
+        makes more than the pull request's files show: after a criss-cross merge, its diff
+        from one merge base can hide what the merge (from all of them) changes, such as a
+        rule it repeals; and a file main changed too merges into a text no one judged."""
+        test = self._reader.potential_merge(int(proposal.key))
+        if test.conflicts:
+            return MergeResult(MergeStatus.NOT_MERGEABLE,
+                               f"it conflicts with {self.branch}")
+        if not test.made or test.head != proposal.head:
+            return MergeResult(MergeStatus.PENDING, "GitHub has not made its test merge of "
+                                                    "this version yet")
+        if test.merged_into not in self._merges_onto:  # made before another proposal merged
             return MergeResult(MergeStatus.PENDING, f"GitHub's test merge is of an earlier "
                                                     f"{self.branch}")
-        hidden = unlisted(changed, proposal.changes)
+        hidden = unlisted(test.changed(), proposal.changes)
         if hidden:
             return MergeResult(MergeStatus.NOT_MERGEABLE, (
                 f"merging it would also change {', '.join(hidden)}, which its files do not "
                 f"show (its branch merged others): merge {self.branch} into it, so that they "
                 "show every change"))
+        # a rule another proposal changed since this one forked: the merge's text is one
+        # no vote judged (the state's files the engine itself changes as the game goes on)
+        mixed = sorted(path for path, text in proposal.texts if is_rule_text(path)
+                       and path in test.after and test.after[path] != blob_id(text.encode()))
+        if mixed:
+            return MergeResult(MergeStatus.NOT_MERGEABLE, (
+                f"merging it would make {', '.join(mixed)} differ from its branch ({self.branch} "
+                f"changed them too): merge {self.branch} into it, so that the vote is on what "
+                "would be merged"))
         return None
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:

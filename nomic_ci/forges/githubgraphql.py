@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 from github import GithubException
 
+from ..core.frozen import frozen
 from ..core.facts import Account, Reaction, Review, ReviewState
 from ..core.board.actionlog import INDEX as ACTIONS_INDEX
 from ..core.files.history import INDEX
@@ -78,7 +79,8 @@ _LAYOUT = """fragment Layout on Commit {
 MERGING = f"""query Merging($owner: String!, $name: String!, $number: Int!) {{
   repository(owner: $owner, name: $name) {{
     pullRequest(number: $number) {{
-      potentialMergeCommit {{ ...Layout parents(first: 1) {{ nodes {{ ...Layout }} }} }}
+      mergeable
+      potentialMergeCommit {{ ...Layout parents(first: 2) {{ nodes {{ ...Layout }} }} }}
     }}
   }}
 }}
@@ -86,17 +88,34 @@ MERGING = f"""query Merging($owner: String!, $name: String!, $number: Int!) {{
 {_DIR}"""
 
 
-def merge_changes(answer: dict[str, Any]) -> tuple[str, set[str]] | None:
-    """From a `MERGING` answer: the commit GitHub's test merge merged into, and the paths
-    (a file, or a folder below the game's) whose content the merge changes; None while
-    GitHub has not made the test merge."""
+@frozen
+class PotentialMerge:
+    """GitHub's test merge of a pull request, from a `MERGING` answer."""
+
+    conflicts: bool  # GitHub found they conflict: it makes no test merge
+    merged_into: str | None = None  # the default branch's commit it merged into
+    head: str | None = None  # the pull request's commit it merged
+    before: dict[str, str] = field(default_factory=dict)  # `_layout` of merged_into
+    after: dict[str, str] = field(default_factory=dict)  # `_layout` of the test merge
+
+    @property
+    def made(self) -> bool:
+        return self.merged_into is not None
+
+    def changed(self) -> set[str]:
+        """The paths (a file, or a folder below the game's) whose content the merge changes."""
+        return {path for path in self.before.keys() | self.after.keys()
+                if self.before.get(path) != self.after.get(path)}
+
+
+def potential_merge(answer: dict[str, Any]) -> PotentialMerge:
     pull = answer["repository"]["pullRequest"] or {}
     made = pull.get("potentialMergeCommit")
-    if not made or not made["parents"]["nodes"]:
-        return None
-    before, after = _layout(made["parents"]["nodes"][0]), _layout(made)
-    return made["parents"]["nodes"][0]["oid"], {
-        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
+    parents = (made or {}).get("parents", {}).get("nodes") or []
+    if len(parents) != 2:  # none yet (or a conflict): there is nothing to compare
+        return PotentialMerge(pull.get("mergeable") == "CONFLICTING")
+    return PotentialMerge(False, parents[0]["oid"], parents[1]["oid"], _layout(parents[0]),
+                     _layout(made))
 
 
 def _layout(commit: dict[str, Any]) -> dict[str, str]:

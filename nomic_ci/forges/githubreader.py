@@ -40,7 +40,8 @@ class GitHubReader:
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as the run found it
     pinned: set[int] = field(default_factory=set)  # the numbers of the pinned issues
-    _texts: dict[str, bytes] = field(default_factory=dict)  # by oid or "commit:path"
+    # by oid or "commit:path" (None: no file there)
+    _texts: dict[str, bytes | None] = field(default_factory=dict)
     _trees: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -53,10 +54,9 @@ class GitHubReader:
                                                  **variables}})
         return gql.answer(data, headers)
 
-    def test_merge(self, number: int) -> tuple[str, set[str]] | None:
-        """GitHub's test merge of a pull request: the commit it merged into and the paths
-        it changes (`githubgraphql.merge_changes`); None while GitHub is making it."""
-        return gql.merge_changes(self._query(gql.MERGING, number=number))
+    def potential_merge(self, number: int) -> gql.PotentialMerge:
+        """GitHub's test merge of a pull request, as it stands."""
+        return gql.potential_merge(self._query(gql.MERGING, number=number))
 
     def mutate(self, mutation: str, **variables: object) -> dict:
         """A GraphQL mutation (it takes no owner or name)."""
@@ -147,6 +147,9 @@ class GitHubReader:
         """Send a batch and keep its answers; the pull requests it read whole."""
         new = []
         for (kind, key), found in batch.answers(self._query(batch.text(), **batch.variables)):
+            if kind == "blob" and not (found or {}).get("oid"):
+                self._texts[key] = None  # no file there: a submodule (`proposal` says so)
+                continue
             if found is None:
                 raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no {kind} {key}"}])
             if kind == "blob":

@@ -26,6 +26,12 @@ SUBMODULE_MODE = 0o160000  # a commit of another repository: no content here
 PIPE_ROOM = 4096
 
 
+def blob_id(content: bytes) -> str:
+    """The id git (and GitHub) give a file of this content: SHA-1 of its blob object."""
+    import hashlib  # loading OpenSSL costs a command that never hashes (core/dice.py)
+    return hashlib.sha1(b"blob %d\0" % len(content) + content).hexdigest()
+
+
 class GitError(GameError):
     pass
 

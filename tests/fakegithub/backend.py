@@ -175,7 +175,7 @@ class Backend:
     def test_merge(self, pr: PullRequest) -> str | None:
         """GitHub's test merge of an open pull request into its base, as its
         `potentialMergeCommit` (none where they conflict, or once it is closed)."""
-        if pr.state != "open":
+        if self.mergeable(pr) is not True:  # closed, still computing, or conflicting
             return None
         base, head = self.base_sha(pr), self.head_sha(pr)
         tree = self.git.merge_tree(base, head)

@@ -229,6 +229,11 @@ class Pull:
         return self.b.head_sha(self.pr)
 
     @property
+    def mergeable(self) -> str:
+        found = self.b.mergeable(self.pr)
+        return "UNKNOWN" if found is None else "MERGEABLE" if found else "CONFLICTING"
+
+    @property
     def potentialMergeCommit(self) -> Commit | None:
         sha = self.b.test_merge(self.pr)
         return Commit(self.b, sha) if sha else None

@@ -1,5 +1,7 @@
 """GitHub mode against the fake GitHub: what players see on the PR, and faults that converge."""
 
+import os
+import subprocess
 from datetime import timedelta
 
 import pytest
@@ -236,14 +238,40 @@ def test_a_fault_then_a_normal_run_converges_to_the_clean_result(
     hub.close()
 
 
-def test_a_merge_github_is_still_computing_is_left_for_the_next_run(hub):
+@pytest.mark.parametrize("computing", ["the test merge", "the merge"])
+def test_a_merge_github_is_still_computing_is_left_for_the_next_run(hub, computing):
+    """GitHub has not made its test merge yet (the engine waits for it before merging), or
+    answers the merge itself with a 405 while it works something out."""
     pr = passing_game(hub)
-    hub.fake.set_mergeable(pr, None, null_reads=5)
-    hub.fake.fail("PUT", r".*/pulls/\d+/merge", 405, times=1)
+    if computing == "the test merge":
+        hub.fake.set_mergeable(pr, None, null_reads=5)
+    else:
+        hub.fake.fail("PUT", r".*/pulls/\d+/merge", 405, times=1)
     hub.later().reconcile()
-    assert any(r.faulted for r in hub.fake.requests)
+    assert any(r.faulted for r in hub.fake.requests) == (computing == "the merge")
     assert not hub.fake.pull(pr).merged and "not merged yet" in hub.out
     hub.fake.set_mergeable(pr, None)
+    hub.reconcile()
+    assert hub.fake.pull(pr).merged
+
+
+def test_a_test_merge_of_another_version_than_the_one_voted_is_not_trusted(hub, monkeypatch):
+    """GitHub made its test merge before a force-push back to the voted head (whose merge
+    hides a change): it says nothing of that head, so the merge waits for one of it."""
+    pr = passing_game(hub)
+    backend = hub.fake.backend
+    made = backend.test_merge
+
+    def of_another_head(pull):  # the same tree, its second parent not the voted head
+        sha, base = made(pull), backend.base_sha(pull)
+        who = backend.identity(backend.token_user())
+        return sha and backend.git.commit_tree(backend.git.commit_info(sha).tree, [base, base],
+                                               "a test merge of another head\n", who, who)
+    monkeypatch.setattr(backend, "test_merge", of_another_head)
+    hub.later().reconcile()
+    assert not hub.fake.pull(pr).merged and "not merged yet" in hub.out
+    assert "has not made its test merge of this version yet" in hub.out
+    monkeypatch.setattr(backend, "test_merge", made)
     hub.reconcile()
     assert hub.fake.pull(pr).merged
 
@@ -468,3 +496,27 @@ def test_a_command_waiting_through_a_long_silence_is_still_handled(suber):
     suber.later(10).reconcile()
     assert said in handled(suber)
     assert any("carol is inactive now" in c.body for c in engine_comments(suber, pr))
+
+
+def test_a_submodule_where_a_rule_goes_is_refused_and_stops_nothing(hub):
+    """GitHub gives no blob at a gitlink's path: the pull request cannot be read, which is
+    its problem alone (reading it stopped every run)."""
+    repo = hub.fake.git.path
+    index = hub.root / "attack-index"
+
+    def git(*args, data=None):
+        return subprocess.run(["git", *args], cwd=repo, input=data, check=True,
+                              capture_output=True, env={
+                                  **os.environ, "GIT_INDEX_FILE": str(index),
+                                  "GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@example.org",
+                                  "GIT_COMMITTER_NAME": "a", "GIT_COMMITTER_EMAIL": "a@example.org",
+                              }).stdout.decode().strip()
+    git("read-tree", "main")
+    git("update-index", "--add", "--index-info",
+        data=b"160000 commit " + b"1" * 40 + b"\trules/202-sub.md\n")
+    hub.fake.git.update_ref("refs/heads/idea", git("commit-tree", git("write-tree"), "-p",
+                                                   "main", "-m", "a submodule"))
+    pr = hub.fake.open_pr("alice", "idea", "A submodule", created_at=hub.later().now)
+    assert hub.reconcile() == 0, hub.err
+    assert "rules/202-sub.md is not a file" in engine_comments(hub, pr)[-1].body
+    assert hub.later().reconcile() == 0, hub.err

@@ -6,7 +6,7 @@ import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.forges.githubforge import GitHubForge
-from nomic_ci.forges.githubgraphql import merge_changes
+from nomic_ci.forges.githubgraphql import potential_merge
 
 from builders import HOUR, new_rule
 from github_games import failing_game
@@ -184,14 +184,20 @@ def test_the_history_index_costs_no_request_of_its_own(hub):
     assert requests_of(hub) == [GRAPHQL, COMMENTS]
 
 
-def test_no_test_merge_yet_is_no_answer_and_one_is_compared_with_the_commit_it_merged_into():
-    assert merge_changes({"repository": {"pullRequest": {"potentialMergeCommit": None}}}) is None
+def test_a_test_merge_is_compared_with_the_commit_it_merged_into_and_names_the_head():
+    none_yet = potential_merge({"repository": {"pullRequest": {
+        "mergeable": "UNKNOWN", "potentialMergeCommit": None}}})
+    assert not none_yet.made and not none_yet.conflicts
+    assert potential_merge({"repository": {"pullRequest": {
+        "mergeable": "CONFLICTING", "potentialMergeCommit": None}}}).conflicts
 
     def commit(oid, rules):
         return {"oid": oid, "tree": {"entries": [{"path": "rules", "oid": f"t{oid}"}]},
                 "rules": {"object": {"entries": [{"path": f"rules/{n}", "oid": o}
                                                  for n, o in rules.items()]}}}
     made = {**commit("m", {"201": "a"}), "parents": {"nodes": [
-        commit("tip", {"201": "a", "202": "b"})]}}
-    answer = {"repository": {"pullRequest": {"potentialMergeCommit": made}}}
-    assert merge_changes(answer) == ("tip", {"rules", "rules/202"})
+        commit("tip", {"201": "a", "202": "b"}), commit("head", {"201": "a"})]}}
+    test = potential_merge({"repository": {"pullRequest": {
+        "mergeable": "MERGEABLE", "potentialMergeCommit": made}}})
+    assert (test.merged_into, test.head) == ("tip", "head")
+    assert test.changed() == {"rules", "rules/202"} and test.after["rules/201"] == "a"

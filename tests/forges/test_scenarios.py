@@ -199,3 +199,69 @@ def test_a_branch_that_merged_others_hides_no_change_from_the_vote(table):
     if isinstance(t, GitHubTable):
         assert record.outcome is Outcome.FAILED, record
         assert "would also change rules/201-rule-201.md" in record.reason, record.reason
+
+
+def _passes(t, number, author, branch, voters):
+    assert t.later().propose(author, branch) == number
+    for voter in voters:
+        t.vote(number, voter)
+    t.later(49).tick()
+
+
+def test_a_passed_proposal_that_conflicts_with_main_fails_and_the_game_goes_on(table):
+    """Two proposals write rule 201 from the same main and both pass: the second cannot
+    merge. It fails, saying so, and the next runs decide as before (waiting for a test merge
+    GitHub never makes of a conflicting pull request stopped every run)."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("p1", new_rule(201, "One."))
+    t.later().branch("p2", new_rule(201, "Two."), author="bob")
+    _passes(t, 1, "alice", "p1", ("bob", "carol"))
+    _passes(t, 2, "bob", "p2", ("alice", "carol"))
+    assert [p["state"] for p in t.status()["proposals"]] == ["passed", "failed"]
+    assert "conflicts" in yaml_reason(t, 2)
+    t.later().branch("p3", new_rule(203), author="carol")
+    _passes(t, 3, "carol", "p3", ("alice", "bob"))
+    assert t.status()["proposals"][-1]["state"] == "passed"
+
+
+def test_a_rule_two_proposals_change_is_merged_only_as_a_vote_judged_it(table):
+    """Two valid edits of rule 201 from the same main merge cleanly into a rule file that is
+    not valid (a key twice). The second is judged on the text its merge makes (locally), or
+    is refused until its branch has main's change (on GitHub); the game is never broken."""
+    path = "rules/201-rule-201.md"
+    front = "---\nnumber: 201\ntitle: Rule 201\nmutable: true\n{}---\nA rule.\n"
+    t = table(players="alice,bob,carol")
+    t.later().branch("p0", {path: front.format("")})
+    _passes(t, 1, "alice", "p0", ("bob", "carol"))
+    t.later().branch("pa", {path: "---\nbindings: {}\n" + front.format("")[4:]}, author="bob")
+    t.later().branch("pb", {path: front.format("bindings: {}\n")}, author="carol")
+    _passes(t, 2, "bob", "pa", ("alice", "carol"))
+    t.later().propose("carol", "pb")
+    if t.status()["proposals"][-1]["state"] == "voting":  # on GitHub: judged at its head
+        for voter in ("alice", "bob"):
+            t.vote(3, voter)
+        t.later(49).tick()
+    assert t.status()["proposals"][-1]["state"] in ("refused", "failed")
+    t.later().tick()  # the game still reads its rules
+    assert t.files()[path].count("bindings") == 1
+
+
+def yaml_reason(t, number):
+    files = t.files()
+    path = next(path for path in files if path.startswith(f"proposals/{number:04d}-"))
+    return load_record(path, files[path]).reason
+
+
+def test_a_title_with_a_line_separator_leaves_the_history_readable(table):
+    """U+2028 is a line's end to Python's splitlines: written raw in the index, it split a
+    record's line in two, and every command after stopped on the half lines."""
+    t = table(players="alice,bob,carol")
+    t.later().branch("p1", new_rule(201))
+    assert t.later().propose("alice", "p1", title="One\u2028two\u2029three\x85four") == 1
+    for voter in ("bob", "carol"):
+        t.vote(1, voter)
+    t.later(49).tick()
+    t.later().branch("p2", new_rule(202), author="bob")
+    assert t.later().propose("bob", "p2") == 2
+    assert t.cli("verify") == 0, t.err
+    assert len(t.files()["proposals/index/0000.jsonl"].split("\n")) == 2

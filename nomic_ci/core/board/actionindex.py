@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..files.gamefiles import under
-from ..files.indexlines import (IndexLines, bad_line, index_problems, points,
+from ..files.indexlines import (IndexLines, bad_line, index_problems, json_text, points,
                                 shard_lines, whole)
 from ..frozen import frozen
 from ..times import iso, moment
@@ -64,8 +64,7 @@ def index_paths(files: Iterable[str]) -> list[str]:
 def index_line(s: ActionSummary) -> str:
     entry = {"number": s.number, "file": s.path.removeprefix(DIR), "at": iso(s.at),
              "login": s.login, "command": s.command, "dice": s.dice, "points": dict(s.points)}
-    return json.dumps({k: v for k, v in entry.items() if v not in (0, {}) or k == "number"},
-                      ensure_ascii=False)
+    return json_text({k: v for k, v in entry.items() if v not in (0, {}) or k == "number"})
 
 
 def _summary(line: str, path: str, line_number: int) -> ActionSummary:

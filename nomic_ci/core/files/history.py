@@ -22,7 +22,8 @@ from typing import Iterable, Iterator, Mapping
 from ..frozen import frozen
 from .adjustments import ADJUSTMENTS
 from .gamefiles import under
-from .indexlines import IndexLines, bad_line, points as _points, shard_lines, whole as _int
+from .indexlines import (IndexLines, bad_line, json_text, points as _points, shard_lines,
+                         whole as _int)
 from .records import DIR, Outcome, Record, load_record
 from ..errors import GameError
 from ..facts import Account
@@ -158,13 +159,13 @@ class History(IndexLines[RecordSummary]):
 
     def find(self, key: str) -> RecordSummary | None:
         """The record of the proposal with this forge key."""
-        wanted = f'"key": {json.dumps(key, ensure_ascii=False)}'
+        wanted = f'"key": {json_text(key)}'
         return next((self[i] for i, line in enumerate(self._lines)
                      if wanted in line and self[i].key == key), None)
 
     def by(self, login: str) -> Iterator[RecordSummary]:
         """The records of this author's proposals."""
-        wanted = f'"author": {json.dumps(login, ensure_ascii=False)}'
+        wanted = f'"author": {json_text(login)}'
         return (self[i] for i, line in enumerate(self._lines)
                 if wanted in line and self[i].author.login == login)
 
@@ -190,8 +191,8 @@ def index_line(s: RecordSummary) -> str:
              "rules": list(s.rules), "threshold": s.threshold, "yes": s.yes, "no": s.no,
              "rolls": list(s.rolls), "points": dict(s.points),
              "points_stated": dict(s.points_stated)}
-    return json.dumps({k: v for k, v in entry.items() if v not in (None, "", [], {})
-                       or k in _ALWAYS}, ensure_ascii=False)
+    return json_text({k: v for k, v in entry.items() if v not in (None, "", [], {})
+                      or k in _ALWAYS})
 
 
 _ALWAYS = ("number", "yes", "no")  # written even when empty: None for no number, 0 votes

@@ -5,6 +5,7 @@ is read, so a run pays only for the lines it needs; a new record rewrites only t
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left
 from dataclasses import fields
 from itertools import accumulate
@@ -97,14 +98,25 @@ class IndexLines(Sequence[T], Generic[T]):
                 for start in range(0, len(self._lines), self.per_file)}
 
 
+def json_text(value: object) -> str:
+    """A value as an index line writes it: JSON, in UTF-8 but for the characters other than
+    a line feed that Python reads as the end of a line (a title may hold one)."""
+    return json.dumps(value, ensure_ascii=False).translate(_LINE_ENDS)
+
+
+_LINE_ENDS = {ord(c): f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
+
+
 def shard_lines(files: Mapping[str, str], shards: Sequence[str]
                 ) -> tuple[list[str], list[tuple[int, str]]]:
-    """The lines of these index files, in order, and where each file's lines begin."""
+    """The lines of these index files, in order, and where each file's lines begin: split
+    at line feeds alone, as they are written."""
     lines: list[str] = []
     starts: list[tuple[int, str]] = []
     for path in shards:
         starts.append((len(lines), path))
-        lines += files[path].splitlines()
+        text = files[path]
+        lines += text.removesuffix("\n").split("\n") if text else []
     return lines, starts
 
 

@@ -115,7 +115,8 @@ def test_a_file_in_proposals_with_a_name_nomic_ci_does_not_write_is_an_error(pat
 
 
 
-TRICKY = ["t", '"rolls": 1', 'a "points": b', "rolls", '"outcome": "passed", "rules": [7]']
+TRICKY = ["t", '"rolls": 1', 'a "points": b', "rolls", '"outcome": "passed", "rules": [7]',
+          "a\u2028line\u2029separator\x85"]
 ROWS = st.lists(st.tuples(st.booleans(), st.sampled_from(["alice", "rules", "rolls"]),
                           st.sampled_from(TRICKY), st.sampled_from([(), (7,), (3, 12)]),
                           st.sampled_from(list(Outcome))), max_size=30)
