@@ -350,6 +350,7 @@ _LAST_DUMP: list = []
 
 
 def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
+    placed = {t.login: t for t in reversed(board.tokens)}  # the first, as `board.token`
     data: dict[str, Any] = {"added_spaces": board.added_spaces}
     data["cop_car"] = ({"space": board.cop_car.space, "health": board.cop_car.health}
                        if board.cop_car else None)
@@ -366,8 +367,8 @@ def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
                        **({"question": t.question} if t.question is not None else {}),
                        **({"beaten": list(t.beaten)} if t.beaten else {}),
                        **({"healed": t.healed} if t.healed else {})}
-                      for t in map(board.token, sorted({*logins, *(t.login for t in
-                                                                  board.tokens)}))]
+                      for t in (placed.get(login) or Token(login)
+                                for login in sorted({*logins, *placed}))]
     if board.offers:  # only while there are some, so boards without trades read the same
         data["offers"] = [{"number": o.number, "from": o.offerer, "to": o.to,
                            "give": dict(o.give), "get": dict(o.get)} for o in board.offers]

@@ -7,6 +7,7 @@ rewrites nothing. Reading them is `statefile`'s.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, Mapping
@@ -18,7 +19,8 @@ from . import yamlio
 from .records import die_data
 from . import GAME, PLAYERS
 from .state import GameState, Standing
-from .statefile import read_handled, texts_of
+from .quickyaml import LinedDict, LinedList, quick_load
+from .statefile import parse_players, read_handled, texts_of
 from ..errors import GameError
 from ..times import iso, moment
 from ..board.boardfile import board_files
@@ -28,7 +30,7 @@ from ..board.boardfile import board_files
 class _Documents:
     """The loaded YAML documents, kept so writing back preserves comments and order."""
 
-    players: CommentedMap
+    players: CommentedMap | None  # None: not loaded (its text was written without it)
     game: CommentedMap
     state: GameState | None = None  # the state this module last dumped them from, if it did
 
@@ -84,24 +86,14 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     last = docs.state
     keep_players = last is not None and last.players == state.players
     keep_game = last is not None and _game_values(last) == _game_values(state)
-    players_node = docs.players["players"]
-    by_login = {str(node["login"]).lower(): node for node in players_node}
-    new_list = CommentedSeq()
-    for player in state.players:
-        node = by_login.get(player.login.lower()) or CommentedMap(login=player.login)
-        _set(node, "login", player.login)
-        _set(node, "id", player.id)
-        _set(node, "points", player.points)
-        if player.veto or "veto" in node:
-            _set(node, "veto", player.veto)
-        if player.inactive_since or "inactive_since" in node:
-            _set(node, "inactive_since", iso(player.inactive_since))
-        if player.stats and dict(node.get("stats") or {}) != dict(player.stats):
-            node["stats"] = CommentedMap(player.stats)
-        new_list.append(node)
-    if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
-            len(new_list) != len(players_node):
-        docs.players["players"] = new_list
+    players_text_out = players_text if keep_players else _points_written(players_text, state)
+    if players_text_out is None:
+        if docs.players is None:
+            docs.players = yamlio.load(players_text, PLAYERS)
+        _write_players(docs.players, state)
+        players_text_out = yamlio.dump(docs.players)
+    elif not keep_players:
+        docs.players = None  # the text moved on without it
 
     game = docs.game
     _set(game, "turn", state.turn)
@@ -149,7 +141,7 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                 state.handled_comments:
             game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
                                                     for i, at in state.handled_comments)
-    texts = {PLAYERS: players_text if keep_players else yamlio.dump(docs.players),
+    texts = {PLAYERS: players_text_out,
              GAME: game_text if keep_game else yamlio.dump(game)}
     for path, text in texts.items():  # never write what the next run could not read
         if len(text) > yamlio.MAX_BYTES:
@@ -160,6 +152,56 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     docs.state = state
     _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
     return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
+
+
+def _write_players(doc: CommentedMap, state: GameState) -> None:
+    """The players of `state` written into the document of `state/players.yaml`."""
+    players_node = doc["players"]
+    by_login = {str(node["login"]).lower(): node for node in players_node}
+    new_list = CommentedSeq()
+    for player in state.players:
+        node = by_login.get(player.login.lower()) or CommentedMap(login=player.login)
+        _set(node, "login", player.login)
+        _set(node, "id", player.id)
+        _set(node, "points", player.points)
+        if player.veto or "veto" in node:
+            _set(node, "veto", player.veto)
+        if player.inactive_since or "inactive_since" in node:
+            _set(node, "inactive_since", iso(player.inactive_since))
+        if player.stats and dict(node.get("stats") or {}) != dict(player.stats):
+            node["stats"] = CommentedMap(player.stats)
+        new_list.append(node)
+    if [n["login"] for n in new_list] != [n["login"] for n in players_node] or \
+            len(new_list) != len(players_node):
+        doc["players"] = new_list
+
+
+_POINTS_LINE = re.compile(r"([ \t]*(?:-[ \t]+)?points:[ \t]+)-?\d+([ \t]*(?:#.*)?)")
+
+
+def _points_written(players_text: str, state: GameState) -> str | None:
+    """`state/players.yaml` with the points that changed rewritten in place, where nothing
+    else of the players changed and each such line is a plain `points: N`; else None, for
+    ruamel.yaml to write. A decision changes a player's points or two: parsing and dumping
+    a thousand players' file with ruamel.yaml was most of a deciding run."""
+    doc = quick_load(players_text)
+    nodes = doc.get("players") if isinstance(doc, LinedDict) else None
+    if not isinstance(nodes, LinedList) or len(nodes) != len(state.players):
+        return None
+    lines = players_text.split("\n")
+    for node, player in zip(nodes, state.players):
+        if not isinstance(node, LinedDict) or "points" not in node.key_lines:
+            return None
+        if node["points"] != player.points:
+            found = _POINTS_LINE.fullmatch(lines[node.key_lines["points"]])
+            if found is None:
+                return None
+            lines[node.key_lines["points"]] = f"{found[1]}{player.points}{found[2]}"
+    text = "\n".join(lines)
+    try:  # what it says must be the players, exactly, or ruamel.yaml writes them
+        return text if parse_players(text) == state.players else None
+    except GameError:
+        return None
 
 
 # The documents the latest dump wrote, by the texts they make: a run writes its state a few
@@ -177,8 +219,7 @@ def _game_values(state: GameState) -> tuple:
 
 def _documents(players_text: str, game_text: str) -> _Documents:
     docs = _WRITTEN.pop((players_text, game_text), None)
-    return docs if docs is not None else _Documents(yamlio.load(players_text, PLAYERS),
-                                                    yamlio.load(game_text, GAME))
+    return docs if docs is not None else _Documents(None, yamlio.load(game_text, GAME))
 
 
 def _plain_list(value: Any) -> list[dict]:

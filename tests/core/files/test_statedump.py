@@ -135,6 +135,41 @@ def test_a_file_whose_values_did_not_change_since_the_last_dump_keeps_its_text_u
     for step in steps:
         reused.update(dump_state(step, reused))
         counts.append(len(dumped))
-    assert counts == [2, 2, 3, 3]  # both files; neither; the game's alone; neither
+    # the game's (the players' points are written in place); neither; the game's; neither
+    assert counts == [1, 1, 2, 2]
     statedump._WRITTEN.clear()
     assert dump_state(later, files) == dump_state(later, reused)
+
+
+@pytest.mark.parametrize("change, in_place", [
+    ("points", True), ("login", False), ("order", False), ("odd line", False)])
+def test_points_alone_are_written_in_place_and_anything_else_by_ruamel(files, monkeypatch,
+                                                                      change, in_place):
+    """A decision changes a point or two: those lines are rewritten where they are, comments
+    and all, as ruamel.yaml would write them; any other change, or a points line of another
+    shape, is ruamel.yaml's to write."""
+    from nomic_ci.core.files import statedump
+    statedump._WRITTEN.clear()
+    players = files["state/players.yaml"] + "# a note at the end\n"
+    if change == "odd line":
+        players = players.replace("points: 0", "points: 0  # start", 1).replace(
+            "points: 0", "points: !!int 0", 1)
+    files = {**files, "state/players.yaml": players}
+    state = read_state(files)
+    first, second, *rest = state.players
+    new = {"points": (replace(first, points=5), second, *rest),
+           "login": (replace(first, points=5), replace(second, login="bobby"), *rest),
+           "order": (second, replace(first, points=5), *rest),
+           "odd line": (replace(first, points=5), replace(second, points=3), *rest)}[change]
+    dumped = []
+    real = yamlio.dump
+    monkeypatch.setattr(yamlio, "dump", lambda doc: dumped.append(doc) or real(doc))
+    text = dump_state(replace(state, players=new), files)["state/players.yaml"]
+    written_by_ruamel = any("players" in doc for doc in dumped)
+    assert written_by_ruamel != in_place
+    assert read_state({**files, "state/players.yaml": text}).players == new
+    assert text.endswith("# a note at the end\n")
+    if in_place:
+        statedump._WRITTEN.clear()
+        monkeypatch.setattr(statedump, "_points_written", lambda *a: None)
+        assert dump_state(replace(state, players=new), files)["state/players.yaml"] == text
