@@ -112,10 +112,12 @@ def potential_merge(answer: dict[str, Any]) -> PotentialMerge:
     pull = answer["repository"]["pullRequest"] or {}
     made = pull.get("potentialMergeCommit")
     parents = (made or {}).get("parents", {}).get("nodes") or []
-    if len(parents) != 2:  # none yet (or a conflict): there is nothing to compare
-        return PotentialMerge(pull.get("mergeable") == "CONFLICTING")
-    return PotentialMerge(False, parents[0]["oid"], parents[1]["oid"], _layout(parents[0]),
-                     _layout(made))
+    # a conflict whatever test merge GitHub still holds (it keeps the last it could make)
+    conflicts = pull.get("mergeable") == "CONFLICTING"
+    if len(parents) != 2:  # none yet, or none to make: there is nothing to compare
+        return PotentialMerge(conflicts)
+    return PotentialMerge(conflicts, parents[0]["oid"], parents[1]["oid"], _layout(parents[0]),
+                          _layout(made))
 
 
 def _layout(commit: dict[str, Any]) -> dict[str, str]:

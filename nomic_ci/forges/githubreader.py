@@ -147,9 +147,9 @@ class GitHubReader:
         """Send a batch and keep its answers; the pull requests it read whole."""
         new = []
         for (kind, key), found in batch.answers(self._query(batch.text(), **batch.variables)):
-            if kind == "blob" and not (found or {}).get("oid"):
-                self._texts[key] = None  # no file there: a submodule (`proposal` says so)
-                continue
+            if kind == "blob" and ":" in str(key) and not (found or {}).get("oid"):
+                self._texts[key] = None  # no file at commit:path: a submodule (`proposal`
+                continue                 # says so); a blob asked for by its oid must exist
             if found is None:
                 raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no {kind} {key}"}])
             if kind == "blob":

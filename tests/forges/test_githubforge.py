@@ -276,6 +276,20 @@ def test_a_test_merge_of_another_version_than_the_one_voted_is_not_trusted(hub, 
     assert hub.fake.pull(pr).merged
 
 
+def test_a_proposal_that_conflicts_since_github_made_its_test_merge_fails(hub, monkeypatch):
+    """GitHub keeps the last test merge it could make once a pull request conflicts: the
+    conflict is what counts (waiting for a newer test merge stopped every run)."""
+    pr = passing_game(hub)
+    backend = hub.fake.backend
+    kept = backend.test_merge(backend.pull(pr))
+    monkeypatch.setattr(backend, "test_merge", lambda pull: kept)
+    hub.fake.commit("main", {"notes.txt": "main moved\n"})
+    hub.fake.set_mergeable(pr, False, state="dirty")
+    hub.later().reconcile()
+    assert hub.fake.pull(pr).state == "closed" and not hub.fake.pull(pr).merged
+    assert hub.status()["proposals"][0]["state"] == "failed"
+
+
 def test_an_unmergeable_proposal_fails_and_says_why(hub):
     pr = passing_game(hub)
     hub.fake.set_mergeable(pr, False, state="dirty")

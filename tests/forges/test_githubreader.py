@@ -2,11 +2,14 @@
 pull requests, files or votes; GraphQL's errors end the run cleanly; a draft's vote starts when
 it is ready."""
 
+from unittest.mock import MagicMock
+
 import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
 from nomic_ci.forges.githubforge import GitHubForge
-from nomic_ci.forges.githubgraphql import potential_merge
+from nomic_ci.forges.githubgraphql import GraphQLError, potential_merge
+from nomic_ci.forges.githubreader import GitHubReader
 
 from builders import HOUR, new_rule
 from github_games import failing_game
@@ -201,3 +204,14 @@ def test_a_test_merge_is_compared_with_the_commit_it_merged_into_and_names_the_h
         "mergeable": "MERGEABLE", "potentialMergeCommit": made}}})
     assert (test.merged_into, test.head) == ("tip", "head")
     assert test.changed() == {"rules", "rules/202"} and test.after["rules/201"] == "a"
+
+
+def test_a_blob_asked_for_by_its_oid_that_github_does_not_give_is_its_trouble(monkeypatch):
+    """A rule file at the tip must be there: a null answer is GitHub's trouble (the next run
+    carries on), not a file that is missing (that is for a path of a pull request alone)."""
+    repo = MagicMock()
+    repo.url = "https://api.github.com/repos/nomic/game"
+    reader = GitHubReader(repo)
+    monkeypatch.setattr(reader, "_query", lambda text, **variables: {"repository": {"r0": None}})
+    with pytest.raises(GraphQLError):
+        reader._read_texts(["a" * 40])
