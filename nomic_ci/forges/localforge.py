@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -20,7 +21,7 @@ from typing import IO, Collection, Mapping, Sequence
 from ..core.errors import GameError
 from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewState
 from ..core.files import GAME_DIRS
-from ..core.files.changes import file_changes
+from ..core.files.changes import Listed, file_changes
 from ..core.files.deferral import deferred
 from ..core.files.gamefiles import game_files
 from ..core.files.state import GAME_ISSUE, Tell
@@ -30,6 +31,7 @@ from .gitplumbing import Git
 from .interface import MergeResult, MergeStatus
 
 DB = "forge.json"
+MERGES = "merges.json"  # what merging each head into the tip changes, by the two commits
 LOCK = "lock"  # held while a command changes the game, so two never interleave
 
 
@@ -50,6 +52,10 @@ class LocalForge:
     _tips: dict[str, str] | None = field(default=None, init=False, repr=False)
     # what each head changes, worked out once a run (again after a merge moves the base)
     _changes: dict[str, tuple] = field(default_factory=dict, init=False, repr=False)
+    # what merging a head into a tip changes, by "TIP HEAD": facts of two commits, kept
+    # across commands in MERGES (None: not read yet)
+    _merges: dict[str, list | None] | None = field(default=None, init=False, repr=False)
+    _merges_new: bool = field(default=False, init=False, repr=False)
     # the game's files at a commit, read once: a command reads them, then its run
     _files: tuple[str, Mapping[str, str]] | None = field(default=None, init=False, repr=False)
 
@@ -184,12 +190,47 @@ class LocalForge:
             self._observe_push(key)
             if entry["state"] == "open" or key in known:
                 found.append(self._proposal(key, entry))
+        self._keep_merges()
         return found
+
+    def _merging(self, head: str) -> tuple[list[Listed], str] | None:
+        """What merging `head` into the tip changes (`Git.changes`), known from an earlier
+        command where it asked the same of the same two commits: a tick with nothing new
+        starts no git process for each proposal in its vote."""
+        if self._merges is None:
+            path = self.git.engine_path(MERGES)
+            try:
+                self._merges = json.loads(path.read_text()) if path.exists() else {}
+            except (ValueError, UnicodeDecodeError):
+                self._merges = {}  # unreadable: worked out again
+        key = f"{self.tip} {head}"
+        found = self._merges.get(key, False)
+        try:
+            return None if found is None else (
+                [(status, path, previous) for status, path, previous in found[0]], found[1])
+        except (TypeError, ValueError, IndexError):  # not asked yet, or not as written
+            merging = self.git.changes(self.tip, head)
+            self._merges[key] = None if merging is None else [merging[0], merging[1]]
+            self._merges_new = True
+            return merging
+
+    def _keep_merges(self) -> None:
+        """Save what is known of merges into the tip (of older tips': nothing)."""
+        if not self._merges_new or self._merges is None:
+            return
+        kept = {key: found for key, found in self._merges.items()
+                if key.startswith(f"{self.tip} ")}
+        path = self.git.engine_path(MERGES)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(f"{path.name}.{os.getpid()}")  # two commands may save at once
+        part.write_text(json.dumps(kept))
+        part.replace(path)
+        self._merges_new = False
 
     def _proposal(self, key: str, entry: dict) -> Proposal:
         head = entry["head"]
         if head not in self._changes:
-            merging = self.git.changes(self.tip, head)
+            merging = self._merging(head)
             if merging is None:
                 self._changes[head] = (), (), [
                     f"branch {entry['branch']} shares no history with {self.branch}: make it "

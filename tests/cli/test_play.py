@@ -565,3 +565,27 @@ def test_a_proposal_moved_to_an_unrelated_history_fails_and_stops_nothing(table)
     assert t.later().cli("propose", "--as", "bob", "--branch", "lone", "--title", "Lone") == 1
     assert "branch lone shares no history with main" in t.err
     assert t.cli("verify") == 0, t.err
+
+
+def test_what_a_proposal_changes_is_worked_out_once_for_its_commit_and_the_tip(table, monkeypatch):
+    """Kept in the engine's folder by the two commits: a command with nothing new asks git
+    nothing of a proposal in its vote; a push, or a new tip, asks again."""
+    from nomic_ci.forges.gitplumbing import Git
+    t = table(players="alice,bob,carol")
+    t.later().branch("idea", new_rule(201))
+    assert t.propose("alice", "idea") == 1
+    asked = []
+    real = Git.changes
+    monkeypatch.setattr(Git, "changes", lambda git, tip, head: asked.append(head) or
+                        real(git, tip, head))
+    assert t.later().cli("status") == 0  # the tip moved as the proposal opened: asked
+    asked.clear()
+    assert t.cli("status") == 0 and t.cli("status") == 0 and asked == []
+    t.later().branch("idea", new_rule(201, "Better."))
+    assert t.cli("status") == 0 and "has a new version" in t.out and len(asked) == 1
+    (t.root / ".git/nomic-ci/merges.json").write_text("{not json")
+    assert t.cli("status") == 0 and len(asked) == 2  # worked out again, as if never asked
+    t.vote(1, "bob")
+    t.vote(1, "carol")
+    t.later(49).tick()
+    assert "rules/201-rule-201.md" in t.files() and "Better." in t.read("rules/201-rule-201.md")
