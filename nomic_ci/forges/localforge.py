@@ -221,10 +221,13 @@ class LocalForge:
         kept = {key: found for key, found in self._merges.items()
                 if key.startswith(f"{self.tip} ")}
         path = self.git.engine_path(MERGES)
-        path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f"{path.name}.{os.getpid()}")  # two commands may save at once
-        part.write_text(json.dumps(kept))
-        part.replace(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part.write_text(json.dumps(kept))
+            part.replace(path)
+        except OSError:
+            pass  # a repository only to read: the next command works it out again
         self._merges_new = False
 
     def _proposal(self, key: str, entry: dict) -> Proposal:
