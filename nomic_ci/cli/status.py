@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.due import next_transition
+from ..core.files.state import MAX_NAMED
 from ..core.game import Game, load_game
 from ..core.times import iso
 from ..core.voting.decision import VoteView, vote_view
@@ -40,8 +41,10 @@ def cmd_status(args) -> int:
             continue
         view = views[open_.key]
         tally = view.tally
+        waiting = list(tally.not_voted)
+        more = f" and {len(waiting) - MAX_NAMED} more" if len(waiting) > MAX_NAMED else ""
         print(f"\n{open_.capitalized_name}: {tally.yes} yes, {tally.no} no; waiting for "
-              f"{', '.join(tally.not_voted) or 'nobody'}"
+              f"{', '.join(waiting[:MAX_NAMED]) + more or 'nobody'}"
               + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
     if due is not None:
         print(f"\nDue now, and applied by the next `nomic-ci tick`: {describe(due)}")

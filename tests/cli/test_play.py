@@ -589,3 +589,13 @@ def test_what_a_proposal_changes_is_worked_out_once_for_its_commit_and_the_tip(t
     t.vote(1, "carol")
     t.later(49).tick()
     assert "rules/201-rule-201.md" in t.files() and "Better." in t.read("rules/201-rule-201.md")
+
+
+def test_status_names_the_first_voters_still_to_vote_and_counts_the_others(table):
+    """As the scoreboard does: two hundred names a proposal is more than anyone reads."""
+    logins = [f"p{n:02d}" for n in range(14)]
+    t = table(players=",".join(logins))
+    t.later().branch("idea", new_rule(201), author="p00")
+    assert t.propose("p00", "idea") == 1
+    assert t.later().cli("status") == 0
+    assert f"waiting for {', '.join(logins[1:11])} and 3 more;" in t.out, t.out
