@@ -26,10 +26,9 @@ from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.changes import unlisted
-from ..core.files.rulefiles import is_rule_text
-from .gitobjects import blob_id
 from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
+from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
@@ -37,6 +36,7 @@ from ..text.quoting import no_mentions
 from ..text.vote_comment import MARKER, status_line, sticky_comment
 from . import githubgraphql as gql
 from .githubgraphql import STATUS_CONTEXT
+from .gitobjects import blob_id
 from .githubreader import GitHubReader
 from .interface import MergeResult, MergeStatus
 

@@ -28,8 +28,8 @@ from .gitobjects import (SUBMODULE_MODE, TREE_MODE, GitError, GitObject, ObjectR
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
 
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # an object's name, SHA-1 or SHA-256
 # what a ref's name may hold (git check-ref-format): none of revision syntax's characters
-_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _REF_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
 
 

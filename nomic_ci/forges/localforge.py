@@ -206,13 +206,17 @@ class LocalForge:
         key = f"{self.tip} {head}"
         found = self._merges.get(key, False)
         try:
-            return None if found is None else (
-                [(status, path, previous) for status, path, previous in found[0]], found[1])
+            if found is None:
+                return None
+            listed, made = [(status, path, prev) for status, path, prev in found[0]], found[1]
+            if self.git.objects.read(made) is not None:  # `git gc` prunes a tree no ref holds
+                return listed, made
         except (TypeError, ValueError, IndexError):  # not asked yet, or not as written
-            merging = self.git.changes(self.tip, head)
-            self._merges[key] = None if merging is None else [merging[0], merging[1]]
-            self._merges_new = True
-            return merging
+            pass
+        merging = self.git.changes(self.tip, head)
+        self._merges[key] = None if merging is None else [merging[0], merging[1]]
+        self._merges_new = True
+        return merging
 
     def _keep_merges(self) -> None:
         """Save what is known of merges into the tip (of older tips': nothing)."""

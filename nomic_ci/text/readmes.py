@@ -7,13 +7,14 @@ whether the committed ones are up to date.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..core.board.actionindex import INDEX as ACTIONS_INDEX, index_paths as action_index_paths
 from ..core.board.actionindex import is_action
 from ..core.board.actionlog import DIR as ACTIONS
 from ..core.files.gamefiles import under
 from ..core.files.history import INDEX, index_paths, record_paths
+from ..core.files.indexlines import IndexLines
 from ..core.files.records import Outcome
 from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
@@ -264,6 +265,15 @@ def render_all(game: Game) -> dict[str, str]:
     return rendered
 
 
+def _index_stale(index: IndexLines, files: Mapping[str, str], shards: list[str],
+                 recorded: Callable[[], bool]) -> bool:
+    """Whether an index's files are not as the engine writes its lines, or, with none,
+    whether there are records (`recorded()`, which lists them) it should list."""
+    if not shards:
+        return recorded()
+    return index.texts() != {path: files[path] for path in shards}
+
+
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
     """The rendered files that differ from what the game's files say they should be. An
     index is stale where it is missing beside records, or not in whole files as the engine
@@ -271,10 +281,9 @@ def stale_readmes(files: Mapping[str, str]) -> list[str]:
     records, which a long game's render does not)."""
     game = load_game(files)
     stale = [path for path, text in render_all(game).items() if files.get(path) != text]
-    for folder, index, shards, recorded in (
-            (INDEX, game.records, index_paths(files), lambda: bool(record_paths(files))),
-            (ACTIONS_INDEX, game.actions, action_index_paths(files),
-             lambda: any(is_action(path) for path in under(files, ACTIONS)))):
-        if (index.texts() != {path: files[path] for path in shards}) if shards else recorded():
-            stale.append(folder)
+    if _index_stale(game.records, files, index_paths(files), lambda: bool(record_paths(files))):
+        stale.append(INDEX)
+    if _index_stale(game.actions, files, action_index_paths(files),
+                    lambda: any(is_action(path) for path in under(files, ACTIONS))):
+        stale.append(ACTIONS_INDEX)
     return stale
