@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import replace
 from datetime import datetime
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
@@ -26,7 +26,7 @@ from .times import hours, iso
 from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
                           Retract, Transition, Update)
 from .turns import leaders, next_player
-from .voting.decision import merged_decision, vote_due
+from .voting.decision import merged_decision, vote_end
 
 
 class Order(enum.IntEnum):
@@ -39,7 +39,8 @@ class Order(enum.IntEnum):
     END = 4  # the game's end date
 
 
-Due = tuple[datetime, Order, Transition]
+# a transition, or what makes it where making it is costly and only the first is made
+Due = tuple[datetime, Order, Transition | Callable[[], Transition]]
 
 
 def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
@@ -58,8 +59,11 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
                 *_board_timers(game), *_turn_timeout(game), *_updates(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
+    if not ready:
+        return None
     # min() keeps the first of equals, so the order of the sources above breaks ties
-    return min(ready, key=lambda entry: entry[:2])[2] if ready else None
+    first = min(ready, key=lambda entry: entry[:2])[2]
+    return first() if callable(first) else first
 
 
 def refuse_time_past(game: Game, now: datetime) -> None:
@@ -110,10 +114,14 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -
             yield since_last, Order.DECISIONS, Refuse(
                 since_last, proposal, open_.number, "the game ended before its vote finished",
                 open_)
-        else:
-            decision = (join_decision if open_.join else vote_due)(game, open_, proposal, now)
+        elif open_.join:
+            decision = join_decision(game, open_, proposal, now)
             if decision is not None:
                 yield decision.at, Order.DECISIONS, decision
+        else:
+            end = vote_end(game, open_, proposal, now)
+            if end is not None:
+                yield end.at, Order.DECISIONS, end.decide  # judged if it comes first
 
 
 def _edited(open_: OpenProposal, proposal: Proposal) -> bool:

@@ -147,7 +147,13 @@ class Board:
         return next((d for d in self.deeds if d.square == square), None)
 
     def token(self, login: str) -> Token:
-        return next((t for t in self.tokens if t.login == login), Token(login))
+        return self._placed.get(login) or Token(login)
+
+    @functools.cached_property
+    def _placed(self) -> dict[str, Token]:
+        """Each login's token, the first where there are two (`read_board` refuses that): a
+        board is asked for each player's, and a thousand players' board is long."""
+        return {t.login: t for t in reversed(self.tokens)}
 
     def in_gulag(self, login: str) -> bool:
         """Whether `login` is in the Gulag, where they neither propose nor take turns."""
@@ -350,7 +356,7 @@ _LAST_DUMP: list = []
 
 
 def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
-    placed = {t.login: t for t in reversed(board.tokens)}  # the first, as `board.token`
+    placed = board._placed
     data: dict[str, Any] = {"added_spaces": board.added_spaces}
     data["cop_car"] = ({"space": board.cop_car.space, "health": board.cop_car.health}
                        if board.cop_car else None)

@@ -159,9 +159,9 @@ class History(IndexLines[RecordSummary]):
 
     def find(self, key: str) -> RecordSummary | None:
         """The record of the proposal with this forge key."""
-        wanted = f'"key": {json_text(key)}'
-        return next((self[i] for i, line in enumerate(self._lines)
-                     if wanted in line and self[i].key == key), None)
+        # searched in the whole index at once: a run asks for each proposal it sees
+        found = self._found([f'"key": {json_text(key)}'])
+        return next((self[i] for i in found if self[i].key == key), None)
 
     def by(self, login: str) -> Iterator[RecordSummary]:
         """The records of this author's proposals."""

@@ -26,7 +26,7 @@ MAX_KEY = 1000  # YAML's plain keys end within 1024 characters: longer ones are 
 
 # control characters, tabs, what YAML counts as line breaks besides "\n", and what it may
 # not hold at all (surrogates, U+FFFE, U+FFFF): left to ruamel.yaml, which says why
-_UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
+UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 _KEY = re.compile(r"[A-Za-z_](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?\Z")  # `Fishing Rod` too
 _INT = re.compile(r"-?(0|[1-9][0-9]{0,14})\Z")
 _TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
@@ -44,7 +44,7 @@ _SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
 _FLOW_END = re.compile("[][{},#\":]")
 
 
-class _GiveUp(Exception):
+class GiveUp(Exception):
     """Not in the subset this reads: the caller reads the text with ruamel.yaml."""
 
 
@@ -69,7 +69,7 @@ Line = tuple[int, str]  # its number in the text (from 0), and its text
 
 def quick_load(text: str) -> Any | None:
     """The data in `text`, or None where it is not in the subset (see the module)."""
-    if _UNUSUAL.search(text):
+    if UNUSUAL.search(text):
         return None
     lines = [(number, line) for number, line in enumerate(text.split("\n"))
              if line.strip(" ") and not line.lstrip(" ").startswith("#")]  # comments: nothing
@@ -77,7 +77,7 @@ def quick_load(text: str) -> Any | None:
         return None
     try:
         value, end = _block(lines, 0, 0, 0)
-    except (_GiveUp, RecursionError):
+    except (GiveUp, RecursionError):
         return None
     return value if end == len(lines) else None
 
@@ -102,10 +102,10 @@ def _mapping(lines: list[Line], at: int, indent: int, found: LinedDict,
         if _indent(line) < indent:
             break
         if _indent(line) > indent:
-            raise _GiveUp
+            raise GiveUp
         key, rest = _key(line[1][indent:])
         if key in found:
-            raise _GiveUp
+            raise GiveUp
         found.key_lines[key] = line[0]
         found[key], at = _value(lines, at, indent, rest, depth)
     return found, at
@@ -130,7 +130,7 @@ def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Line
             found.append(_inline(item, lines[at][0], depth + 1))
             at += 1
             if at < len(lines) and _indent(lines[at]) > indent:
-                raise _GiveUp  # a scalar continued on the next line
+                raise GiveUp  # a scalar continued on the next line
     return found, at
 
 
@@ -139,22 +139,22 @@ def _within_depth(depth: int) -> None:
     ruamel.yaml's limit, with a level to spare; deeper, ruamel.yaml refuses it, naming the
     line."""
     if depth >= MAX_DEPTH:
-        raise _GiveUp
+        raise GiveUp
 
 
 def _key(text: str) -> tuple[str, str]:
     """The plain key a `key: value` line starts with, and the text after its colon."""
     key, sep, rest = text.partition(":")
     if not sep or (rest and not rest.startswith(" ")):
-        raise _GiveUp
-    return _plain_key(key), rest[1:]
+        raise GiveUp
+    return plain_key(key), rest[1:]
 
 
-def _plain_key(key: str) -> str:
+def plain_key(key: str) -> str:
     """`key`, where it is a plain key of words both readers read alike."""
     if len(key) > MAX_KEY or not _KEY.match(key) or key in _CONSTANTS \
             or key.lower() in _NOT_KEYS:
-        raise _GiveUp
+        raise GiveUp
     return key
 
 
@@ -172,13 +172,13 @@ def _value(lines: list[Line], at: int, indent: int, rest: str,
         return None, nested
     value = _inline(rest, lines[at][0], depth + 1)
     if at + 1 < len(lines) and _indent(lines[at + 1]) > indent:
-        raise _GiveUp  # a scalar continued on the next line
+        raise GiveUp  # a scalar continued on the next line
     return value, at + 1
 
 
 def _inline(text: str, line: int, depth: int) -> Any:
     """The value written on one line, `depth` levels down if it is a collection."""
-    return _flow(text, line, depth) if text.startswith(("[", "{")) else _scalar(text)
+    return _flow(text, line, depth) if text.startswith(("[", "{")) else scalar(text)
 
 
 def _flow(text: str, line: int, depth: int) -> Any:
@@ -186,7 +186,7 @@ def _flow(text: str, line: int, depth: int) -> Any:
     `[reactions, reviews]`, `{cost: {iron: 6, timber: 3}, effect: swap}`."""
     value, end = _flow_at(text, 0, line, depth)
     if end != len(text):
-        raise _GiveUp  # `[x] # c`, `[x]y`: ruamel.yaml says what YAML makes of it
+        raise GiveUp  # `[x] # c`, `[x]y`: ruamel.yaml says what YAML makes of it
     return value
 
 
@@ -202,23 +202,23 @@ def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
         if isinstance(found, LinedDict):
             colon = text.find(": ", at)  # not a copy of the rest of the line a key
             if colon == -1 or colon - at > MAX_KEY:
-                raise _GiveUp  # `{a}`, `{a:1}`, or a key longer than YAML's
-            key = _plain_key(text[at:colon].rstrip(" "))  # `{[a]: b}`, `{a, b: c}`: given up
+                raise GiveUp  # `{a}`, `{a:1}`, or a key longer than YAML's
+            key = plain_key(text[at:colon].rstrip(" "))  # `{[a]: b}`, `{a, b: c}`: given up
             if key in found:
-                raise _GiveUp
+                raise GiveUp
             found.key_lines[key] = line
             at = _skip_spaces(text, at + len(key) + 2)
         if text.startswith(("[", "{"), at):
             item, at = _flow_at(text, at, line, depth + 1)
         elif text.startswith("'", at):  # may hold what ends a plain word: `'12:00, noon'`
             end = _quote_end(text, at)
-            item, at = _scalar(text[at:end]), _skip_spaces(text, end)
+            item, at = scalar(text[at:end]), _skip_spaces(text, end)
         else:
             end = _FLOW_END.search(text, at)
             word = text[at:end.start() if end else len(text)].rstrip(" ")
             if not word:
-                raise _GiveUp  # `[a,,b]`, `[a, ]`: ruamel.yaml says what YAML makes of it
-            item, at = _scalar(word), _skip_spaces(text, at + len(word))
+                raise GiveUp  # `[a,,b]`, `[a, ]`: ruamel.yaml says what YAML makes of it
+            item, at = scalar(word), _skip_spaces(text, at + len(word))
         if isinstance(found, LinedDict):
             found[key] = item
         else:
@@ -227,7 +227,7 @@ def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
         if text.startswith(closer, at):
             return found, at + 1
         if not text.startswith(",", at):
-            raise _GiveUp
+            raise GiveUp
         at = _skip_spaces(text, at + 1)
 
 
@@ -238,7 +238,7 @@ def _quote_end(text: str, at: int) -> int:
         if not text.startswith("''", end):
             return end + 1
         end += 2
-    raise _GiveUp  # never closed on this line
+    raise GiveUp  # never closed on this line
 
 
 def _skip_spaces(text: str, at: int) -> int:
@@ -247,13 +247,13 @@ def _skip_spaces(text: str, at: int) -> int:
     return at
 
 
-def _scalar(text: str) -> Any:
+def scalar(text: str) -> Any:
     if text.startswith("'"):
         if len(text) < 2 or not text.endswith("'"):
-            raise _GiveUp
+            raise GiveUp
         inner = text[1:-1]
         if "'" in inner.replace("''", ""):
-            raise _GiveUp
+            raise GiveUp
         return inner.replace("''", "'")
     if text in _CONSTANTS:
         return _CONSTANTS[text]
@@ -264,8 +264,8 @@ def _scalar(text: str) -> Any:
         try:
             return datetime(*map(int, time.groups()), tzinfo=timezone.utc)
         except ValueError:
-            raise _GiveUp from None  # no such day: ruamel.yaml says so
+            raise GiveUp from None  # no such day: ruamel.yaml says so
     if not text or text[0] in _SPECIAL_START or text.endswith((" ", ":")) or ": " in text \
             or " #" in text or (text[0].isdigit() and _NUMBER_LIKE.match(text)):
-        raise _GiveUp
+        raise GiveUp
     return text

@@ -129,6 +129,14 @@ def _check_shape(data: Any, path: str, first_line: int) -> None:
 
 
 def dump(data: Any) -> str:
+    """`data` as YAML: by the quick writer where it is plain data in its subset (the same
+    text, faster), else by ruamel.yaml."""
+    from .quickwrite import quick_dump  # only to write: most commands never do
+    text = quick_dump(data)
+    return text if text is not None else dump_with_ruamel(data)
+
+
+def dump_with_ruamel(data: Any) -> str:
     out = io.StringIO()
     _yaml().dump(data, out)
     return out.getvalue()

@@ -9,6 +9,7 @@ needs once (`admission.requirement`).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Callable
 
 from ..facts import Proposal
 from ..files.state import MAX_NAMED, OpenProposal, Standing
@@ -36,38 +37,57 @@ def vote_deadline(game: Game, open_: OpenProposal, rules: tuple[int, ...]) -> da
     return open_.head_since + window if window else None
 
 
+@frozen
+class VoteEnd:
+    """A vote over at `at`, not yet judged: `decide()` counts it and reads the game the
+    proposal would leave. A run deciding 200 votes that ended together picks the earliest of
+    them at each step, and judging all 200 each time was most of the run."""
+
+    at: datetime
+    decide: Callable[[], Decide]
+
+
 def vote_due(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> Decide | None:
     """Decided at the first moment every eligible voter had voted, or at the deadline."""
-    return _vote_due(game, open_, proposal, requirement(game, proposal), now)
+    end = vote_end(game, open_, proposal, now)
+    return end.decide() if end is not None else None
 
 
-def _vote_due(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
-              now: datetime) -> Decide | None:
+def vote_end(game: Game, open_: OpenProposal, proposal: Proposal,
+             now: datetime) -> VoteEnd | None:
+    """When the vote is over, if it is by `now` (`vote_due`, judged only when asked)."""
+    return _vote_end(game, open_, proposal, requirement(game, proposal), now)
+
+
+def _vote_end(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
+              now: datetime) -> VoteEnd | None:
     votes = votes_cast(game, proposal, open_)
     if game.config.guard and game.config.guard.covers(involved(needed)):
-        return _guarded_due(game, open_, proposal, needed, votes, now)
+        return _guarded_end(game, open_, proposal, needed, votes, now)
     start = max(open_.head_since, game.state.last_change)
     deadline = vote_deadline(game, open_, involved(needed))
     horizon = min(now, deadline) if deadline else now
+
+    def decided(at: datetime, why: str) -> VoteEnd:
+        return VoteEnd(at, lambda: _decision(game, open_, proposal, needed, at,
+                                             count_votes(game, open_, votes, at), why))
+
     if game.config.decide_when_all_voted and start <= horizon:
         # (when the window closed before the game's last change, there is no such moment)
         moments = sorted({start} | {v.at for v in votes if start < v.at <= horizon})
         done = next((s for s in standings(game, open_, votes, moments)
                      if s.complete and s.eligible), None)
         if done is not None:
-            return _decision(game, open_, proposal, needed, done.at,
-                             count_votes(game, open_, votes, done.at),
-                             "every eligible voter voted")
+            return decided(done.at, "every eligible voter voted")
     if deadline is not None and deadline <= now:
-        at = max(deadline, game.state.last_change)
-        return _decision(game, open_, proposal, needed, at, count_votes(game, open_, votes, at),
-                         f"its voting window closed ({game.config.cite('voting_window')})")
+        return decided(max(deadline, game.state.last_change),
+                       f"its voting window closed ({game.config.cite('voting_window')})")
     return None
 
 
-def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal,
+def _guarded_end(game: Game, open_: OpenProposal, proposal: Proposal,
                  needed: Requirement | str, votes: tuple[Vote, ...],
-                 now: datetime) -> Decide | None:
+                 now: datetime) -> VoteEnd | None:
     """A guarded rule's conditions: no vote against after `quiet`, else `ratio` to one at
     `until` (its own window, whatever the voting window says)."""
     guard, cite = game.config.guard, game.config.cite("guard")
@@ -76,18 +96,21 @@ def _guarded_due(game: Game, open_: OpenProposal, proposal: Proposal,
                      if m <= now and m < until)
     quiet_at = next((s.at for s in standings(game, open_, votes, moments) if s.no == 0), None)
     if quiet_at is not None:
-        return _guarded(game, open_, proposal, needed, max(quiet_at, game.state.last_change),
-                        count_votes(game, open_, votes, quiet_at), True,
-                        f"no vote against it {hours(guard.quiet)} or more after its vote "
-                        f"started ({cite})")
+        return VoteEnd(max(quiet_at, game.state.last_change), lambda: _guarded(
+            game, open_, proposal, needed, max(quiet_at, game.state.last_change),
+            count_votes(game, open_, votes, quiet_at), True,
+            f"no vote against it {hours(guard.quiet)} or more after its vote started ({cite})"))
     if until > now:
         return None
     at = max(until, game.state.last_change)
-    tally = count_votes(game, open_, votes, at)
-    passed = tally.yes >= guard.ratio * tally.no
-    return _guarded(game, open_, proposal, needed, at, tally, passed,
-                    f"at {hours(guard.until)}: {tally.yes} for, {tally.no} against; it needs "
-                    f"{guard.ratio} for each against ({cite})")
+
+    def decide() -> Decide:
+        tally = count_votes(game, open_, votes, at)
+        passed = tally.yes >= guard.ratio * tally.no
+        return _guarded(game, open_, proposal, needed, at, tally, passed,
+                        f"at {hours(guard.until)}: {tally.yes} for, {tally.no} against; it "
+                        f"needs {guard.ratio} for each against ({cite})")
+    return VoteEnd(at, decide)
 
 
 def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
@@ -119,7 +142,8 @@ def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
     """A proposal already merged on the forge passed: its content is in force either way."""
     merged_at = max(min(proposal.closed_at or now, now), game.state.last_change)
     needed = requirement(game, proposal)
-    decision = _vote_due(game, open_, proposal, needed, merged_at)
+    end = _vote_end(game, open_, proposal, needed, merged_at)
+    decision = end.decide() if end is not None else None
     if decision is not None and decision.passed:
         return decision
     return Decide(merged_at, proposal, open_, True, tally_at(game, open_, proposal, merged_at),
