@@ -219,7 +219,10 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
            "game has rolled 1 die" in t.err
 
 
-def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeypatch):
+@pytest.mark.parametrize("title", ["Out of turn", "Out\x1b[31m of\x07 turn"])
+def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeypatch, title):
+    """A title with control characters in it, quoted in the message waiting to be told, is
+    written so the next run reads it (raw in a block, no run could)."""
     from nomic_ci.forges.localforge import LocalForge
     t = table()
     t.later().branch("idea", new_rule(201), author="bob")
@@ -230,7 +233,7 @@ def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeyp
     monkeypatch.setattr(LocalForge, "tell", crash)
     with pytest.raises(KeyboardInterrupt):
         main(["--repo", str(t.root), "--now", t.now.isoformat(), "propose", "--as", "bob",
-              "--branch", "idea", "--title", "Out of turn"])
+              "--branch", "idea", "--title", title])
     monkeypatch.undo()
     assert "to_tell:" in t.read("state/game.yaml")
     t.tick()
@@ -240,6 +243,7 @@ def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeyp
     assert entry["state"] == "closed"
     assert [c["told"] for c in entry["comments"]] == ["decision"]
     assert "is refused: it is alice's turn" in entry["comments"][0]["body"]
+    assert title.replace("[", "\\[") in entry["comments"][0]["body"]  # as Markdown
     assert "to_tell:" not in t.read("state/game.yaml")
     assert t.cli("verify") == 0
 

@@ -64,11 +64,10 @@ def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
 
 
 def dump_adjustments(adjustments: tuple[Adjustment, ...]) -> str:
-    from ruamel.yaml.scalarstring import LiteralScalarString
     return yamlio.dump({"adjustments": [
         {"at": iso(a.at), **({"login": a.login, "points": a.points} if a.points else {}),
          "reason": a.reason, "by": a.by,
-         **({"after_action": a.after_action, "board": LiteralScalarString(a.board)}
+         **({"after_action": a.after_action, "board": yamlio.literal(a.board)}
             if a.board is not None else {}),
          **({"counter": a.counter, "after_action": a.after_action}
             if a.counter != "points" else {})}

@@ -153,8 +153,7 @@ def dump_record(record: Record) -> str:
     if record.points_stated:
         data["points_stated"] = dict(record.points_stated)
     if record.board is not None:
-        from ruamel.yaml.scalarstring import LiteralScalarString  # imported only to write
-        data["board"] = LiteralScalarString(record.board)
+        data["board"] = yamlio.literal(record.board)
     return yamlio.dump(data)
 
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Mapping, MutableMapping
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
 
 from . import yamlio
 from .records import die_data
 from . import GAME, PLAYERS
 from .state import GameState, Standing
+from .quickwrite import rewritten
 from .quickyaml import LinedDict, LinedList, quick_load
 from .statefile import parse_players, read_handled, texts_of
 from ..errors import GameError
@@ -30,8 +30,9 @@ from ..board.boardfile import board_files
 class _Documents:
     """The loaded YAML documents, kept so writing back preserves comments and order."""
 
-    players: CommentedMap | None  # None: not loaded (its text was written without it)
-    game: CommentedMap
+    # None: not loaded, or its text was written without it
+    players: CommentedMap | None
+    game: CommentedMap | None
     state: GameState | None = None  # the state this module last dumped them from, if it did
 
 
@@ -95,7 +96,42 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     elif not keep_players:
         docs.players = None  # the text moved on without it
 
-    game = docs.game
+    game_text_out = game_text if keep_game else _game_written(game_text, state, docs)
+    texts = {PLAYERS: players_text_out, GAME: game_text_out}
+    for path, text in texts.items():  # never write what the next run could not read
+        if len(text) > yamlio.MAX_BYTES:
+            raise GameError(f"the state would grow to {len(text):,} characters, more than a "
+                            f"game file may hold ({yamlio.MAX_BYTES:,})", path=path,
+                            hint="nothing was written; report this, with the game")
+    _WRITTEN.clear()
+    docs.state = state
+    _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
+    return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
+
+
+def _game_written(game_text: str, state: GameState, docs: _Documents) -> str:
+    """`state/game.yaml` with the values of `state`: the keys that changed written again
+    into its text (quickwrite.rewritten), every other line kept as it is; where that cannot
+    be (a comment among a changed key's lines, a value out of its subset), the document of
+    ruamel.yaml written into and dumped. A run changes a key or two of a long file."""
+    quick = quick_load(game_text)
+    if isinstance(quick, LinedDict):
+        game = LinedDict()
+        game.update(quick)
+        _write_game(game, state)
+        text = rewritten(game_text, quick, game)
+        if text is not None:
+            docs.game = None  # the text moved on without it
+            return text
+    if docs.game is None:
+        docs.game = yamlio.load(game_text, GAME)
+    _write_game(docs.game, state)
+    return yamlio.dump(docs.game)
+
+
+def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:
+    """The values of `state` set into the mapping of `state/game.yaml`, only where they
+    changed, so untouched text stays as written."""
     _set(game, "turn", state.turn)
     _set(game, "turn_started", iso(state.turn_started))
     _set(game, "next_proposal", state.next_proposal)
@@ -125,7 +161,7 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     if secrets or "dice_secrets" in game:
         if [dict(s) for s in game.get("dice_secrets") or []] != [dict(s) for s in secrets]:
             game["dice_secrets"] = CommentedSeq(secrets)
-    tells = [CommentedMap((k, LiteralScalarString(v) if k in ("message", "final") else
+    tells = [CommentedMap((k, yamlio.literal(v) if k in ("message", "final") else
                            CommentedSeq(v) if isinstance(v, tuple) else v)
                           for k, v in vars(t).items() if v not in (None, False, ()))
              for t in state.to_tell]
@@ -141,17 +177,6 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
                 state.handled_comments:
             game["handled_comments"] = CommentedSeq(_flow(id=i, at=iso(at))
                                                     for i, at in state.handled_comments)
-    texts = {PLAYERS: players_text_out,
-             GAME: game_text if keep_game else yamlio.dump(game)}
-    for path, text in texts.items():  # never write what the next run could not read
-        if len(text) > yamlio.MAX_BYTES:
-            raise GameError(f"the state would grow to {len(text):,} characters, more than a "
-                            f"game file may hold ({yamlio.MAX_BYTES:,})", path=path,
-                            hint="nothing was written; report this, with the game")
-    _WRITTEN.clear()
-    docs.state = state
-    _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
-    return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
 
 
 def _write_players(doc: CommentedMap, state: GameState) -> None:
@@ -219,7 +244,7 @@ def _game_values(state: GameState) -> tuple:
 
 def _documents(players_text: str, game_text: str) -> _Documents:
     docs = _WRITTEN.pop((players_text, game_text), None)
-    return docs if docs is not None else _Documents(None, yamlio.load(game_text, GAME))
+    return docs if docs is not None else _Documents(None, None)
 
 
 def _plain_list(value: Any) -> list[dict]:

@@ -11,7 +11,7 @@ import io
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .quickyaml import MAX_DEPTH, LinedDict, LinedList, quick_load
+from .quickyaml import MAX_DEPTH, UNUSUAL, LinedDict, LinedList, quick_load
 from ..errors import GameError
 
 
@@ -134,6 +134,17 @@ def dump(data: Any) -> str:
     from .quickwrite import quick_dump  # only to write: most commands never do
     text = quick_dump(data)
     return text if text is not None else dump_with_ruamel(data)
+
+
+def literal(text: str) -> str:
+    """`text` to be written as a literal block (`|`), where a block can hold it: one with a
+    control character would not read back (ruamel.yaml writes it raw, then refuses it), so
+    that is written in double quotes, escaped. A player's title with an escape in it made a
+    message the next run could not read."""
+    if UNUSUAL.search(text):
+        return text
+    from ruamel.yaml.scalarstring import LiteralScalarString  # imported only to write
+    return LiteralScalarString(text)
 
 
 def dump_with_ruamel(data: Any) -> str:

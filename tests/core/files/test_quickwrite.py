@@ -5,6 +5,7 @@ from types import MappingProxyType
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from nomic_ci.core.board.boardfile import (HEADER, Board, CopCar, Offer, Token, Turn,
@@ -31,8 +32,26 @@ keys = st.one_of(st.from_regex(r"[a-z][a-z_ ]{0,10}[a-z]", fullmatch=True),
                  st.sampled_from(["y", "n", "yes", "null", "1", "a:b", "x" * 60, "-a"]), texts)
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**16, 10**16), texts,
                     texts.map(LiteralScalarString), st.floats(allow_nan=False))
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4)), max_leaves=12)
+
+
+def styled(value, flow: bool):
+    """A collection of ruamel.yaml's, written on one line (flow) or not, as the engine makes
+    them for `state/game.yaml`."""
+    node = CommentedMap(value) if isinstance(value, dict) else CommentedSeq(value)
+    if flow:
+        node.fa.set_flow_style()
+    return node
+
+
+words = st.one_of(st.none(), st.integers(-99, 99), st.sampled_from(TRICKY),
+                  st.from_regex(r"[a-z][a-z0-9-]{0,12}", fullmatch=True),
+                  st.text("ab :#,[]{}-'", max_size=6))
+flows = st.builds(styled, st.one_of(st.lists(words, max_size=4),
+                                    st.dictionaries(keys, words, max_size=3)), st.booleans())
+values = st.recursive(st.one_of(scalars, flows), lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4),
+    st.builds(styled, st.dictionaries(keys, inner, max_size=3), st.just(False))),
+    max_leaves=12)
 
 
 def agrees(data) -> bool:
@@ -71,6 +90,10 @@ def test_texts_the_quick_reader_leaves_are_written_quoted_where_ruamel_quotes_th
     assert quick_dump({"text": text}) == (f"text: '{text}'\n" if quoted else f"text: {text}\n")
 
 
+def test_keys_the_quick_reader_leaves_are_written_as_ruamel_writes_them():
+    assert quick_dump({"y": 1, "on": "x", "null": 2, "1": 3}) == "y: 1\non: x\n'null': 2\n'1': 3\n"
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text("ab :#-@,.1é", min_size=80, max_size=260),
                  st.text("abcdefghijklmnop  ", min_size=90, max_size=200)),
@@ -78,6 +101,15 @@ def test_texts_the_quick_reader_leaves_are_written_quoted_where_ruamel_quotes_th
 def test_a_long_text_is_folded_where_ruamel_folds_it(text, where, key):
     assert agrees([{key: text}, {key: [text]}, {key: {key: text}},
                    {key: [{key: text, "x": [text]}]}][where])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("ab #:-'\n\t é", max_size=40), st.integers(0, 2))
+def test_a_literal_block_is_written_as_ruamel_writes_it(text, where):
+    """The messages the engine has still to tell, and a record's board, with or without a
+    line break at their end, blank lines among them."""
+    block = LiteralScalarString(text)
+    agrees([{"k": block}, {"k": {"m": block}}, {"k": [{"m": block, "z": 1}]}][where])
 
 
 @settings(max_examples=100, deadline=None)
@@ -92,10 +124,16 @@ def test_plain_words_numbers_and_nesting_are_written_quickly(data):
     assert agrees(data)
 
 
+SHARED = {"x": 1}  # one value in two places: ruamel.yaml writes an anchor and an alias
+
+
 @pytest.mark.parametrize("data", [
     {"a": [[1]]}, {"a": LiteralScalarString(" lead\n")}, {"a": LiteralScalarString("a\n\n")},
-    {"a": "it's: x"}, {"a": T0}, {"a": 1.5}, {"y": 1}, {"a": 10**16},
-    {"a": "tab\there"}, [1], {}])
+    {"a": "it's: x"}, {"a": T0}, {"a": 1.5}, {"a": 10**16},
+    {"a": "tab\there"}, [1], {}, {"a": SHARED, "b": SHARED}, {"a": [SHARED, SHARED]},
+    {"a": styled([[1]], True)}, {"a": styled([1] * 40, True)},
+    yamlio.load("a: 1  # a note\n", "x"), yamlio.load("a: &x\n  b: 1\n", "x"),
+    yamlio.load("a: [1]\n# the end\n", "x"), yamlio.load("a: !!str 3\n", "x")])
 def test_what_ruamel_writes_its_own_way_is_left_to_it(data):
     assert not agrees(data)
 

@@ -1,18 +1,22 @@
 """Writing the state files: round-trips byte for byte, keeps comments, rewrites only what changed."""
 
 from dataclasses import replace
+from datetime import timedelta
+from types import MappingProxyType
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.files import yamlio
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files import GAME
-from nomic_ci.core.files.state import OpenProposal, Standing, Tell
+from nomic_ci.core.files.records import DieRoll
+from nomic_ci.core.files.state import DiceSecret, OpenProposal, Standing, Tell
 from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.files.statefile import read_state
 
-from builders import HOUR, T0
+from builders import HOUR, T0, make_files
 
 
 def test_loading_and_dumping_an_unchanged_state_is_byte_identical(files):
@@ -119,8 +123,8 @@ def test_writing_over_what_was_just_written_is_the_same_as_over_a_fresh_read(fil
 
 def test_a_file_whose_values_did_not_change_since_the_last_dump_keeps_its_text_undumped(
         files, monkeypatch):
-    """ruamel.yaml dumps slowly: what this module wrote from equal values is kept as it is,
-    and is what a fresh dump would write."""
+    """What this module wrote from equal values is kept as it is, unwritten, and is what a
+    fresh dump would write."""
     from nomic_ci.core.files import statedump
     statedump._WRITTEN.clear()  # what an earlier test in this process dumped
     state = read_state(files)
@@ -128,8 +132,9 @@ def test_a_file_whose_values_did_not_change_since_the_last_dump_keeps_its_text_u
     later = replace(richer, last_change=T0 + HOUR)
     steps = [richer, richer, later, later]
     dumped = []
-    real = yamlio.dump
-    monkeypatch.setattr(yamlio, "dump", lambda doc: dumped.append(doc) or real(doc))
+    real = statedump._game_written
+    monkeypatch.setattr(statedump, "_game_written",
+                        lambda *args: dumped.append(args) or real(*args))
     reused = dict(files)
     counts = []
     for step in steps:
@@ -173,3 +178,60 @@ def test_points_alone_are_written_in_place_and_anything_else_by_ruamel(files, mo
         statedump._WRITTEN.clear()
         monkeypatch.setattr(statedump, "_points_written", lambda *a: None)
         assert dump_state(replace(state, players=new), files)["state/players.yaml"] == text
+
+
+logins = st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True)
+moments = st.integers(0, 10**6).map(lambda s: T0 + timedelta(seconds=s))
+titles = st.one_of(st.text(max_size=40), st.sampled_from(
+    ["Tea: for everyone", "x" * 120, "word " * 30, "it's", "#1", "2026-05-01T12:00:00Z"]))
+standings = st.builds(Standing, st.integers(0, 9), st.integers(0, 9),
+                      st.lists(logins, max_size=10).map(tuple), st.integers(0, 300),
+                      titles, st.one_of(st.none(), moments))
+dice = st.builds(DieRoll, titles, st.integers(2, 20), st.integers(1, 20),
+                 st.dictionaries(logins, st.one_of(logins, st.integers(0, 99)),
+                                 max_size=3).map(MappingProxyType), st.just("sha256-v1"))
+opened = st.builds(
+    OpenProposal, st.one_of(st.none(), st.integers(1, 999)), st.integers(1, 999).map(str),
+    titles, st.builds(Account, logins, st.one_of(st.none(), st.integers(1, 10**6))), moments,
+    st.from_regex(r"[0-9a-f]{40}", fullmatch=True), moments, st.integers(0, 3),
+    st.booleans(), st.one_of(st.none(), st.from_regex(r"[0-9a-f]{16}", fullmatch=True)),
+    st.lists(st.tuples(st.from_regex(r"[0-9a-f]{40}", fullmatch=True), moments),
+             max_size=2).map(tuple), st.one_of(st.none(), moments),
+    st.lists(dice, max_size=2).map(tuple), st.one_of(st.none(), standings))
+tells = st.builds(Tell, st.integers(1, 99).map(str), st.sampled_from(["decision", "turn-1"]),
+                  st.one_of(titles, st.text(max_size=60)), st.sampled_from([None, "passed"]),
+                  st.booleans(), st.one_of(st.none(), st.integers(1, 99)),
+                  st.lists(logins, max_size=3).map(tuple), st.one_of(st.none(), titles))
+changes = st.fixed_dictionaries({}, optional={
+    "turn": st.one_of(st.none(), logins), "turn_started": st.one_of(st.none(), moments),
+    "next_proposal": st.integers(1, 999), "open_proposals": st.lists(opened, max_size=3).map(
+        tuple), "winners": st.lists(logins, max_size=2).map(tuple),
+    "ended_at": st.one_of(st.none(), moments), "admin_id": st.one_of(st.none(), st.integers()),
+    "handled_comments": st.lists(st.tuples(st.integers(1, 10**9), moments), max_size=3).map(
+        tuple), "dice_secrets": st.lists(st.builds(
+            DiceSecret, st.from_regex(r"[0-9a-f]{64}", fullmatch=True), st.integers(0, 99),
+            st.one_of(st.none(), st.from_regex(r"[0-9a-f]{32}", fullmatch=True))),
+            max_size=2).map(tuple),
+    "to_tell": st.lists(tells, max_size=2).map(tuple),
+    "paused_since": st.one_of(st.none(), moments)})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(changes, min_size=1, max_size=4))
+def test_the_game_file_written_key_by_key_is_what_ruamel_writes(steps):
+    """`state/game.yaml` has its changed keys written again into its text; ruamel.yaml,
+    loading the whole document and dumping it, writes the same text, step after step."""
+    from nomic_ci.core.files import statedump
+    files = make_files()
+    state = read_state(files)
+    quick, slow = dict(files), dict(files)
+    for change in steps:
+        state = replace(state, **change, last_change=max(state.last_change,
+                                                          change.get("ended_at") or T0))
+        statedump._WRITTEN.clear()
+        quick.update(dump_state(state, quick))
+        statedump._WRITTEN.clear()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(statedump, "rewritten", lambda *args: None)
+            slow.update(dump_state(state, slow))
+        assert quick[GAME] == slow[GAME]
