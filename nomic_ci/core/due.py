@@ -136,6 +136,7 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
     state, config = game.state, game.config
     number = state.next_proposal
     open_keys = {o.key for o in state.open_proposals}
+    closing = {t.on for t in state.to_tell if t.close}
     by_key = {p.key: p for p in proposals}
     # a draft made ready for review is proposed then, and its vote window starts then
     for proposal in sorted(proposals, key=lambda p: (p.proposed_at, p.key)):
@@ -144,7 +145,7 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
         at = max(proposal.proposed_at, state.last_change)
         record = game.record_for(proposal.key)
         if record is not None:
-            if not any(t.on == proposal.key and t.close for t in state.to_tell):
+            if proposal.key not in closing:
                 yield at, Order.ARRIVALS, Reclose(at, proposal, record)
             continue  # else its closing is already on the way
         reason = refusal(game, proposal)
