@@ -116,8 +116,7 @@ def _game_written(game_text: str, state: GameState, docs: _Documents) -> str:
     ruamel.yaml written into and dumped. A run changes a key or two of a long file."""
     quick = quick_load(game_text)
     if isinstance(quick, LinedDict):
-        game = LinedDict()
-        game.update(quick)
+        game = dict(quick)  # written into; `quick` stays as read, to compare
         _write_game(game, state)
         text = rewritten(game_text, quick, game)
         if text is not None:
