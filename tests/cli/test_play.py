@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from nomic_ci.cli import main
+from nomic_ci.text.quoting import quoted
 
 from builders import HOUR, new_rule, roll
 from tables import LocalTable
@@ -219,10 +220,13 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
            "game has rolled 1 die" in t.err
 
 
-@pytest.mark.parametrize("title", ["Out of turn", "Out\x1b[31m of\x07 turn"])
+@pytest.mark.parametrize("title", ["Out of turn", "Out\x1b[31m of\x07 turn",
+                                   "Out" + "t" * 90 + "  of turn", "Out\x85 of\u2028turn"])
 def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeypatch, title):
     """A title with control characters in it, quoted in the message waiting to be told, is
-    written so the next run reads it (raw in a block, no run could)."""
+    written so the next run reads it (raw in a block, no run could); one with two spaces
+    where it folds, or Unicode's other line breaks, reads back as it was written, in the
+    record as in the index (`verify`)."""
     from nomic_ci.forges.localforge import LocalForge
     t = table()
     t.later().branch("idea", new_rule(201), author="bob")
@@ -243,7 +247,7 @@ def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeyp
     assert entry["state"] == "closed"
     assert [c["told"] for c in entry["comments"]] == ["decision"]
     assert "is refused: it is alice's turn" in entry["comments"][0]["body"]
-    assert title.replace("[", "\\[") in entry["comments"][0]["body"]  # as Markdown
+    assert quoted(title) in entry["comments"][0]["body"]  # as Markdown
     assert "to_tell:" not in t.read("state/game.yaml")
     assert t.cli("verify") == 0
 

@@ -27,6 +27,7 @@ from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from .quickyaml import UNUSUAL, GiveUp, LinedDict, plain_key, scalar
+from .yamlio import misread
 
 WIDTH = 100  # yamlio's: where ruamel.yaml folds a long text
 _MAPPING_INDENT = 2  # yamlio's `indent(mapping=2, sequence=4, offset=2)`: a list's items
@@ -69,24 +70,30 @@ def _rewritten(text: str, old: LinedDict, new: Mapping[str, Any]) -> str:
             end -= 1
         spans[start] = (end, key)
     out: list[str] = []
-    at = 0
+    at, written = 0, False
     for start in sorted(spans):
         end, key = spans[start]
-        out += lines[at:start]
-        at = end
-        if key in new and new[key] is old[key]:
+        out += _after(lines[at:start], written)
+        at, written = end, not (key in new and new[key] is old[key])
+        if not written:
             out += lines[start:end]
         elif any(_aside(line) for line in lines[start + 1:end]):
             raise GiveUp  # a comment among its lines: ruamel.yaml keeps it where it can
         elif key in new:
             out += _lines_of(key, new[key])
-    out += lines[at:]
+    out += _after(lines[at:], written)
     if out and out[-1] == "":
         out.pop()
     for key in new:
         if key not in old:
             out += _lines_of(key, new[key])
     return "\n".join(out) + "\n"
+
+
+def _after(aside: list[str], written: bool) -> list[str]:
+    """The comment and blank lines that follow a key, at the line's start where the key was
+    written again: indented, they would be read as lines of a block (`|`) it may end with."""
+    return [line.lstrip(" ") for line in aside] if written else aside
 
 
 def _aside(line: str) -> bool:
@@ -258,8 +265,8 @@ def _scalar(value: Any, flow: bool) -> tuple[str, str]:
         raise GiveUp  # a time, a float, ruamel.yaml's own types: ruamel.yaml writes them
     if value == "":
         return "", "'"
-    if UNUSUAL.search(value) or "\n" in value:
-        raise GiveUp  # ruamel.yaml escapes these, in double quotes
+    if UNUSUAL.search(value) or "\n" in value or misread(value, flow):
+        raise GiveUp  # ruamel.yaml writes these in double quotes
     if not flow:
         try:
             if scalar(value) == value:

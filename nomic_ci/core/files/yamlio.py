@@ -8,6 +8,7 @@ line.
 from __future__ import annotations
 
 import io
+import re
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -148,9 +149,63 @@ def literal(text: str) -> str:
 
 
 def dump_with_ruamel(data: Any) -> str:
+    _mark_misread(data)
     out = io.StringIO()
     _yaml().dump(data, out)
     return out.getvalue()
+
+
+# where ruamel.yaml writes a text plain or in single quotes so that it reads back otherwise:
+# a run of spaces before a word it moves to the next line ends that line, and a line's end
+# spaces are not read; Unicode's other line breaks (NEL, LS, PS) are written raw, and read
+# as a fold
+_MISREAD = re.compile("  |[\x85\u2028\u2029]")
+
+
+def misread(text: str, flow: bool) -> bool:
+    """Whether ruamel.yaml could write `text` so that it reads back as another text (in a
+    one-line collection, `flow`, one starting with `?` reads as a mapping): such a text is
+    written in double quotes, escaped, which read back as written. A player's title with
+    two spaces, folded, lost one and made its record disagree with the index."""
+    return _MISREAD.search(text) is not None or (flow and text.startswith("?"))
+
+
+def _mark_misread(data: Any) -> None:
+    """The texts in `data` that ruamel.yaml would misread (`misread`) marked, in place, to
+    be written in double quotes. A marked text is the same text to every reader."""
+    from ruamel.yaml.comments import CommentedBase, CommentedMap
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        flow = bool(isinstance(node, CommentedBase) and node.fa.flow_style())
+        slots = list(node.items() if isinstance(node, Mapping) else enumerate(node))
+        for slot, value in slots:
+            if type(value) is str and misread(value, flow):
+                node[slot] = Quoted(value)
+            elif isinstance(value, (Mapping, list)):
+                todo.append(value)
+        if isinstance(node, Mapping) and any(type(k) is str and misread(k, flow)
+                                             for k, _ in slots):  # keys, in their places
+            for place, (key, value) in enumerate(slots):
+                del node[key]
+                if isinstance(node, CommentedMap):
+                    node.insert(place, Quoted(key) if misread(key, flow) else key, value)
+                else:
+                    node[Quoted(key) if misread(key, flow) else key] = value
+
+
+def uncomment(data: Any) -> None:
+    """Every comment in a document of ruamel.yaml's taken out, in place."""
+    from ruamel.yaml.comments import CommentedBase
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, CommentedBase):
+            node.ca.comment, node.ca.end = None, None
+            node.ca.items.clear()
+        if isinstance(node, (Mapping, list)):
+            todo.extend(node.values() if isinstance(node, Mapping) else node)
 
 
 def line_of(node: Any, key: Any, first_line: int = 1) -> int | None:

@@ -91,6 +91,28 @@ def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files)
     assert cleared[GAME] == files[GAME]
 
 
+NOTE = "        # a note, as deep as a message's lines\n"
+
+
+@pytest.mark.parametrize("was, kept", [
+    ("to_tell: []\n" + NOTE, True),  # written key by key
+    ("to_tell: []\n          \n", True),  # a line of spaces alone
+    ("to_tell:\n  - on: '1'\n    id: decision\n    message: x\n" + NOTE, False),  # by ruamel
+    ("to_tell: []  # none yet\n" + NOTE, True),
+    ("to_tell:  # none yet\n  []\n" + NOTE, False)])  # ruamel.yaml would keep it: dropped
+def test_a_note_indented_after_what_is_to_tell_never_joins_its_message(files, was, kept):
+    """A message to tell is written as a block (`|`): a comment or a line of spaces after
+    the key, indented as deep as its lines, would be read as more of it. A proposal may put
+    one there, and players would be told another message. The comment stays where the key
+    is written into the text; ruamel.yaml, which would put it back where it was, drops it."""
+    files[GAME] = files[GAME].replace("winners: []\n", "winners: []\n" + was)
+    tells = (Tell("3", "decision", "Proposal 3 failed.\n", "failed", final="Failed.\n"),
+             Tell("9", "reply-41", "It is not your turn.\nWait.\n"))  # their blocks last
+    out = dump_state(replace(read_state(files), to_tell=tells), files)
+    assert read_state({**files, **out}).to_tell == tells
+    assert ("# a note" in out[GAME]) == (kept and "#" in was)
+
+
 def test_handled_commands_are_written_with_when_each_was_written(files):
     state = read_state(files)
     handled = ((7, T0), (9, T0 + HOUR))
