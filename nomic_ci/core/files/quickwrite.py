@@ -26,8 +26,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from .quickyaml import UNUSUAL, GiveUp, LinedDict, plain_key, scalar
-from .yamlio import misread
+from .quickyaml import UNUSUAL, GiveUp, LinedDict, misread, plain_key, scalar
 
 WIDTH = 100  # yamlio's: where ruamel.yaml folds a long text
 _MAPPING_INDENT = 2  # yamlio's `indent(mapping=2, sequence=4, offset=2)`: a list's items
@@ -174,8 +173,8 @@ class _Writer:
 
 
 def _key(key: Any, flow: bool = False) -> str:
-    if type(key) is not str or not key or len(key) > WIDTH // 2:  # ruamel.yaml's `? ` keys
-        raise GiveUp
+    if type(key) is not str or not key or len(key) > WIDTH // 2 or misread(key, flow):
+        raise GiveUp  # ruamel.yaml's `? ` keys, or ones it writes in double quotes
     try:
         return plain_key(key)
     except GiveUp:  # such as `on`, a text to YAML 1.2 and to ruamel.yaml

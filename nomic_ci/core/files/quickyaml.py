@@ -42,6 +42,20 @@ _SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
 # where a plain word in a one-line list or mapping ends; a double quote, a colon or a
 # comment in it is left to ruamel.yaml
 _FLOW_END = re.compile("[][{},#\":]")
+# where ruamel.yaml writes a text plain or in single quotes so that it reads back otherwise:
+# a run of spaces before a word it moves to the next line ends that line, and a line's end
+# spaces are not read; Unicode's other line breaks (NEL, LS, PS) are written raw, and read
+# as a fold. Both writers (yamlio, quickwrite) write such a text in double quotes.
+_MISREAD = re.compile("  |[\x85\u2028\u2029]")
+
+
+def misread(text: str, flow: bool) -> bool:
+    """Whether ruamel.yaml could write `text` so that it reads back as another text (in a
+    one-line collection, `flow`, one starting with `?` or `:` reads as a mapping or not at
+    all): such a text is written in double quotes, escaped, which read back as written. A
+    player's title with two spaces, folded, lost one and made its record disagree with the
+    index."""
+    return _MISREAD.search(text) is not None or (flow and text.startswith(("?", ":")))
 
 
 class GiveUp(Exception):

@@ -8,11 +8,10 @@ line.
 from __future__ import annotations
 
 import io
-import re
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .quickyaml import MAX_DEPTH, UNUSUAL, LinedDict, LinedList, quick_load
+from .quickyaml import MAX_DEPTH, UNUSUAL, LinedDict, LinedList, misread, quick_load
 from ..errors import GameError
 
 
@@ -149,32 +148,18 @@ def literal(text: str) -> str:
 
 
 def dump_with_ruamel(data: Any) -> str:
-    _mark_misread(data)
     out = io.StringIO()
-    _yaml().dump(data, out)
+    _yaml().dump(_marked(data), out)
     return out.getvalue()
 
 
-# where ruamel.yaml writes a text plain or in single quotes so that it reads back otherwise:
-# a run of spaces before a word it moves to the next line ends that line, and a line's end
-# spaces are not read; Unicode's other line breaks (NEL, LS, PS) are written raw, and read
-# as a fold
-_MISREAD = re.compile("  |[\x85\u2028\u2029]")
-
-
-def misread(text: str, flow: bool) -> bool:
-    """Whether ruamel.yaml could write `text` so that it reads back as another text (in a
-    one-line collection, `flow`, one starting with `?` reads as a mapping): such a text is
-    written in double quotes, escaped, which read back as written. A player's title with
-    two spaces, folded, lost one and made its record disagree with the index."""
-    return _MISREAD.search(text) is not None or (flow and text.startswith("?"))
-
-
-def _mark_misread(data: Any) -> None:
-    """The texts in `data` that ruamel.yaml would misread (`misread`) marked, in place, to
-    be written in double quotes. A marked text is the same text to every reader."""
+def _marked(data: Any) -> Any:
+    """`data` with the texts ruamel.yaml would misread (`misread`) marked, in place, to be
+    written in double quotes. A marked text is the same text to every reader."""
     from ruamel.yaml.comments import CommentedBase, CommentedMap
     from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
+    if not isinstance(data, (Mapping, list)):
+        return Quoted(data) if type(data) is str and misread(data, False) else data
     todo = [data]
     while todo:
         node = todo.pop()
@@ -193,6 +178,7 @@ def _mark_misread(data: Any) -> None:
                     node.insert(place, Quoted(key) if misread(key, flow) else key, value)
                 else:
                     node[Quoted(key) if misread(key, flow) else key] = value
+    return data
 
 
 def uncomment(data: Any) -> None:
