@@ -52,7 +52,8 @@ def rewritten(text: str, old: LinedDict, new: Mapping[str, Any]) -> str | None:
     `new` is not the very value read written again, those `new` lacks taken out and those
     it adds put at the end; every other line as it was. Comments and blank lines that end a
     key's lines stand before the next key and stay. None where a key to write again holds
-    a comment or a blank line among its lines, or a value out of quick_dump's subset."""
+    a comment or a blank line among its lines (not in a literal block, where they are its
+    text), or a value out of quick_dump's subset."""
     try:
         return _rewritten(text, old, new)
     except GiveUp:
@@ -63,10 +64,16 @@ def _rewritten(text: str, old: LinedDict, new: Mapping[str, Any]) -> str:
     lines = text.split("\n")
     starts = sorted(old.key_lines.values()) + [len(lines) - (text.endswith("\n"))]
     spans = {}
+    in_block = old.block_lines  # a blank line or a # there is a literal block's text
+
+    def aside(number: int) -> bool:
+        return _aside(lines[number]) and number not in in_block
+
     for key, start in old.key_lines.items():
         end = starts[starts.index(start) + 1]
-        while end - 1 > start and _aside(lines[end - 1]):
-            end -= 1
+        while end - 1 > start and _aside(lines[end - 1]) and (
+                end - 1 not in in_block or not lines[end - 1].strip(" ")):
+            end -= 1  # (a block's blank lines at its end are not its text)
         spans[start] = (end, key)
     out: list[str] = []
     at, written = 0, False
@@ -76,7 +83,7 @@ def _rewritten(text: str, old: LinedDict, new: Mapping[str, Any]) -> str:
         at, written = end, not (key in new and new[key] is old[key])
         if not written:
             out += lines[start:end]
-        elif any(_aside(line) for line in lines[start + 1:end]):
+        elif any(aside(number) for number in range(start + 1, end)):
             raise GiveUp  # a comment among its lines: ruamel.yaml keeps it where it can
         elif key in new:
             out += _lines_of(key, new[key])

@@ -6,7 +6,8 @@ takes milliseconds a file, and most of a short command's time went to importing 
 it. This reads a narrow subset (block mappings and sequences, comment lines, one-line lists
 and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words,
 plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true and false,
-single-quoted one-line strings) and gives up, returning None, on anything else, so the
+single-quoted one-line strings, literal blocks `|` and `|-`) and gives up, returning None,
+on anything else, so the
 caller reads that file with ruamel.yaml, which also reports the errors with their lines.
 A test checks that both readers agree on what this one reads.
 
@@ -16,6 +17,7 @@ The mappings and lists it returns know the line each key or item is on, for erro
 
 from __future__ import annotations
 
+import bisect
 import re
 from datetime import datetime, timezone
 from typing import Any
@@ -37,7 +39,6 @@ _NUMBER_LIKE = re.compile(r"0b[01_]+\Z|0o[0-7_]+\Z|0x[0-9a-fA-F_]+\Z|[0-9]{4}-"
                           r"|[0-9_.]+(?:[eE][-+]?[0-9]+)?\Z|.*:")
 _CONSTANTS = {"null": None, "Null": None, "NULL": None, "~": None, "true": True,
               "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_NOT_KEYS = {"y", "n", "yes", "no", "on", "off"}  # strings, but some readers say otherwise
 _SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
 # where a plain word in a one-line list or mapping ends; a double quote, a colon or a
 # comment in it is left to ruamel.yaml
@@ -68,6 +69,7 @@ class LinedDict(dict):
     def __init__(self) -> None:
         super().__init__()
         self.key_lines: dict[str, int] = {}
+        self.block_lines: set[int] = set()  # the text's lines in literal blocks, at its top
 
 
 class LinedList(list):
@@ -81,26 +83,41 @@ class LinedList(list):
 Line = tuple[int, str]  # its number in the text (from 0), and its text
 
 
+class _Lines(list[Line]):
+    """The lines that hold values (no blank or comment line), and every line of the text
+    as it is: a literal block's blank lines and lines starting with # are its text."""
+
+    def __init__(self, text: str) -> None:
+        self.raw = text.split("\n")
+        super().__init__((number, line) for number, line in enumerate(self.raw)
+                         if line.strip(" ") and not line.lstrip(" ").startswith("#"))
+        self.numbers = [number for number, _ in self]
+        self.block_lines: set[int] = set()  # those of literal blocks, blank lines and #s too
+
+
 def quick_load(text: str) -> Any | None:
     """The data in `text`, or None where it is not in the subset (see the module)."""
     if UNUSUAL.search(text):
         return None
-    lines = [(number, line) for number, line in enumerate(text.split("\n"))
-             if line.strip(" ") and not line.lstrip(" ").startswith("#")]  # comments: nothing
+    lines = _Lines(text)
     if not lines:
         return None
     try:
         value, end = _block(lines, 0, 0, 0)
     except (GiveUp, RecursionError):
         return None
-    return value if end == len(lines) else None
+    if end != len(lines):
+        return None
+    if isinstance(value, LinedDict):
+        value.block_lines = lines.block_lines
+    return value
 
 
 def _indent(line: Line) -> int:
     return len(line[1]) - len(line[1].lstrip(" "))
 
 
-def _block(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Any, int]:
+def _block(lines: _Lines, at: int, indent: int, depth: int) -> tuple[Any, int]:
     """The mapping or sequence whose lines start at `at` with `indent` spaces, `depth`
     levels down."""
     if lines[at][1][indent:].startswith("- "):
@@ -108,7 +125,7 @@ def _block(lines: list[Line], at: int, indent: int, depth: int) -> tuple[Any, in
     return _mapping(lines, at, indent, LinedDict(), depth)
 
 
-def _mapping(lines: list[Line], at: int, indent: int, found: LinedDict,
+def _mapping(lines: _Lines, at: int, indent: int, found: LinedDict,
              depth: int) -> tuple[LinedDict, int]:
     _within_depth(depth)
     while at < len(lines):
@@ -125,7 +142,7 @@ def _mapping(lines: list[Line], at: int, indent: int, found: LinedDict,
     return found, at
 
 
-def _sequence(lines: list[Line], at: int, indent: int, depth: int) -> tuple[LinedList, int]:
+def _sequence(lines: _Lines, at: int, indent: int, depth: int) -> tuple[LinedList, int]:
     _within_depth(depth)
     found = LinedList()
     while at < len(lines) and _indent(lines[at]) == indent \
@@ -166,13 +183,12 @@ def _key(text: str) -> tuple[str, str]:
 
 def plain_key(key: str) -> str:
     """`key`, where it is a plain key of words both readers read alike."""
-    if len(key) > MAX_KEY or not _KEY.match(key) or key in _CONSTANTS \
-            or key.lower() in _NOT_KEYS:
-        raise GiveUp
+    if len(key) > MAX_KEY or not _KEY.match(key) or key in _CONSTANTS:
+        raise GiveUp  # (`on`, `yes`, `y` are texts to YAML 1.2 and to ruamel.yaml)
     return key
 
 
-def _value(lines: list[Line], at: int, indent: int, rest: str,
+def _value(lines: _Lines, at: int, indent: int, rest: str,
            depth: int) -> tuple[Any, int]:
     """The value of the key on line `at` (whose text after the colon is `rest`)."""
     if rest == "":
@@ -184,10 +200,39 @@ def _value(lines: list[Line], at: int, indent: int, rest: str,
             # a sequence not indented under its key
             return _sequence(lines, nested, indent, depth + 1)
         return None, nested
+    if rest in ("|", "|-"):
+        return _literal(lines, at, indent, rest == "|")
     value = _inline(rest, lines[at][0], depth + 1)
     if at + 1 < len(lines) and _indent(lines[at + 1]) > indent:
         raise GiveUp  # a scalar continued on the next line
     return value, at + 1
+
+
+def _literal(lines: _Lines, at: int, indent: int, clip: bool) -> tuple[str, int]:
+    """The text of the literal block (`|`, or `|-` without its last line break) whose header
+    ends line `at`, of a key `indent` deep: the lines indented as its first is, that much
+    taken off, and blank lines among them; and the first line of values after it."""
+    raw, start = lines.raw, lines[at][0] + 1
+    end = start
+    while end < len(raw) and not raw[end].strip(" "):
+        end += 1
+    deep = len(raw[end]) - len(raw[end].lstrip(" ")) if end < len(raw) else 0
+    if end > start:
+        raise GiveUp  # blank lines before its first: the spaces on them may say how deep
+    body: list[str] = []
+    if deep > indent:
+        while end < len(raw) and (raw[end].startswith(" " * deep) or not raw[end].strip(" ")):
+            if not raw[end].strip(" ") and len(raw[end]) > deep:
+                raise GiveUp  # a line of spaces alone, some of them its text
+            body.append(raw[end][deep:])
+            end += 1
+    if end == len(raw) and raw[-1]:
+        raise GiveUp  # its last line ends the text with no line break to keep or strip
+    lines.block_lines.update(range(start, end))
+    while body and not body[-1]:
+        body.pop()  # blank lines at its end are not its text (nor are they with `|-`)
+    text = "\n".join(body)
+    return text + "\n" if clip and body else text, bisect.bisect_left(lines.numbers, end)
 
 
 def _inline(text: str, line: int, depth: int) -> Any:

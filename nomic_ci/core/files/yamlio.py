@@ -172,7 +172,7 @@ def _marked(data: Any) -> Any:
                 todo.append(value)
         if isinstance(node, Mapping) and any(type(k) is str and misread(k, flow)
                                              for k, _ in slots):  # keys, in their places
-            for place, (key, value) in enumerate(slots):
+            for place, (key, value) in enumerate(list(node.items())):
                 del node[key]
                 if isinstance(node, CommentedMap):
                     node.insert(place, Quoted(key) if misread(key, flow) else key, value)

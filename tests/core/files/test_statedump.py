@@ -97,7 +97,7 @@ NOTE = "        # a note, as deep as a message's lines\n"
 @pytest.mark.parametrize("was, kept", [
     ("to_tell: []\n" + NOTE, True),  # written key by key
     ("to_tell: []\n          \n", True),  # a line of spaces alone
-    ("to_tell:\n  - on: '1'\n    id: decision\n    message: x\n" + NOTE, False),  # by ruamel
+    ("to_tell:\n  - on: '1'\n    id: decision\n    message: x\n" + NOTE, True),
     ("to_tell: []  # none yet\n" + NOTE, True),
     ("to_tell:  # none yet\n  []\n" + NOTE, False)])  # ruamel.yaml would keep it: dropped
 def test_a_note_indented_after_what_is_to_tell_never_joins_its_message(files, was, kept):
