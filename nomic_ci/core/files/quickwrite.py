@@ -6,8 +6,8 @@ tokens was most of a deciding run. This writes, character for character, what ru
 writes with yamlio's settings, for a narrow subset: block mappings of plain keys and lists,
 one-line lists and mappings of texts and numbers where a collection of ruamel.yaml's asks
 for flow style (`[a, b]`, `{id: 7}`), `{}` and `[]`, null, true, false, whole numbers,
-texts of one line plain or in single quotes (ruamel.yaml's own emitter says which, where the
-quick reader cannot), folded where ruamel.yaml folds them, and literal blocks (`|`, `|-`)
+texts of one line plain or in quotes (ruamel.yaml's own emitter says which, where the
+quick reader cannot), folded where ruamel.yaml folds them (not in double quotes), and literal blocks (`|`, `|-`)
 of ordinary lines. It gives up, returning None, on anything else (comments, a list in a list,
 a value met twice, which ruamel.yaml writes as an anchor, a character to escape), and
 ruamel.yaml writes that. A test checks that both writers agree wherever this one writes.
@@ -233,6 +233,8 @@ def _folded(start: str, value: Any, indent: int) -> list[str]:
     overflow on a line of its own (leaving the space before it at the end of the line)."""
     text, quote = _scalar(value, flow=False)
     lines, line = [], start + quote
+    if quote == '"':  # ruamel.yaml's write_double_quoted breaks with escapes: not written
+        return [_fitting(line + text + quote)]
     if quote:  # ruamel.yaml's write_single_quoted: never at the text's first or last space
         runs = _RUNS.findall(text)
         for index, run in enumerate(runs):
@@ -282,9 +284,11 @@ def _scalar(value: Any, flow: bool) -> tuple[str, str]:
     plain_in_block, plain_in_flow, single_quoted = _styles(value)
     if plain_in_flow if flow else plain_in_block:
         return value, ""
-    if "'" in value or not single_quoted:
-        raise GiveUp  # ruamel.yaml writes it in double quotes
-    return value, "'"
+    if "'" not in value and single_quoted:
+        return value, "'"
+    if '"' in value or "\\" in value:
+        raise GiveUp  # in double quotes, ruamel.yaml escapes these
+    return value, '"'  # what it writes in double quotes, such as `the proposer's score: 1d6`
 
 
 @functools.lru_cache(maxsize=4096)

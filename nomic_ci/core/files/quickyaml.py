@@ -6,7 +6,8 @@ takes milliseconds a file, and most of a short command's time went to importing 
 it. This reads a narrow subset (block mappings and sequences, comment lines, one-line lists
 and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words,
 plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true and false,
-single-quoted one-line strings, literal blocks `|` and `|-`) and gives up, returning None,
+single-quoted one-line strings, double-quoted ones with no escape, literal blocks `|` and
+`|-`) and gives up, returning None,
 on anything else, so the
 caller reads that file with ruamel.yaml, which also reports the errors with their lines.
 A test checks that both readers agree on what this one reads.
@@ -149,7 +150,8 @@ def _sequence(lines: _Lines, at: int, indent: int, depth: int) -> tuple[LinedLis
             and lines[at][1][indent:].startswith("- "):
         found.item_lines.append(lines[at][0])
         item = lines[at][1][indent + 2:]
-        if ":" in item and not item.startswith(("[", "{")):  # a mapping, from the dash's line
+        # a mapping, from the dash's line (not a quoted text with a colon in it)
+        if ":" in item and not item.startswith(("[", "{", "'", '"')):
             key, rest = _key(item)
             _within_depth(depth + 1)
             first = LinedDict()
@@ -314,6 +316,10 @@ def scalar(text: str) -> Any:
         if "'" in inner.replace("''", ""):
             raise GiveUp
         return inner.replace("''", "'")
+    if text.startswith('"'):  # with no escape in it: ruamel.yaml writes `"the player's turn"`
+        if len(text) < 2 or not text.endswith('"') or '"' in text[1:-1] or "\\" in text:
+            raise GiveUp
+        return text[1:-1]
     if text in _CONSTANTS:
         return _CONSTANTS[text]
     if _INT.match(text):

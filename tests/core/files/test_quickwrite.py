@@ -97,6 +97,14 @@ def test_texts_the_quick_reader_leaves_are_written_quoted_where_ruamel_quotes_th
     assert quick_dump({"text": text}) == (f"text: '{text}'\n" if quoted else f"text: {text}\n")
 
 
+def test_a_die_s_purpose_with_a_quote_is_written_in_double_quotes_as_ruamel_writes_it():
+    data = {"purpose": "rule 103: 1d6 added to the proposer's score", "in": ["it's: x"]}
+    assert agrees(data)
+    assert quick_dump(data) == ('purpose: "rule 103: 1d6 added to the proposer\'s score"\n'
+                                'in:\n  - "it\'s: x"\n')
+    assert quick_load(quick_dump(data)) == data
+
+
 def test_keys_the_quick_reader_leaves_are_written_as_ruamel_writes_them():
     assert quick_dump({"y": 1, "on": "x", "null": 2, "1": 3}) == "y: 1\non: x\n'null': 2\n'1': 3\n"
 
@@ -140,7 +148,7 @@ SHARED = {"x": 1}  # one value in two places: ruamel.yaml writes an anchor and a
 
 @pytest.mark.parametrize("data", [
     {"a": [[1]]}, {"a": LiteralScalarString(" lead\n")}, {"a": LiteralScalarString("a\n\n")},
-    {"a": "it's: x"}, {"a": T0}, {"a": 1.5}, {"a": 10**16},
+    {"a": 'say "it\'s": x'}, {"a": "it's: x " + "y" * 100}, {"a": T0}, {"a": 1.5}, {"a": 10**16},
     {"a": "tab\there"}, [1], {}, {"a": SHARED, "b": SHARED}, {"a": [SHARED, SHARED]},
     {"a": styled([[1]], True)}, {"a": styled([1] * 40, True)},
     yamlio.load("a: 1  # a note\n", "x"), yamlio.load("a: &x\n  b: 1\n", "x"),

@@ -170,7 +170,7 @@ def test_nesting_deeper_than_the_limit_is_left_to_ruamel_which_refuses_it():
 
 
 # lines made of what YAML's plain texts, numbers, times and lists are made of
-_WORD = st.text("0123456789abdeoxTZ_-.:+ ,[]{}'#%", min_size=1, max_size=12)
+_WORD = st.text("0123456789abdeoxTZ_-.:+ ,[]{}'#%\"\\", min_size=1, max_size=12)
 _LINE = st.tuples(st.integers(0, 3), st.sampled_from(["k", "key", "k ey", "- ", "- k", "# "]),
                   _WORD)
 
