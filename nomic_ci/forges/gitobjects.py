@@ -18,6 +18,7 @@ from typing import NamedTuple, Sequence
 from ..core.errors import GameError
 
 TREE_MODE = 0o040000
+FILE_MODE = 0o100644
 SUBMODULE_MODE = 0o160000  # a commit of another repository: no content here
 # Bytes of names sent at once. Git has read every name before them (their answers are
 # in), so the pipe is empty, and a page fits in any pipe (Linux gives at least one):
@@ -28,8 +29,15 @@ PIPE_ROOM = 4096
 
 def blob_id(content: bytes) -> str:
     """The id git (and GitHub) give a file of this content: SHA-1 of its blob object."""
+    return object_id(b"blob", content)[0]
+
+
+def object_id(kind: bytes, content: bytes) -> tuple[str, bytes]:
+    """The id git gives an object of this kind (blob, tree, commit) and content, and the
+    bytes it stores, compressed, for it."""
     import hashlib  # loading OpenSSL costs a command that never hashes (core/dice.py)
-    return hashlib.sha1(b"blob %d\0" % len(content) + content).hexdigest()
+    data = b"%s %d\0" % (kind, len(content)) + content
+    return hashlib.sha1(data).hexdigest(), data
 
 
 class GitError(GameError):

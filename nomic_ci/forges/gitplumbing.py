@@ -9,21 +9,20 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import tempfile
-import weakref
+import zlib
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
 from ..core.files.deferral import KEPT, deferred
 from ..core.files.gamefiles import GameFiles
-from .gitobjects import (SUBMODULE_MODE, TREE_MODE, GitError, GitObject, ObjectReader, askable,
-                         tree_entries)
+from .gitobjects import (FILE_MODE, SUBMODULE_MODE, TREE_MODE, GitError, GitObject,
+                         ObjectReader, askable, object_id, tree_entries)
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
@@ -56,9 +55,7 @@ class Git:
         self._engine_dir: Path | None = None
         self._head: str | None | bool = False  # False: not asked yet
         self._trees: dict[str, str] = {}  # commit -> its tree, as built or asked
-        self._index: Path | None = None  # the folder of tree_with's index...
-        self._index_tree: str | None = None  # ...and the tree it holds
-        self._forget_index: weakref.finalize | None = None  # removes that folder, once
+        self._objects_dir: Path | None = None
 
     def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
             check: bool = True) -> subprocess.CompletedProcess:
@@ -91,15 +88,20 @@ class Git:
 
     def engine_path(self, name: str) -> Path:
         """Where the engine keeps `name` on this machine: in the git directory, never
-        committed (a worktree has its own); git is asked where that is only when `.git` is
-        not the directory itself, once a command."""
+        committed (a worktree has its own)."""
         if self._engine_dir is None:
-            dot_git = self.path / ".git"
-            if dot_git.is_dir() and "GIT_DIR" not in os.environ:  # the git directory itself
-                self._engine_dir = dot_git / ENGINE_NAME
-            else:  # a worktree's or a submodule's .git file, or $GIT_DIR: git's to resolve
-                self._engine_dir = self.path / self.out("rev-parse", "--git-path", ENGINE_NAME)
+            self._engine_dir = self._git_path(ENGINE_NAME)
         return self._engine_dir / name
+
+    def _git_path(self, name: str) -> Path:
+        """Where git keeps `name` (`objects`, ...) for this repository: git is asked only
+        when `.git` is not the directory itself, or the environment says otherwise."""
+        dot_git = self.path / ".git"
+        if dot_git.is_dir() and not {"GIT_DIR", "GIT_COMMON_DIR",
+                                     "GIT_OBJECT_DIRECTORY"} & set(os.environ):
+            return dot_git / name
+        # a worktree's or a submodule's .git file, or the environment: git's to resolve
+        return self.path / self.out("rev-parse", "--git-path", name)
 
     def tree_of(self, commit: str) -> str:
         """The tree of `commit`, a sha (a name such as main would move: not kept by it)."""
@@ -247,48 +249,76 @@ class Git:
         return tree
 
     def tree_with(self, commit: str, files: Mapping[str, str]) -> str:
-        """A tree: `commit`'s, with `files` written over it."""
-        # three or four git processes however many files: one hashes every blob, one indexes
-        # them; the index is kept, so a commit built on the last tree made needs no read-tree
-        if self._index is None:
-            self._index = Path(tempfile.mkdtemp())
-            self._forget_index = weakref.finalize(self, shutil.rmtree, self._index,
-                                                  ignore_errors=True)
-        tmp = self._index
-        env = {"GIT_INDEX_FILE": str(tmp / "index")}
-        if self._index_tree is None or self._trees.get(commit) != self._index_tree:
-            self.run("read-tree", commit, env=env)
-        self._index_tree = None  # until the index is written again
-        paths = sorted(files)
-        blobs = [tmp / f"blob{i}" for i in range(len(paths))]
-        for blob, path in zip(blobs, paths):
-            blob.write_bytes(files[path].encode())
-        # as written: no end-of-line conversion (core.autocrlf) between the text and the blob
-        shas = self.out("hash-object", "-w", "--no-filters", "--stdin-paths",
-                        input="".join(f"{b}\n" for b in blobs).encode()).split()
-        self.run("update-index", "--add", "--index-info", env=env, input="".join(
-            f"100644 {sha}\t{path}\n" for sha, path in zip(shas, paths)).encode())
-        self._index_tree = self.out("write-tree", env=env)
-        return self._index_tree
+        """A tree: `commit`'s, with `files` written over it. Written into the object database
+        here, as git writes loose objects: three git processes a commit (hash-object,
+        update-index, write-tree) were most of a run's time."""
+        if len(commit) != 40:
+            raise GitError("this repository names its objects by SHA-256: the engine reads "
+                           "and writes SHA-1 repositories only", path=str(self.path))
+        changes: dict[bytes, Any] = {}  # a name -> a blob's sha, or the changes in a folder
+        for path, text in files.items():
+            *folders, name = path.encode().split(b"/")
+            place = changes
+            for folder in folders:
+                place = place.setdefault(folder, {})
+                if not isinstance(place, dict):
+                    raise GitError(f"{path}: a file is where a folder would be",
+                                   path=str(self.path))
+            if name in place:  # the path is a folder of the others too
+                raise GitError(f"{path}: a folder is where a file would be", path=str(self.path))
+            place[name] = self._write(b"blob", text.encode())
+        return self._tree_with(self.tree_of(commit), changes, b"")
+
+    def _tree_with(self, tree: str | None, changes: Mapping[bytes, Any], folder: bytes) -> str:
+        entries = {name: (mode, sha) for mode, name, sha in
+                   (tree_entries(self._object(tree).content) if tree else ())}
+        for name, change in changes.items():
+            if name in (b"", b".", b"..", b".git") or b"\0" in name:
+                raise GitError(f"{(folder + name).decode()!r} is not a path git can hold",
+                               path=str(self.path))
+            mode, sha = entries.get(name, (None, None))
+            if isinstance(change, dict):
+                if mode not in (None, TREE_MODE):
+                    raise GitError(f"{(folder + name).decode()}: a file is where a folder "
+                                   "would be", path=str(self.path))
+                entries[name] = TREE_MODE, self._tree_with(sha, change, folder + name + b"/")
+            elif mode == TREE_MODE:
+                raise GitError(f"{(folder + name).decode()}: a folder is where a file would "
+                               "be", path=str(self.path))
+            else:
+                entries[name] = FILE_MODE, change
+        # git's order: by name, a folder's as if it ended in /
+        ordered = sorted(entries.items(), key=lambda e: e[0] + b"/" if e[1][0] == TREE_MODE
+                         else e[0])
+        return self._write(b"tree", b"".join(b"%o %s\0" % (mode, name) + bytes.fromhex(sha)
+                                             for name, (mode, sha) in ordered))
+
+    def _write(self, kind: bytes, content: bytes) -> str:
+        """An object written into the repository (a loose object, as git writes one), by
+        its sha."""
+        if self._objects_dir is None:
+            self._objects_dir = self._git_path("objects")
+        sha, data = object_id(kind, content)
+        path = self._objects_dir / sha[:2] / sha[2:]
+        if not path.exists():
+            path.parent.mkdir(exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=path.parent, prefix="tmp_obj_",
+                                             delete=False) as tmp:
+                tmp.write(zlib.compress(data))
+            os.chmod(tmp.name, 0o444)  # git's objects are read-only
+            os.replace(tmp.name, path)
+        return sha
 
     def close(self) -> None:
-        """The command is done with the repository: end the object reader, and remove the
-        index `tree_with` keeps and the blobs' copies beside it (a killed command leaves them
-        to the system's /tmp)."""
+        """The command is done with the repository: end the object reader."""
         self.objects.close()
-        if self._forget_index is not None:
-            self._forget_index()
-            self._index = self._index_tree = self._forget_index = None
 
     def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
-        stamp = f"{int(when.timestamp())} +0000"
-        env = {"GIT_AUTHOR_NAME": ENGINE_NAME, "GIT_AUTHOR_EMAIL": ENGINE_EMAIL,
-               "GIT_COMMITTER_NAME": ENGINE_NAME, "GIT_COMMITTER_EMAIL": ENGINE_EMAIL,
-               "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
-        args = ["commit-tree", tree]
-        for parent in parents:
-            args += ["-p", parent]
-        commit = self.out(*args, "-F", "-", input=message.encode(), env=env)
+        """A commit of the engine's, written as `git commit-tree` writes it."""
+        signed = f"{ENGINE_NAME} <{ENGINE_EMAIL}> {int(when.timestamp())} +0000"
+        commit = self._write(b"commit", (
+            f"tree {tree}\n" + "".join(f"parent {parent}\n" for parent in parents)
+            + f"author {signed}\ncommitter {signed}\n\n{message}").encode())
         self._trees[commit] = tree
         return commit
 

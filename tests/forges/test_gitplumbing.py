@@ -5,6 +5,7 @@ import shutil
 import subprocess
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from nomic_ci.cli import gamedir
 from nomic_ci.core.files import GAME_DIRS
@@ -47,16 +48,62 @@ def test_a_text_is_stored_as_written_whatever_the_repositorys_line_ending_settin
     assert git.run("cat-file", "blob", f"{tree}:rules/101.md").stdout == b"line\r\nnext\r\n"
 
 
-def test_the_index_kept_between_writes_is_removed_when_the_commands_writes_are_done(tmp_path):
+def gits_tree(git: Git, commit: str, files: dict[str, str], tmp_path) -> str:
+    """The tree git's own plumbing makes of `commit`'s with `files` written over it."""
+    env = {"GIT_INDEX_FILE": str(tmp_path / "index")}
+    git.run("read-tree", commit, env=env)
+    for path, text in files.items():
+        sha = git.out("hash-object", "-w", "--no-filters", "--stdin", input=text.encode())
+        git.run("update-index", "--add", "--cacheinfo", f"100644,{sha},{path}", env=env)
+    return git.out("write-tree", env=env)
+
+
+NAMES = ["a", "a-b", "a.b", "a0", "b", "é", "sp ace", "z"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.dictionaries(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3).map(
+    "/".join), st.text(max_size=20), max_size=5), min_size=1, max_size=2),
+    st.sampled_from(["", "A message", "Two lines\n\nand a body\n"]))
+def test_the_trees_and_commits_written_are_those_git_writes(tmp_path_factory, steps, message):
+    """Written here, as git writes loose objects, in git's order (a folder's name as if it
+    ended in /): the same objects, named alike, that git's own plumbing makes, and a
+    repository `git fsck` finds sound."""
+    tmp_path = tmp_path_factory.mktemp("git")
     git, tip = repository(tmp_path)
-    first = git.tree_with(tip, {"a.txt": "two\n"})
-    kept = git._index
-    assert kept is not None and kept.exists()
-    second = git.tree_with(git.commit_tree(first, [tip], "engine", T0), {"b.txt": "b\n"})
-    assert git.out("ls-tree", "--name-only", second).split() == ["a.txt", "b.txt"]
-    git.close()
-    assert not kept.exists()
-    git.close()  # twice: nothing left to remove
+    for files in steps:
+        if any(other.startswith(path + "/") for path in files for other in files):
+            continue  # a file where another's folder is: refused (below)
+        if any(path.startswith(known + "/") or known.startswith(path + "/")
+               for path in files for known in git.out("ls-tree", "-r", "-z", "--name-only",
+                                                        tip).split("\0")):
+            continue  # a file where a folder is, or the other way round: refused (below)
+        tree = git.tree_with(tip, files)
+        assert tree == gits_tree(git, tip, files, tmp_path)
+        commit = git.commit_tree(tree, [tip], message, T0)
+        stamp = {f"GIT_{who}_{what}": value for who in ("AUTHOR", "COMMITTER") for what, value
+                 in (("NAME", "nomic-ci"), ("EMAIL", "nomic-ci@localhost"),
+                     ("DATE", f"{int(T0.timestamp())} +0000"))}
+        assert commit == git.out("commit-tree", tree, "-p", tip, "-F", "-",
+                                 input=message.encode(), env=stamp)
+        tip = commit
+    assert git.run("fsck", "--strict", "--no-dangling").returncode == 0
+
+
+@pytest.mark.parametrize("files", [{"a.txt/b": "x"}, {"d/e": "x", "d": "y"}, {"a.txt": "x",
+                                                                              "a.txt/b": "y"},
+                                   {"../x": "x"}, {"a//b": "x"}, {".git/config": "x"}])
+def test_a_path_git_cannot_hold_is_refused_and_nothing_is_written(tmp_path, files):
+    git, tip = repository(tmp_path)
+    with pytest.raises(GitError):
+        git.tree_with(tip, files)
+
+
+def test_a_worktree_writes_into_the_repository_s_objects(tmp_path):
+    git, tip = repository(tmp_path)
+    git.run("worktree", "add", "-q", str(tmp_path / "w"))
+    tree = Git(tmp_path / "w").tree_with(tip, {"b.txt": "b\n"})
+    assert git.out("ls-tree", "--name-only", tree).split() == ["a.txt", "b.txt"]
 
 
 def test_the_engines_files_are_in_the_git_directory_of_a_repository_or_of_a_worktree(tmp_path):

@@ -71,7 +71,7 @@ def reads_back(data) -> bool:
     return yamlio.load(yamlio.dump(data), "x") == data
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.dictionaries(keys, values, max_size=5))
 def test_whatever_the_quick_writer_writes_ruamel_writes_the_same(data):
     agrees(data)
@@ -109,7 +109,7 @@ def test_keys_the_quick_reader_leaves_are_written_as_ruamel_writes_them():
     assert quick_dump({"y": 1, "on": "x", "null": 2, "1": 3}) == "y: 1\non: x\n'null': 2\n'1': 3\n"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.one_of(st.text("ab :#-@,.1é", min_size=80, max_size=260),
                  st.text("abcdefghijklmnop  ", min_size=90, max_size=200)),
        st.integers(0, 3), st.from_regex(r"k[a-z]{0,30}", fullmatch=True))

@@ -238,7 +238,7 @@ changes = st.fixed_dictionaries({}, optional={
     "paused_since": st.one_of(st.none(), moments)})
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(changes, min_size=1, max_size=4))
 def test_the_game_file_written_key_by_key_is_what_ruamel_writes(steps):
     """`state/game.yaml` has its changed keys written again into its text; ruamel.yaml,
