@@ -455,21 +455,31 @@ class GitRepo:
     def update_ref(self, ref: str, new: str, old: str | None = None) -> bool:
         """Point `ref` at `new`; with `old`, only if it still points there (compare-and-swap)."""
         args = ["update-ref", ref, new] + ([old] if old else [])
-        with self._writing_refs():
-            return self._run(args).returncode == 0
+        with self._writing_refs(ref, new) as written:
+            written.append(self._run(args).returncode == 0)
+            return written[0]
 
     def delete_ref(self, ref: str) -> None:
-        with self._writing_refs():
+        with self._writing_refs(ref, None) as written:
             self.git("update-ref", "-d", ref)
+            written.append(True)
 
     @contextmanager
-    def _writing_refs(self):
-        """Around a write of refs: no ref table is read meanwhile, and the next one afresh."""
+    def _writing_refs(self, ref: str, new: str | None):
+        """Around a write of `ref` (to `new`, or deleted): no ref table is read meanwhile;
+        the table kept has the write, where it was done (a full name, no symbolic ref), or
+        is read afresh. A new table, not the old one changed: a reader may hold that."""
         with self._refs_lock:
+            written: list[bool] = []
             try:
-                yield
+                yield written
             finally:
-                self._refs = None
+                if self._refs is not None and written == [True] and ref.startswith("refs/"):
+                    self._refs = {name: sha for name, sha in self._refs.items() if name != ref}
+                    if new is not None:
+                        self._refs[ref] = new
+                else:
+                    self._refs = None
 
     def ref_names(self, prefix: str = "refs/") -> list[str]:
         out = self.text("for-each-ref", "--format=%(refname)", prefix)
