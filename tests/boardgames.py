@@ -4,6 +4,7 @@ the rolls its story needs and this finds a seed that makes them."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from nomic_ci.core.board.primitives import action_roll_inputs
@@ -11,6 +12,7 @@ from nomic_ci.core.board.boardfile import read_board
 from nomic_ci.core.dice import derive_roll
 
 
+@functools.cache  # a story of six rolls takes a second to find; each forge plays it
 def seed_for(*rolls: tuple[int, int]) -> str:
     """A dice seed whose rolls are these, each (sides, result), in the order the game rolls
     them (its 1st, 2nd… die)."""

@@ -256,20 +256,19 @@ class Git:
             raise GitError("this repository names its objects by SHA-256: the engine reads "
                            "and writes SHA-1 repositories only", path=str(self.path))
         changes: dict[bytes, Any] = {}  # a name -> a blob's sha, or the changes in a folder
-        for path, text in files.items():
+        for path in sorted(files, key=lambda p: p.count("/")):  # a folder's files after it
             *folders, name = path.encode().split(b"/")
             place = changes
             for folder in folders:
-                place = place.setdefault(folder, {})
-                if not isinstance(place, dict):
-                    raise GitError(f"{path}: a file is where a folder would be",
-                                   path=str(self.path))
-            if name in place:  # the path is a folder of the others too
-                raise GitError(f"{path}: a folder is where a file would be", path=str(self.path))
-            place[name] = self._write(b"blob", text.encode())
+                if not isinstance(place.get(folder), dict):
+                    place[folder] = {}  # (a file of `files` here: it is a folder now)
+                place = place[folder]
+            place[name] = self._write(b"blob", files[path].encode())
         return self._tree_with(self.tree_of(commit), changes, b"")
 
     def _tree_with(self, tree: str | None, changes: Mapping[bytes, Any], folder: bytes) -> str:
+        """As git's index writes it: a file written where a folder was replaces the folder,
+        and a folder where a file was the file (a proposal may have put either there)."""
         entries = {name: (mode, sha) for mode, name, sha in
                    (tree_entries(self._object(tree).content) if tree else ())}
         for name, change in changes.items():
@@ -278,13 +277,8 @@ class Git:
                                path=str(self.path))
             mode, sha = entries.get(name, (None, None))
             if isinstance(change, dict):
-                if mode not in (None, TREE_MODE):
-                    raise GitError(f"{(folder + name).decode()}: a file is where a folder "
-                                   "would be", path=str(self.path))
-                entries[name] = TREE_MODE, self._tree_with(sha, change, folder + name + b"/")
-            elif mode == TREE_MODE:
-                raise GitError(f"{(folder + name).decode()}: a folder is where a file would "
-                               "be", path=str(self.path))
+                entries[name] = TREE_MODE, self._tree_with(sha if mode == TREE_MODE else None,
+                                                           change, folder + name + b"/")
             else:
                 entries[name] = FILE_MODE, change
         # git's order: by name, a folder's as if it ended in /
