@@ -40,6 +40,15 @@ def _path(name: bytes) -> str:
                         "the engine reads a game's files by their names in UTF-8") from None
 
 
+def _not_a_name(name: bytes) -> bool:
+    """Whether git refuses `name` in a tree (its verify_path): empty, `.`, `..`, and `.git`
+    in any case or as Windows or macOS may read it (`.GIT`, `.git.`, `git~1`), which a
+    checkout would write into the repository's own files."""
+    bare = name.lower().rstrip(b". ")
+    return name in (b"", b".", b"..") or b"\0" in name or bare == b".git" \
+        or re.fullmatch(rb"git~[0-9]+", bare) is not None
+
+
 def _text(content: bytes) -> str:
     try:
         return content.decode()
@@ -272,7 +281,7 @@ class Git:
         entries = {name: (mode, sha) for mode, name, sha in
                    (tree_entries(self._object(tree).content) if tree else ())}
         for name, change in changes.items():
-            if name in (b"", b".", b"..", b".git") or b"\0" in name:
+            if _not_a_name(name):
                 raise GitError(f"{(folder + name).decode()!r} is not a path git can hold",
                                path=str(self.path))
             mode, sha = entries.get(name, (None, None))
@@ -309,6 +318,8 @@ class Git:
 
     def commit_tree(self, tree: str, parents: Iterable[str], message: str, when: datetime) -> str:
         """A commit of the engine's, written as `git commit-tree` writes it."""
+        if "\0" in message:
+            raise GitError("a commit message may not hold a NUL character", path=str(self.path))
         signed = f"{ENGINE_NAME} <{ENGINE_EMAIL}> {int(when.timestamp())} +0000"
         commit = self._write(b"commit", (
             f"tree {tree}\n" + "".join(f"parent {parent}\n" for parent in parents)

@@ -88,11 +88,19 @@ def test_the_trees_and_commits_written_are_those_git_writes(tmp_path_factory, st
     assert git.run("fsck", "--strict", "--no-dangling").returncode == 0
 
 
-@pytest.mark.parametrize("files", [{"../x": "x"}, {"a//b": "x"}, {".git/config": "x"}])
+@pytest.mark.parametrize("files", [{"../x": "x"}, {"a//b": "x"}, {".git/config": "x"},
+                                   {".GIT/hooks/post-checkout": "x"}, {"a/.Git/config": "x"},
+                                   {"git~1/config": "x"}, {".git./x": "x"}, {".git /x": "x"}])
 def test_a_path_git_cannot_hold_is_refused(tmp_path, files):
     git, tip = repository(tmp_path)
     with pytest.raises(GitError, match="not a path git can hold"):
         git.tree_with(tip, files)
+
+
+def test_a_commit_message_with_a_nul_is_refused_as_git_refuses_it(tmp_path):
+    git, tip = repository(tmp_path)
+    with pytest.raises(GitError, match="NUL"):
+        git.commit_tree(git.tree_of(tip), [tip], "a\0b", T0)
 
 
 def test_a_worktree_writes_into_the_repository_s_objects(tmp_path):

@@ -15,12 +15,12 @@ from .quickyaml import MAX_DEPTH, UNUSUAL, LinedDict, LinedList, misread, quick_
 from ..errors import GameError
 
 
-def _yaml():
+def _yaml(width: int = 100):
     from ruamel.yaml import YAML
     yaml = YAML()  # round-trip
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.preserve_quotes = True
-    yaml.width = 100
+    yaml.width = width
     # write null as `null`, as people do, so a no-op load and dump keeps the bytes
     yaml.representer.add_representer(
         type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
@@ -148,8 +148,22 @@ def literal(text: str) -> str:
 
 
 def dump_with_ruamel(data: Any) -> str:
+    """`data` as ruamel.yaml writes it; unfolded where, folded, it would read back otherwise
+    (ruamel.yaml can leave out the backslash that continues a long escaped text, `"a\\`,
+    at a fold: a player's title with a tab or a backslash read back with a space more)."""
+    data = _marked(data)
+    text = _dumped(data, 100)
+    try:
+        if load(text, "") == data:
+            return text
+    except GameError:
+        pass  # (what the engine writes reads back; anchors, say, are a caller's own)
+    return _dumped(data, 2**31)
+
+
+def _dumped(data: Any, width: int) -> str:
     out = io.StringIO()
-    _yaml().dump(_marked(data), out)
+    _yaml(width).dump(data, out)
     return out.getvalue()
 
 

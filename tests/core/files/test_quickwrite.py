@@ -105,6 +105,14 @@ def test_a_die_s_purpose_with_a_quote_is_written_in_double_quotes_as_ruamel_writ
     assert quick_load(quick_dump(data)) == data
 
 
+@pytest.mark.parametrize("title", ["a  " + "b" * 95 + "\\c d", "x\t" + "b" * 95 + "\\c d",
+                                   "x\t" + "b" * 95 + "\x85c d"])
+def test_a_long_escaped_title_reads_back_as_it_was(title):
+    """ruamel.yaml, folding a long text in double quotes right after an escape, can leave
+    out the backslash that continues it: such a text is written unfolded."""
+    assert reads_back({"title": title}) and reads_back({"t": styled([title], True)})
+
+
 def test_keys_the_quick_reader_leaves_are_written_as_ruamel_writes_them():
     assert quick_dump({"y": 1, "on": "x", "null": 2, "1": 3}) == "y: 1\non: x\n'null': 2\n'1': 3\n"
 
