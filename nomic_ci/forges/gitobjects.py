@@ -13,7 +13,7 @@ import re
 import subprocess
 import weakref
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from ..core.errors import GameError
 
@@ -38,6 +38,33 @@ def object_id(kind: bytes, content: bytes) -> tuple[str, bytes]:
     import hashlib  # loading OpenSSL costs a command that never hashes (core/dice.py)
     data = b"%s %d\0" % (kind, len(content)) + content
     return hashlib.sha1(data).hexdigest(), data
+
+
+def write_loose(objects: Path, kind: bytes, content: bytes) -> str:
+    """An object written into the object database `objects` as git writes a loose one
+    (compressed, read-only, put in its place whole), by its sha: a git process an object
+    was most of the time a commit took."""
+    import os
+    import tempfile
+    import zlib
+    sha, data = object_id(kind, content)
+    path = objects / sha[:2] / sha[2:]
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix="tmp_obj_", delete=False) as tmp:
+            tmp.write(zlib.compress(data))
+        os.chmod(tmp.name, 0o444)
+        os.replace(tmp.name, path)
+    return sha
+
+
+def tree_content(entries: Mapping[bytes, tuple[int, str]]) -> bytes:
+    """A tree object's content: its entries (name -> mode, sha) in git's order, by name, a
+    folder's as if it ended in /."""
+    ordered = sorted(entries.items(), key=lambda e: e[0] + b"/" if e[1][0] == TREE_MODE
+                     else e[0])
+    return b"".join(b"%o %s\0" % (mode, name) + bytes.fromhex(sha)
+                    for name, (mode, sha) in ordered)
 
 
 class GitError(GameError):

@@ -11,7 +11,6 @@ import os
 import re
 import subprocess
 import tempfile
-import zlib
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -22,7 +21,7 @@ from ..core.files.changes import Listed
 from ..core.files.deferral import KEPT, deferred
 from ..core.files.gamefiles import GameFiles
 from .gitobjects import (FILE_MODE, SUBMODULE_MODE, TREE_MODE, GitError, GitObject,
-                         ObjectReader, askable, object_id, tree_entries)
+                         ObjectReader, askable, tree_content, tree_entries, write_loose)
 
 ENGINE_NAME = "nomic-ci"
 ENGINE_EMAIL = "nomic-ci@localhost"
@@ -290,27 +289,12 @@ class Git:
                                                            change, folder + name + b"/")
             else:
                 entries[name] = FILE_MODE, change
-        # git's order: by name, a folder's as if it ended in /
-        ordered = sorted(entries.items(), key=lambda e: e[0] + b"/" if e[1][0] == TREE_MODE
-                         else e[0])
-        return self._write(b"tree", b"".join(b"%o %s\0" % (mode, name) + bytes.fromhex(sha)
-                                             for name, (mode, sha) in ordered))
+        return self._write(b"tree", tree_content(entries))
 
     def _write(self, kind: bytes, content: bytes) -> str:
-        """An object written into the repository (a loose object, as git writes one), by
-        its sha."""
         if self._objects_dir is None:
             self._objects_dir = self._git_path("objects")
-        sha, data = object_id(kind, content)
-        path = self._objects_dir / sha[:2] / sha[2:]
-        if not path.exists():
-            path.parent.mkdir(exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=path.parent, prefix="tmp_obj_",
-                                             delete=False) as tmp:
-                tmp.write(zlib.compress(data))
-            os.chmod(tmp.name, 0o444)  # git's objects are read-only
-            os.replace(tmp.name, path)
-        return sha
+        return write_loose(self._objects_dir, kind, content)
 
     def close(self) -> None:
         """The command is done with the repository: end the object reader."""

@@ -3,9 +3,11 @@
 The fake GitHub keeps every object (blobs, trees, commits, refs) in a real
 repository so that diffs, merges and fast-forward checks behave exactly as
 git — and therefore GitHub — computes them, instead of a model of them that
-could drift.  Every write goes through plumbing commands (hash-object,
-update-index on a throw-away index, write-tree, commit-tree, update-ref) so
-the repository needs no work tree.
+could drift.  Blobs, trees and commits are written as git writes loose
+objects (the engine's own writer, nomic_ci.forges.gitobjects, which a test
+compares with git's plumbing; trees as git's index makes them, which
+test_fakegitrepo.py checks), refs by `git update-ref`, so the repository
+needs no work tree.
 
 Reads are many (thousands a test run) and a git process costs milliseconds,
 so the common ones need none: objects named by a full sha come from one
@@ -21,13 +23,15 @@ import hashlib
 import os
 import re
 import subprocess
-import tempfile
 import threading
 from collections.abc import Iterator
+from typing import Any
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
+
+from nomic_ci.forges.gitobjects import TREE_MODE, tree_content, write_loose
 
 from .catfile import CatFile
 
@@ -394,7 +398,7 @@ class GitRepo:
     # -- writing ---------------------------------------------------------
 
     def write_blob(self, data: bytes) -> str:
-        return self._wrote("blob", self.text("hash-object", "-w", "--stdin", input=data))
+        return self._wrote("blob", write_loose(self.path / "objects", b"blob", data))
 
     def _wrote(self, kind: str, sha: str) -> str:
         """Keep the type of an object just written: the API checks it on the next request."""
@@ -402,16 +406,8 @@ class GitRepo:
         return sha
 
     def write_loose_blobs(self, contents: list[bytes]) -> list[str]:
-        """Write a few blobs with one `git hash-object` (write_blobs packs them: a pack a call)."""
-        if not contents:
-            return []
-        with tempfile.TemporaryDirectory() as tmp:
-            paths = [os.path.join(tmp, str(i)) for i in range(len(contents))]
-            for path, data in zip(paths, contents):
-                Path(path).write_bytes(data)
-            shas = self.text("hash-object", "-w", "--no-filters", "--stdin-paths",
-                             input="".join(f"{path}\n" for path in paths).encode()).split()
-        return [self._wrote("blob", sha) for sha in shas]
+        """Write a few blobs (write_blobs packs them: a pack a call)."""
+        return [self.write_blob(data) for data in contents]
 
     def write_blobs(self, contents: list[bytes]) -> list[str]:
         """Write many blobs into one pack with a single `git fast-import` (tests make thousands)."""
@@ -422,23 +418,62 @@ class GitRepo:
         return [hashlib.sha1(b"blob %d\0%s" % (len(data), data)).hexdigest() for data in contents]
 
     def build_tree(self, base_tree: str | None, edits: list[tuple[str, str | None, str]]) -> str:
-        """A new tree: `base_tree` with (path, blob sha or None to delete, mode) edits applied."""
-        with tempfile.TemporaryDirectory() as tmp:
-            env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
-            if base_tree:
-                self.git("read-tree", base_tree, env=env)
+        """A new tree: `base_tree` with (path, blob sha or None to delete, mode) edits applied,
+        as git's index applies them (`update-index --index-info`, then `write-tree`): a file
+        where a folder was replaces it, a folder left empty is gone, deleting what is not
+        there does nothing. Written here (tests/forges/test_fakegitrepo.py compares it with
+        git's index): three git processes a tree were most of a fake commit's time."""
+        root = self._folder(base_tree)
+        for path, sha, mode in edits:  # one by one, as the index takes them
+            *folders, name = path.encode().split(b"/")
+            place = root
+            for folder in folders:
+                entry = place.get(folder)
+                if isinstance(entry, str):  # a folder of the base tree, read when reached
+                    entry = place[folder] = self._folder(entry)
+                elif not isinstance(entry, dict):  # a file or nothing
+                    if sha is None:
+                        break  # deleting under it: nothing there
+                    entry = place[folder] = {}  # a folder in a file's place
+                place = entry
             else:
-                self.git("read-tree", "--empty", env=env)
-            lines = []
-            for path, sha, mode in edits:
-                lines.append(f"0 {ZERO_SHA}\t{path}" if sha is None else f"{mode} {sha}\t{path}")
-            if lines:
-                self.git("update-index", "--index-info", input=("\n".join(lines) + "\n").encode(), env=env)
-            return self._wrote("tree", self.text("write-tree", env=env))
+                if sha is not None:
+                    place[name] = int(mode, 8), sha  # a file, in a folder's place too
+                elif isinstance(place.get(name), tuple):
+                    del place[name]  # a file (a folder's path names no index entry)
+        return self._wrote("tree", self._written(root) or
+                           write_loose(self.path / "objects", b"tree", b""))
+
+    def _folder(self, tree: str | None) -> dict[bytes, Any]:
+        """A tree's entries to edit: name -> (mode, sha) for a file, a folder's tree sha."""
+        return {name.encode(): sha if mode == "040000" else (int(mode, 8), sha)
+                for mode, name, sha in (_tree_records(self._read(tree, "tree")) if tree else ())}
+
+    def _written(self, folder: dict[bytes, Any]) -> str | None:
+        """The tree of an edited folder, written, or None where nothing is left in it."""
+        entries = {}
+        for name, entry in folder.items():
+            if isinstance(entry, dict):
+                entry = self._written(entry)
+                if entry is None:
+                    continue  # left empty: the index has nothing of it
+            entries[name] = (TREE_MODE, entry) if isinstance(entry, str) else entry
+        if not entries:
+            return None
+        return write_loose(self.path / "objects", b"tree", tree_content(entries))
 
     def commit_tree(
         self, tree: str, parents: list[str], message: str, author: Identity, committer: Identity
     ) -> str:
+        if "\0" not in message and _plain(author) and _plain(committer):
+            # what `git commit-tree` writes for these (git's own for any other: it cleans
+            # names, refuses empty ones and a NUL)
+            signed = {role: f"{who.name} <{who.email}> {_git_date(who.when)}"
+                      for role, who in (("author", author), ("committer", committer))}
+            return self._wrote("commit", write_loose(self.path / "objects", b"commit", (
+                f"tree {tree}\n" + "".join(f"parent {p}\n" for p in parents)
+                + f"author {signed['author']}\ncommitter {signed['committer']}\n\n{message}"
+            ).encode()))
         args = ["commit-tree", tree]
         for parent in parents:
             args += ["-p", parent]
@@ -508,6 +543,17 @@ def _parse_numstat(records: list[bytes]) -> list[tuple[int, int]]:
         i += 1 if path else 3  # a rename is "a\td\t" then old and new paths
         counts.append((0 if adds == "-" else int(adds), 0 if dels == "-" else int(dels)))
     return counts
+
+
+# what git's ident code strips from a name's or an email's ends (crud in ident.c)
+_CRUD = "".join(map(chr, range(33))) + ".,:;<>\"\\'"
+
+
+def _plain(who: Identity) -> bool:
+    """Whether git writes `who` as given: nothing to clean at either end, no angle bracket
+    or line break inside, a name."""
+    return all(text and text == text.strip(_CRUD) and not set(text) & set("<>\n")
+               for text in (who.name, who.email))
 
 
 def _git_date(when: datetime) -> str:

@@ -9,6 +9,7 @@ import threading
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from fakegithub.catfile import CatFile
 from fakegithub.gitrepo import GitError, GitRepo, Identity
@@ -157,3 +158,54 @@ def test_trees_are_listed_as_ls_tree_lists_them(repo):
                 repo.ls_tree("main", recursive=recursive, trees=trees)
     assert repo.entry_at(sha, "rules/deep/é.md") == repo.entry_at("main", "rules/deep/é.md")
     assert repo.entry_at(sha, "rules/deep/é.md").size == 3
+
+
+def indexed_tree(repo: GitRepo, base: str | None, edits) -> str:
+    """What git's index makes of `base` with `edits`: `update-index --index-info`, then
+    `write-tree`, as the fake did before it wrote trees itself."""
+    env = {"GIT_INDEX_FILE": str(repo.path / "test-index")}
+    repo.git("read-tree", *([base] if base else ["--empty"]), env=env)
+    lines = "".join(f"0 {'0' * 40}\t{path}\n" if sha is None else f"{mode} {sha}\t{path}\n"
+                    for path, sha, mode in edits)
+    if lines:
+        repo.git("update-index", "--index-info", input=lines.encode(), env=env)
+    return repo.text("write-tree", env=env)
+
+
+_PATHS = st.lists(st.sampled_from(["a", "a-b", "a.b", "b", "é"]), min_size=1,
+                  max_size=3).map("/".join)
+_EDITS = st.lists(st.tuples(_PATHS, st.one_of(st.none(), st.sampled_from(["one", "two"])),
+                            st.sampled_from(["100644", "100755", "120000"])), max_size=6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_EDITS, min_size=1, max_size=3))
+def test_a_tree_is_built_as_git_s_index_builds_it(tmp_path_factory, steps):
+    """Files replacing folders and folders files, deletions of what is there and of what is
+    not, folders left empty: the tree the fake writes is git's index's, object for object."""
+    repo = GitRepo.init(tmp_path_factory.mktemp("fake") / "game.git")
+    blobs = {text: repo.write_blob(text.encode()) for text in ("one", "two")}
+    base = None
+    for step in steps:
+        edits = [(path, blobs[text] if text else None, mode) for path, text, mode in step]
+        built = repo.build_tree(base, edits)
+        assert built == indexed_tree(repo, base, edits)
+        base = built
+    repo.close()
+
+
+@pytest.mark.parametrize("who", [WHO, Identity("Al Ice", "al@x.org", WHO.when),
+                                 Identity(" alice.", "<a@x>", WHO.when),
+                                 Identity("", "a@x", WHO.when), Identity("a", "a\n@x", WHO.when)])
+@pytest.mark.parametrize("message", ["A commit\n", "no newline", "", "a\0b"])
+def test_a_commit_is_the_one_git_commit_tree_writes(repo, who, message):
+    tree = repo.build_tree(None, [])
+    env = {f"GIT_{role}_{part}": value for role in ("AUTHOR", "COMMITTER") for part, value in
+           (("NAME", who.name), ("EMAIL", who.email), ("DATE", f"{int(who.when.timestamp())} +0000"))}
+    try:
+        expected = repo.text("commit-tree", tree, input=message.encode(), env=env)
+    except GitError:
+        with pytest.raises(GitError):
+            repo.commit_tree(tree, [], message, who, who)
+        return
+    assert repo.commit_tree(tree, [], message, who, who) == expected
