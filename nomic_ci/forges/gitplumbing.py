@@ -317,7 +317,7 @@ class Git:
         if result.returncode != 0:
             raise GitError(f"the branch {branch} moved while the engine ran; nothing was written",
                            hint="run the command again: it re-reads the game")
-        if self.out("symbolic-ref", "--quiet", "HEAD", check=False) == f"refs/heads/{branch}":
+        if self._head_ref() == f"refs/heads/{branch}":
             # asked now, not when the command began: a player may have switched branch since;
             # the checked-out branch moved under the working tree: bring the tree along,
             # as checkout would, keeping any local edits that do not collide
@@ -326,9 +326,26 @@ class Git:
     def head_branch(self) -> str | None:
         """The branch checked out when the command began (asked once; `move_branch` asks again)."""
         if self._head is False:
-            ref = self.out("symbolic-ref", "--quiet", "HEAD", check=False)
+            ref = self._head_ref()
             self._head = ref.removeprefix("refs/heads/") if ref else None
         return self._head
+
+    def _head_ref(self) -> str:
+        """The ref HEAD names (`refs/heads/main`), "" where it names none (detached): read
+        from the file HEAD where `.git` is the git directory and it names a branch, git
+        asked otherwise (a worktree, a detached HEAD, refs in a reftable, whose HEAD file
+        names `refs/heads/.invalid`)."""
+        dot_git = self.path / ".git"
+        if dot_git.is_dir() and not {"GIT_DIR", "GIT_COMMON_DIR"} & set(os.environ):
+            try:
+                head = (dot_git / "HEAD").read_text()
+            except (OSError, UnicodeDecodeError):
+                head = ""
+            name = head.removeprefix("ref: ").rstrip("\n")
+            if head.startswith("ref: refs/heads/") and name != "refs/heads/.invalid" \
+                    and _REF_NAME.fullmatch(name):
+                return name
+        return self.out("symbolic-ref", "--quiet", "HEAD", check=False)
 
     def commit_files(self, branch: str, files: Mapping[str, str | None], message: str,
                      when: datetime, author: str) -> str:

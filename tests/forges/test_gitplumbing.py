@@ -41,6 +41,17 @@ def test_moving_the_default_branch_brings_along_the_tree_checked_out_when_it_mov
     assert (git.path / "a.txt").read_text() == "two\n"
 
 
+@pytest.mark.parametrize("checkout", [None, "idea", "--detach"])
+def test_the_branch_checked_out_is_read_from_head_as_git_reads_it(tmp_path, checkout):
+    git, _ = repository(tmp_path)
+    git.run("branch", "idea")
+    if checkout:
+        git.run("checkout", "-q", checkout)
+    assert git._head_ref() == git.out("symbolic-ref", "--quiet", "HEAD", check=False)
+    git.run("worktree", "add", "-q", "-b", "other", str(tmp_path / "w"))
+    assert Git(tmp_path / "w").head_branch() == "other"
+
+
 def test_a_text_is_stored_as_written_whatever_the_repositorys_line_ending_settings(tmp_path):
     git, tip = repository(tmp_path)
     git.run("config", "core.autocrlf", "true")
