@@ -62,23 +62,18 @@ def rewritten(text: str, old: LinedDict, new: Mapping[str, Any]) -> str | None:
 
 def _rewritten(text: str, old: LinedDict, new: Mapping[str, Any]) -> str:
     lines = text.split("\n")
-    starts = sorted(old.key_lines.values()) + [len(lines) - (text.endswith("\n"))]
-    spans = {}
-    in_block = old.block_lines  # a blank line or a # there is a literal block's text
 
-    def aside(number: int) -> bool:
-        return _aside(lines[number]) and number not in in_block
+    def aside(number: int) -> bool:  # not a literal block's blank line or #: its text
+        return _aside(lines[number]) and number not in old.block_lines
 
-    for key, start in old.key_lines.items():
-        end = starts[starts.index(start) + 1]
-        while end - 1 > start and _aside(lines[end - 1]) and (
-                end - 1 not in in_block or not lines[end - 1].strip(" ")):
-            end -= 1  # (a block's blank lines at its end are not its text)
-        spans[start] = (end, key)
+    keys = sorted(old.key_lines.items(), key=lambda item: item[1])
+    ends = [start for _, start in keys[1:]] + [len(lines) - text.endswith("\n")]
     out: list[str] = []
     at, written = 0, False
-    for start in sorted(spans):
-        end, key = spans[start]
+    for (key, start), end in zip(keys, ends):
+        while end - 1 > start and (aside(end - 1) or not lines[end - 1].strip(" ")):
+            end -= 1  # what ends its lines stands before the next key (a block's blank
+            # lines at its end too, which are not its text)
         out += _after(lines[at:start], written)
         at, written = end, not (key in new and new[key] is old[key])
         if not written:

@@ -7,9 +7,8 @@ it. This reads a narrow subset (block mappings and sequences, comment lines, one
 and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words,
 plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true and false,
 single-quoted one-line strings, double-quoted ones with no escape, literal blocks `|` and
-`|-`) and gives up, returning None,
-on anything else, so the
-caller reads that file with ruamel.yaml, which also reports the errors with their lines.
+`|-`) and gives up, returning None, on anything else, so the caller reads that file with
+ruamel.yaml, which also reports the errors with their lines.
 A test checks that both readers agree on what this one reads.
 
 The mappings and lists it returns know the line each key or item is on, for error messages

@@ -125,11 +125,7 @@ def _game_written(game_text: str, state: GameState, docs: _Documents) -> str:
     if docs.game is None:
         docs.game = yamlio.load(game_text, GAME)
     _write_game(docs.game, state)
-    text = yamlio.dump(docs.game)
-    if yamlio.load(text, GAME) != docs.game:  # a comment ruamel.yaml put back where it
-        yamlio.uncomment(docs.game)           # was joined a block (`|`) now before it
-        text = yamlio.dump(docs.game)
-    return text
+    return yamlio.dump(docs.game)
 
 
 def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:

@@ -148,17 +148,26 @@ def literal(text: str) -> str:
 
 
 def dump_with_ruamel(data: Any) -> str:
-    """`data` as ruamel.yaml writes it; unfolded where, folded, it would read back otherwise
-    (ruamel.yaml can leave out the backslash that continues a long escaped text, `"a\\`,
-    at a fold: a player's title with a tab or a backslash read back with a space more)."""
+    """`data` as ruamel.yaml writes it, written again where that would read back otherwise:
+    unfolded (ruamel.yaml can leave out the backslash that continues a long escaped text,
+    `"a\\`, at a fold: a title with a tab or a backslash read back with a space more), then
+    without its comments, in place (one put back where it was read can join a `|` block
+    that now ends before it: a message to tell would be another)."""
     data = _marked(data)
     text = _dumped(data, 100)
+    if not _reads_back(text, data):
+        text = _dumped(data, 2**31)
+        if not _reads_back(text, data):
+            uncomment(data)
+            text = _dumped(data, 2**31)
+    return text
+
+
+def _reads_back(text: str, data: Any) -> bool:
     try:
-        if load(text, "") == data:
-            return text
+        return load(text, "") == data
     except GameError:
-        pass  # (what the engine writes reads back; anchors, say, are a caller's own)
-    return _dumped(data, 2**31)
+        return True  # anchors, say: a caller's own (what the engine writes reads back)
 
 
 def _dumped(data: Any, width: int) -> str:

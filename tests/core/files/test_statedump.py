@@ -113,6 +113,22 @@ def test_a_note_indented_after_what_is_to_tell_never_joins_its_message(files, wa
     assert ("# a note" in out[GAME]) == (kept and "#" in was)
 
 
+def test_a_game_file_with_messages_to_tell_is_written_again_without_ruamel(files, monkeypatch):
+    """Every run that tells players something writes `to_tell`, blocks with blank lines and
+    # lines in them: the next writes change a key or two of that text, not the document."""
+    from nomic_ci.core.files import statedump
+    tells = (Tell("game", "status", "", final="### Where the game stands\n\nalice's turn.\n"),)
+    told = {**files, **dump_state(replace(read_state(files), to_tell=tells), files)}
+    statedump._WRITTEN.clear()
+    monkeypatch.setattr(yamlio, "load", lambda *a, **k: pytest.fail("read by ruamel.yaml"))
+    monkeypatch.setattr(yamlio, "dump_with_ruamel", lambda *a: pytest.fail("ruamel.yaml"))
+    out = dump_state(replace(read_state(told), turn="bob"), told)
+    assert out[GAME] == told[GAME].replace("turn: alice", "turn: bob")
+    more = tells + (Tell("3", "decision", "Proposal 3 passed.\n\n# 2 for\n", "passed"),)
+    out = dump_state(replace(read_state(told), to_tell=more), told)  # the blocks rewritten
+    assert read_state({**told, **out}).to_tell == more
+
+
 def test_handled_commands_are_written_with_when_each_was_written(files):
     state = read_state(files)
     handled = ((7, T0), (9, T0 + HOUR))
