@@ -7,6 +7,7 @@ rule may move one feature before another (rule 20: snakes and ladders before the
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..mechanics.binding import Binding
@@ -19,8 +20,10 @@ BINDINGS = (
 )
 
 
+@cache
 def kinds() -> dict[str, Any]:
-    """Every kind of feature, by the name rule 11 orders it by."""
+    """Every kind of feature, by the name rule 11 orders it by (one dict, never changed: the
+    board's picture asks for it at each space)."""
     from . import bank, copcar, fate, fives, houses, shop, snakes, unlucky
     return {bank.NAME: bank, copcar.NAME: copcar, fives.NAME: fives, houses.NAME: houses,
             "Ladder": snakes.LADDER, fate.NAME: fate, shop.NAME: shop, "Snake": snakes.SNAKE,
@@ -30,14 +33,15 @@ def kinds() -> dict[str, Any]:
 def order(play) -> list[tuple[str, Any]]:
     """The kinds of features bound by the rules in force, in the order they apply."""
     board = play.config.board
-    names = sorted(kinds())
+    every = kinds()
+    names = sorted(every)
     before = board.get("snakes_and_ladders")
     if before is not None and before.before in names:
         moved = [n for n in names if n in ("Ladder", "Snake")]
         rest = [n for n in names if n not in moved]
         at = rest.index(before.before)
         names = rest[:at] + moved + rest[at:]
-    return [(name, kinds()[name]) for name in names if kinds()[name].bound(board)]
+    return [(name, every[name]) for name in names if every[name].bound(board)]
 
 
 def on_space(view, space: int, tiles: bool = False) -> list[str]:
