@@ -2,8 +2,8 @@
 
 The fake GitHub's repository holds this project (engine, workflows) and a game
 of three players. act runs `.github/workflows/engine.yml` as GitHub would:
-the checkout of the default branch, `pip install .`, and `nomic-ci github
-reconcile` talking to the fake over HTTP. A review reaches the engine through
+the checkout of the default branch, the install of the pinned dependencies, and
+`python -m nomic_ci github reconcile` talking to the fake over HTTP. A review reaches the engine through
 the review-signal workflow and a `workflow_run` payload derived from it.
 """
 

