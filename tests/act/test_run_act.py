@@ -84,6 +84,8 @@ def game(tmp_path: Path) -> Path:
     shutil.copy(ROOT / ".github" / "requirements-engine.txt", repo / ".github")
     engine = repo / "nomic_ci" / "__main__.py"
     engine.parent.mkdir()
+    # a package, as the real one is: a folder without it would lose to an installed nomic_ci
+    (engine.parent / "__init__.py").write_text("")
     engine.write_text(f"ENGINE = 'default branch'\n{STAND_IN_ENGINE}")
     (repo / "marker").write_text("default branch\n")
     _git(repo, "init", "-q", "-b", "main")
