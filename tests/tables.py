@@ -26,6 +26,7 @@ from nomic_ci.cli.status import status_json
 from nomic_ci.core.files import GAME_DIRS
 from nomic_ci.core.game import load_game
 from nomic_ci.core.voting.decision import vote_view
+from nomic_ci.forges.gitobjects import write_loose
 from nomic_ci.forges.githubforge import GitHubForge
 from nomic_ci.forges.gitplumbing import Git
 from nomic_ci.text.readmes import render_all
@@ -143,8 +144,7 @@ class GitHubTable:
         repo = shutil.copytree(self.fake.git.path, root / "game.git", symlinks=True)
         if (self.root / "checkout").exists():
             shutil.copytree(self.root / "checkout", root / "checkout", symlinks=True)
-            subprocess.run(["git", "remote", "set-url", "origin", str(repo)], cwd=root / "checkout",
-                           check=True, capture_output=True)
+            other._held = set(self._held)
         other.clock = FakeClock(self.now)
         other.fake = FakeGitHub(self.fake.world.owner, self.fake.world.name, repo_path=repo,
                                 clock=other.clock, token_login=ENGINE)
@@ -168,19 +168,35 @@ class GitHubTable:
                 "GITHUB_EVENT_NAME": "schedule", **self.secrets}
 
     def checkout(self) -> Path:
-        """As the engine workflow does: a clone whose origin/main is the default branch.
-        A fetch of a branch that has not moved since the last one is left out: it would bring
-        nothing, and the hundreds of them were some 20 s of the suite."""
+        """As the engine workflow's checkout of the default branch (actions/checkout, depth 1): a
+        repository holding the branch's tip as origin/main, with its tree and files. The objects
+        are copied from the fake's repository when the branch moved: a git fetch at each run was
+        some 20 s of the suite."""
         checkout = self.root / "checkout"
         if not checkout.exists():
-            subprocess.run(["git", "clone", "-q", str(self.fake.git.path), str(checkout)],
-                           check=True, capture_output=True)
+            subprocess.run(["git", "init", "-q", "-b", "main", str(checkout)], check=True,
+                           capture_output=True)
+            self._held: set[str] = set()
         main = self.fake.branch_sha("main")
         if main != getattr(self, "_fetched", None):
-            subprocess.run(["git", "fetch", "-q", "origin", "main"], cwd=checkout, check=True,
-                           capture_output=True)
+            self._bring(main, checkout / ".git" / "objects")
+            ref = checkout / ".git" / "refs" / "remotes" / "origin" / "main"
+            ref.parent.mkdir(parents=True, exist_ok=True)
+            ref.write_text(main + "\n")
             self._fetched = main
         return checkout
+
+    def _bring(self, commit: str, objects: Path) -> None:
+        """The commit `commit`, its tree and all in it, into `objects`, as git writes them."""
+        repo = self.fake.git
+        tree = repo.commit_info(commit).tree
+        wanted = [("commit", commit), ("tree", tree)] + [
+            (entry.type, entry.sha) for entry in repo.ls_tree(tree, recursive=True, trees=True)
+            if entry.type != "commit"]  # a submodule's commit is not in the repository
+        for kind, sha in wanted:
+            if sha not in self._held:
+                assert write_loose(objects, kind.encode(), repo.read_object(sha, kind)) == sha
+                self._held.add(sha)
 
     def reconcile(self) -> int:
         """As the engine workflow does: check out the default branch, then run the engine."""

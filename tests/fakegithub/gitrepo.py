@@ -246,6 +246,10 @@ class GitRepo:
     def read_blob(self, sha: str) -> bytes:
         return self._kept(("blob", sha), sha, read=lambda: self._read(sha, "blob"))
 
+    def read_object(self, sha: str, kind: str) -> bytes:
+        """The contents of the `kind` object `sha`, as git stores them."""
+        return self._read(sha, kind)
+
     def _read(self, sha: str, kind: str) -> bytes:
         """The contents of the `kind` object `sha`: from the cat-file process when `sha` is a
         full sha of one, else from `git cat-file <kind>` (which peels a tag, or fails)."""
