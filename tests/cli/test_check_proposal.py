@@ -1,12 +1,19 @@
 """`check-proposal`: what a player sees on their pull request before anyone votes."""
 
+import os
 import shutil
+import subprocess
+from pathlib import Path
 
 from nomic_ci.cli import main
+from nomic_ci.core.files import yamlio
 from nomic_ci.core.facts import ChangeKind
 from nomic_ci.cli.check_proposal import changes_between
 
 from builders import make_files
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKFLOW = ROOT / ".github" / "workflows" / "proposal-check.yml"
 
 
 def write(root, files):
@@ -52,3 +59,24 @@ def test_a_broken_rule_file_is_reported_with_file_and_line(tmp_path, capsys):
     assert main(["check-proposal", "--base", str(base), "--head", str(head)]) == 1
     out = capsys.readouterr().out
     assert "rules/250-kindness.md:4: field 'mutable' must be true or false" in out
+
+
+def test_the_workflow_s_own_command_sees_only_the_proposal_s_change(tmp_path):
+    """proposal-check.yml's step, run as the runner runs it: the engine from the default
+    branch's checkout in base/, both checkouts whole (engine and all). Python writes bytecode
+    where the runner lets it: none may land in base/ and pass for a change of the proposal."""
+    step = next(s for s in yamlio.read(WORKFLOW.read_text(), str(WORKFLOW))["jobs"]["check"]
+                ["steps"] if s.get("name") == "Check the proposal")
+    base, head = game_dirs(tmp_path)
+    for checkout in (base, head):
+        shutil.copytree(ROOT / "nomic_ci", checkout / "nomic_ci",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    write(head, {"rules/250-kindness.md": "---\nnumber: 250\ntitle: Kindness\nmutable: true\n"
+                                          "---\nBe kind.\n"})
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+    done = subprocess.run(["bash", "-c", step["run"]], cwd=tmp_path, capture_output=True,
+                          text=True, env={**env, **step["env"]})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "It changes 1 file(s): rules/250-kindness.md" in done.stdout, done.stdout
+    assert "It involves rule(s) 250:" in done.stdout
