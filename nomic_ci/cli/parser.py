@@ -29,12 +29,26 @@ def lazy(module: str, name: str) -> Callable[[argparse.Namespace], int]:
 
 
 class Version(argparse.Action):
-    """`--version`: the installed package's, read only when asked for."""
+    """`--version`: the installed package's, read only when asked for; run from a checkout
+    that is not installed (as the workflows run it), its pyproject.toml's."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         from importlib import metadata
-        print(f"nomic-ci {metadata.version('nomic-ci')}")
+        try:
+            version = metadata.version("nomic-ci")
+        except metadata.PackageNotFoundError:
+            version = _source_version()
+        print(f"nomic-ci {version}")
         parser.exit()
+
+
+def _source_version() -> str:
+    import tomllib
+    try:
+        with open(Path(__file__).resolve().parents[2] / "pyproject.toml", "rb") as project:
+            return f"{tomllib.load(project)['project']['version']} (from its source)"
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "(from its source, of an unknown version)"
 
 
 def cmd_github(args) -> int:

@@ -32,6 +32,23 @@ def test_help_version_and_status_import_neither_pygithub_nor_the_engine_loop(tmp
     assert modules_after("--version")[1].startswith("nomic-ci ")
 
 
+def test_the_version_of_an_engine_run_from_its_source_is_its_pyproject_s(monkeypatch, capsys):
+    """The workflows run the engine from the checkout, not installed."""
+    from importlib import metadata
+
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(metadata, "version", not_installed)
+    with pytest.raises(SystemExit) as done:
+        parser.main(["--version"])
+    assert done.value.code == 0
+    import tomllib
+    from pathlib import Path
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    version = project["project"]["version"]
+    assert capsys.readouterr().out == f"nomic-ci {version} (from its source)\n"
+
+
 @pytest.mark.parametrize("ruleset, admin", [("default", []), ("infinite-nomic-r7", []),
                                             ("borednomic", ["--admin", "dana:9"]),
                                             ("suber-initial-set", [])])
