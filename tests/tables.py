@@ -144,7 +144,6 @@ class GitHubTable:
         repo = shutil.copytree(self.fake.git.path, root / "game.git", symlinks=True)
         if (self.root / "checkout").exists():
             shutil.copytree(self.root / "checkout", root / "checkout", symlinks=True)
-            other._held = set(self._held)
         other.clock = FakeClock(self.now)
         other.fake = FakeGitHub(self.fake.world.owner, self.fake.world.name, repo_path=repo,
                                 clock=other.clock, token_login=ENGINE)
@@ -176,27 +175,25 @@ class GitHubTable:
         if not checkout.exists():
             subprocess.run(["git", "init", "-q", "-b", "main", str(checkout)], check=True,
                            capture_output=True)
-            self._held: set[str] = set()
         main = self.fake.branch_sha("main")
-        if main != getattr(self, "_fetched", None):
+        ref = checkout / ".git" / "refs" / "remotes" / "origin" / "main"
+        if not ref.exists() or ref.read_text().strip() != main:
             self._bring(main, checkout / ".git" / "objects")
-            ref = checkout / ".git" / "refs" / "remotes" / "origin" / "main"
             ref.parent.mkdir(parents=True, exist_ok=True)
             ref.write_text(main + "\n")
-            self._fetched = main
         return checkout
 
     def _bring(self, commit: str, objects: Path) -> None:
-        """The commit `commit`, its tree and all in it, into `objects`, as git writes them."""
+        """The commit `commit`, its tree and all in it, into `objects` as git writes them: loose,
+        so an object there already is a file."""
         repo = self.fake.git
         tree = repo.commit_info(commit).tree
         wanted = [("commit", commit), ("tree", tree)] + [
             (entry.type, entry.sha) for entry in repo.ls_tree(tree, recursive=True, trees=True)
             if entry.type != "commit"]  # a submodule's commit is not in the repository
         for kind, sha in wanted:
-            if sha not in self._held:
+            if not (objects / sha[:2] / sha[2:]).exists():
                 assert write_loose(objects, kind.encode(), repo.read_object(sha, kind)) == sha
-                self._held.add(sha)
 
     def reconcile(self) -> int:
         """As the engine workflow does: check out the default branch, then run the engine."""
