@@ -36,6 +36,10 @@ from fakegithub import FakeClock, FakeGitHub
 
 ENGINE = "nomic-ci[bot]"
 
+# while a scripted game runs (tests/rulesets/conftest.py), every table it makes, in order,
+# for the snapshot of what each game wrote
+MADE: list | None = None
+
 
 def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
@@ -43,6 +47,11 @@ def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, st
             mock.patch.dict(os.environ, env or {}):
         code = main(list(argv))
     return code, out.getvalue(), err.getvalue()
+
+
+def _made(table) -> None:
+    if MADE is not None:
+        MADE.append(table)
 
 
 class LocalTable:
@@ -55,6 +64,7 @@ class LocalTable:
         """A new game; its dice come from the public seed (so tests can work out each roll)
         unless `secret`, as `nomic-ci init` makes games by default."""
         self.root, self.now = root, T0
+        _made(self)
         extra = [f"--{k.replace('_', '-')}={v}" for k, v in init.items()]
         extra += [] if secret else ["--public-dice"]
         code, _, err = run_cli("--now", T0.isoformat(), "init", str(root), "--players", players,
@@ -114,6 +124,7 @@ class GitHubTable:
                  ruleset: str = "default", dice_seed: str = SEED,
                  admin: str | None = None) -> None:
         self.root, self.now = root, T0
+        _made(self)
         logins = players.split(",")
         self.ids = {login: 500 + i for i, login in enumerate(logins)}
         if admin:  # seed 003's Admin, no player, with an id of their own
@@ -152,9 +163,12 @@ class GitHubTable:
         other.fake.backend.user_endpoint_forbidden = self.fake.backend.user_endpoint_forbidden
         other.fake.start()
         other.ids, other.prs, other.secrets = dict(self.ids), dict(self.prs), dict(self.secrets)
+        _made(other)
         return other
 
     def close(self) -> None:
+        if MADE is not None and self in MADE:  # what it wrote, before its repository goes
+            self.files = lambda files=dict(self.files()): files
         errors = self.fake.internal_errors
         self.fake.stop()
         assert errors == [], errors[0]
