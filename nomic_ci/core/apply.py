@@ -19,10 +19,10 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out
 from .board.playing import rolled as rolled_so_far
 from .board.boardfile import BOARD, dump_board
-from .board.turn_end import frontier_opens, turn_ends
+from .board.infinite.turn_end import frontier_opens, turn_ends
 from .board.bored.update_play import play_update
 from .board.bored.reserves import note_voters, spend_on_open
-from .board.world_turns import turn_ended
+from .board.suber.world_turns import turn_ended
 from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
                           PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, Update,
                           WorldTurn)

@@ -211,7 +211,7 @@ def _frontier_holds(game: Game) -> bool:
     rule 8)."""
     if "frontier" not in game.config.board:
         return False
-    from .board.frontier import waiting  # only a game with a board loads it (core/board)
+    from .board.infinite.frontier import waiting  # only a game with a board loads it (core/board)
     return waiting(game) is not None
 
 
@@ -220,7 +220,7 @@ def _board_timers(game: Game) -> Iterable[Due]:
     Frontier opening to every player some minutes after a roll there (rule 8)."""
     if "movement" not in game.config.board and "frontier" not in game.config.board:
         return
-    from .board.turn_end import timers  # only a game with a board loads it (core/board)
+    from .board.infinite.turn_end import timers  # only a game with a board loads it (core/board)
     for at, transition in timers(game):
         yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
             transition
@@ -249,7 +249,7 @@ def _world_turns(game: Game) -> Iterable[Due]:
     the new one (seed 001, rules 305 and 308)."""
     if "locations" not in game.config.board:
         return
-    from .board.world_turns import timers  # only a game with a board loads it
+    from .board.suber.world_turns import timers  # only a game with a board loads it
     for at, transition in timers(game):
         yield at, Order.EDITS, transition
 

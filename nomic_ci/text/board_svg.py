@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.board.features import on_space
+from ..core.board.infinite.features import on_space
 from ..core.board.primitives import View
 from ..core.board.boardfile import GULAG, JAIL
 from ..core.game import Game

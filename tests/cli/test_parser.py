@@ -71,7 +71,7 @@ def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_p
     """Only its own action log's reader (empty) and the table of the board's keys: the
     board's modules were a third of the start-up."""
     LocalTable(tmp_path / "g")
-    allowed = {"nomic_ci.core.board", "nomic_ci.core.board.kinds",
+    allowed = {"nomic_ci.core.board", "nomic_ci.core.board.games",
                "nomic_ci.core.board.actionindex", "nomic_ci.core.board.actionlog"}
     loaded, out = modules_after("status", "--now", "2026-05-02T12:00:00Z", cwd=tmp_path / "g")
     board = {m for m in loaded if m.startswith(("nomic_ci.core.board", "nomic_ci.text.board",
@@ -86,9 +86,9 @@ def test_status_on_a_board_game_loads_its_own_boards_mechanics_alone(tmp_path):
     parser.main(["init", str(tmp_path / "g"), "--ruleset", "infinite-nomic-r7", "--players",
                  "alice,bob", *now])
     loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
-    assert "Scoreboard" in out and "nomic_ci.core.board.frontier" in loaded
-    others = {"nomic_ci.core.board.actions", "nomic_ci.core.board.locations",
-              "nomic_ci.core.board.crafts", "nomic_ci.core.board.world_turns"}
+    assert "Scoreboard" in out and "nomic_ci.core.board.infinite.frontier" in loaded
+    others = {"nomic_ci.core.board.actions", "nomic_ci.core.board.suber.locations",
+              "nomic_ci.core.board.suber.crafts", "nomic_ci.core.board.suber.world_turns"}
     assert not loaded & others and not any(m.startswith("nomic_ci.core.board.bored")
                                            for m in loaded), loaded & others
 

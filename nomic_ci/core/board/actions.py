@@ -17,15 +17,15 @@ from ..dice import Dice
 from ..frozen import frozen
 from ..game import Game
 from ..files.state import GameState
-from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, trades, unlucky
-from . import claims, crafts, gathering, locations, trade
-from .landing import move_up
+from .infinite import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, trades, unlucky
+from .suber import claims, crafts, gathering, locations, trading as trade
+from .infinite.landing import move_up
 from .primitives import Play
 from .words import number_in
 from .actionlog import ActionRecord
 from .playing import play_for, record_of
 from .boardfile import GULAG, JAIL, House
-from .features import on_space
+from .infinite.features import on_space
 from .bored import bored_commands
 
 

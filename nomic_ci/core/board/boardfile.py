@@ -20,7 +20,7 @@ from ..files import BOARD
 from ..frozen import frozen
 from ..times import iso, moment
 from .ring import MAX_SPACES
-from .settlers import World, dump_world, read_world
+from .worldfile import World, dump_world, read_world
 
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
 HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "

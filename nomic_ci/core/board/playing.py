@@ -33,7 +33,7 @@ def record_of(play: Play, at: datetime, login: str, command: str,
     about = about or login
     token = play.token(about)
     if "locations" in play.config.board:  # the Suber world: places, not spaces
-        from .locations import location_of
+        from .suber.locations import location_of
         where = f"in the {location_of(play, about)}"
     else:
         where = f"on space {token.space}" if token.on_ring \

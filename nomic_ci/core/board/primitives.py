@@ -22,7 +22,7 @@ from ..game import Game
 from ..mechanics.config import GameConfig
 from ..mechanics.values import Roll
 from .boardfile import Board, GULAG, JAIL, Token, Turn
-from .settlers import Settler, change_of
+from .worldfile import Settler, change_of
 
 
 def action_roll_inputs(seed: str, roll: int) -> dict:

@@ -11,11 +11,11 @@ from typing import Any, Callable, Sequence
 from ..files.adjustments import read_adjustments
 from ..files.records import Record
 from ..game import Game
-from . import trades
+from .infinite import trades
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
 from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, read_board
-from .settlers import Settler, change_of, changed
+from .worldfile import Settler, change_of, changed
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
 

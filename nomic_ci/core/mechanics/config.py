@@ -20,7 +20,7 @@ from .thresholds import Threshold
 from .guard import Guard
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
-from ..board.kinds import MODULE_OF as BOARD_KEYS
+from ..board.games import MODULE_OF as BOARD_KEYS
 from . import registry
 from .schedule import Schedule
 from .victory import OTHER_WAYS_TO_WIN

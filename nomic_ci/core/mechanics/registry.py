@@ -13,7 +13,7 @@ from typing import Mapping
 from . import (activity, bankruptcy, commands, guard, layers, membership, mutability, pausing,
                precedence, progress, proposing, schedule, scoring, timing, victory)
 from .binding import Binding
-from ..board import kinds as board_kinds
+from ..board import games as board_kinds
 
 KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
          commands, proposing, guard, progress, schedule, pausing, bankruptcy)

@@ -94,7 +94,7 @@ def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
     if "frontier" in game.config.board:
-        from ..board.frontier import holds_turn  # only a game with a board loads it
+        from ..board.infinite.frontier import holds_turn  # only a game with a board loads it
         held = holds_turn(game)
         if held is not None:
             return None, held
@@ -187,7 +187,7 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
 
 def _where(game: Game, login: str) -> str:
     if "locations" in game.config.board:  # the Suber world (seed 001, rule 302)
-        from ..board.locations import location_of
+        from ..board.suber.locations import location_of
         from ..board.primitives import View
         return f"in the {location_of(View(game.config, game.state), login)}"
     space = game.state.board.token(login).space

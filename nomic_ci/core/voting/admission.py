@@ -80,7 +80,7 @@ def _may_change(config, path: str) -> bool:
     """Whether a proposal may change this file outside rules/: as its stated events."""
     if "stated_events" not in config.board:
         return False
-    from ..board.events import may_change  # only a game with a board loads it (core/board)
+    from ..board.infinite.events import may_change  # only a game with a board loads it (core/board)
     return may_change(config, path)
 
 
