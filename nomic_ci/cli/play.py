@@ -9,7 +9,6 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import rulesets
-from ..core.board.bored.ledger import adjusted, counters
 from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
@@ -243,6 +242,7 @@ def cmd_adjust(args) -> int:
         if counter == "points":
             state = state.with_player(replace(player, points=player.points + args.points))
         else:  # seed 003's money and the like: 12.3 and 12.4 apply after
+            from ..core.board.bored.ledger import adjusted, counters  # BoredNomic's
             if "money" not in game.config.board or counter not in counters(game.config):
                 raise GameError(f"the rules keep no counter {counter!r} to adjust",
                                 hint="give --counter money, level, experience, hit_points or "

@@ -19,10 +19,7 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out
 from .board.playing import rolled as rolled_so_far
 from .board.boardfile import BOARD, dump_board
-from .board.infinite.turn_end import frontier_opens, turn_ends
-from .board.bored.update_play import play_update
-from .board.bored.reserves import note_voters, spend_on_open
-from .board.suber.world_turns import turn_ended
+from .board import rooms
 from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
                           PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, Update,
                           WorldTurn)
@@ -52,8 +49,9 @@ def apply(game: Game, transition: Transition,
                                   description_hash=proposal.description_hash, dice=rolls)
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
-            if author is not None:  # seed 003 rule 15.3: an extra proposal spends a reserve
-                state = spend_on_open(state, game.config, author.login, at)
+            if author is not None and "reserves" in game.config.board:
+                from .board.bored.reserves import spend_on_open  # BoredNomic's (seed 003)
+                state = spend_on_open(state, game.config, author.login, at)  # rule 15.3
             state = replace(state, open_proposals=state.open_proposals + (opened,),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
@@ -90,16 +88,13 @@ def apply(game: Game, transition: Transition,
             return state.with_player(replace(player, inactive_since=None)), None
         case PassTurn(at, from_login, to_login, _, by_player):
             # the board's part first: what the ending turn leaves undone (rule 11's Cop Car)
-            state, action = turn_ends(replace(game, state=state), at, dice, from_login, by_player)
+            state, action = rooms.turn_ends(replace(game, state=state), at, dice, from_login,
+                                            by_player)
             return replace(state, turn=to_login, turn_started=at), action
         case Act(at, login, text, comment_id):
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
-        case BoardTimer(at):
-            return frontier_opens(replace(game, state=state), at, dice, transition)
-        case Update(at, _):
-            return play_update(replace(game, state=state), at, dice)
-        case WorldTurn():
-            return turn_ended(replace(game, state=state), transition, dice)
+        case BoardTimer() | Update() | WorldTurn():  # a board game's timer: its room's
+            return rooms.carry(replace(game, state=state), transition, dice)
         case Pause(at, _):
             return replace(state, paused_since=at), None
         case EndGame(at, winners, _):
@@ -136,8 +131,10 @@ def _decide(game: Game, state: GameState, decision: Decide,
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
     points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
-    # seed 003 rule 15.2: whose vote counted this week
-    state = note_voters(state, config, [b.login for b in decision.tally.counted], decision.at)
+    if "reserves" in config.board:  # seed 003 rule 15.2: whose vote counted this week
+        from .board.bored.reserves import note_voters  # BoredNomic's
+        state = note_voters(state, config, [b.login for b in decision.tally.counted],
+                            decision.at)
     experience = _experience(state, config, decision) if decision.passed else {}
     for login, gained in experience.items():
         player = next(p for p in state.players if p.login == login)

@@ -23,8 +23,8 @@ from .players.inactivity import deactivations, reactivations
 from .players.joining import join_decision
 from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
-from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
-                          Retract, Transition, Update)
+from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push,
+                          Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_end
 
@@ -53,11 +53,11 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
-    due: list[Due] = [*_world_turns(game), *_open_proposals(game, by_key, now),
+    due: list[Due] = [*_board_timers(game), *_open_proposals(game, by_key, now),
                       *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
-                *_board_timers(game), *_turn_timeout(game), *_updates(game), *_end_date(game)]
+                *_turn_timeout(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     if not ready:
         return None
@@ -197,7 +197,7 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
     state, config = game.state, game.config
     waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
     if state.turn and config.turn_timeout and not waits_for_vote \
-            and state.turn_started is not None and not _frontier_holds(game):
+            and state.turn_started is not None and not _turn_held(game):
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")
@@ -206,52 +206,31 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
                                         f"({config.cite('turn_timeout')})")
 
 
-def _frontier_holds(game: Game) -> bool:
-    """Whether a roll on the Frontier holds the turn until someone explores (Infinite Nomic's
-    rule 8)."""
-    if "frontier" not in game.config.board:
+def _turn_held(game: Game) -> bool:
+    """Whether the board holds the turn (a roll on Infinite Nomic's Frontier, rule 8)."""
+    if not game.config.board:
         return False
-    from .board.infinite.frontier import waiting  # only a game with a board loads it (core/board)
-    return waiting(game) is not None
+    from .board.rooms import holds_turn  # only a game with a board loads it (core/board)
+    return holds_turn(game) is not None
+
+
+# where two transitions are due at the same moment, the order of a board's timers
+BOARD_ORDER = {WorldTurn: Order.EDITS, EndGame: Order.DECISIONS, BoardTimer: Order.ARRIVALS,
+               PassTurn: Order.TURNS, Update: Order.TURNS}
 
 
 def _board_timers(game: Game) -> Iterable[Due]:
-    """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic); the
-    Frontier opening to every player some minutes after a roll there (rule 8)."""
-    if "movement" not in game.config.board and "frontier" not in game.config.board:
+    """What the games in force keep time for: the Suber world counting the turn that just
+    ended, before anything else happens in the new one (seed 001, rules 305 and 308);
+    Infinite Nomic's turn that ends some minutes after its player moved (rule 7) and its
+    Frontier opening to every player (rule 8); BoredNomic's end by money (rules 11.3 and 19)
+    and its updates, when every player takes a turn (rule 9.1). First among their equals: a
+    board's timer is due from the moment it was set."""
+    if not game.config.board:
         return
-    from .board.infinite.turn_end import timers  # only a game with a board loads it (core/board)
+    from .board.rooms import timers  # only a game with a board loads it (core/board)
     for at, transition in timers(game):
-        yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
-            transition
-
-
-def _updates(game: Game) -> Iterable[Due]:
-    """BoredNomic's updates, when every player takes a turn (seed 003 rule 9.1), and its
-    game's end by money (rules 11.3 and 19)."""
-    board = game.config.board
-    if "money" in board:
-        from .board.bored.money import winners  # only a game with a board loads it
-        found = winners(game)
-        if found is not None:
-            yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change,
-                                                                   *found)
-    if "update_turns" not in board:
-        return
-    from .board.bored.updates import next_update
-    at = next_update(game)
-    if at is not None:
-        yield at, Order.TURNS, Update(at, f"the update ({game.config.cite('update_turns')})")
-
-
-def _world_turns(game: Game) -> Iterable[Due]:
-    """The Suber world counting the turn that just ended, before anything else happens in
-    the new one (seed 001, rules 305 and 308)."""
-    if "locations" not in game.config.board:
-        return
-    from .board.suber.world_turns import timers  # only a game with a board loads it
-    for at, transition in timers(game):
-        yield at, Order.EDITS, transition
+        yield at, BOARD_ORDER[type(transition)], transition
 
 
 def _end_date(game: Game) -> Iterable[Due]:

@@ -157,7 +157,7 @@ Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Decide | Retrac
 
 @frozen
 class WorldTurn:
-    """The Suber world counts a turn that ended (core/board/world_turns.py)."""
+    """The Suber world counts a turn that ended (core/board/suber/world_turns.py)."""
     at: datetime
     ended: str  # whose turn ended
     skipped: tuple[str, ...]  # players whose turns were skipped before the next began

@@ -481,7 +481,7 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
             ("/trade mallory 1 point for nothing", "mallory is not a player"),
             ("/trade bob 2 VP for nothing", "'VP' cannot be traded"),  # rule 0: no currency
             ("/trade bob nothing for nothing", "both sides are nothing"),
-            ("/trade bob 5 points", "offer a trade: /trade LOGIN")]:
+            ("/trade bob 5 points", "say whom and what: /trade LOGIN")]:
         t.command("alice", text)
         assert why in t.out, (text, t.out)
     t.command("alice", "/trade bob 5 points for nothing")  # a gift: action 2, offer 2
@@ -490,7 +490,7 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
     t.command("alice", "/accept 2")
     assert "only bob may accept it" in t.out
     t.command("carol", "/decline 2")
-    assert "offer 2 is between alice and bob" in t.out
+    assert "Trade 2 (rule 16) is between alice and bob" in t.out
     t.command("bob", "/accept 2")  # out of turn: trades are not turn actions
     assert points(t) == {"alice": 5, "bob": 5, "carol": 0}
     t.command("bob", "/accept 2")  # twice
@@ -509,7 +509,7 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
     t.command("bob", "/trade carol 3 points for nothing")  # action 10
     t.command("carol", "/accept 10")  # bob gives his 3 points away meanwhile
     t.command("bob", "/accept 9")  # what he would give is gone
-    assert "bob has 0 points, not 3 now: no one trades what they do not have" in t.out
+    assert "bob has 0 points, not 3: no one trades what they do not have" in t.out
     assert [o.number for o in board(t).offers] == [9]
     assert points(t) == {"alice": 2, "bob": 0, "carol": 3}
     assert verify(t.files()) == []

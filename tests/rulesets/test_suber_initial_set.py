@@ -137,8 +137,8 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     # a command these rules do not have is answered with the ones they do
     t.later().command("bob", "/pass")
     assert "the rules in force have no /pass command; the commands are /active, /inactive, " \
-           "/use, /move, /gather, /trade, /accept, /profession, /craft, /claim, /upgrade, " \
-           "/help, /status" in t.out
+           "/use, /move, /gather, /trade, /accept, /decline, /profession, /craft, /claim, " \
+           "/upgrade, /help, /status" in t.out
 
 
 def test_a_request_to_join_may_not_change_after_it_is_made(t):

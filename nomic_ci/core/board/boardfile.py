@@ -20,6 +20,7 @@ from ..files import BOARD
 from ..frozen import frozen
 from ..times import iso, moment
 from .ring import MAX_SPACES
+from .trade import Offer
 from .worldfile import World, dump_world, read_world
 
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
@@ -102,18 +103,6 @@ class Pair:
 
 
 @frozen
-class Offer:
-    """A trade one player offered another (rule 16), waiting for the other's consent:
-    numbered by the action that made it."""
-
-    number: int
-    offerer: str
-    to: str
-    give: tuple[tuple[str, int], ...]  # what the offerer gives: "points" or an item -> count
-    get: tuple[tuple[str, int], ...]  # what they get in exchange
-
-
-@frozen
 class Turn:
     """What the player whose turn began at `started` has done in it."""
 
@@ -139,8 +128,8 @@ class Board:
     pairs: tuple[Pair, ...] = ()
     tokens: tuple[Token, ...] = ()
     turn: Turn | None = None
-    world: World = World()  # the Suber world's counts (seed 001, core/board/settlers.py)
-    offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined (rule 16)
+    world: World = World()  # the Suber world's counts (seed 001, worldfile.py)
+    offers: tuple[Offer, ...] = ()  # trades offered by number, not yet accepted or declined
     deeds: tuple[Deed, ...] = ()  # seed 003's property (rule 16), by square
 
     def deed(self, square: int) -> Deed | None:

@@ -1,35 +1,67 @@
-"""Every kind of board mechanic, each one module with its bindings, by the keys it binds.
+"""The board games the engine plays, each in a room of its own (a subpackage of core/board),
+and which module binds each key a rule may give a board.
 
-A kind's module is imported only when a rule binds one of its keys (`binding`): a game
-without a board never loads the board's modules, and starts the quicker for it. A test
-checks that this table and the modules' own BINDINGS agree.
+Names only: nothing here imports a game. A game's modules are imported when a rule in force
+binds one of its keys (`binding`, `rooms_in_force`), so a game without a board never loads
+any, and a game of one board never loads another's. Tests check that this table and the
+modules' own BINDINGS and COMMANDS agree.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 from types import MappingProxyType, ModuleType
-from typing import Mapping
+from typing import Iterable, Mapping
 
+from ..frozen import frozen
 from ..mechanics.binding import Binding
 
-# binding key -> the module under core/board that defines it
+
+@frozen
+class BoardGame:
+    """A board game the engine plays: its room, and what it binds and gives, by name."""
+
+    room: str  # its subpackage of core/board
+    title: str
+    kinds: Mapping[str, str]  # each key its rules bind -> the room's module that defines it
+    commands: tuple[str, ...]  # the players' commands its room gives (its COMMANDS' names)
+
+
+# what any board may bind, whatever its game: the ring of numbered spaces (ring.py)
+SHARED: Mapping[str, str] = MappingProxyType({"ring": "ring"})
+
+GAMES = (
+    BoardGame("infinite", "Infinite Nomic round 7's ring (seeds 000 and 004)", MappingProxyType({
+        "movement": "movement", "fives": "fives", "jail": "jail", "gulag": "gulag",
+        "master_of_your_fate": "fate", "frontier": "frontier", "feature_order": "features",
+        "cop_car": "copcar", "shop": "shop", "bank": "bank", "houses": "houses",
+        "looping": "looping", "commerce": "commerce", "trades": "commerce",
+        "snakes_and_ladders": "snakes", "unlucky": "unlucky", "stated_events": "events"}),
+        ("roll", "continue", "choose", "buy", "use", "deposit", "withdraw", "house", "escape",
+         "rejoin", "explore", "trade", "accept", "decline")),
+    BoardGame("suber", "the Suber world (seed 001, rules 302-308)", MappingProxyType({
+        "locations": "locations", "location_resources": "gathering", "trade": "goods",
+        "professions": "crafts", "claims": "claims"}),
+        ("use", "move", "gather", "trade", "accept", "decline", "profession", "craft", "claim",
+         "upgrade")),
+    BoardGame("bored", "BoredNomic (seed 003)", MappingProxyType({
+        "money": "money", "last_solvent_wins": "money", "money_wins": "money",
+        "hit_points": "vitals", "level_reset": "vitals", "grid": "grid",
+        "update_turns": "updates", "go": "go", "property": "deeds", "hens": "hens",
+        "arena": "arena", "ticket": "arena", "inquisition": "inquisition",
+        "reserves": "reserves"}),
+        ("buy", "sell", "exchange", "heal", "reset", "fight", "release", "name", "reject",
+         "correct", "wrong", "strengthen")),
+)
+
+# binding key -> its module, under core/board
 MODULE_OF: Mapping[str, str] = MappingProxyType({
-    "ring": "ring", "movement": "infinite.movement", "fives": "infinite.fives", "jail": "infinite.jail",
-    "gulag": "infinite.gulag", "master_of_your_fate": "infinite.fate", "frontier": "infinite.frontier",
-    "feature_order": "infinite.features", "cop_car": "infinite.copcar", "shop": "infinite.shop", "bank": "infinite.bank",
-    "houses": "infinite.houses", "looping": "infinite.looping", "commerce": "infinite.commerce", "trades": "infinite.trades",
-    "snakes_and_ladders": "infinite.snakes", "unlucky": "infinite.unlucky", "stated_events": "infinite.events",
-    # the Suber world (seed 001)
-    "locations": "suber.locations", "location_resources": "suber.gathering", "trade": "suber.trading",
-    "professions": "suber.crafts", "claims": "suber.claims",
-    # BoredNomic (seed 003)
-    "money": "bored.money", "last_solvent_wins": "bored.money", "money_wins": "bored.money",
-    "hit_points": "bored.vitals", "level_reset": "bored.vitals", "grid": "bored.grid",
-    "update_turns": "bored.updates", "go": "bored.go", "property": "bored.deeds",
-    "hens": "bored.hens", "arena": "bored.arena", "ticket": "bored.arena",
-    "inquisition": "bored.inquisition", "reserves": "bored.reserves",
-})
+    **SHARED, **{key: f"{game.room}.{module}" for game in GAMES
+                 for key, module in game.kinds.items()}})
+
+# every command a board gives, in any game: a name the rules in force do not give is
+# answered "the rules in force have no /x command", not "there is no /x command"
+COMMANDS = frozenset(name for game in GAMES for name in game.commands)
 
 
 def _module(name: str) -> ModuleType:
@@ -44,3 +76,14 @@ def binding(key: str) -> Binding:
 def every_kind() -> tuple[ModuleType, ...]:
     """Every kind's module, each once (imports them all: for listing every binding)."""
     return tuple(_module(name) for name in dict.fromkeys(MODULE_OF.values()))
+
+
+def games_in_force(keys: Iterable[str]) -> tuple[BoardGame, ...]:
+    """The games whose rooms the bound `keys` open, in GAMES' order."""
+    keys = set(keys)
+    return tuple(game for game in GAMES if keys & set(game.kinds))
+
+
+def rooms_in_force(keys: Iterable[str]) -> tuple[ModuleType, ...]:
+    """The rooms (imported) of the games whose keys are bound."""
+    return tuple(_module(game.room) for game in games_in_force(keys))

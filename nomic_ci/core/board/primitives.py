@@ -132,7 +132,7 @@ class Play(View):
                     line)
 
     def settle(self, settler: Settler, why: str, line: str | None = None) -> None:
-        """A player's counts in the Suber world change (seed 001, core/board/settlers.py);
+        """A player's counts in the Suber world change (seed 001, core/board/worldfile.py);
         bookkeeping such as a turn counted needs no `line` for the player to read."""
         before = self.board.world.settler(settler.login)
         if before == settler:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 from ..files.adjustments import read_adjustments
 from ..files.records import Record
 from ..game import Game
-from .infinite import trades
+from . import trade
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
 from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, read_board
@@ -128,7 +128,7 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         return replace(board, pairs=tuple(moved if (p.kind, p.number) == (kind, int(number))
                                           else p for p in board.pairs)), None
     if "trade" in e:
-        return trades.replayed(board, e), None
+        return trade.replayed(board, e), None
     return board, None  # points (checked with the scores), offers, the turn order
 
 

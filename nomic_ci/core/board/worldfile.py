@@ -18,15 +18,7 @@ from ..errors import GameError
 from ..files import BOARD, fields as typed
 from ..frozen import frozen
 from ..times import iso, moment
-
-
-@frozen
-class Offer:
-    """A trade one player offers another (rule 306): what they give for what they get."""
-
-    to: str
-    give: tuple[tuple[str, int], ...]
-    get: tuple[tuple[str, int], ...]
+from .trade import Offer
 
 
 @frozen
@@ -47,7 +39,7 @@ class Settler:
     upgrades: int = 0  # of their claim (308)
     held: int = 0  # own turns ended in a row at their claim, when last there (308)
     away: int = 0  # own turns ended in a row away from their claim (308)
-    offer: Offer | None = None  # the trade they offer (306)
+    offer: Offer | None = None  # the trade they offer (306), named by them (core/board/trade.py)
 
     def count(self, field: str, name: str) -> int:
         return dict(getattr(self, field)).get(name, 0)
@@ -78,7 +70,7 @@ def change_of(before: Settler, after: Settler) -> dict[str, Any]:
 
 def changed(settler: Settler, effect: Mapping[str, Any]) -> Settler:
     """`settler` with an effect's changes applied (replaying a record)."""
-    return replace(settler, **{key: _value(key, effect[key]) for key in effect
+    return replace(settler, **{key: _value(key, effect[key], settler.login) for key in effect
                                if key not in ("settler", "why")})
 
 
@@ -90,13 +82,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _value(key: str, value: Any) -> Any:
+def _value(key: str, value: Any, login: str) -> Any:
     if key == "offer":
         if value is None:
             return None
         if not isinstance(value, Mapping) or set(value) != {"to", "give", "get"}:
             raise ValueError  # a hand-edited offer: named with its file and line, not a crash
-        return Offer(typed.login(value["to"]), _counts(value["give"]), _counts(value["get"]))
+        return Offer(None, login, typed.login(value["to"]), _counts(value["give"]),
+                     _counts(value["get"]))
     if key in ("effects", "fresh"):
         return _counts(value)
     if key in ("turns", "stay", "upgrades", "held", "away"):
@@ -143,7 +136,7 @@ def read_world(node: Any) -> World:
         for key in entry:
             if key == "login":
                 continue
-            values[key] = item.get(key, lambda v, k=key: _value(k, v),
+            values[key] = item.get(key, lambda v, k=key: _value(k, v, login),
                                    f"a valid {key.replace('_', ' ')}")
         settlers.append(Settler(login, **values))
     return World(seen, tuple(sorted(settlers, key=lambda s: s.login)))

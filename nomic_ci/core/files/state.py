@@ -14,7 +14,7 @@ from ..frozen import frozen
 from .records import DieRoll
 from ..facts import Account
 
-if TYPE_CHECKING:  # the board's modules load only for a game played on one (board/kinds.py)
+if TYPE_CHECKING:  # the board's modules load only for a game played on one (board/games.py)
     from ..board.boardfile import Board
 
 

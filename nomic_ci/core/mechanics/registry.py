@@ -1,6 +1,6 @@
 """Every kind of binding the engine knows, by key.
 
-The core's own kinds are imported here; the board's (core/board/kinds.py) only when a rule
+The core's own kinds are imported here; the board's (core/board/games.py) only when a rule
 binds one of their keys, so `binding` and `KEYS` import none of them. `every_kind` and
 `BINDINGS`, every binding at once, import them all: they are for listing them (docs, tests).
 """

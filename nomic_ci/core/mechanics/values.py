@@ -87,3 +87,13 @@ def roll(value: Any) -> Roll:
         raise ValueError(f"dice in NdS notation, 1 to {MAX_DICE} dice of 2 to {MAX_SIDES:,} "
                          "sides, such as 'd6' or '2d6'")
     return Roll(count=dice, sides=sides)
+
+
+def counts(value: Any, expected: str, required: tuple[str, ...],
+           optional: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """A binding's mapping of whole numbers, `required` keys and `optional` ones with their
+    defaults; anything else is refused with `expected`."""
+    optional = dict(optional or {})
+    if not is_mapping(value) or not set(required) <= set(value) <= {*required, *optional}:
+        raise ValueError(expected)
+    return {**optional, **{k: count(v) for k, v in value.items()}}

@@ -16,6 +16,7 @@ from ..facts import Comment, Proposal
 from ..game import Game
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
+from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
 
 
 # A run lists the comments written or edited since the game last changed, less this margin
@@ -62,14 +63,14 @@ def handle(game: Game, comment: Comment, at: datetime,
     allowed = commands_in_force(game)
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
-        from ..board.actions import COMMANDS  # a command's name, even where no rule gives it
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
-               or name in COMMANDS else f"there is no /{name} command")
+               or name in BOARD_COMMANDS else f"there is no /{name} command")
         return Command(at, comment, None, f"{why}; the commands are {known}")
     if name not in HANDLERS:  # allowed, so one of the board's: this game has a board
-        from ..board.actions import COMMANDS, judge
+        from ..board.actions import judge
+        from ..board.rooms import commands
         player = game.state.player(comment.author)
-        if COMMANDS[name].admin:  # seed 003: the Admin judges, and is no player
+        if commands(game)[name].admin:  # seed 003: the Admin judges, and is no player
             if not game.state.is_admin(comment.author):
                 return Command(at, comment, None, f"only the Admin "
                                                   f"({game.state.admin or 'nobody'}) may /{name}")
@@ -93,8 +94,8 @@ def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     player = state.player(comment.author)
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
-    if "frontier" in game.config.board:
-        from ..board.infinite.frontier import holds_turn  # only a game with a board loads it
+    if game.config.board:
+        from ..board.rooms import holds_turn  # only a game with a board loads it
         held = holds_turn(game)
         if held is not None:
             return None, held
@@ -159,8 +160,8 @@ def _help(game: Game, comment: Comment, at: datetime, _proposals):
     state = game.state
     what = dict(WHAT)
     if game.config.board:  # the board's commands, in a game with one
-        from ..board.actions import COMMANDS
-        what.update((name, command.what) for name, command in COMMANDS.items())
+        from ..board.rooms import commands
+        what.update((name, command.what) for name, command in commands(game).items())
     lines = ["the commands are " + "; ".join(f"/{c}: {what[c]}" for c in commands_in_force(game))]
     if state.over:
         lines.append("The game is over")
@@ -186,12 +187,9 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
 
 
 def _where(game: Game, login: str) -> str:
-    if "locations" in game.config.board:  # the Suber world (seed 001, rule 302)
-        from ..board.suber.locations import location_of
-        from ..board.primitives import View
-        return f"in the {location_of(View(game.config, game.state), login)}"
-    space = game.state.board.token(login).space
-    return f"on space {space}" if isinstance(space, int) else f"in {space}"
+    from ..board.primitives import View
+    from ..board.rooms import where
+    return where(View(game.config, game.state), login)
 
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask

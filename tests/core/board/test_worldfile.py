@@ -3,7 +3,8 @@
 import pytest
 
 from nomic_ci.core.board.boardfile import Board, dump_board, read_board
-from nomic_ci.core.board.worldfile import Offer, Settler, World, change_of, changed
+from nomic_ci.core.board.trade import Offer
+from nomic_ci.core.board.worldfile import Settler, World, change_of, changed
 from nomic_ci.core.errors import GameError
 
 from builders import T0
@@ -14,7 +15,7 @@ def test_a_world_is_written_and_read_back_the_same():
         Settler("alice", turns=3, moved=0, stay=2, landowner=False, gather=True,
                 profession="Cook", picked=0, effects=(("Axe", 2),), fresh=(("Bread", 1),),
                 claim="Prairie", upgrades=1, held=3, away=1,
-                offer=Offer("bob", (("stock options", 2),), ())),
+                offer=Offer(None, "alice", "bob", (("stock options", 2),), ())),
         Settler("bob")))
     board = Board(world=world)
     assert read_board(dump_board(board)).world == world
@@ -26,7 +27,8 @@ def test_an_empty_world_is_not_written():
 
 def test_an_effect_replays_the_change_it_records():
     before = Settler("alice")
-    after = Settler("alice", turns=1, offer=Offer("bob", (("wheat", 3),), (("fish", 2),)))
+    after = Settler("alice", turns=1,
+                    offer=Offer(None, "alice", "bob", (("wheat", 3),), (("fish", 2),)))
     effect = {"settler": "alice", "why": "a trade", **change_of(before, after)}
     assert changed(before, effect) == after
 

@@ -18,8 +18,7 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from ...mechanics.values import Roll
-from . import counts
+from ...mechanics.values import Roll, counts
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .hens import HEN
 from .vitals import LEVEL, change, stat

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..rooms import Command
 from ..words import number_in
 from . import arena, deeds, hens, inquisition, reserves, vitals
 from .money import bankrupt, counter, money_of, pay_refusal, receive
@@ -14,13 +15,8 @@ from .money import bankrupt, counter, money_of, pay_refusal, receive
 GOODS = {"hen": "hens", "ticket": "ticket", "square": "property"}
 
 
-def sells(board) -> bool:
-    return any(key in board for key in GOODS.values())
-
-
 def buy(play, login: str, words: list[str]) -> str | None:
-    """`/buy hen`, `/buy ticket`, `/buy square NAME`; None also when it is not ours to sell
-    (the caller then tries the Infinite Nomic shops)."""
+    """`/buy hen`, `/buy ticket`, `/buy square NAME`."""
     what = words[0].lower() if words else ""
     if GOODS.get(what) not in play.config.board:
         sold = [f"/buy {w}" + (" NAME" if w == "square" else "")
@@ -105,22 +101,28 @@ def standing(view, login: str) -> str:
             f"{stats[vitals.HIT_POINTS]} hit points")
 
 
-# name -> (bindings that give it, usage, what it does, run, the Admin's)
 COMMANDS = {
-    "sell": (("money",), "/sell hen|ticket|square N", "sell back while bankrupt", sell, False),
-    "exchange": (("hens",), "/exchange egg", "exchange a Golden Egg for money",
-                 hens.exchange, False),
-    "heal": (("hit_points",), "/heal N", "buy back hit points", heal, False),
-    "reset": (("level_reset",), "/reset", "reset to level 1 for a dollar", reset, False),
-    "fight": (("arena",), "/fight LOGIN [ITEM]", "fight in the Arena", arena.challenge, False),
-    "release": (("property",), "/release N", "give up a square", deeds.release, False),
-    "name": (("property",), "/name N NAME", "name your square again", deeds.name, False),
-    "reject": (("property",), "/reject N", "the Admin rejects a square's name", deeds.reject,
-               True),
-    "correct": (("inquisition",), "/correct LOGIN", "the Admin: a correct answer",
-                inquisition.judge(True), True),
-    "wrong": (("inquisition",), "/wrong LOGIN", "the Admin: a wrong answer",
-              inquisition.judge(False), True),
-    "strengthen": (("reserves",), "/strengthen N", "spend a VoteInReserve: your vote on "
-                   "proposal N counts twice", reserves.strengthen, False),
+    "buy": Command(("hens", "ticket", "property"), "/buy hen|ticket|square NAME",
+                   "buy a hen, a Ticket or the square you landed on", buy, on_turn=False),
+    "sell": Command(("money",), "/sell hen|ticket|square N", "sell back while bankrupt", sell,
+                    on_turn=False),
+    "exchange": Command(("hens",), "/exchange egg", "exchange a Golden Egg for money",
+                        hens.exchange, on_turn=False),
+    "heal": Command(("hit_points",), "/heal N", "buy back hit points", heal, on_turn=False),
+    "reset": Command(("level_reset",), "/reset", "reset to level 1 for a dollar", reset,
+                     on_turn=False),
+    "fight": Command(("arena",), "/fight LOGIN [ITEM]", "fight in the Arena", arena.challenge,
+                     on_turn=False),
+    "release": Command(("property",), "/release N", "give up a square", deeds.release,
+                       on_turn=False),
+    "name": Command(("property",), "/name N NAME", "name your square again", deeds.name,
+                    on_turn=False),
+    "reject": Command(("property",), "/reject N", "the Admin rejects a square's name",
+                      deeds.reject, on_turn=False, admin=True),
+    "correct": Command(("inquisition",), "/correct LOGIN", "the Admin: a correct answer",
+                       inquisition.judge(True), on_turn=False, admin=True),
+    "wrong": Command(("inquisition",), "/wrong LOGIN", "the Admin: a wrong answer",
+                     inquisition.judge(False), on_turn=False, admin=True),
+    "strengthen": Command(("reserves",), "/strengthen N", "spend a VoteInReserve: your vote on "
+                          "proposal N counts twice", reserves.strengthen, on_turn=False),
 }

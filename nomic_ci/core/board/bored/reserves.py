@@ -16,8 +16,8 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
+from ...mechanics.values import counts
 from ..words import number_in
-from . import counts
 from .money import choice_refusal
 from .vitals import LEVEL, RESERVES, change, stat
 

@@ -16,7 +16,8 @@ from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import Roll, count, is_mapping, roll
 from .locations import location_of
-from .trading import Goods, hand_over, lacking, shown
+from ..trade import Goods
+from .goods import hand_over, lacking, shown
 
 KEYS = {"after_turns", "per_location", "away_turns", "rooted_after", "yield",
         "upgrades", "upgrade_cost"}

@@ -20,7 +20,8 @@ from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import Roll, count, is_mapping, roll
 from .locations import location_of, named, relocate
-from .trading import Goods, hand_over, lacking, shown
+from ..trade import Goods
+from .goods import hand_over, lacking, shown
 
 EFFECTS = ("swap", "send", "next-turn", "cleanse", "none")
 

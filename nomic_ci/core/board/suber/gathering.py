@@ -18,7 +18,7 @@ from ...mechanics.binding import Binding
 from ...mechanics.values import Roll, count, is_list, is_mapping, roll
 from .claims import claim_yield
 from .locations import location_of
-from .trading import hand_over
+from .goods import hand_over
 
 
 @frozen

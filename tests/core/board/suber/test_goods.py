@@ -1,11 +1,19 @@
-"""Trade (seed 001, rule 306; 307b for items): offered, accepted, in one location."""
+"""The Suber world's goods and trade (seed 001, rule 306; 307b for items): offered,
+accepted, in one location, named by the offerer."""
+
+from functools import partial
 
 import pytest
 
-from nomic_ci.core.board.suber import trading as trade
+from nomic_ci.core.board import trade as trading
+from nomic_ci.core.board.suber import goods as trade
 from nomic_ci.core.board.boardfile import Token
 
 from suberworld import holding, play, suber_game
+
+
+offer, accept, decline = (partial(step, trade.MARKET)
+                          for step in (trading.offer, trading.accept, trading.decline))
 
 
 def goods(p, login):
@@ -15,19 +23,19 @@ def goods(p, login):
 def test_an_accepted_offer_swaps_the_goods_once():
     game = suber_game(holding("alice", "Marsh", wheat=5, Bread=1), holding("bob", "Marsh", fish=4))
     p = play(game)
-    assert trade.offer(p, "alice", ["bob", "3", "wheat", "1", "bread", "for", "2", "fish"]) \
+    assert offer(p, "alice", ["bob", "3", "wheat", "1", "bread", "for", "2", "fish"]) \
         is None
     assert goods(p, "alice") == {"wheat": 5, "Bread": 1}  # nothing moves before bob agrees
-    assert trade.accept(p, "bob", ["alice"]) is None
+    assert accept(p, "bob", ["alice"]) is None
     assert goods(p, "alice") == {"wheat": 2, "fish": 2}
     assert goods(p, "bob") == {"wheat": 3, "Bread": 1, "fish": 2}
-    assert trade.accept(p, "bob", ["alice"]) == "alice offers bob no trade"  # made once
+    assert accept(p, "bob", ["alice"]) == "alice offers bob no trade"  # made once
 
 
 def test_multi_word_resources_and_gifts():
     p = play(suber_game(holding("alice", "City", stock_options=4), Token("bob", "City")))
-    assert trade.offer(p, "alice", ["bob", "4", "stock", "options", "for", "nothing"]) is None
-    assert trade.accept(p, "bob", ["ALICE"]) is None
+    assert offer(p, "alice", ["bob", "4", "stock", "options", "for", "nothing"]) is None
+    assert accept(p, "bob", ["ALICE"]) is None
     assert goods(p, "bob") == {"stock options": 4} and goods(p, "alice") == {}
 
 
@@ -37,31 +45,31 @@ def test_multi_word_resources_and_gifts():
     (["bob", "0", "wheat", "for", "1", "fish"], "'0' is not an amount"),
     (["bob", "3", "gold", "for", "1", "fish"], "after 3, name what"),
     (["dave", "3", "wheat", "for", "1", "fish"], "dave is not a player"),
-    (["alice", "3", "wheat", "for", "1", "fish"], "with another player"),
+    (["alice", "3", "wheat", "for", "1", "fish"], "cannot trade with themselves"),
     (["bob", "nothing", "for", "nothing"], "a trade gives or gets something"),
-    (["bob", "3", "wheat"], "/trade LOGIN 3 wheat for 2 fish"),
+    (["bob", "3", "wheat"], "say whom and what: /trade LOGIN 3 wheat for 2 fish"),
 ])
 def test_an_offer_that_cannot_be_made_is_refused(words, why):
     p = play(suber_game(holding("alice", "Marsh", wheat=5), holding("bob", "Marsh", fish=4)))
-    assert why in trade.offer(p, "alice", words) and p.effects == []
+    assert why in offer(p, "alice", words) and p.effects == []
 
 
 def test_a_trade_across_locations_is_refused_when_offered_and_when_accepted():
     p = play(suber_game(holding("alice", "Marsh", wheat=5), holding("bob", "Jungle", fish=4)))
-    assert "a trade is made in one location (rule 306)" in trade.offer(
+    assert "a trade is made in one location (rule 306)" in offer(
         p, "alice", ["bob", "1", "wheat", "for", "1", "fish"])
     p = play(suber_game(holding("alice", "Marsh", wheat=5), holding("bob", "Marsh", fish=4)))
-    trade.offer(p, "alice", ["bob", "1", "wheat", "for", "1", "fish"])
+    offer(p, "alice", ["bob", "1", "wheat", "for", "1", "fish"])
     p.place("bob", "Jungle", "a Stew")
-    assert "a trade is made in one location" in trade.accept(p, "bob", ["alice"])
+    assert "a trade is made in one location" in accept(p, "bob", ["alice"])
 
 
 def test_goods_spent_after_the_offer_make_it_fail_when_accepted():
     p = play(suber_game(holding("alice", "Marsh", wheat=5), holding("bob", "Marsh", fish=4)))
-    trade.offer(p, "alice", ["bob", "5", "wheat", "for", "1", "fish"])
+    offer(p, "alice", ["bob", "5", "wheat", "for", "1", "fish"])
     trade.hand_over(p, "alice", "wheat", -1, "crafting")
-    assert "alice does not have 5 wheat (has 4)" in trade.accept(p, "bob", ["alice"])
-    assert "bob does not have" not in trade.accept(p, "bob", ["alice"])
+    assert "alice does not have 5 wheat (has 4)" in accept(p, "bob", ["alice"])
+    assert "bob does not have" not in accept(p, "bob", ["alice"])
 
 
 def test_the_binding_is_checked():
@@ -79,12 +87,12 @@ def test_an_item_made_this_turn_can_be_neither_used_nor_given_in_it():
                       settlers=(Settler("alice", profession="Cook"),))
     p = play(game)
     assert crafts.craft(p, "alice", ["Bread"]) is None
-    assert trade.offer(p, "alice", ["bob", "1", "bread", "for", "nothing"]) == \
+    assert offer(p, "alice", ["bob", "1", "bread", "for", "nothing"]) == \
         "alice does not have 1 Bread (has 0 to give)"
 
 
 def test_an_offer_asks_only_for_what_the_other_holds():
     p = play(suber_game(holding("alice", "City", wheat=1), holding("bob", "City", fish=2)))
-    assert trade.offer(p, "alice", ["bob", "1", "wheat", "for", "3", "fish"]) == \
+    assert offer(p, "alice", ["bob", "1", "wheat", "for", "3", "fish"]) == \
         "bob does not have 3 fish (has 2)"
-    assert trade.offer(p, "alice", ["bob", "1", "wheat", "for", "²", "fish"]).startswith("'²'")
+    assert offer(p, "alice", ["bob", "1", "wheat", "for", "²", "fish"]).startswith("'²'")
