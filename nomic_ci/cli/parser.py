@@ -125,8 +125,10 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     if init := command(
             "init", "make a new game",
             "nomic-ci init mygame --players alice,bob,carol --veto alice",
-            "Make a new game in a new directory, as a git repository on main, with the "
-            "ruleset's rules, the players' state and the rendered READMEs.",
+            "Make a new game in a new directory, as a git repository on main, ready to push to "
+            "GitHub: the ruleset's rules, the players' state, the rendered READMEs, a front "
+            "page for players, and the engine with the workflows that run it (on the schedule "
+            "the rules need) and their pinned dependencies.",
             run=lazy("play", "cmd_init")):
         init.add_argument("dir", help="the new game's directory (new or empty)")
         init.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS,
@@ -140,6 +142,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         init.add_argument("--dice-seed", metavar="HEX", help="the dice seed (default: random)")
         init.add_argument("--admin", metavar="LOGIN[:ID]",
                           help="the Admin's login and numeric id, in rulesets that have one")
+        init.add_argument("--game-only", action="store_true",
+                          help="only the game's files, to play on this machine: without the "
+                               "engine and the workflows that run it on GitHub")
         init.add_argument("--public-dice", action="store_true",
                           help="roll from the public seed alone (anyone can foresee the "
                                "rolls); by default the dice come from a secret kept in "
