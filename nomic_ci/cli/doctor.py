@@ -121,33 +121,41 @@ def check_dice_secret(root: Path, game: Game) -> list[str]:
 
 
 ON_GITHUB = [
-    "the engine's GitHub App is installed on the repository, with its id in the Actions "
-    "variable NOMIC_APP_ID and its key in the secret NOMIC_APP_PRIVATE_KEY (without them the "
-    "engine runs with GITHUB_TOKEN, and the run's summary warns what then does not work)",
-    "the Actions secret NOMIC_DICE_SECRET holds the dice secret whose SHA-256 "
-    "state/game.yaml lists",
-    "the default branch is protected so that only the engine merges",
+    "Actions on, and the game's workflows enabled",
+    "the Actions secret NOMIC_DICE_SECRET, and the App's variable NOMIC_APP_ID and secret "
+    "NOMIC_APP_PRIVATE_KEY together where there is an App",
+    "a ruleset protecting the default branch that still lets the engine commit",
+    "each player's account still the login the game has for their id",
+    "the settings of runs for fork pull requests",
 ]
 
 
 def cmd_doctor(args) -> int:
-    if getattr(args, "github", None):
-        from .doctor_live import cmd_doctor_live
-        return cmd_doctor_live(args)
     root = Path(args.repo)
     problems, game = check_game(root)
     problems = check_workflows(root) + check_engine_step(root) + problems
     if game is not None:
         problems += check_schedule(root, game) + check_dice_secret(root, game)
+    notes: list[str] = []
+    if args.github:
+        from .doctor_live import live_findings
+        from .githubapi import connect, split_repository
+        live, notes = live_findings(connect(os.environ), "/".join(split_repository(
+            args.github)), game)
+        problems += live
     for line in problems:
         print(f"✗ {line}")
+    for line in notes:
+        print(f"- {line}")
     if not problems:
         print("✓ workflows present and pinned, the engine step starts, the schedule is the "
               "one the rules need; the game's files valid, rendered and adding up; every "
               "player has a numeric id; the dice secret here is the one the game is "
-              "committed to.")
-    print("\nWhat only GitHub can tell: `nomic-ci doctor --github OWNER/NAME` checks it with "
-          "your token (GH_TOKEN, or `gh auth token`):")
-    for line in ON_GITHUB:
-        print(f"- {line}")
+              "committed to" + (f"; on GitHub, {args.github} is set up for the game." if
+                                args.github else "."))
+    if not args.github:
+        print("\nWhat only GitHub can tell: `nomic-ci doctor --github OWNER/NAME` checks it "
+              "with your token (GH_TOKEN, or `gh auth token`):")
+        for line in ON_GITHUB:
+            print(f"- {line}")
     return 1 if problems else 0
