@@ -118,9 +118,8 @@ def test_the_hosting_routes_answer_as_githubs_description_says(tmp_path):
                 continue
             covered.add(request.operation)
             found = validator.errors(request)
-            if request.status >= 400 and found == [
-                    f"{request.operation[0].upper()} {request.operation[1]} does not document "
-                    f"status {request.status}"]:
+            if request.status >= 400 and len(found) == 1 and \
+                    f"does not document status {request.status}" in found[0]:
                 # GitHub answers it (its docs say so) where the description lists no body:
                 # GitHub's error shape, then
                 found = [] if set(request.response) >= {"message", "documentation_url"} \
