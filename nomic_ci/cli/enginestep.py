@@ -26,6 +26,7 @@ from .bundle import ENGINE_WORKFLOW
 STARTED = "GITHUB_TOKEN and GITHUB_REPOSITORY not set"  # what the engine says without them
 _LOCK = re.compile(r"(?:-r|--requirement)[\s=]+(?P<path>[^\s;&|]+)")
 _PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]*)==", re.MULTILINE)
+_WORKSPACE = re.compile(r"\$\{\{\s*github\.workspace\s*\}\}")  # the checkout, here
 
 
 def steps(root: Path) -> list[dict[str, Any]]:
@@ -103,8 +104,9 @@ def _name(requirement: str) -> str:
 
 def _run_offline(root: Path, step: dict[str, Any]) -> list[str]:
     """Run the step's command as the runner would, with this machine's Python as `python`."""
-    literal = {str(k): str(v) for k, v in (step.get("env") or {}).items()
-               if "${{" not in str(v)}
+    literal = {str(k): _WORKSPACE.sub(str(root), str(v))
+               for k, v in (step.get("env") or {}).items()}
+    literal = {k: v for k, v in literal.items() if "${{" not in v}  # the runner's alone
     where = root / str(step.get("working-directory") or ".")
     with tempfile.TemporaryDirectory(prefix="nomic-ci-doctor-") as shims:
         for name in ("python", "python3"):

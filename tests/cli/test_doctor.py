@@ -131,3 +131,21 @@ def test_the_dice_secret_held_here_must_be_the_one_committed_to(game):
     code, out = doctor(game)
     assert code == 1 and "that this machine does not hold (.git/nomic-ci/dice-secret)" in out
     assert "NOMIC_DICE_SECRET" in out
+
+
+def test_an_isolated_engine_step_is_run_as_written_with_the_checkout_as_its_workspace(game):
+    """A step that runs the engine isolated from the working directory (python -P) and finds
+    it through PYTHONPATH=${{ github.workspace }} starts from the checkout here too."""
+    engine = game / ".github/workflows/engine.yml"
+    text = engine.read_text()
+    engine.write_text(text.replace(
+        "        run: python -m nomic_ci github reconcile",
+        "          PYTHONPATH: ${{ github.workspace }}\n"
+        "        run: python -P -m nomic_ci github reconcile"))
+    assert "python -P -m nomic_ci" in engine.read_text()
+    code, out = doctor(game)
+    assert code == 0, out
+    forge = game / "nomic_ci/forges/githubforge.py"
+    forge.write_text(forge.read_text() + "\nimport no_such_module_here\n")
+    code, out = doctor(game)  # the engine the step found is the checkout's
+    assert code == 1 and "No module named 'no_such_module_here'" in out
