@@ -66,6 +66,13 @@ def _the_game(gh: Github, root: Path, args: Namespace, say: Callable[[str], None
     """The game in `root`: made with the players' ids looked up, or the one made before."""
     if (root / "state").is_dir() and (root / ".git").exists():
         game = load_game(working_files(root))
+        given = [p.strip().partition(":")[0].lower() for p in (args.players or "").split(",")
+                 if p.strip()]
+        if given and given != [p.login.lower() for p in game.state.players]:
+            raise GameError(f"the game in {root} has other players "
+                            f"({', '.join(p.login for p in game.state.players)})",
+                            hint="leave out --players to go on with that game, or give --dir "
+                                 "a new folder for a new one")
         for player in game.state.players:
             if player.id is None:
                 raise GameError(f"{player.login} has no numeric id", path=str(root /

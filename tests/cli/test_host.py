@@ -74,6 +74,8 @@ def test_one_command_starts_the_game_and_a_second_changes_nothing(fake, tmp_path
     for words in ("made before", "holds the game", "already set by this command",
                   "ruleset 'nomic-ci: the default branch': already", "the engine has run"):
         assert words in again, words
+    code, out = host(fake, tmp_path, "--players", "alice,carol")
+    assert code == 2 and "has other players (alice, bob, carol)" in out
     code, out, _ = run_cli("--repo", str(game), "doctor", "--github", "hoster/nomic",
                            env=env(fake))
     assert code == 0 and "on GitHub, hoster/nomic is set up for the game" in out, out
