@@ -130,9 +130,11 @@ def _ruleset(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]
                 "Rules → Rulesets: block force pushes and deletions)"], []
     kinds = {rule["type"] for r in guarding for rule in r.get("rules") or []}
     found = []
-    if not {"deletion", "non_fast_forward"} <= kinds:
-        found.append(f"the rulesets on {repo.default_branch} allow "
-                     f"{' and '.join(k for k in ('deletion', 'non_fast_forward') if k not in kinds).replace('non_fast_forward', 'force pushes')}: "
+    allowed = [what for kind, what in (("deletion", "deleting it"),
+                                       ("non_fast_forward", "force pushes"))
+               if kind not in kinds]
+    if allowed:
+        found.append(f"the rulesets on {repo.default_branch} allow {' and '.join(allowed)}: "
                      "block them")
     blocking = kinds & {"pull_request", "required_status_checks", "required_signatures",
                         "update", "required_linear_history"}
@@ -140,7 +142,8 @@ def _ruleset(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]
         bypass = {(a.get("actor_type"), a.get("actor_id")) for r in guarding
                   for a in r.get("bypass_actors") or []}
         if app is None:
-            found.append(f"a ruleset on {repo.default_branch} requires {', '.join(sorted(blocking))}, "
+            found.append(f"a ruleset on {repo.default_branch} requires "
+                         f"{', '.join(sorted(blocking))}, "
                          "which GITHUB_TOKEN cannot bypass, so the engine cannot commit the "
                          "game's state: drop those rules, or add the App and let it bypass")
         elif ("Integration", app) not in bypass:

@@ -41,10 +41,22 @@ PLAN = "Upgrade to GitHub Pro"  # GitHub's answer where the plan has no rulesets
 
 
 def cmd_host(args: Namespace) -> int:
+    try:
+        return _host(args, print)
+    except GithubException as error:
+        raise GameError(f"GitHub answered {message(error)}",
+                        hint="run the command again: each step looks before it writes, so it "
+                             "carries on where this one stopped") from None
+    except OSError as error:  # requests' connection errors and time-outs among them
+        raise GameError(f"GitHub could not be reached ({type(error).__name__})",
+                        hint="run the command again: it carries on where this one stopped") \
+            from None
+
+
+def _host(args: Namespace, say: Callable[[str], None]) -> int:
     owner, name = split_repository(args.repository)
     token = token_from(os.environ)
     gh = connect(os.environ)
-    say = print
     me = gh.get_user().login
     root = Path(args.dir) if args.dir else Path(name)
     game = _the_game(gh, root, args, say)
@@ -75,8 +87,9 @@ def _the_game(gh: Github, root: Path, args: Namespace, say: Callable[[str], None
                                  "a new folder for a new one")
         for player in game.state.players:
             if player.id is None:
-                raise GameError(f"{player.login} has no numeric id", path=str(root /
-                                "state/players.yaml"), hint=f"add it: {account(gh, player.login)[1]}")
+                raise GameError(f"{player.login} has no numeric id", path=str(
+                    root / "state/players.yaml"), hint=f"add `id: {account(gh, player.login)[1]}`"
+                                                       " under their login, and commit it")
         say(f"✓ the game in {root}, made before: {_players(game)}")
         return game
     if root.exists() and any(root.iterdir()):
@@ -236,7 +249,7 @@ def _dice_secret(repo: Repository, root: Path, game: Game, hosted: _Hosted,
         return
     path = Git(root).engine_path(SECRET)
     secret = path.read_text().strip() if path.is_file() else ""
-    if commitment_of(secret) != current.commitment if secret else True:
+    if not secret or commitment_of(secret) != current.commitment:
         raise GameError(f"the dice secret in {path} is not the one the game is committed to "
                         f"(SHA-256 {current.commitment[:12]}…)",
                         hint="restore the file `nomic-ci init` wrote there")

@@ -154,7 +154,8 @@ def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
     fake.world.hosting.variables.clear()
     from fakegithub.state import Variable
     fake.world.hosting.variables["NOMIC_APP_ID"] = Variable("77", fake.clock(), fake.clock())
-    fake.world.hosting.rulesets[1001].body["rules"].append({"type": "pull_request"})
+    fake.world.hosting.rulesets[1001].body["rules"] = [{"type": "deletion"},
+                                                       {"type": "pull_request"}]
     code, out, _ = run_cli("--repo", str(tmp_path / "game"), "doctor", "--github",
                            "hoster/nomic", env=env(fake))
     assert code == 1
@@ -162,6 +163,7 @@ def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
                   "the Actions secret NOMIC_DICE_SECRET is missing",
                   "the variable NOMIC_APP_ID is set but not the secret NOMIC_APP_PRIVATE_KEY",
                   "requires pull_request and the App (77) is not on its bypass list",
+                  "the rulesets on main allow force pushes: block them",
                   "bob (id 502) is now bobby on GitHub"]:
         assert words in out, words
     fake.world.hosting.actions_enabled = False
