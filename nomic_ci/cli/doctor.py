@@ -133,16 +133,16 @@ ON_GITHUB = [
 def cmd_doctor(args) -> int:
     root = Path(args.repo)
     problems, game = check_game(root)
-    problems = check_workflows(root) + check_engine_step(root) + problems
+    step, notes = check_engine_step(root)
+    problems = check_workflows(root) + step + problems
     if game is not None:
         problems += check_schedule(root, game) + check_dice_secret(root, game)
-    notes: list[str] = []
     if args.github:
         from .doctor_live import live_findings
         from .githubapi import connect, split_repository
-        live, notes = live_findings(connect(os.environ), "/".join(split_repository(
+        live, noted = live_findings(connect(os.environ), "/".join(split_repository(
             args.github)), game)
-        problems += live
+        problems, notes = problems + live, notes + noted
     for line in problems:
         print(f"✗ {line}")
     for line in notes:

@@ -1,9 +1,9 @@
 """Whether the engine workflow's engine step can start in a checkout of the game, offline.
 
-The step is read from `.github/workflows/engine.yml` itself: its install step must name a
-lock that pins every dependency with hashes (all of the engine's among them), and its run
-command is run here, as the runner would in the checkout, with the step's own literal
-environment and none of GitHub's. Without a token the engine stops at once, saying what it
+The steps are read from `.github/workflows/engine.yml` itself: its install step must name a
+lock that pins every dependency with hashes (all of the engine's among them), and is run
+here as a dry run with no index; its run command is run here, as the runner would in the
+checkout, with the step's own literal environment and none of GitHub's. Without a token the engine stops at once, saying what it
 is not given: that answer shows it started (its code found and imported); any other answer
 (no module named nomic_ci, an import that fails) is what the step would meet on GitHub.
 """
@@ -40,28 +40,43 @@ def steps(root: Path) -> list[dict[str, Any]]:
     return found
 
 
-def check_engine_step(root: Path) -> list[str]:
-    """What would stop the engine step on GitHub, each with its fix."""
+def check_engine_step(root: Path) -> tuple[list[str], list[str]]:
+    """What would stop the engine step on GitHub, each with its fix; and what this machine
+    could not confirm (notes)."""
     if not (root / ENGINE_WORKFLOW).is_file():
-        return []  # said by the workflows' own check
+        return [], []  # said by the workflows' own check
     try:
         listed = steps(root)
     except GameError as error:
-        return [str(error)]
+        return [str(error)], []
     run = next((s for s in listed if "nomic_ci" in str(s.get("run", ""))
                 and "reconcile" in str(s.get("run", ""))), None)
     if run is None:
         return [f"{ENGINE_WORKFLOW} has no step that runs `python -m nomic_ci github "
-                "reconcile`: copy the workflow from nomic-ci"]
-    found = []
+                "reconcile`: copy the workflow from nomic-ci"], []
     install = next((s for s in listed if "pip install" in str(s.get("run", ""))), None)
-    found += _check_lock(root, str(install.get("run", "")) if install else "")
+    found = _check_lock(root, str(install.get("run", "")) if install else "")
+    notes = _install_offline(root, install) if install and not found else []
     if not (root / "nomic_ci" / "__main__.py").is_file():
         return found + ["the engine is not in the repository (no nomic_ci/): the workflow runs "
                         "it from its checkout, so the step would stop with 'No module named "
                         "nomic_ci'. Make the game with `nomic-ci init`, which puts it there, or "
-                        "copy nomic_ci/ from nomic-ci"]
-    return found + _run_offline(root, run)
+                        "copy nomic_ci/ from nomic-ci"], notes
+    return found + _start_offline(root, run), notes
+
+
+def _install_offline(root: Path, step: dict[str, Any]) -> list[str]:
+    """The install step's own command, as a dry run from what this machine has installed
+    (pip reads its options from the environment too): no index, nothing downloaded."""
+    done = _run(root, step, {"PIP_DRY_RUN": "1", "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": "",
+                             "PIP_QUIET": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
+    if isinstance(done, str) or done.returncode == 0:
+        return [] if not isinstance(done, str) else [done]
+    said = [line.strip() for line in (done.stderr + done.stdout).splitlines()
+            if line.strip().startswith("ERROR")]
+    return [f"the install step (`{str(step['run']).strip()}`) could not be confirmed here, "
+            f"offline: {said[0] if said else f'exit status {done.returncode}'} (this machine "
+            "lacks a version the lock pins; the runner downloads it)"]
 
 
 def _check_lock(root: Path, command: str) -> list[str]:
@@ -102,8 +117,10 @@ def _name(requirement: str) -> str:
         .replace(".", "-")
 
 
-def _run_offline(root: Path, step: dict[str, Any]) -> list[str]:
-    """Run the step's command as the runner would, with this machine's Python as `python`."""
+def _run(root: Path, step: dict[str, Any], extra: dict[str, str]
+         ) -> subprocess.CompletedProcess | str:
+    """Run a step's command as the runner would, with this machine's Python as `python`;
+    what went wrong where it could not be run at all."""
     literal = {str(k): _WORKSPACE.sub(str(root), str(v))
                for k, v in (step.get("env") or {}).items()}
     literal = {k: v for k, v in literal.items() if "${{" not in v}  # the runner's alone
@@ -112,13 +129,20 @@ def _run_offline(root: Path, step: dict[str, Any]) -> list[str]:
         for name in ("python", "python3"):
             os.symlink(sys.executable, Path(shims) / name)
         env = {"PATH": f"{shims}{os.pathsep}{os.environ.get('PATH', '')}",
-               "HOME": os.environ.get("HOME", shims), "LANG": "C.UTF-8", **literal}
+               "HOME": os.environ.get("HOME", shims), "LANG": "C.UTF-8", **literal, **extra}
         try:
-            done = subprocess.run(["bash", "-e", "-c", str(step["run"])], cwd=where, env=env,
+            return subprocess.run(["bash", "-e", "-c", str(step["run"])], cwd=where, env=env,
                                   capture_output=True, text=True, timeout=120,
                                   stdin=subprocess.DEVNULL)
         except (OSError, subprocess.TimeoutExpired) as error:
-            return [f"the engine step's command could not be run here ({error})"]
+            return f"the step `{str(step['run']).strip()}` could not be run here ({error})"
+
+
+def _start_offline(root: Path, step: dict[str, Any]) -> list[str]:
+    """The engine step's own command, with no token: the engine says so when it starts."""
+    done = _run(root, step, {})
+    if isinstance(done, str):
+        return [done]
     said = (done.stderr + done.stdout).strip()
     if STARTED in said:
         return []

@@ -149,3 +149,15 @@ def test_an_isolated_engine_step_is_run_as_written_with_the_checkout_as_its_work
     forge.write_text(forge.read_text() + "\nimport no_such_module_here\n")
     code, out = doctor(game)  # the engine the step found is the checkout's
     assert code == 1 and "No module named 'no_such_module_here'" in out
+
+
+def test_the_install_step_is_run_as_a_dry_run_offline(game):
+    lock = game / ".github/requirements-engine.txt"
+    text = lock.read_text()
+    assert doctor(game)[0] == 0  # this machine has every version the lock pins
+    lock.write_text(text.replace("ruamel-yaml==0.19.1", "ruamel-yaml==0.0.1"))
+    code, out = doctor(game)
+    assert code == 0  # a version this machine lacks is not the game's fault: a note
+    assert "- the install step (`python -m pip install --require-hashes -r " \
+           ".github/requirements-engine.txt`) could not be confirmed here, offline" in out
+    assert "ruamel-yaml==0.0.1" in out
