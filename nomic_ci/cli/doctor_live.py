@@ -17,7 +17,7 @@ from github.Repository import Repository
 from ..core.game import Game
 from .bundle import CARRIED
 from .githubapi import message
-from .host import APP_ID, APP_KEY, DICE_SECRET, PLAN
+from .repo_settings import APP_ID, APP_KEY, DICE_SECRET, PLAN
 
 WORKFLOWS = [path for path in CARRIED if path.startswith(".github/workflows/")]
 

@@ -3,9 +3,10 @@
 The steps are read from `.github/workflows/engine.yml` itself: its install step must name a
 lock that pins every dependency with hashes (all of the engine's among them), and is run
 here as a dry run with no index; its run command is run here, as the runner would in the
-checkout, with the step's own literal environment and none of GitHub's. Without a token the engine stops at once, saying what it
-is not given: that answer shows it started (its code found and imported); any other answer
-(no module named nomic_ci, an import that fails) is what the step would meet on GitHub.
+checkout, with the step's own literal environment and none of GitHub's. Without a token the
+engine stops at once, saying what it is not given: that answer shows it started (its code
+found and imported); any other answer (no module named nomic_ci, an import that fails) is
+what the step would meet on GitHub.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 
-import pytest
 from github import Auth, Github, GithubException
 from nacl.public import PrivateKey
 
