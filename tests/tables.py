@@ -67,6 +67,7 @@ class LocalTable:
         _made(self)
         extra = [f"--{k.replace('_', '-')}={v}" for k, v in init.items()]
         extra += [] if secret else ["--public-dice"]
+        extra += ["--game-only"]  # played here: the engine's copy and workflows would idle
         code, _, err = run_cli("--now", T0.isoformat(), "init", str(root), "--players", players,
                                "--dice-seed", SEED, *extra)
         assert code == 0, err

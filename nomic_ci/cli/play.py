@@ -26,8 +26,11 @@ from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge, new_records, save_records
 from ..reconcile import Report, reconcile
+from ..core.wakeups import wakeups
 from ..text.front_page import FRONT_PAGE, front_page
+from ..text.game_issue import game_begins
 from ..text.readmes import render_all
+from .bundle import write_bundle
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
 from ..core.times import iso, moment
@@ -61,12 +64,16 @@ def cmd_init(args) -> int:
     if not args.public_dice:  # commit, then reveal: the game publishes only the commitment
         state = commit(read_state(files), commitment_of(new_secret(git)), 1)
         files.update(dump_state(state, files))
+    game = load_game(files)  # the engine's first run tells it all: the game issue's welcome
+    files.update(dump_state(replace(game.state, to_tell=(game_begins(game),)), files))
     files.update(render_all(load_game(files)))
     files[FRONT_PAGE] = front_page(load_game(files), rulesets.describe(args.ruleset)["title"],
                                    rulesets.about(args.ruleset))
     for path, text in files.items():
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         (target / path).write_text(text)
+    if not args.game_only:  # the engine and its workflows, the schedule the rules need
+        write_bundle(target, wakeups(game.config).cron)
     git.run("add", "--all")
     tree = git.out("write-tree")
     first = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)

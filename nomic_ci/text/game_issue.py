@@ -10,10 +10,13 @@ from datetime import datetime
 from typing import Mapping
 
 from ..core.facts import Proposal
+from ..core.files.state import GAME_ISSUE, Tell
 from ..core.game import Game
 from ..core.notices import turn_deadline
 from ..core.times import hours
+from .front_page import how_to_join, how_to_propose
 from .quoting import quoted
+from .vote_comment import how_to_vote
 from ..core.voting.admission import Requirement, involved, requirement
 from ..core.voting.decision import vote_deadline
 
@@ -60,9 +63,31 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal]) -> str:
         due.append((config.ends_at, "the game ends"))
     if due:
         lines += ["", "Next deadlines:"] + [f"- {_when(at)}: {what}" for at, what in sorted(due)]
+    lines += ["", "### How to play", "", f"- **Propose** {how_to_propose(game)}",
+              f"- **Vote.** {how_to_vote(config)}", f"- **Join:** {how_to_join(game)}"]
+    if config.commands:
+        lines.append("- **Commands:** write `/help` as the first line of a comment here, or on "
+                     "any issue or pull request of the game, to see what you may do now.")
     lines += ["", "The engine rewrites this text when the game changes, and mentions here the "
                   "player whose turn begins, the voters whose votes a push undid, and those who "
                   f"have not voted {hours(config.remind_before)} before a vote closes. The "
                   "scoreboard is state/README.md, the rules rules/README.md, the history "
                   "proposals/README.md."]
     return "\n".join(lines) + "\n"
+
+
+BEGUN = "begun"  # the id of the game's first message on the game issue
+
+
+def game_begins(game: Game) -> Tell:
+    """What the engine's first run tells on the game issue, which it opens and pins: the game
+    has begun, whose turn it is, how to propose and vote, mentioning every player (and the
+    Admin, where the rules have one). `init` puts it in the new game's state, so the first
+    run tells it once, as any other message."""
+    state = game.state
+    turn = (f"it is {state.turn}'s turn" if state.turn else
+            "the rules keep no turns")
+    message = (f"the game has begun: {turn}. This issue says where the game stands and how to "
+               "propose, vote and join; the rules are rules/README.md")
+    mentions = tuple(p.login for p in state.players) + ((state.admin,) if state.admin else ())
+    return Tell(GAME_ISSUE, BEGUN, message, mentions=mentions, final=game_issue_body(game, {}))

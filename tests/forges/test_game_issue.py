@@ -22,11 +22,13 @@ def table(request, tmp_path):
 
 
 def game_issue(t) -> tuple[str, list[str]]:
-    """The game issue's text and the engine's comments on it."""
+    """The game issue's text and the engine's comments on it (but the first: the local
+    table's game, made by init, tells its players it has begun, as test_play tests)."""
     if isinstance(t, LocalTable):
         db = json.loads((t.root / ".git" / "nomic-ci" / "forge.json").read_text())
         issue = db["game_issue"]
-        return issue["body"], [c["body"] for c in issue["comments"]]
+        return issue["body"], [c["body"] for c in issue["comments"]
+                               if "the game has begun" not in c["body"]]
     world = t.fake.world
     [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]  # one, ever
     assert world.users[issue.user_id].login == ENGINE and issue.pinned
