@@ -13,6 +13,7 @@ from ..core.mechanics.config import GameConfig
 from ..core.times import format_duration
 from ..core.voting.admission import Requirement, involved
 from ..core.voting.decision import VoteView
+from .quoting import quoted
 
 MARKER = "<!-- nomic-ci:vote -->"  # finds the engine's sticky comment (with its author)
 
@@ -23,6 +24,8 @@ def sticky_comment(view: VoteView) -> str:
     lines = [MARKER, f"### {name}: where the vote stands", ""]
     if view.warning:
         lines += [f"**Warning: {view.warning}.**", ""]
+    if view.engine:
+        lines += [engine_warning(view), ""]
     if view.terms is not None:
         lines.append(f"It needs {view.terms}.")
     elif isinstance(needed, Requirement):
@@ -44,6 +47,18 @@ def sticky_comment(view: VoteView) -> str:
         lines += [f"- {b.login}: {b.reason}" for b in tally.left_out]
     lines += ["", how_to_vote(config)]
     return "\n".join(lines) + "\n"
+
+
+def engine_warning(view: VoteView) -> str:
+    """A proposal that changes code the workflows run: if it passes, that code runs with the
+    engine's write token and the dice secret."""
+    shown = ", ".join(quoted(p) for p in view.engine[:5]) + \
+        (f" and {len(view.engine) - 5} more" if len(view.engine) > 5 else "")
+    needs = (f"; it needs {view.needed.threshold.explain(len(view.tally.eligible))}"
+             if isinstance(view.needed, Requirement) else "")
+    return (f"**It changes code the engine's workflows run ({shown}): if it passes, that code "
+            f"runs with the game's write token and dice secret. Read every line of it before "
+            f"you vote{needs}.**")
 
 
 def what_it_needs(needed: Requirement, eligible: int) -> str:

@@ -124,3 +124,20 @@ def test_the_comment_says_what_the_proposal_changes_and_warns_when_it_can_never_
     shown = sticky_comment(view(game, paths=("rules/350-rule-350.md",)))
     assert "**Warning: it can never pass as the rules stand: it needs the yes of a player " \
            "with a veto other than its proposer, and there is none.**" in shown
+
+
+@pytest.mark.parametrize("path, also", [
+    ("nomic_ci/forges/githubforge.py", None), (".github/workflows/engine.yml", None),
+    ("github.py", None), ("pyproject.toml", None), ("evil.pth", None),
+    ("notes/idea.md", "rules/101-victory-condition.md")])
+def test_a_proposal_that_changes_code_the_workflows_run_says_so_in_bold(path, also):
+    """A passed change to the engine, the workflows or any Python file runs with the write
+    token and the dice secret: its comment says so, with what it needs, above all else."""
+    paths = (path,) + ((also,) if also else ())
+    shown = sticky_comment(view(paths=paths))
+    engine = path != "notes/idea.md"
+    assert ("**It changes code the engine's workflows run" in shown) is engine
+    if engine:
+        bold = next(line for line in shown.splitlines() if line.startswith("**It changes"))
+        assert path.replace("_", "\\_") in bold and "write token and dice secret" in bold
+        assert bold.endswith("; it needs unanimity of the eligible voters: 4 of 4.**")

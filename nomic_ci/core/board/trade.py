@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from ..frozen import frozen
-from .words import number_in
+from ..words import number_in
 
 Goods = tuple[tuple[str, int], ...]  # a good's name -> how many, sorted by name
 

@@ -17,7 +17,7 @@ from ...mechanics.binding import Binding
 from ...mechanics.values import choice
 from ..boardfile import GULAG
 from ..trade import Goods
-from ..words import number_in
+from ...words import number_in
 
 POINTS = "points"
 

@@ -17,7 +17,7 @@ from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import count, is_mapping
 from ..trade import Goods
-from ..words import number_in
+from ...words import number_in
 from .locations import location_of
 
 
