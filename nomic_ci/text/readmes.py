@@ -206,8 +206,7 @@ def _missing(votes: Standing) -> str:
 def _dice(game: Game) -> list[str]:
     """Where the dice come from, where the game rolls any: a secret, or a warning."""
     state = game.state
-    if game.config.turn_roll is None and not state.dice_secrets \
-            and next(game.records.having("rolls"), None) is None:
+    if not game.rolls_dice and not state.dice_secrets:
         return []
     lines = ["", "## Dice", ""]
     current = state.dice_secret
