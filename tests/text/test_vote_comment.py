@@ -30,8 +30,8 @@ def test_the_sticky_comment_lists_the_votes_who_has_not_voted_and_what_was_left_
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
     assert rows == ["| player | vote | on commit |", "| alice | yes | head1 |",
                     "| bob | no | head1 |", "| carol | not yet | |", "| dave | not yet | |"]
-    assert ("Not counted:\n- mallory: not a player\n- carol: cast on an older version (old); "
-            "the proposal is now at head1\n") in text
+    assert ("Not counted:\n- mallory: not a player\n- carol: cast on an older version \\(old\\); "
+            "the proposal is now at head1\n") in text  # inert: escaped as players wrote it
 
 
 def test_a_proposal_whose_new_version_cannot_pass_says_why_in_its_comment():
@@ -141,3 +141,11 @@ def test_a_proposal_that_changes_code_the_workflows_run_says_so_in_bold(path, al
         bold = next(line for line in shown.splitlines() if line.startswith("**It changes"))
         assert path.replace("_", "\\_") in bold and "write token and dice secret" in bold
         assert bold.endswith("; it needs unanimity of the eligible voters: 4 of 4.**")
+
+
+def test_a_path_a_player_chose_is_shown_inert_wherever_the_vote_comment_says_it():
+    """A file named to be a link, an image or a mention is shown as its name."""
+    path = "![x](https://example.org/pixel.png)@everyone.md"
+    text = sticky_comment(view(paths=(path,)))
+    assert "![x](" not in text and "@everyone" not in text
+    assert "\\!\\[x\\]\\(https://example.org/pixel.png\\)@\u2060everyone.md" in text
