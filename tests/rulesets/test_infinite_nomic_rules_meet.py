@@ -1,7 +1,8 @@
 """Infinite Nomic round 7 (seed 004) where two rules act at once, played through the players'
 commands on both forges: the Cop Car on Master of Your Fate's space (rules 8 and 11), a
-Number used at any time beside a roll and its offer (rules 8 and 13), and commands that are
-not moves in a turn the Gulag counts (rule 8).
+Number used at any time beside a roll and its offer (rules 8 and 13), and onto the Cop Car
+or a Bank outside its holder's turn (rules 8 and 11), and commands that are not moves in a
+turn the Gulag counts (rule 8).
 
 Each expected position and score is worked out from the seed's words, quoted where it
 decides; the dice are the game's own, from a seed that rolls what each story needs.
@@ -130,6 +131,45 @@ def test_a_number_used_outside_ones_turn_onto_the_cop_car_leaves_its_choice_till
     t.command("alice", "/pass")  # her turn ends without a choice: option a, the Jail
     assert "option a is taken" in t.out and where(t, "alice") == "jail"
     assert board(t).token("alice").choice is None and t.status()["turn"] == "bob"
+    assert verify(t.files()) == []
+
+
+def test_a_number_used_outside_ones_turn_onto_a_bank_opens_it_till_ones_turn_ends(table,
+                                                                                   tmp_path):
+    """Rule 11's Bank: "When a player lands on a space with a 'Bank' feature, they may
+    deposit points"; a Number lands its holder "at any time" (rule 8), so the Bank is open to
+    them until their own turn ends, as a choice landing offers waits for it (rule 11). Rule 5
+    amended to 30 spaces puts a Bank (a multiple of 7 above 7) on space 14."""
+    # the game's dice: alice 4, 2 and 5
+    t = table(tmp_path, seed_for((6, 4), (6, 2), (6, 5)), players="alice,bob")
+    rule = "rules/005-the-game-board.md"
+    t.later().branch("big", {rule: t.read(rule).replace("spaces: 10", "spaces: 30")},
+                     author="alice")
+    t.propose("alice", "big")
+    t.vote(1, "bob")
+    t.later(24).tick()  # passed: alice gains 1 (rule 4); her turn ran out: bob's
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")  # 1 + 4 = 5: Fives, 11
+    for who in ("alice", "bob"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")  # 5 + 2 = 7: Master of Your Fate
+    t.command("alice", "/choose buy")  # 11 − 2 = 9, and the Number 2
+    for who in ("alice", "bob"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")  # 7 + 5 = 12
+    t.command("alice", "/pass")
+    assert (where(t, "alice"), points(t)["alice"], numbers(t, "alice")) == (12, 9, (2,))
+    t.command("alice", "/use 2")  # in bob's turn: 12 → 13, 14, a Bank
+    assert "alice may /deposit or /withdraw points until their own turn ends" in t.out
+    t.command("alice", "/deposit 5")  # 9 − 5 = 4
+    assert points(t)["alice"] == 4 and board(t).token("alice").account == 5
+    t.command("bob", "/pass")
+    t.command("alice", "/withdraw 5")  # her own turn: still open
+    assert points(t)["alice"] == 9 and board(t).token("alice").account == 0
+    t.command("alice", "/pass")  # her turn ends, and with it what the landing allowed
+    t.command("bob", "/pass")
+    t.command("alice", "/deposit 5")
+    assert "alice has not landed on a Bank this turn" in t.out
     assert verify(t.files()) == []
 
 

@@ -48,8 +48,10 @@ class Token:
     # a choice a landing offered outside the player's turn (a Number used at any time, rule
     # 8): it waits for /choose until their own turn ends, as one offered in it does (Turn)
     choice: str | None = None
+    # the square landed on in BoredNomic's latest turn, until left (seed 003); the Bank
+    # landed on outside one's turn in Infinite Nomic's round 7, until one's own turn ends
+    landed: int | None = None
     # BoredNomic (seed 003, core/board/bored/): what the latest turn allows, and the record
-    landed: int | None = None  # the square landed on in the latest turn, until left
     fought: bool = False  # fought in the Arena since that landing (17.2: one fight a landing)
     question: str | None = None  # the Inquisition's category, until the Admin judges (20.3)
     beaten: tuple[str, ...] = ()  # the players beaten in the Arena (17.5)

@@ -166,10 +166,10 @@ def _what_to_use(play: Play) -> str:
 
 def _bank(deposit: bool):
     def run(play: Play, login: str, words: list[str]) -> str | None:
-        token, cite = play.token(login), play.cite("bank")
-        if not (token.on_ring and play.turn.landed == token.space
-                and bank.present(play, token.space)):
-            return f"{login} has not landed on a Bank this turn ({cite})"
+        cite = play.cite("bank")
+        if not bank.open_to(play, login):
+            since = "this turn" if play.state.turn == login else "since their own turn ended"
+            return f"{login} has not landed on a Bank {since} ({cite})"
         amount = number_in(words[0]) if len(words) == 1 else None
         if amount is None:
             return f"say how many points: /{'deposit' if deposit else 'withdraw'} N"
@@ -221,8 +221,10 @@ COMMANDS = {
     "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
     "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",
                    "use a Number or an item", _use, on_turn=False),
-    "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True)),
-    "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False)),
+    "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True),
+                       on_turn=False),
+    "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False),
+                        on_turn=False),
     "house": Command(("houses",), "/house", "build a House where you stand", _house),
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),

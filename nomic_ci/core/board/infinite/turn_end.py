@@ -18,7 +18,7 @@ from ...dice import Dice
 from ...files.state import GameState
 from ...game import Game
 from ...transitions import BoardTimer, PassTurn
-from . import copcar, frontier, gulag, jail, unlucky
+from . import bank, copcar, frontier, gulag, jail, unlucky
 from ..playing import play_for, record_of
 from ..actionlog import ActionRecord
 
@@ -45,6 +45,9 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
             copcar.choose(play, login, "a")
         else:
             play.answered()  # a choice no rule in force offers any more
+    if play.token(login).landed is not None:  # a Bank landed on outside the turn (bank.py)
+        play.hold(replace(play.token(login), landed=None), f"{bank.NAME} ({play.cite('bank')})",
+                  f"{login}'s turn ends: so does what landing outside it allowed")
     if "jail" in game.config.board:
         jail.turn_over(play, login)
     if not acted:
