@@ -50,8 +50,8 @@ def apply(game: Game, transition: Transition,
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
             if author is not None and "reserves" in game.config.board:
-                from .board.bored.reserves import spend_on_open  # BoredNomic's (seed 003)
-                state = spend_on_open(state, game.config, author.login, at)  # rule 15.3
+                from .board.bored.reserves import proposal_opened  # BoredNomic's (seed 003)
+                state = proposal_opened(state, game.config, author.login, at)  # rule 15
             state = replace(state, open_proposals=state.open_proposals + (opened,),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None

@@ -16,7 +16,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from . import yamlio
 from .records import die_data
-from . import GAME, PLAYERS
+from . import BOARD, GAME, PLAYERS
 from .state import GameState, Standing
 from .quickwrite import rewritten
 from .quickyaml import LinedDict, LinedList, quick_load
@@ -106,7 +106,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     _WRITTEN.clear()
     docs.state = state
     _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
-    return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
+    return {**texts, **board_files(state.board, tuple(p.login for p in state.players),
+                                   files.get(BOARD))}
 
 
 def _game_written(game_text: str, state: GameState, docs: _Documents) -> str:
