@@ -48,6 +48,9 @@ from fakegithub import FakeClock, FakeGitHub  # noqa: E402
 from nomic_ci import rulesets  # noqa: E402
 from nomic_ci.core.dice import SeededDice  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
+from nomic_ci.core.files import GAME_DIRS  # noqa: E402
+from nomic_ci.core.voting.decision import vote_deadline  # noqa: E402
+from nomic_ci.forges.gitplumbing import Git  # noqa: E402
 from nomic_ci.forges.githubforge import GitHubForge  # noqa: E402
 from nomic_ci.cli.github_reconcile import Settings, checkout_blobs, client  # noqa: E402
 from nomic_ci.reconcile import reconcile  # noqa: E402
@@ -208,11 +211,17 @@ def until_settled(bench: Bench, decided: int, every: timedelta = timedelta(minut
 
 
 def voted_proposal(bench: Bench) -> int:
-    """player000's proposal (it is their turn) with every vote cast: due at the next run."""
+    """player000's proposal (it is their turn), with half the votes cast, decided when its
+    vote window ends, a minute after where the bench's clock is left; where the rules have
+    no window, with every vote cast, decided at the next run."""
     bench.propose(0, bench.logins[0], rule_file(200))
     bench.run("opening")
-    for login in bench.logins[1:]:
+    game = load_game(Git(bench.fake.git.path).read_files("refs/heads/main", GAME_DIRS))
+    deadline = vote_deadline(game, game.state.open_proposals[0], ())
+    for login in bench.logins[1:len(bench.logins) // 2 if deadline else None]:
         bench.fake.add_review(1, login, "APPROVED", submitted_at=bench.now)
+    bench.run("counting")
+    bench.now = deadline - timedelta(minutes=1) if deadline else bench.now
     return 1
 
 

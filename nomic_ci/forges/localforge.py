@@ -329,6 +329,9 @@ class LocalForge:
             self._lock.close()  # closing the file releases the lock
             self._lock = None
 
+    def writes_made(self) -> int | None:
+        return None  # a local repository has no limit on writes
+
     def save(self) -> None:
         save_records(self.git, self.db)
 
