@@ -99,7 +99,7 @@ class Bench:
             self.fake.add_user(seat.login, id=seat.id)
         settings = Settings(token="t", repository=self.fake.full_name, api_url=self.fake.url,
                             engine_login=ENGINE, summary_path=None, event="bench", paced=False,
-                            dice=SeededDice())
+                            retry=False, budget=True, dice=SeededDice())
         self.repo = client(settings).get_repo(self.fake.full_name)
         # the engine workflow's checkout of the default branch, which spares blob reads
         self.checkout = Path(tempfile.mkdtemp()) / "checkout"

@@ -100,6 +100,8 @@ class GitHubForge:
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
     writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
+    paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
+    # a month in minutes)
 
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs)
@@ -483,4 +485,4 @@ class GitHubForge:
         self.flush()
 
     def writes_made(self) -> int | None:
-        return self.writes
+        return self.writes if self.paced else None

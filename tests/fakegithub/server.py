@@ -172,7 +172,8 @@ class FakeGitHub(Scenario):
         (after letting `skip` of them through).
 
         With `after=True` the request is carried out and only its answer is
-        lost: the write happened, the client sees an error. `body` may be a
+        lost: the write happened, the client sees an error. Status 0 (`DROP`) drops the
+        connection without an answer. `body` may be a
         function of the real answer (with `after=True`): a partial GraphQL
         answer, say. GraphQL requests have the path /graphql.
         """
@@ -260,6 +261,7 @@ class FakeGitHub(Scenario):
 
 
 _INVALID = object()
+DROP = 0  # a fault's status that drops the connection instead of answering
 
 
 def _open_or_init(path: Path, branch: str) -> GitRepo:
@@ -292,6 +294,9 @@ class _Handler(BaseHTTPRequestHandler):
         status, headers, payload = self.server.fake.dispatch(  # type: ignore[attr-defined]
             self.command, self.path, self.headers, raw
         )
+        if status == DROP:  # the connection drops before any answer
+            self.close_connection = True
+            return
         self.send_response(status)
         for key, value in headers.items():
             self.send_header(key, value)
