@@ -49,7 +49,7 @@ MERGE_TRIES = 3  # runs a merge the forge refuses for a lasting reason is tried,
 # writes a run keeps for its last two commits (the state before telling, then told)
 RESERVED = 6
 COSTS = {"merge": 8, "tell": 5, "show": 3}  # the most writes each makes (commits included)
-MAX_REPLY = 60_000  # characters in one reply (GitHub takes 65,536 in a comment)
+MAX_REPLY = 40_000  # characters of answers in one reply, its marks besides (GitHub takes 65,536)
 
 
 @dataclass
@@ -144,6 +144,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     listed_from = listed_since(run.game)
     comments = forge.comments(listed_from)
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
+    since = len(run.game.state.to_tell)  # what this run has to tell comes after
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
@@ -180,11 +181,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
+            _one_reply_each(run, since)
             _tell(run, report)
             forge.finish()
             return report
     else:
         report.say(f"Stopped after {MAX_STEPS} steps; the next run goes on.")
+    _one_reply_each(run, since)
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)
     forge.finish()
@@ -229,8 +232,8 @@ def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
 def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> None:
     """Tell players what the state says is still to tell, once it is published, then clear
     it: each message is marked where it is told, so telling twice after a stop posts nothing
-    twice. Decisions first, then the game issue, then answers to commands, one a player
-    (`_batches`), as far as the forge's write budget goes: the rest waits in the state.
+    twice. Decisions first (`_batches`), as far as the forge's write budget goes: the rest
+    waits in the state.
     `then`: more writes, made before the last commit, which counts them."""
     run.write()
     to_tell = run.game.state.to_tell
@@ -257,26 +260,32 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
 
 def _batches(to_tell: tuple[Tell, ...]) -> list[tuple[list[int], Tell]]:
     """What to tell, as (the indexes it tells, the message), most pressing first: decisions
-    and closings, then the rest in order, with each player's answers to commands in one
-    reply, on the thread of their last command."""
+    and closings, then the rest in order."""
     first = [i for i, t in enumerate(to_tell) if t.outcome is not None or t.close]
-    rest = [i for i in range(len(to_tell)) if i not in set(first)]
-    replies: dict[str, list[int]] = {}
-    batches: list[tuple[list[int], Tell]] = [([i], to_tell[i]) for i in first]
-    for i in rest:
-        tell = to_tell[i]
+    taken = set(first)
+    return [([i], to_tell[i]) for i in first + [i for i in range(len(to_tell))
+                                                if i not in taken]]
+
+
+def _one_reply_each(run: Run, since: int) -> None:
+    """The answers to the commands this run handled (the messages to tell from `since` on),
+    one reply a player: grouped before they are told, so a run that finishes telling them
+    tells the same replies, each once."""
+    state = run.game.state
+    new = state.to_tell[since:]
+    replies: dict[str, list[Tell]] = {}
+    for tell in new:
+        if tell.reply_to is not None and tell.mentions:
+            replies.setdefault(tell.mentions[0], []).append(tell)
+    if all(len(group) == 1 for group in replies.values()):
+        return
+    kept: list[Tell] = []
+    for tell in new:
         if tell.reply_to is None or not tell.mentions:
-            batches.append(([i], tell))
-        elif tell.mentions[0] not in replies:
-            replies[tell.mentions[0]] = [i]
-            batches.append(([], tell))  # its place: filled in below
-        else:
-            replies[tell.mentions[0]].append(i)
-    for n, (members, tell) in enumerate(batches):
-        if not members:
-            group = replies[tell.mentions[0]]
-            batches[n] = (group, _one_reply([to_tell[i] for i in group]))
-    return batches
+            kept.append(tell)
+        elif replies[tell.mentions[0]][0] is tell:
+            kept.append(_one_reply(replies[tell.mentions[0]]))
+    run.change(replace(state, to_tell=state.to_tell[:since] + tuple(kept)), None, None)
 
 
 def _one_reply(replies: list[Tell]) -> Tell:
@@ -299,8 +308,9 @@ def _one_reply(replies: list[Tell]) -> Tell:
         shown = n + same
     more = f"\n- and {len(replies) - shown} more commands, too many to answer in one comment" \
         if shown < len(replies) else ""
+    marks = "".join(f"<!-- nomic-ci:{r.id} -->" for r in replies[1:])  # each answered here
     return replace(last, id=replies[0].id, reply_to=replies[0].reply_to, message=(
-        f"you wrote {len(replies)} commands since the engine last answered; in the order "
+        f"{marks}you wrote {len(replies)} commands since the engine last answered; in the order "
         "written:\n\n" + "\n".join(lines) + more))
 
 
