@@ -99,6 +99,7 @@ class GitHubForge:
     _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
+    _fresh: set[int] = field(default_factory=set)  # threads whose comments were read to tell
     writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
@@ -297,7 +298,9 @@ class GitHubForge:
         mark = f"<!-- nomic-ci:{message.id} -->"
         if not message.message:
             return
-        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
+        if number not in self._fresh:  # read afresh, once: another run may just have told it
+            self._comment_cache.pop(number, None)
+            self._fresh.add(number)
         if not any(mark in (c.body or "") for c in self._engine_comments(number)):
             text = no_mentions(message.message)
             if message.mentions:  # the only mentions the engine makes: whom it tells
