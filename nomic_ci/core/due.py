@@ -145,11 +145,10 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
     closing = {t.on for t in state.to_tell if t.close}
     # a draft made ready for review is proposed then, and its vote window starts then
     for proposal in sorted(proposals, key=lambda p: (p.proposed_at, p.key)):
-        if proposal.state is not ForgeState.OPEN or proposal.key in open_keys:
+        if proposal.state is not ForgeState.OPEN or proposal.key in open_keys \
+                or proposal.key in closing:  # decided, and its closing on the way
             continue
         record = game.record_for(proposal.key)
-        if record is not None and proposal.key in closing:
-            continue  # its closing is already on the way
         at = max(proposal.proposed_at, state.last_change)
         yield at, Order.ARRIVALS, (lambda p=proposal, r=record, at=at:
                                    Reclose(at, p, r) if r is not None else _arrival(game, p, at,

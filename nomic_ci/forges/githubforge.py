@@ -92,6 +92,7 @@ class GitHubForge:
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _reacted: set[str] = field(default_factory=set)  # proposals read with their reactions
+    _completed: set[tuple[str, bool]] = field(default_factory=set)  # (key, with reactions)
     open_read: int = 0  # open pull requests into the default branch, drafts included
     _comments: list[Comment] | None = None
     _status_cache: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
@@ -156,8 +157,12 @@ class GitHubForge:
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
             and pull.node["state"] == "OPEN")]
         wanted += [key for key in known if key not in self._reader.pulls]
+        # each completed once a run: a run asks at every step, and K pull requests were
+        # looked over K times
+        wanted = [key for key in wanted if (key, reactions) not in self._completed]
         for pull in self._reader.complete(wanted, reactions):
             self._keep(pull)
+        self._completed.update((key, reactions) for key in wanted)
         for key in wanted:
             if key not in self._facts:
                 self._facts[key] = self._reader.proposal(key)
