@@ -48,6 +48,7 @@ MAX_TURN_PASSES = 100
 MERGE_TRIES = 3  # runs a merge the forge refuses for a lasting reason is tried, then it fails
 # writes a run keeps for its last two commits (the state before telling, then told)
 RESERVED = 6
+REQUESTS_KEPT = 50  # of the hour's requests (GITHUB_TOKEN has 1,000), for the last commits
 COSTS = {"merge": 8, "tell": 5, "show": 3}  # the most writes each makes (commits included)
 MAX_REPLY = 40_000  # characters of answers in one reply, its marks besides (GitHub takes 65,536)
 
@@ -77,7 +78,9 @@ class Run:
     def affords(self, cost: str) -> bool:
         """Whether the forge's write budget still has room for a write of this kind, and for
         the run's last commits after it."""
-        made = self.forge.writes_made()
+        made, left = self.forge.writes_made(), self.forge.requests_left()
+        if left is not None and left < REQUESTS_KEPT:
+            return False  # the hour's requests are nearly spent: kept for the last commits
         return made is None or writes.available(self.bucket, self.now) - made >= \
             COSTS[cost] + RESERVED
 
@@ -133,8 +136,11 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     passes = commands = 0
     run = Run(forge, now)
     if not run.affords("tell"):
+        left = forge.requests_left()
         wait = writes.wait(run.bucket, now, COSTS["tell"] + RESERVED)
-        report.say(f"The engine has made as many writes as the forge allows for now; the "
+        report.say("The forge's requests for this hour are nearly spent; a later run goes on."
+                   if left is not None and left < REQUESTS_KEPT else
+                   f"The engine has made as many writes as the forge allows for now; the "
                    f"next run after {iso(now + wait)} goes on.")
         forge.finish()
         return report

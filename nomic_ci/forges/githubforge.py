@@ -494,3 +494,7 @@ class GitHubForge:
 
     def writes_made(self) -> int | None:
         return self.writes if self.paced else None
+
+    def requests_left(self) -> int | None:
+        remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
+        return remaining if self.paced and remaining >= 0 else None

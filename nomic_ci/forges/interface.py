@@ -93,6 +93,11 @@ class Forge(Protocol):
         """Publish, and end the run (release what it holds)."""
         ...
 
+    def requests_left(self) -> int | None:
+        """The requests the forge still allows this hour, as it last said (None: no limit, or
+        not known yet)."""
+        ...
+
     def writes_made(self) -> int | None:
         """The write requests this run has made, where the forge limits them (None: it does
         not; the engine then spends no budget)."""

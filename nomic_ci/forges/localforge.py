@@ -332,6 +332,9 @@ class LocalForge:
     def writes_made(self) -> int | None:
         return None  # a local repository has no limit on writes
 
+    def requests_left(self) -> int | None:
+        return None
+
     def save(self) -> None:
         save_records(self.git, self.db)
 

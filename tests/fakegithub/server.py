@@ -75,6 +75,7 @@ class FakeGitHub(Scenario):
         self.prefix = prefix.rstrip("/")
         self.log = RequestLog()
         self.router = Router(ROUTES)
+        self.rate_remaining = 4999  # what X-RateLimit-Remaining says: the requests left this hour
         self.internal_errors: list[str] = []  # tracebacks of bugs in the fake itself
         self._lock = threading.RLock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -255,7 +256,7 @@ class FakeGitHub(Scenario):
             "Content-Type": "application/json; charset=utf-8",
             "X-GitHub-Media-Type": "github.v3; format=json",
             "X-RateLimit-Limit": "5000",
-            "X-RateLimit-Remaining": "4999",
+            "X-RateLimit-Remaining": str(self.rate_remaining),
             "X-RateLimit-Reset": str(reset),
         }
 

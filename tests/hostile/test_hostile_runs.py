@@ -233,3 +233,18 @@ def test_a_write_saved_whose_answer_was_lost_is_made_once(tmp_path, lost, game):
     settle(hub)
     assert sum(mark in b for b in engine_comments(hub, pr)) == 1
     hub.close()
+
+
+def test_a_run_that_finds_the_hours_requests_nearly_spent_leaves_the_game_to_a_later_run(
+        tmp_path):
+    hub = paced(tmp_path, players="alice,bob,carol")
+    pr = passed_game(hub)
+    hub.fake.rate_remaining = 30  # a flood spent the token's requests for the hour
+    hub.later(0.25).fake.clear_requests()
+    assert hub.reconcile() == 0
+    assert "requests for this hour are nearly spent" in hub.out
+    assert hub.fake.writes() == [] and hub.fake.pull(pr).state == "open"
+    hub.fake.rate_remaining = 4999
+    hub.later(0.25)
+    assert hub.reconcile() == 0 and hub.fake.pull(pr).merged
+    hub.close()
