@@ -1,6 +1,6 @@
 """Benchmark: API requests and engine time per reconcile, on generated games.
 
-    python tests/bench_reconcile.py [--quick | --fresh]
+    python tests/bench_reconcile.py [--quick | --fresh | --floods]
 
 Plays against the fake GitHub (tests/fakegithub) on games with a history of decided
 proposals, and prints the reads and writes of each run (a GraphQL query is a read, a
@@ -19,6 +19,16 @@ nor git's):
     no-op    50 proposals in their vote, nothing new
   default ruleset, one pull request of 3,000 files (GitHub lists no more): refused.
     first    the run that sees it
+
+`--floods` plays what players and strangers do to stop a game (issues 28 and 32), each run
+5 minutes after the last until one writes nothing, with the engine's write budget on as in
+production, and prints the first run, all of them, the run that made the due decision, and
+the most writes in a run and in any hour (GitHub allows 80 content-creating requests a
+minute and 500 an hour):
+    600 /status comments by 9 players in the minute before a vote's window closes
+    40 requests to join by strangers, each a players' file of 500 KB, and a decision due
+    50, 200 and 500 new pull requests by as many players, all put to the vote
+    (infinite-nomic-r7), then their votes closing together a day later
 
 `--fresh` instead runs `nomic-ci github reconcile` as the workflow does, in a fresh
 process (start-up included), on games of 10 and 10,000 decided proposals with one
