@@ -167,7 +167,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                            "next run goes on.")
                 break
         commands += isinstance(transition, Command)
-        if commands == MAX_COMMANDS:
+        if isinstance(transition, Command) and commands == MAX_COMMANDS:
             report.say(f"Handled {MAX_COMMANDS} commands; the next run handles the rest.")
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
             merged = _merge(run, transition, report)
