@@ -248,3 +248,19 @@ def test_a_run_that_finds_the_hours_requests_nearly_spent_leaves_the_game_to_a_l
     hub.later(0.25)
     assert hub.reconcile() == 0 and hub.fake.pull(pr).merged
     hub.close()
+
+
+def test_pull_requests_arriving_together_are_each_judged_once(tmp_path, monkeypatch):
+    """K new pull requests in one run: K judgements (every step judged them all: K²)."""
+    from nomic_ci.core import due
+    judged = []
+    real = due.refusal
+    monkeypatch.setattr(due, "refusal", lambda game, p: judged.append(p.key) or real(game, p))
+    hub = GitHubTable(tmp_path, players="alice,bob,carol")
+    hub.later().branch("idea", new_rule(150), author="alice")
+    arrived = [hub.fake.open_pr(("alice", "mallory")[n > 0], "idea", f"P{n}",
+                                created_at=hub.now) for n in range(25)]
+    assert hub.reconcile() == 0
+    assert sorted(judged) == sorted(str(n) for n in arrived)
+    assert all(hub.fake.pull(n).state == "closed" for n in arrived[1:])
+    hub.close()
