@@ -111,6 +111,8 @@ class Bench:
                             engine_login=ENGINE, summary_path=None, event="bench", paced=False,
                             retry=False, budget=True, dice=SeededDice())
         self.repo = client(settings).get_repo(self.fake.full_name)
+        # the fake answers a query of 500 pull requests more slowly than PyGithub's 15 s
+        self.repo._requester._Requester__timeout = 300
         # the engine workflow's checkout of the default branch, which spares blob reads
         self.checkout = Path(tempfile.mkdtemp()) / "checkout"
         subprocess.run(["git", "clone", "-q", str(self.fake.git.path), str(self.checkout)],
