@@ -25,6 +25,7 @@ from .core.game import load_game
 from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminders
+from .core.replies import most_pressing_first, one_reply_each
 from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
                                Update)
@@ -50,7 +51,6 @@ MERGE_TRIES = 3  # runs a merge the forge refuses for a lasting reason is tried,
 RESERVED = 6
 REQUESTS_KEPT = 50  # of the hour's requests (GITHUB_TOKEN has 1,000), for the last commits
 COSTS = {"merge": 8, "tell": 5, "show": 3}  # the most writes each makes (commits included)
-MAX_REPLY = 40_000  # characters of answers in one reply, its marks besides (GitHub takes 65,536)
 
 
 @dataclass
@@ -238,7 +238,7 @@ def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
 def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> None:
     """Tell players what the state says is still to tell, once it is published, then clear
     it: each message is marked where it is told, so telling twice after a stop posts nothing
-    twice. Decisions first (`_batches`), as far as the forge's write budget goes: the rest
+    twice. Decisions first (`most_pressing_first`), as far as the forge's write budget goes: the rest
     waits in the state.
     `then`: more writes, made before the last commit, which counts them."""
     run.write()
@@ -249,13 +249,13 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
         return
     run.forge.publish()  # what players are told must already be recorded
     told: set[int] = set()
-    for members, tell in _batches(to_tell):
+    for index in most_pressing_first(to_tell):
         if not run.affords("tell"):
             report.say(f"Told {len(told)} of {len(to_tell)} messages; the rest wait for the "
                        "forge to allow more writes, at a later run.")
             break
-        run.forge.tell(tell)
-        told.update(members)
+        run.forge.tell(to_tell[index])
+        told.add(index)
     then()
     left = tuple(t for i, t in enumerate(to_tell) if i not in told)
     run.change(replace(run.game.state, to_tell=left), None,
@@ -264,68 +264,13 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
     run.write(count=True)
 
 
-def _batches(to_tell: tuple[Tell, ...]) -> list[tuple[list[int], Tell]]:
-    """What to tell, as (the indexes it tells, the message), most pressing first: decisions
-    and closings, then the rest in order."""
-    first = [i for i, t in enumerate(to_tell) if t.outcome is not None or t.close]
-    taken = set(first)
-    return [([i], to_tell[i]) for i in first + [i for i in range(len(to_tell))
-                                                if i not in taken]]
-
-
 def _one_reply_each(run: Run, since: int) -> None:
     """The answers to the commands this run handled (the messages to tell from `since` on),
-    one reply a player: grouped before they are told, so a run that finishes telling them
-    tells the same replies, each once."""
+    one reply a player, grouped before anything is told."""
     state = run.game.state
-    new = state.to_tell[since:]
-    replies: dict[str, list[Tell]] = {}
-    for tell in new:
-        if tell.reply_to is not None and tell.mentions:
-            replies.setdefault(tell.mentions[0], []).append(tell)
-    if all(len(group) == 1 for group in replies.values()):
-        return
-    kept: list[Tell] = []
-    for tell in new:
-        if tell.reply_to is None or not tell.mentions:
-            kept.append(tell)
-        elif replies[tell.mentions[0]][0] is tell:
-            kept.append(_one_reply(replies[tell.mentions[0]]))
-    run.change(replace(state, to_tell=state.to_tell[:since] + tuple(kept)), None, None)
-
-
-def _one_reply(replies: list[Tell]) -> Tell:
-    """A player's answers to their commands of one run, in the order written, as one reply
-    (marked as the first: the same batch is made again by a run that finishes this one's)."""
-    if len(replies) == 1:
-        return replies[0]
-    last = replies[-1]
-    lines, shown = [], 0
-    for n, reply in enumerate(replies):
-        if n and reply.message == replies[n - 1].message and reply.on == replies[n - 1].on:
-            continue  # said already: the same answer to a command repeated
-        same = 1 + sum(1 for _ in _same_after(replies, n))
-        where = "" if reply.on == last.on else f" on #{reply.on}"
-        line = (f"- {'your comment' if same == 1 else f'your {same} comments'}{where}: "
-                f"{reply.message}")
-        if sum(map(len, lines)) + len(line) > MAX_REPLY:
-            break
-        lines.append(line)
-        shown = n + same
-    more = f"\n- and {len(replies) - shown} more commands, too many to answer in one comment" \
-        if shown < len(replies) else ""
-    marks = "".join(f"<!-- nomic-ci:{r.id} -->" for r in replies[1:])  # each answered here
-    return replace(last, id=replies[0].id, reply_to=replies[0].reply_to, message=(
-        f"{marks}you wrote {len(replies)} commands since the engine last answered; in the order "
-        "written:\n\n" + "\n".join(lines) + more))
-
-
-def _same_after(replies: list[Tell], n: int):
-    """The replies right after the `n`th with the same answer on the same thread."""
-    for reply in replies[n + 1:]:
-        if (reply.message, reply.on) != (replies[n].message, replies[n].on):
-            return
-        yield reply
+    grouped = one_reply_each(state.to_tell[since:])
+    if grouped != state.to_tell[since:]:
+        run.change(replace(state, to_tell=state.to_tell[:since] + grouped), None, None)
 
 
 def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
