@@ -38,8 +38,27 @@ def involved(needed: Requirement | str) -> tuple[int, ...]:
     return needed.rules if isinstance(needed, Requirement) else ()
 
 
+# requirement's answers, by the identity of what it reads (the rules, their configuration and
+# the proposal: values a run keeps from step to step), so a run deciding K votes one step at
+# a time works out each proposal's once, not K times
+_REQUIRED: dict[tuple[int, int, int], tuple[object, object, Proposal, Requirement | str]] = {}
+
+
 def requirement(game: Game, proposal: Proposal) -> Requirement | str:
     """The threshold a proposal needs, or why it cannot be put to the vote at all."""
+    key = (id(game.rules), id(game.config), id(proposal))
+    found = _REQUIRED.get(key)
+    if found is not None and found[0] is game.rules and found[1] is game.config \
+            and found[2] is proposal:
+        return found[3]
+    if len(_REQUIRED) > 4096:
+        _REQUIRED.clear()
+    needed = _requirement(game, proposal)
+    _REQUIRED[key] = game.rules, game.config, proposal, needed
+    return needed
+
+
+def _requirement(game: Game, proposal: Proposal) -> Requirement | str:
     involvement = rules_involved(proposal.changes)
     config = game.config
     if not proposal.changes:  # such as a push that took every change back
