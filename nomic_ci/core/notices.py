@@ -18,7 +18,9 @@ from .facts import Proposal
 from .files.state import GAME_ISSUE, GameState, Tell
 from .game import Game
 from .times import iso
-from .transitions import BoardTimer, Push, Transition
+from .files.judgments import RULING
+from .players.judgment import active_players, consent, course, others
+from .transitions import BoardTimer, Judging, Push, Transition
 from .voting.admission import involved, requirement
 from .voting.decision import vote_deadline
 from .voting.tally import tally_at
@@ -76,7 +78,33 @@ def notices(game: Game, after: GameState, transition: Transition,
         found.append(Tell(GAME_ISSUE, f"frontier-{iso(transition.at)}-{transition.login}",
                           transition.reason, mentions=tuple(
                               p.login for p in after.players if p.login != transition.login)))
+    if isinstance(transition, Judging):
+        found.append(judging(game, after))
     return tuple(tell for tell in found if tell is not None)
+
+
+def judging(game: Game, after: GameState) -> Tell | None:
+    """Whom a step of the Judgment pending concerns (seed 001 rule 211): a new Judge, who is
+    to rule; after a ruling, the players whose consent the next turn waits for."""
+    judgment = after.judgment
+    if judgment is None:
+        return None
+    before = course(game.state.judgment) if game.state.judgment is not None else None
+    now, cite, step = course(judgment), game.config.cite("judgment"), len(judgment.steps)
+    if now.judge is not None and (before is None or before.judge != now.judge):
+        return Tell(GAME_ISSUE, f"judge-{judgment.number}-{step}",
+                    f"you are the Judge of Judgment {judgment.number} ({cite}): rule on it with "
+                    "/ruling, then a verdict where the question has one and your reasons",
+                    mentions=(now.judge,))
+    if judgment.steps and judgment.steps[-1].did == RULING:
+        agreed = consent(game, after)
+        return Tell(GAME_ISSUE, f"ruling-{judgment.number}-{step}",
+                    f"{now.judge} has ruled on Judgment {judgment.number} ({cite}); it stands "
+                    "unless overruled (/overrule) before the next turn begins"
+                    + (f"; {agreed.next}'s turn waits for the others' consent (/consent)"
+                       if agreed.needs else ""),
+                    mentions=others(active_players(after), now.judge))
+    return None
 
 
 def reminders(game: Game, proposals: Mapping[str, Proposal], now: datetime

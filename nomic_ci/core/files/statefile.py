@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from . import BOARD, GAME, PLAYERS, fields as typed, yamlio
+from .judgments import load_judgment
 from .records import DieRoll, load_dice
 from .state import MAX_NAMED, DiceSecret, GameState, OpenProposal, Player, Standing, Tell
 from ..errors import GameError
@@ -143,6 +144,9 @@ def _state_of(players_doc: Any, game_doc: Any) -> GameState:
                                     optional=True, default=()),
         paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
                                 "null", optional=True),
+        judgment=fields.get("judgment", lambda node: load_judgment(
+            node, GAME, "the Judgment pending: "), "the Judgment pending, as nomic-ci wrote it",
+            optional=True),
     )
     return state
 

@@ -14,6 +14,7 @@ from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..board.actionlog import DIR as ACTIONS_DIR
+from ..files.judgments import DIR as JUDGMENTS_DIR
 from ..files.records import DIR as RECORDS_DIR
 from ..files import GAME, PLAYERS, yamlio
 from ..files.statefile import read_state
@@ -158,12 +159,15 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     if after.state.to_tell != before.to_tell:
         found.append("it changes what the engine is to tell players (to_tell in "
                      "state/game.yaml), which only the engine writes")
+    if after.state.judgment != before.judgment:
+        found.append("it changes the Judgment pending (judgment in state/game.yaml), which "
+                     "only the players' commands change (rule 211)")
     history = sorted({path for c in proposal.changes for path in (c.path, c.previous_path)
-                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR))})
+                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR, JUDGMENTS_DIR))})
     if history:
         found.append(f"it changes the game's history ({', '.join(history)}): the records of "
-                     "decisions and board actions are written by the engine, and score "
-                     "corrections by the game's admin with `nomic-ci adjust`")
+                     "decisions, board actions and Judgments are written by the engine, and "
+                     "score corrections by the game's admin with `nomic-ci adjust`")
     return found
 
 
