@@ -28,9 +28,11 @@ def invoked(game: Game | None = None, *steps: Step, by: str = "bob",
     game = game or suber()
     state = game.state
     order = tuple(p.login for p in state.players)
-    judgment = Judgment(1, "Is proposal 301 legal?", by, T0 + HOUR, state.turn, judge, order,
-                        tuple(p.login for p in state.players if p.active), on="7", comment=1,
-                        steps=steps)
+    judgment = Judgment(1, "Is proposal 301 legal?", by, T0 + HOUR, state.turn, judge,
+                        game.config.judgment.judge, order,
+                        tuple(p.login for p in state.players if p.active), on="7", comment=1)
+    for step in steps:
+        judgment = judgment.then(step)
     at = max((s.at for s in steps), default=T0 + HOUR)
     return replace(game, state=replace(state, judgment=judgment, last_change=at))
 

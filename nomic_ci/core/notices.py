@@ -20,7 +20,7 @@ from .game import Game
 from .times import iso
 from .files.judgments import RULING
 from .players.judgment import active_players, consent, course, others
-from .transitions import BoardTimer, Judging, Push, Transition
+from .transitions import BoardTimer, Push, Transition
 from .voting.admission import involved, requirement
 from .voting.decision import vote_deadline
 from .voting.tally import tally_at
@@ -78,18 +78,18 @@ def notices(game: Game, after: GameState, transition: Transition,
         found.append(Tell(GAME_ISSUE, f"frontier-{iso(transition.at)}-{transition.login}",
                           transition.reason, mentions=tuple(
                               p.login for p in after.players if p.login != transition.login)))
-    if isinstance(transition, Judging):
-        found.append(judging(game, after))
+    if after.judgment is not None and after.judgment != game.state.judgment:
+        found.append(judging(game, after))  # a step of the Judgment pending, by whatever made it
     return tuple(tell for tell in found if tell is not None)
 
 
 def judging(game: Game, after: GameState) -> Tell | None:
     """Whom a step of the Judgment pending concerns (seed 001 rule 211): a new Judge, who is
     to rule; after a ruling, the players whose consent the next turn waits for."""
-    judgment = after.judgment
-    if judgment is None:
-        return None
-    before = course(game.state.judgment) if game.state.judgment is not None else None
+    judgment, old = after.judgment, game.state.judgment
+    if judgment is None or old is not None and old.steps == judgment.steps:
+        return None  # no new step (the turn that ended waits: the Judgment notes it)
+    before = course(old) if old is not None else None
     now, cite, step = course(judgment), game.config.cite("judgment"), len(judgment.steps)
     if now.judge is not None and (before is None or before.judge != now.judge):
         return Tell(GAME_ISSUE, f"judge-{judgment.number}-{step}",

@@ -104,10 +104,9 @@ def check_judgments(game: Game) -> list[str]:
         if judgment.number != index:
             found.append(f"{where}: Judgment {judgment.number} is the game's Judgment {index}")
         could = eligible(judgment.active, judgment.mover, ())
-        if judgment.judge not in {beside(judgment.order, judgment.mover, side, could)
-                                  for side in ("preceding", "following")}:
+        if judgment.judge != beside(judgment.order, judgment.mover, judgment.side, could):
             found.append(f"{where}: its first Judge, {judgment.judge}, is not the active "
-                         f"player beside {judgment.mover}, who was moving")
+                         f"player {judgment.side} {judgment.mover}, who was moving")
         if judgment is not pending and judgment.ended is None:
             found.append(f"{where}: it is recorded as ended, but no step ended it")
         found += [f"{where}: {problem}" for problem in course(judgment).problems]

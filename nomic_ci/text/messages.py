@@ -6,7 +6,7 @@ from ..core.board.actionlog import ActionRecord
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
-from ..core.files.judgments import ENDINGS
+from ..core.files.judgments import ENDED
 from ..core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment, Command,
                                 Deactivate, Decide, EndGame, Judging, Open, PassTurn, Pause, Push,
                                 Reclose, Refuse, Retract, Transition, Update, WorldTurn)
@@ -67,11 +67,6 @@ def describe(transition: Transition) -> str:
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."
     raise TypeError(transition)
-
-
-# how a Judgment ended, by its last step (core/files/judgments.py)
-ENDED = dict(zip(ENDINGS, ("the next turn began", "the game ended",
-                           "the rules in force no longer have Judgment")))
 
 
 def consequences(game: Game, state: GameState, record: Record | None,

@@ -11,6 +11,7 @@ begun". Rule 213: "if by the Judge's best reasoning, not overruled, a move appea
 legal and illegal, then the first player unable to complete a turn is the winner".
 """
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -68,6 +69,16 @@ def refused(t, login, text, *because):
     assert what_counts(t) == before
 
 
+def game_issue(t) -> tuple[str, list[str]]:
+    """The game issue's text and the engine's comments on it, on either forge."""
+    if isinstance(t, LocalTable):
+        issue = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())["game_issue"]
+        return issue["body"], [c["body"] for c in issue["comments"]]
+    world = t.fake.world
+    number = t.game_issue()
+    return world.issues[number].body, [c.body for c in world.comments_on(number)]
+
+
 def judgment(t):
     return state_of(t).judgment
 
@@ -88,6 +99,10 @@ def test_judgment_is_invoked_ruled_overruled_ruled_again_and_the_next_turn_waits
     assert "Judgment 1 is invoked: the Judge is dave, the active player preceding alice, " \
            "who is moving (rule 211)" in t.out
     assert judgment(t).judge == "dave" and judgment(t).by == "bob"
+    body, comments = game_issue(t)
+    assert "### Judgment 1 is pending (rule 211)\n\n> Is proposal 301 a legal move? Rule 202 " \
+           "may forbid it" in body and "on judgments/README.md" in body
+    assert [c for c in comments if "@dave you are the Judge of Judgment 1 (rule 211)" in c]
     refused(t, "carol", "/judgment Is rule 215 mutable?",
             "Judgment 1 is pending: one question at a time, and its Judge, dave, settles the "
             "questions of the game until the next turn begins (rule 211)")
@@ -137,6 +152,9 @@ def test_judgment_is_invoked_ruled_overruled_ruled_again_and_the_next_turn_waits
     t.later().command("alice", "/consent")  # a majority of the other three: bob's turn
     state = state_of(t)
     assert state.turn == "bob" and state.turn_started == t.now and state.judgment is None
+    body, comments = game_issue(t)
+    assert "Judgment" not in body and "It is **bob**'s turn" in body
+    assert [c for c in comments if "@bob it is your turn" in c]
 
     # the Judgment is recorded, step by step, and listed on the page players read
     (record,) = read_judgments(t.files())
@@ -199,4 +217,17 @@ def test_the_server_administrator_overrules_and_a_majority_nullifies_it(table):
     now = course(judgment(t))
     assert now.judge == "dave" and now.ruling.by == "dave" and now.barred  # carol's is void
     refused(t, ADMIN, "/overrule Still wrong.", "may not overrule again this turn (rule 211)")
+    # a vote to overrule short of unanimity lapses with the turn: dave's ruling stands
+    t.later().command("bob", "/overrule")
+    for voter in ("bob", "carol", "dave"):
+        t.later().vote(301, voter)
+    t.later().command("carol", "/consent")
+    t.later().command("dave", "/consent")
+    assert state_of(t).turn == "bob"
+    (record,) = read_judgments(t.files())
+    assert [(s.did, s.by) for s in record.steps][-5:] == [
+        ("nullified", None), ("overrule", "bob"), ("consent", "carol"), ("consent", "dave"),
+        ("next turn", "bob")]
+    assert course(record).ruling.by == "dave" and course(record).overrules == ("bob",)
+    assert record.steps[-1].did == "next turn"
     assert t.cli("verify") == 0, t.err

@@ -35,6 +35,8 @@ OVERRULED, NULLIFIED = "overruled", "nullified"
 TURN_BEGAN, GAME_ENDED, LAPSED = "next turn", "game ended", "lapsed"
 PLAYERS_STEPS = (RULING, CONSENT, OVERRULE, NULLIFY)
 ENDINGS = (TURN_BEGAN, GAME_ENDED, LAPSED)
+ENDED = {TURN_BEGAN: "the next turn began", GAME_ENDED: "the game ended",
+         LAPSED: "the rules in force no longer have Judgment"}  # how each ending reads
 STEPS = (*PLAYERS_STEPS, ADMIN_OVERRULE, OVERRULED, NULLIFIED, *ENDINGS)
 
 # a ruling's verdict, where the question has one, and what it says; the last two end the
@@ -69,6 +71,7 @@ class Judgment:
     at: datetime
     mover: str  # whose turn it was: the one moving, who may not judge
     judge: str  # the first Judge
+    side: str  # "preceding" or "following": where each Judge is found from the last
     order: tuple[str, ...]  # the players in turn order when it was invoked: its Judges'
     active: tuple[str, ...]  # and the active ones among them then
     on: str = ""  # the issue or pull request it was invoked on (its forge key)
@@ -97,7 +100,8 @@ def judgment_data(judgment: Judgment) -> dict:
     data: dict[str, Any] = {
         "number": judgment.number, "question": _text(judgment.question), "by": judgment.by,
         "at": iso(judgment.at), **({"on": judgment.on} if judgment.on else {}),
-        "comment": judgment.comment, "mover": judgment.mover, "judge": judgment.judge, "order": list(judgment.order),
+        "comment": judgment.comment, "mover": judgment.mover, "judge": judgment.judge, "side": judgment.side,
+        "order": list(judgment.order),
         "active": list(judgment.active),
         "steps": [_step_data(s) for s in judgment.steps]}
     if judgment.turn_ended is not None:
@@ -146,6 +150,7 @@ def load_judgment(node: Any, path: str, where: str = "") -> Judgment:
         at=item.get("at", moment, "a time"),
         mover=item.get("mover", typed.login, "the login of the player moving"),
         judge=item.get("judge", typed.login, "the first Judge's login"),
+        side=item.get("side", _one_of(("preceding", "following")), "preceding or following"),
         order=item.get("order", typed.logins, "the players then, in turn order"),
         active=item.get("active", typed.logins, "the active players then, in turn order"),
         on=str(item.get("on", lambda v: v if isinstance(v, (str, int)) else typed.text(v),

@@ -35,6 +35,10 @@ class Procedure:
 
     def __str__(self) -> str:
         """The procedure in a sentence, for the vote comment's what-if and the pages."""
+        return "; ".join(self.parts())
+
+    def parts(self) -> list[str]:
+        """Its sentence's parts, so a change can be said as the parts it changes."""
         parts = [f"the active player {self.judge} the one moving judges"]
         parts.append(f"the next turn waits for the consent of {share(self.consent)}"
                      if self.consent else "the next turn does not wait for it")
@@ -43,7 +47,7 @@ class Procedure:
         if self.admin_overrule:
             parts.append("so may the server administrator, unless "
                          f"{share(self.nullify or Threshold('majority'))} nullify it")
-        return "; ".join(parts)
+        return parts
 
 
 def share(threshold: Threshold) -> str:

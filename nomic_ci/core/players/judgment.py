@@ -65,7 +65,7 @@ def course(judgment: Judgment) -> Course:
     undone: tuple = ()  # what the administrator's overrule undid: a nullification restores it
     barred = False
     problems: list[str] = []
-    side = side_of(judgment)
+    side = judgment.side
     for number, step in enumerate(judgment.steps, 1):
         where = f"Judgment {judgment.number}, step {number} ({step.did}" + (
             f" by {step.by})" if step.by else ")")
@@ -156,15 +156,6 @@ def beside(order: tuple[str, ...], login: str | None, side: str,
     around = order[at + 1:] + order[:at] if side == "following" else \
         tuple(reversed(order[:at])) + tuple(reversed(order[at + 1:]))
     return next((p for p in around if p in among), None)
-
-
-def side_of(judgment: Judgment) -> str:
-    """Which way this Judgment's Judges go: the way its first Judge was found from the one
-    moving (a Judgment runs as it began, whatever a rule-change says meanwhile)."""
-    could = eligible(judgment.active, judgment.mover, ())
-    return "following" if judgment.judge != beside(
-        judgment.order, judgment.mover, "preceding", could) and judgment.judge == beside(
-        judgment.order, judgment.mover, "following", could) else "preceding"
 
 
 def active_players(state: GameState) -> tuple[str, ...]:
@@ -276,7 +267,7 @@ def due(game: Game) -> Transition | None:
     cite = config.cite("judgment")
     if now.ruling is not None and procedure.overrule is not None and now.overrules and \
             met(_written(procedure.overrule), now.overrules, others(active, now.judge)):
-        following = beside(judgment.order, now.judge, side_of(judgment),
+        following = beside(judgment.order, now.judge, judgment.side,
                            eligible(active, judgment.mover, now.judged))
         why = (f"{share(procedure.overrule)} voted to overrule {now.judge} ({cite}): the Judge "
                f"is now {following or 'no one, for no player is left to judge the question'}")

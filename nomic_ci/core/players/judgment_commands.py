@@ -15,15 +15,14 @@ from dataclasses import replace
 from datetime import datetime
 
 from ..facts import Comment
-from ..files.judgments import (ADMIN_OVERRULE, CONSENT, NULLIFY, OVERRULE, RULING, UNPLAYABLE,
-                               VERDICTS, Judgment, Step, judgments_recorded, read_judgments)
+from ..files.judgments import (ADMIN_OVERRULE, CONSENT, ENDED, NULLIFY, OVERRULE, RULING,
+                               UNPLAYABLE, VERDICTS, Judgment, Step, judgments_recorded, read_judgments)
 from ..game import Game
 from ..mechanics.judging import share
 from ..mechanics.thresholds import Threshold
 from ..transitions import Judging
-from ..times import iso
 from .judgment import (active_players, beside, consent, course, eligible, first_judge, others,
-                       side_of, winner_if_unplayable)
+                       winner_if_unplayable)
 
 MAX_TEXT = 5000  # characters of a question or a ruling: the state holds them while pending
 
@@ -66,10 +65,10 @@ def _none_pending(game: Game) -> str:
     if not ended:
         return f"no Judgment is pending ({cite}): invoke one with /judgment and the question"
     last = ended[-1]
-    how = last.steps[-1].did if last.steps else "ended"
+    how = ENDED.get(last.steps[-1].did, "it ended") if last.steps else "it ended"
     return (f"no Judgment is pending: Judgment {last.number} ended at "
-            f"{iso(last.ended)} ({how}), and a Judge settles questions only until the next "
-            f"turn begins ({cite}); invoke a new one with /judgment")
+            f"{last.ended:%Y-%m-%d %H:%M} UTC, when {how}, and a Judge settles questions only "
+            f"until the next turn begins ({cite}); invoke a new one with /judgment")
 
 
 def invoke(game: Game, comment: Comment, at: datetime, _proposals):
@@ -98,10 +97,10 @@ def invoke(game: Game, comment: Comment, at: datetime, _proposals):
     if too_long:
         return None, too_long
     number = judgments_recorded(game.files) + 1
-    judgment = Judgment(number, question, player.login, at, state.turn, judge,
+    procedure = config.judgment
+    judgment = Judgment(number, question, player.login, at, state.turn, judge, procedure.judge,
                         tuple(p.login for p in state.players), active_players(state),
                         on=comment.on or "", comment=comment.id)
-    procedure = config.judgment
     waits = (f"until it ends the next turn waits for the consent of {share(procedure.consent)} "
              "(/consent)" if procedure.consent else "the next turn does not wait for it")
     return (Judging(at, judgment, f"{player.login} invoked it, and {judge} judges"),
@@ -262,7 +261,7 @@ def _administrator(game: Game, comment: Comment, at: datetime):
     if too_long:
         return None, too_long
     active = active_players(state)
-    following = beside(judgment.order, now.judge, side_of(judgment),
+    following = beside(judgment.order, now.judge, judgment.side,
                        eligible(active, judgment.mover, now.judged))
     step = Step(at, ADMIN_OVERRULE, by=state.admin, text=why, judge=following, active=active,
                 comment=comment.id)
