@@ -231,3 +231,30 @@ def test_the_server_administrator_overrules_and_a_majority_nullifies_it(table):
     assert course(record).ruling.by == "dave" and course(record).overrules == ("bob",)
     assert record.steps[-1].did == "next turn"
     assert t.cli("verify") == 0, t.err
+
+
+def test_repealing_rule_211_removes_judgment_the_vote_comment_says_so_and_the_turn_goes_on(
+        table):
+    t = table()
+    t.later().command("bob", "/judgment May alice repeal rule 211?")
+    t.later().branch("repeal", {"rules/211-judgment.md": None}, author="alice")
+    said = "rule 211 repealed: its mechanics (judgment) are removed"
+    if isinstance(t, LocalTable):
+        assert t.cli("propose", "--as", "alice", "--branch", "repeal", "--title", "No more "
+                     "Judgment", "--dry-run") == 0, t.err
+        assert f"- {said}" in t.out
+    number = t.propose("alice", "repeal", "No more Judgment")
+    if isinstance(t, GitHubTable):
+        from nomic_ci.text.vote_comment import MARKER
+        sticky = [c.body for c in t.fake.world.comments_on(t.prs["repeal"]) if MARKER in c.body]
+        assert f"- {said}" in sticky[-1]
+    for voter in ("bob", "carol", "dave"):
+        t.later().vote(number, voter)
+    # passed: the rules no longer have Judgment, so nothing holds bob's turn
+    state = state_of(t)
+    assert state.turn == "bob" and state.judgment is None
+    (record,) = read_judgments(t.files())
+    assert record.steps[-1].did == "lapsed"
+    refused(t, "carol", "/judgment Is this allowed?", "the rules in force have no /judgment "
+                                                      "command")
+    assert t.cli("verify") == 0, t.err
