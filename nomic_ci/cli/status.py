@@ -56,7 +56,7 @@ def _judgment(game: Game) -> dict | None:
     judgment = game.state.judgment
     if judgment is None:
         return None
-    from ..core.players.judgment import course  # only where one is pending
+    from ..core.players.judgment_replay import course  # only where one is pending
     now = course(judgment)
     return {"number": judgment.number, "question": judgment.question, "by": judgment.by,
             "judge": now.judge, "ruling": now.ruling.verdict or "" if now.ruling else None,

@@ -19,7 +19,8 @@ from .files.state import GAME_ISSUE, GameState, Tell
 from .game import Game
 from .times import iso
 from .files.judgments import RULING
-from .players.judgment import active_players, consent, course, others
+from .players.judgment import active_players, consent
+from .players.judgment_replay import course, others
 from .transitions import BoardTimer, Push, Transition
 from .voting.admission import involved, requirement
 from .voting.decision import vote_deadline

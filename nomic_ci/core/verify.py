@@ -22,7 +22,7 @@ from .board.actionlog import load_actions
 from .board.replay import check_dice, replay
 from .files.adjustments import read_adjustments
 from .files.judgments import GAME_ENDED, RULING, read_judgments
-from .players.judgment import beside, course, eligible
+from .players.judgment_replay import beside, course, eligible
 
 
 def verify(files: Mapping[str, str]) -> list[str]:

@@ -15,11 +15,11 @@ from ..core.files.judgments import (ADMIN_OVERRULE, CONSENT, DIR, GAME_ENDED, LA
                                     VERDICTS, Judgment, Step, judgment_paths, read_judgments)
 from ..core.game import Game
 from ..core.mechanics.judging import share
-from ..core.players.judgment import consent, course
+from ..core.players.judgment import consent
+from ..core.players.judgment_replay import course
 from .quoting import quoted
 
 LATEST = 100  # ended Judgments the page shows; every one is in its own record
-BANNER = "<!-- Written by nomic-ci from the files beside it: do not edit, run `nomic-ci render`. -->"
 
 
 def _when(moment: datetime | None) -> str:
@@ -27,12 +27,13 @@ def _when(moment: datetime | None) -> str:
 
 
 def render_judgments(game: Game) -> str | None:
-    """The page, or None where the game has had no Judgment."""
+    """The page (below the banner every rendered page has), or None where the game has had
+    no Judgment."""
     pending = game.state.judgment
     paths = judgment_paths(game.files)
     if pending is None and not paths:
         return None
-    lines = [BANNER, "", "# Judgments", ""]
+    lines = ["# Judgments", ""]
     procedure = game.config.judgment
     if procedure is not None:
         lines += [f"How a Judgment goes ({game.config.cite('judgment')}): {procedure}. Invoke "

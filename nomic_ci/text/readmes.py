@@ -262,7 +262,7 @@ def render_all(game: Game) -> dict[str, str]:
                 PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
     judgments = render_judgments(game)  # where the game has had a Judgment (seed 001 rule 211)
     if judgments is not None:
-        rendered[JUDGMENTS_README] = judgments
+        rendered[JUDGMENTS_README] = f"{BANNER}\n\n{judgments}"
     if game.state.board is not None:
         from .board_svg import BOARD_SVG, render_board_svg  # only a game with a board loads it
         board = render_board_svg(game)

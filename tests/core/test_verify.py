@@ -214,7 +214,7 @@ def test_a_roll_of_a_proposal_still_in_its_vote_verifies_and_a_forged_one_is_cau
 def judged_files(*steps, pending=(), adjustments=""):
     """A Suber game with Judgment 1 ended after `steps`, Judgment 2 pending after `pending`
     (if given), and these adjustments."""
-    from nomic_ci.core.files.judgments import Judgment, dump_judgment
+    from nomic_ci.core.files.judgments import dump_judgment
     from judging import invoked, suber
     game = suber()
     ended = invoked(game, *steps).state.judgment

@@ -137,7 +137,8 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     # a command these rules do not have is answered with the ones they do
     t.later().command("bob", "/pass")
     assert "the rules in force have no /pass command; the commands are /active, /inactive, " \
-           "/judgment, /consent, /ruling, /overrule, /nullify, /use, /move, /gather, /trade, /accept, /decline, /profession, /craft, /claim, " \
+           "/judgment, /consent, /ruling, /overrule, /nullify, /use, /move, /gather, /trade, " \
+           "/accept, /decline, /profession, /craft, /claim, " \
            "/upgrade, /help, /status" in t.out
 
 

@@ -25,7 +25,7 @@ def test_the_judgment_pending_where_it_stands():
     game = invoked(None, RULED, Step(at(3), OVERRULE, by="alice"),
                    Step(at(3), CONSENT, by="carol"))
     page = render_judgments(game)
-    assert render_all(game)[README] == page
+    assert render_all(game)[README].endswith("\n\n" + page) and page.startswith("# Judgments\n")
     assert "How a Judgment goes (rule 211): the active player preceding the one moving judges" \
            in page
     section = page.split("## Judgment 1, pending\n\n", 1)[1]

@@ -100,8 +100,8 @@ def judgment_data(judgment: Judgment) -> dict:
     data: dict[str, Any] = {
         "number": judgment.number, "question": _text(judgment.question), "by": judgment.by,
         "at": iso(judgment.at), **({"on": judgment.on} if judgment.on else {}),
-        "comment": judgment.comment, "mover": judgment.mover, "judge": judgment.judge, "side": judgment.side,
-        "order": list(judgment.order),
+        "comment": judgment.comment, "mover": judgment.mover, "judge": judgment.judge,
+        "side": judgment.side, "order": list(judgment.order),
         "active": list(judgment.active),
         "steps": [_step_data(s) for s in judgment.steps]}
     if judgment.turn_ended is not None:

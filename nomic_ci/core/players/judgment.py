@@ -16,8 +16,7 @@ each Judge rules once, and a ruling takes back the consents given before it, so 
 effect before the others could read it, and overrule it. A ruling that the game cannot go on
 (rule 213) ends it only when the others consent to go on with it standing.
 
-`course` replays a Judgment's steps: the engine decides from where it stands, and `verify`
-checks every step with it (`Course.problems`).
+Where a Judgment stands is `judgment_replay.course`, its steps replayed.
 """
 
 from __future__ import annotations
@@ -25,137 +24,16 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from ..files.judgments import (ADMIN_OVERRULE, CONSENT, ENDINGS, GAME_ENDED, LAPSED, NULLIFIED,
-                               NULLIFY, OVERRULE, OVERRULED, RULING, TURN_BEGAN, UNPLAYABLE,
+from ..files.judgments import (GAME_ENDED, LAPSED, NULLIFIED, OVERRULED, TURN_BEGAN, UNPLAYABLE,
                                VERDICTS, Judgment, Step)
 from ..files.state import GameState
 from ..frozen import frozen
 from ..game import Game
 from ..mechanics.judging import share
-from ..mechanics.thresholds import Threshold, parse_threshold
+from ..mechanics.thresholds import Threshold
 from ..transitions import BeginTurn, CloseJudgment, EndGame, Judging, Transition
 from ..turns import next_player
-
-
-@frozen
-class Course:
-    """Where a Judgment stands, its steps replayed."""
-
-    judge: str | None  # None: no player is left to judge the question
-    ruling: Step | None  # the ruling that stands, if the Judge has ruled
-    judged: tuple[str, ...]  # its Judges so far, the current one last
-    overrules: tuple[str, ...]  # who voted to overrule the ruling that stands
-    consents: tuple[str, ...]  # who consented to the next turn since the last ruling
-    admin: Step | None  # the administrator's overrule, while it stands
-    undone: str | None  # the Judge it overruled, whom a nullification restores
-    nullifies: tuple[str, ...]  # who voted to nullify it
-    barred: bool  # the administrator's overrule was nullified: no more this turn
-    problems: tuple[str, ...]  # steps that did not follow the procedure (for verify)
-
-
-def course(judgment: Judgment) -> Course:
-    """Replay a Judgment's steps: who judges now, what ruling stands, the votes since."""
-    judge: str | None = judgment.judge
-    ruling: Step | None = None
-    judged = [judgment.judge]
-    overrules: list[str] = []
-    consents: list[str] = []
-    nullifies: list[str] = []
-    admin: Step | None = None
-    undone: tuple = ()  # what the administrator's overrule undid: a nullification restores it
-    barred = False
-    problems: list[str] = []
-    side = judgment.side
-    for number, step in enumerate(judgment.steps, 1):
-        where = f"Judgment {judgment.number}, step {number} ({step.did}" + (
-            f" by {step.by})" if step.by else ")")
-
-        def check(ok: bool, why: str) -> None:
-            if not ok:
-                problems.append(f"{where}: {why}")
-        if step.did == RULING:
-            check(step.by == judge, f"the Judge was {judge or 'nobody'}")
-            check(ruling is None, f"{ruling.by if ruling else ''} had ruled already")
-            ruling, overrules, consents = step, [], []
-        elif step.did == CONSENT:
-            check(step.by not in consents, "they had consented already")
-            consents.append(step.by)
-        elif step.did == OVERRULE:
-            check(ruling is not None, "no ruling stood to overrule")
-            check(step.by != judge, "a Judge may not overrule themselves")
-            check(step.by not in overrules, "they had voted to overrule already")
-            overrules.append(step.by)
-        elif step.did == NULLIFY:
-            check(admin is not None, "no overrule of the administrator's stood to nullify")
-            check(step.by not in nullifies, "they had voted to nullify already")
-            nullifies.append(step.by)
-        elif step.did == ADMIN_OVERRULE:
-            check(not barred and ruling is not None,
-                  "the administrator was barred" if barred else "no ruling stood to overrule")
-            undone, admin = (judge, ruling, tuple(judged)), step
-            judge = step.judge
-            judged += [judge] if judge else []
-            ruling, overrules, consents, nullifies = None, [], [], []
-        elif step.did == OVERRULED:
-            of = others(step.active, judge)
-            check(met(step.needs, overrules, of), f"{len(set(overrules) & set(of))} of the "
-                  f"{len(of)} other active players voted to overrule, short of {step.needs}")
-            check(step.judge == beside(judgment.order, judge, side, eligible(
-                step.active, judgment.mover, judged)), "the next Judge is another player")
-            judge = step.judge
-            judged += [judge] if judge else []
-            ruling, overrules, consents = None, [], []
-        elif step.did == NULLIFIED:
-            check(admin is not None, "no overrule of the administrator's stood")
-            of = others(step.active, undone[0] if undone else None)
-            check(met(step.needs, nullifies, of), f"{len(set(nullifies) & set(of))} of "
-                  f"{len(of)} voted to nullify, short of {step.needs}")
-            if undone:
-                judge, ruling, judged = undone[0], undone[1], list(undone[2])
-            admin, barred, nullifies, overrules, consents = None, True, [], [], []
-        elif step.did == TURN_BEGAN and step.needs:
-            of = others(step.active, step.by)
-            check(met(step.needs, consents, of), f"{len(set(consents) & set(of))} of the "
-                  f"{len(of)} other active players consented, short of {step.needs}")
-        if step.did in ENDINGS:
-            check(number == len(judgment.steps), "it ended before this step")
-    return Course(judge, ruling, tuple(judged), tuple(overrules), tuple(consents), admin,
-                  undone[0] if admin is not None else None, tuple(nullifies), barred,
-                  tuple(problems))
-
-
-def met(needs: str | None, yes, of) -> bool:
-    """Whether the votes `yes` of the players `of` reach `needs` ('unanimous', 'majority',
-    a percentage; None: nothing is needed). Of no one, nothing is needed."""
-    if needs is None or not of:
-        return True
-    try:
-        threshold = parse_threshold(needs)
-    except ValueError:
-        return False
-    return threshold.is_met(len(set(yes) & set(of)), len(of))
-
-
-def others(active: tuple[str, ...], but: str | None) -> tuple[str, ...]:
-    return tuple(login for login in active if login != but)
-
-
-def eligible(active: tuple[str, ...], mover: str, judged) -> set[str]:
-    """Who may be the next Judge: active, not the one moving (rule 211: "no player is to be
-    Judge during his or her own turn"), and not a Judge overruled on this question."""
-    return set(active) - {mover} - set(judged)
-
-
-def beside(order: tuple[str, ...], login: str | None, side: str,
-           among: set[str]) -> str | None:
-    """The first player of `among` before (`preceding`) or after `login` in the turn order,
-    going round; None where there is none."""
-    if login not in order:
-        return None
-    at = order.index(login)
-    around = order[at + 1:] + order[:at] if side == "following" else \
-        tuple(reversed(order[:at])) + tuple(reversed(order[at + 1:]))
-    return next((p for p in around if p in among), None)
+from .judgment_replay import Course, beside, course, eligible, met, others
 
 
 def active_players(state: GameState) -> tuple[str, ...]:

@@ -16,13 +16,14 @@ from datetime import datetime
 
 from ..facts import Comment
 from ..files.judgments import (ADMIN_OVERRULE, CONSENT, ENDED, NULLIFY, OVERRULE, RULING,
-                               UNPLAYABLE, VERDICTS, Judgment, Step, judgments_recorded, read_judgments)
+                               UNPLAYABLE, VERDICTS, Judgment, Step, judgments_recorded,
+                               read_judgments)
 from ..game import Game
 from ..mechanics.judging import share
 from ..mechanics.thresholds import Threshold
 from ..transitions import Judging
-from .judgment import (active_players, beside, consent, course, eligible, first_judge, others,
-                       winner_if_unplayable)
+from .judgment import active_players, consent, first_judge, winner_if_unplayable
+from .judgment_replay import beside, course, eligible, others
 
 MAX_TEXT = 5000  # characters of a question or a ruling: the state holds them while pending
 
@@ -293,9 +294,10 @@ def nullify(game: Game, comment: Comment, at: datetime, _proposals):
     if player.login in now.nullifies:
         return None, f"{player.login} has voted to nullify already"
     judgment = judgment.then(Step(at, NULLIFY, by=player.login, comment=comment.id))
+    needs = procedure.nullify or Threshold("majority")
     return (Judging(at, judgment, f"{player.login} votes to nullify the overrule"),
             f"{player.login} votes to nullify the server administrator's overrule: "
-            f"{_votes(game, course(judgment).nullifies, now.undone, procedure.nullify or Threshold('majority'))}")
+            f"{_votes(game, course(judgment).nullifies, now.undone, needs)}")
 
 
 HANDLERS = {"judgment": invoke, "consent": agree, "ruling": rule, "overrule": overrule,

@@ -109,8 +109,8 @@ def test_a_ruling_after_the_next_turn_began_is_no_judges():
     game = replace(game, files=game.files.changed({ended.path: dump_judgment(ended)}))
     assert refused(game, "dave", "/ruling yes Fine.") == (
         "no Judgment is pending: Judgment 1 ended at 2026-05-01 15:00 UTC, when the next turn "
-        "began, and a Judge settles questions only until the next turn begins (rule 211); invoke a new one "
-        "with /judgment")
+        "began, and a Judge settles questions only until the next turn begins (rule 211); "
+        "invoke a new one with /judgment")
 
 
 def test_a_ruling_that_the_game_cannot_go_on_needs_rule_213():
