@@ -112,8 +112,8 @@ def _applied(game: Game, transition: Transition,
             return game.state, None
         case Judging(_, judgment, _):
             return replace(state, judgment=judgment), None
-        case BeginTurn(at, login, _):
-            return replace(state, turn=login, turn_started=at), None
+        case BeginTurn(at, login, _, judgment):  # even where it is the same player's again
+            return replace(state, turn=login, turn_started=at, judgment=None), judgment
         case CloseJudgment(_, judgment):
             return replace(state, judgment=None), judgment
         case Command(_, comment, effect, _, listed_from):

@@ -164,10 +164,12 @@ class Judging:
 
 @frozen
 class BeginTurn:
-    """The turn that waited for consent while Judgment was pending begins (rule 211)."""
+    """The turn that waited for consent while Judgment was pending begins (rule 211), and
+    the Judgment ends with it, recorded."""
     at: datetime
     login: str
     reason: str
+    judgment: Judgment  # ended, with the step that ended it
 
 
 @frozen

@@ -42,13 +42,13 @@ def render_judgments(game: Game) -> str | None:
                   "against the ruling.", ""]
     if pending is not None:
         lines += [f"## Judgment {pending.number}, pending", ""] + pending_lines(game) + [""]
-    ended = read_judgments(game.files)
-    for judgment in reversed(ended[-LATEST:]):
+    ended = read_judgments(game.files, latest=LATEST)  # a page shows these: no more is read
+    for judgment in reversed(ended):
         lines += [f"## Judgment {judgment.number}", ""] + _summary(judgment) + [
             "", *_steps(judgment), "", f"Its record: [{judgment.path.removeprefix(DIR)}]"
                                        f"({judgment.path.removeprefix(DIR)}).", ""]
-    if len(ended) > LATEST:
-        lines.append(f"The latest {LATEST} of {len(ended)} ended Judgments; each is in its own "
+    if len(paths) > LATEST:
+        lines.append(f"The latest {LATEST} of {len(paths)} ended Judgments; each is in its own "
                      "record here.")
     return "\n".join(lines).rstrip() + "\n"
 

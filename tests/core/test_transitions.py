@@ -39,7 +39,8 @@ EXAMPLES = {
     Pause: Pause(AT, "the Admin judged the game cannot go on"),
     Update: Update(AT, "the update (rule 7)"),
     Judging: Judging(AT, invoked().state.judgment, "bob invoked it, and dave judges"),
-    BeginTurn: BeginTurn(AT, "bob", "a majority of the others consented"),
+    BeginTurn: BeginTurn(AT, "bob", "a majority of the others consented",
+                         invoked().state.judgment),
     CloseJudgment: CloseJudgment(AT, invoked().state.judgment),
 }
 BOARD_GAME = make_game(ruleset="infinite-nomic-r7")  # where /roll is a command (rule 7)
@@ -72,7 +73,7 @@ def test_apply_handles_each_transition(kind):
     # every transition but a re-close (which only closes on the forge) is a change at its time
     assert state.last_change == (game.state.last_change if kind is Reclose else AT)
     assert (record is not None) == (kind in (Refuse, Decide, Retract, Act, BoardTimer, Update,
-                                             CloseJudgment))
+                                             CloseJudgment, BeginTurn))
 
 
 def test_anything_else_is_a_type_error():

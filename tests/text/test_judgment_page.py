@@ -72,3 +72,18 @@ def test_an_ended_judgment_is_listed_with_every_step_and_its_record():
     assert "| 2026-05-01 16:00 UTC | bob | the next turn begins |" in page
     assert f"Its record: [{ended.path[len('judgments/'):]}]({ended.path[len('judgments/'):]})." \
         in page
+
+
+def test_a_long_games_page_reads_and_shows_the_latest_hundred():
+    game = suber()
+    ended = replace(invoked(None, RULED, Step(at(3), TURN_BEGAN, by="bob")).state.judgment)
+    records = {}
+    for number in range(1, 103):
+        record = replace(ended, number=number, question=f"Question {number}?")
+        records[record.path] = dump_judgment(record)
+    game = replace(game, files=game.files.changed(records))
+    page = render_judgments(game)
+    assert page.count("\n## Judgment ") == 100 and "## Judgment 102\n" in page
+    assert "## Judgment 2\n" not in page
+    assert page.endswith("The latest 100 of 102 ended Judgments; each is in its own record "
+                         "here.\n")

@@ -188,10 +188,13 @@ def judgment_paths(files: Mapping[str, str]) -> list[str]:
     return sorted(paths, key=lambda p: int(_NAME.match(p)[1]))
 
 
-def read_judgments(files: Mapping[str, str]) -> tuple[Judgment, ...]:
-    """Every ended Judgment, by number: each record read, and named as its number says."""
+def read_judgments(files: Mapping[str, str], latest: int | None = None
+                   ) -> tuple[Judgment, ...]:
+    """Every ended Judgment (or the `latest` few), by number: each record read, and named as
+    its number says."""
     found = []
-    for path in judgment_paths(files):
+    paths = judgment_paths(files)
+    for path in paths if latest is None else paths[len(paths) - latest:]:
         judgment = load_judgment(yamlio.read(files[path], path), path)
         if judgment.path.split("-", 1)[0] != path.split("-", 1)[0]:
             raise GameError(f"Judgment {judgment.number} is recorded under another number",

@@ -165,7 +165,10 @@ def due(game: Game) -> Transition | None:
     if _unplayable(game, now):
         return _unplayable_end(game, judgment, now, winner_if_unplayable(game))
     if judgment.turn_ended is not None:
-        return BeginTurn(at, agreed.next, f"{agreed}, so {agreed.next}'s turn begins ({cite})")
+        ended = judgment.then(Step(at, TURN_BEGAN, by=agreed.next, active=active,
+                                   needs=_written(procedure.consent)))
+        return BeginTurn(at, agreed.next, f"{agreed}, so {agreed.next}'s turn begins ({cite})",
+                         ended)
     return None
 
 

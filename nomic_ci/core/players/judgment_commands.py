@@ -62,7 +62,7 @@ def _too_long(text: str, what: str) -> str | None:
 def _none_pending(game: Game) -> str:
     """Why there is nothing to act on: no Judgment pending (and how the last one ended)."""
     cite = game.config.cite("judgment")
-    ended = read_judgments(game.files)
+    ended = read_judgments(game.files, latest=1)
     if not ended:
         return f"no Judgment is pending ({cite}): invoke one with /judgment and the question"
     last = ended[-1]

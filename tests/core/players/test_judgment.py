@@ -156,8 +156,24 @@ def test_the_turn_that_waited_begins_once_they_consent_even_with_no_ruling():
         stalled.state.judgment, turn_ended=at(3))))
     begin = due(waiting)
     assert isinstance(begin, BeginTurn) and begin.login == "bob"
-    state, _ = apply(waiting, begin, DICE)
-    assert (state.turn, state.turn_started) == ("bob", at(3))
+    state, record = apply(waiting, begin, DICE)
+    assert (state.turn, state.turn_started, state.judgment) == ("bob", at(3), None)
+    assert record.steps[-1] == Step(at(3), TURN_BEGAN, by="bob", active=EVERYONE,
+                                    needs="majority") and record.ended == at(3)
+
+
+def test_where_no_one_else_is_active_the_waiting_turn_is_its_players_again_and_it_ends():
+    # everyone but alice went away while her turn waited: her own next turn begins, once
+    game = invoked()
+    state, _ = apply(game, PassTurn(at(3), "alice", "bob", "done"), DICE)
+    assert turn_waits(state)
+    alone = replace(game, state=replace(state, players=tuple(
+        replace(p, inactive_since=at(3)) if p.login != "alice" else p for p in state.players)))
+    begin = due(alone)
+    assert isinstance(begin, BeginTurn) and begin.login == "alice"
+    after, record = apply(alone, begin, DICE)
+    assert after.judgment is None and after.turn_started == at(3) and record is not None
+    assert due(replace(alone, state=after)) is None
 
 
 @pytest.mark.parametrize("change, ending", [
