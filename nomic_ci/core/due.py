@@ -55,8 +55,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
-    due: list[Due] = [*_board_timers(game), *_judgment(game), *_open_proposals(game, by_key, now),
-                      *_new_proposals(game, proposals)]
+    due: list[Due] = [*_board_timers(game), *_judgment(game),
+                      *_open_proposals(game, by_key, now), *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
                 *_turn_timeout(game), *_end_date(game)]
