@@ -16,6 +16,7 @@ from .core.board.playing import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
+from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell
@@ -28,7 +29,7 @@ from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
                                Update)
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
+from .forges.interface import Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
 from .text.game_issue import game_issue_body
 from .text.readmes import render_all
@@ -196,8 +197,9 @@ def _commit_message(summaries: list[str]) -> str:
 
 
 def _changes_engine(decision: Decide) -> bool:
-    return any(c.path.startswith(ENGINE_PATHS) or (c.previous_path or "").startswith(ENGINE_PATHS)
-               for c in decision.proposal.changes)
+    """A merged proposal that changes the engine: the run stops, so the new engine takes
+    over on the next run."""
+    return bool(engine_code(decision.proposal.changes))
 
 
 def _show_votes(run: Run, now: datetime, report: Report) -> None:

@@ -18,6 +18,7 @@ from ..core.game import Game
 from .bundle import CARRIED
 from .githubapi import message
 from .repo_settings import APP_ID, APP_KEY, DICE_SECRET, PLAN
+from ..core.words import number_in
 
 WORKFLOWS = [path for path in CARRIED if path.startswith(".github/workflows/")]
 
@@ -115,7 +116,7 @@ def _ruleset(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]
     app = None
     if _exists(lambda: repo.get_variable(APP_ID)):
         value = repo.get_variable(APP_ID).value
-        app = int(value) if value.isdigit() else None
+        app = number_in(value)
     guarding = []
     for summary in listed:
         ruleset = _get(repo, f"/rulesets/{summary['id']}")

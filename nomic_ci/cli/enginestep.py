@@ -130,7 +130,9 @@ def _run(root: Path, step: dict[str, Any], extra: dict[str, str]
         for name in ("python", "python3"):
             os.symlink(sys.executable, Path(shims) / name)
         env = {"PATH": f"{shims}{os.pathsep}{os.environ.get('PATH', '')}",
-               "HOME": os.environ.get("HOME", shims), "LANG": "C.UTF-8", **literal, **extra}
+               "HOME": os.environ.get("HOME", shims), "LANG": "C.UTF-8",
+               # what the runner gives every step: the checkout, and a folder of its own
+               "GITHUB_WORKSPACE": str(root), "RUNNER_TEMP": shims, **literal, **extra}
         try:
             return subprocess.run(["bash", "-e", "-c", str(step["run"])], cwd=where, env=env,
                                   capture_output=True, text=True, timeout=120,
@@ -150,6 +152,8 @@ def _start_offline(root: Path, step: dict[str, Any]) -> list[str]:
     lines = [line.strip() for line in said.splitlines() if line.strip()]
     why = next((line for line in lines if "rror" in line), lines[-1] if lines else
                f"exit status {done.returncode}")
-    return [f"the engine step would not start: `{str(step['run']).strip()}` says "
+    command = next((line.strip() for line in str(step["run"]).splitlines()
+                    if "nomic_ci" in line and "reconcile" in line), str(step["run"]).strip())
+    return [f"the engine step would not start: `{command}` says "
             f"'{why}'. The workflow installs the lock and runs the engine from the checkout: "
             "check that nomic_ci/ is whole and the lock pins what it imports"]

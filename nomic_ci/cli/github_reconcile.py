@@ -159,7 +159,7 @@ def _warnings(settings: Settings, game: Game) -> list[str]:
                         hint="add it (gh api users/LOGIN --jq .id): 'admin_id:' in "
                              "state/game.yaml, 'id:' in state/players.yaml")
     found = []
-    if settings.dice.commitment is None and game.config.turn_roll is not None:
+    if settings.dice.commitment is None and game.rolls_dice:
         found.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "
                      "secret), so anyone can work out the next roll from the public seed; the "
                      "setup guide (nomic_ci/docs/setup.md) shows how to add one.")

@@ -35,6 +35,7 @@ from .bundle import write_bundle
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
 from ..core.times import iso, moment
+from ..core.words import number_in
 
 
 def print_report(report: Report) -> None:
@@ -144,8 +145,8 @@ def cmd_propose(args) -> int:
 def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
     """The proposal in its vote a player names: by its number, or, for a request to join
     (which takes no number where only rule-changes are numbered), by its branch."""
-    if given.isdigit():
-        number = int(given)
+    number = number_in(given.lstrip("#"))
+    if number is not None:
         open_ = next((o for o in game.state.open_proposals if o.number == number), None)
         record = next((r for r in game.records if r.number == number), None)
     else:

@@ -23,6 +23,7 @@ from ..core.game import Game
 from ..forges.gitplumbing import Git
 from .dice_secret import SECRET
 from .githubapi import message
+from ..core.words import number_in
 
 DICE_SECRET = "NOMIC_DICE_SECRET"
 APP_ID, APP_KEY = "NOMIC_APP_ID", "NOMIC_APP_PRIVATE_KEY"
@@ -94,7 +95,7 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
         raise GameError("an App needs both its id and its private key",
                         hint="give --app-id ID and --app-key FILE.pem together")
     if args.app_id:
-        if not str(args.app_id).isdigit():
+        if number_in(str(args.app_id)) is None:
             raise GameError(f"--app-id {args.app_id}: the App's numeric id",
                             hint="the App's page shows it as 'App ID'")
         try:
@@ -114,10 +115,10 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
             repo.create_variable(APP_ID, str(args.app_id))
             say(f"✓ {APP_ID}: {args.app_id}")
         say(f"✓ {APP_KEY}: {_set_secret(repo, APP_KEY, key, hosted)}")
-        return int(args.app_id)
+        return number_in(str(args.app_id))
     try:
         value = repo.get_variable(APP_ID).value
-        return int(value) if value.isdigit() else None
+        return number_in(value)
     except UnknownObjectException:
         return None
 

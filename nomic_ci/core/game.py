@@ -7,6 +7,7 @@ from typing import Mapping
 
 from .board.actionindex import ActionLog, read_actions
 from .board.actionlog import ActionRecord, dump_action
+from .board.games import games_in_force
 from .files.gamefiles import GameFiles, game_files
 from .files.history import History, RecordSummary, read_history, summary_of
 from .files.judgments import Judgment, dump_judgment
@@ -50,6 +51,13 @@ class Game:
     def full_record(self, summary: RecordSummary) -> Record:
         """The whole record, ballots and dice: read from its file, which only this reads."""
         return load_record(summary.path, self.files[summary.path])
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether the game rolls dice, or has: the turn's die of a proposal, a board game's
+        moves (each of its rooms rolls), or any roll already made."""
+        return self.config.turn_roll is not None or bool(games_in_force(self.config.board)) \
+            or self.actions.dice() > 0 or next(self.records.having("rolls"), None) is not None
 
     @property
     def eligible_voters(self) -> tuple[Player, ...]:

@@ -95,7 +95,7 @@ def minutes_of(cron: str) -> int | None:
     if len(parts) != 5 or parts[1:] != ["*"] * 4:
         return None
     field = parts[0]
-    stepped = re.fullmatch(r"(\*|\d+(?:-\d+)?)/(\d+)", field)
+    stepped = re.fullmatch(r"(\*|[0-9]+(?:-[0-9]+)?)/([0-9]+)", field)
     if stepped:
         low = 0 if stepped[1] == "*" else int(stepped[1].split("-")[0])
         high = int(stepped[1].split("-")[1]) if "-" in stepped[1] else 59
@@ -103,7 +103,7 @@ def minutes_of(cron: str) -> int | None:
         if step == 0:
             return None
         at = list(range(low, high + 1, step))
-    elif re.fullmatch(r"\d+(,\d+)*", field):
+    elif re.fullmatch(r"[0-9]+(,[0-9]+)*", field):
         at = sorted({int(m) for m in field.split(",")})
     else:
         return None

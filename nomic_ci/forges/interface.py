@@ -26,9 +26,6 @@ from ..core.files.state import Tell
 from ..core.frozen import frozen
 from ..core.voting.decision import VoteView
 
-# a merged proposal that changes these changes the engine itself: the run stops, so the
-# new engine takes over on the next run
-ENGINE_PATHS = ("nomic_ci/", ".github/", "pyproject.toml")
 
 
 class MergeStatus(enum.Enum):

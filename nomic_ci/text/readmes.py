@@ -75,10 +75,11 @@ def render_rules(game: Game) -> str:
     changes = game.records.rule_changes()
     title = "The rules in force"
     headings = [f"{r.number:03d} {r.title}" for r in game.rules]
-    anchors = github_anchors([title, *headings])[1:]
+    anchors = github_anchors([title, *headings])[1:]  # from the text a heading shows
+    shown = [f"{r.number:03d} {quoted(r.title)}" for r in game.rules]  # a title is inert
     lines = [BANNER, "", f"# {title}", ""]
-    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(headings, anchors)]
-    for rule, heading in zip(game.rules, headings):
+    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(shown, anchors)]
+    for rule, heading in zip(game.rules, shown):
         lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
@@ -209,8 +210,7 @@ def _missing(votes: Standing) -> str:
 def _dice(game: Game) -> list[str]:
     """Where the dice come from, where the game rolls any: a secret, or a warning."""
     state = game.state
-    if game.config.turn_roll is None and not state.dice_secrets \
-            and next(game.records.having("rolls"), None) is None:
+    if not game.rolls_dice and not state.dice_secrets:
         return []
     lines = ["", "## Dice", ""]
     current = state.dice_secret
@@ -248,7 +248,8 @@ def render_proposals(game: Game) -> str:
         lines.append(f"| **{r.outcome.value}** | [{r.number if r.number is not None else '—'}]"
                      f"({r.path.removeprefix('proposals/')}) | {pull_link(r.key)} | "
                      f"{quoted(r.title)} | {r.author.login} | {why} | {rules} | "
-                     f"{_cell(r.threshold or '—')} | {r.yes} | {r.no} |{dice} "
+                     f"{_cell(quoted(r.threshold, None)) if r.threshold else '—'} | {r.yes} | "
+                     f"{r.no} |{dice} "
                      f"{_shown(r.decided)} |")
     if len(shown) < len(game.records):
         lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. Every "

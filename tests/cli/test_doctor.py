@@ -83,7 +83,7 @@ def test_an_engine_that_cannot_import_is_caught_by_running_the_step_s_own_comman
     code, out = doctor(game)
     assert code == 1
     line = next(f for f in findings(out) if "the engine step would not start" in f)
-    assert "`python -m nomic_ci github reconcile`" in line
+    assert "python -E -s -m nomic_ci --repo \"$GITHUB_WORKSPACE\" github reconcile`" in line
     assert "No module named 'no_such_module_here'" in line
 
 
@@ -133,21 +133,20 @@ def test_the_dice_secret_held_here_must_be_the_one_committed_to(game):
     assert "NOMIC_DICE_SECRET" in out
 
 
-def test_an_isolated_engine_step_is_run_as_written_with_the_checkout_as_its_workspace(game):
-    """A step that runs the engine isolated from the working directory (python -P) and finds
-    it through PYTHONPATH=${{ github.workspace }} starts from the checkout here too."""
-    engine = game / ".github/workflows/engine.yml"
-    text = engine.read_text()
-    engine.write_text(text.replace(
-        "        run: python -m nomic_ci github reconcile",
-        "          PYTHONPATH: ${{ github.workspace }}\n"
-        "        run: python -P -m nomic_ci github reconcile"))
-    assert "python -P -m nomic_ci" in engine.read_text()
+def test_files_a_proposal_adds_at_the_checkout_s_top_are_never_imported_by_the_engine(game):
+    """The engine step runs with the write token and the dice secret: a passed proposal that
+    adds a github.py (in PyGithub's place), a sitecustomize.py or an argparse.py at the top
+    of the checkout must not run in it. The step's own command, as the runner runs it."""
+    planted = game / "planted"
+    evil = ("import pathlib\npathlib.Path({!r}).write_text(__name__)\nraise SystemExit(99)\n")
+    for name in ("github", "sitecustomize", "usercustomize", "argparse", "json"):
+        (game / f"{name}.py").write_text(evil.format(str(planted)))
     code, out = doctor(game)
     assert code == 0, out
+    assert not planted.exists(), planted.read_text()
     forge = game / "nomic_ci/forges/githubforge.py"
     forge.write_text(forge.read_text() + "\nimport no_such_module_here\n")
-    code, out = doctor(game)  # the engine the step found is the checkout's
+    code, out = doctor(game)  # the engine the step runs is the checkout's nomic_ci/
     assert code == 1 and "No module named 'no_such_module_here'" in out
 
 

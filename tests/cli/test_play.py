@@ -424,6 +424,22 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     assert t.propose("alice", "race", "Race to 50") == 1
 
 
+@pytest.mark.parametrize("ruleset", ["default", "infinite-nomic-r7"])
+def test_init_takes_a_seed_and_logins_yaml_would_read_as_numbers_or_nulls(tmp_path, ruleset):
+    """A dice seed of 1234, and GitHub logins such as 1234, null or true, are texts: written
+    as they are, a game's first command read a number, nothing and a truth."""
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"),
+                           "--ruleset", ruleset, "--players", "1234,null,true", "--dice-seed",
+                           "1234", "--game-only")
+    assert code == 0, err
+    code, out, err = run_cli("--repo", str(tmp_path / "g"), "--now", "2026-05-02T12:00:00Z",
+                             "status", "--json")
+    assert code == 0, err
+    assert [p["login"] for p in json.loads(out)["players"]] == ["1234", "null", "true"]
+    assert run_cli("--repo", str(tmp_path / "g"), "verify")[0] == 0
+
+
 def test_init_writes_the_players_front_page_with_the_rulesets_notes(tmp_path):
     from tables import run_cli
     code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"),

@@ -322,6 +322,23 @@ def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vo
     assert "alice's token is on space 11, but the board has 10 spaces" in record.reason
 
 
+def test_stated_events_that_change_a_seat_or_the_turn_order_are_refused_before_the_vote(
+        table, tmp_path):
+    """Rule 4's stated events are the points and the board: the players' seats (accounts,
+    order, vetoes) change only through the rules' own procedures."""
+    t = table(tmp_path, "events")
+    players = t.read("state/players.yaml")
+    bob = players[players.index("  - login: bob"):].split("  - login: carol")[0]
+    seized = players.replace(bob, "  - login: bob\n    id: 666\n" + bob.split("\n", 2)[2])
+    t.later().branch("seize", {"state/players.yaml": seized}, author="alice")
+    t.propose("alice", "seize")
+    record = load_game(t.files()).records[0]
+    assert record.outcome.value == "refused"
+    assert "its stated events change who holds a seat (bob (" in record.reason
+    assert "they may change the points and the board alone (rule 4)" in record.reason
+    assert t.read("state/players.yaml") == players  # bob keeps his seat
+
+
 def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(table, tmp_path):
     """Rule 5 amended to 30 spaces (so rule 11's Shops, on primes above 10, and Banks, on
     multiples of 7 above 7, are on the board); then alice shops, banks and builds."""

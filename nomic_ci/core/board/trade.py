@@ -3,11 +3,11 @@ what they get, the offer being their consent; the other accepts, theirs, and the
 made at once; either of them may decline it. Each side must hold what it gives when the offer
 is made and again when it is accepted: no one trades what they do not have.
 
-A game says what may be traded, between whom, and how it changes hands (its `Market`), and
-how its offers are named: by number, any number of them open on the board until accepted or
-declined (`/accept 3`, Infinite Nomic's rule 16), or by their offerer, who has one standing
-offer at a time, kept with them and replaced by their next (`/accept alice`, the Suber
-world's rule 306).
+An offer is named by the number of the action that made it (`/accept 3`), and kept on the
+board (`state/board.yaml`, `offers`) until it is accepted or declined: what a player accepts
+is the offer they read, never one its offerer put in its place a moment before. A game says
+what may be traded, between whom, and how it changes hands (its `Market`: Infinite Nomic's
+rule 16, the Suber world's rule 306).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from ..frozen import frozen
-from .words import number_in
+from ..words import number_in
 
 Goods = tuple[tuple[str, int], ...]  # a good's name -> how many, sorted by name
 
@@ -25,7 +25,7 @@ Goods = tuple[tuple[str, int], ...]  # a good's name -> how many, sorted by name
 class Offer:
     """A trade one player offered another, waiting for the other's consent."""
 
-    number: int | None  # the action that made it, where offers are named by number
+    number: int  # the action that made it: its name
     offerer: str
     to: str
     give: Goods  # what the offerer gives
@@ -36,7 +36,6 @@ class Market(Protocol):
     """What a game trades: its goods, who may trade, and how goods change hands."""
 
     key: str  # the binding that lets players trade: every answer cites its rule
-    by_number: bool  # offers named by number (many open); else by their offerer (one each)
     example: str  # the goods of an offer as a player writes them: "3 points for 1 Flute"
 
     def goods(self, play, words: list[str]) -> Goods | str:
@@ -56,8 +55,8 @@ class Market(Protocol):
 
 
 def offer(market: Market, play, login: str, words: list[str]) -> str | None:
-    """`/trade LOGIN GIVE for GET`: the offer, kept until accepted, declined or (named by its
-    offerer) replaced; why not, if it cannot be made."""
+    """`/trade LOGIN GIVE for GET`: the offer, kept until accepted or declined; why not, if
+    it cannot be made."""
     cite = play.cite(market.key)
     lowered = [w.lower() for w in words]
     if len(words) < 3 or "for" not in lowered[1:]:
@@ -84,23 +83,18 @@ def offer(market: Market, play, login: str, words: list[str]) -> str | None:
     lacking = market.lacking(play, login, give) or market.lacking(play, to, get)
     if lacking:
         return lacking
-    made = Offer(play.action if market.by_number else None, login, to, give, get)
-    offered = f"{login} offers {to} {market.shown(give)} for {market.shown(get)}"
-    if market.by_number:
-        play.change_board(replace(play.board, offers=play.board.offers + (made,)),
-                          {"trade": "offered", "number": made.number, "from": login, "to": to,
-                           "give": dict(give), "get": dict(get)},
-                          f"{_name(made, cite)}: {offered}; {to} may /accept {made.number} (or "
-                          f"/decline {made.number})")
-    else:
-        settler = play.board.world.settler(login)
-        play.settle(replace(settler, offer=made), f"a trade offered ({cite})",
-                    f"{offered} ({cite}): {to} may /accept {login}")
+    made = Offer(play.action, login, to, give, get)
+    play.change_board(replace(play.board, offers=play.board.offers + (made,)),
+                      {"trade": "offered", "number": made.number, "from": login, "to": to,
+                       "give": dict(give), "get": dict(get)},
+                      f"{_name(made, cite)}: {login} offers {to} {market.shown(give)} for "
+                      f"{market.shown(get)}; {to} may /accept {made.number} (or /decline "
+                      f"{made.number})")
     return None
 
 
 def accept(market: Market, play, login: str, words: list[str]) -> str | None:
-    """`/accept N` or `/accept LOGIN`: the trade offered to this player is made, at once."""
+    """`/accept N`: the trade offered to this player is made, at once."""
     cite = play.cite(market.key)
     found = _named(market, play, login, words, "accept")
     if isinstance(found, str):
@@ -114,18 +108,13 @@ def accept(market: Market, play, login: str, words: list[str]) -> str | None:
     if refused:
         return refused
     _close(market, play, found, login, "accepts")
-    why = _name(found, cite) if market.by_number else f"a trade ({cite})"
-    market.hand(play, found.offerer, login, found.give, why)
-    market.hand(play, login, found.offerer, found.get, why)
-    if not market.by_number:
-        play.say(f"{login} and {found.offerer} trade ({cite}): {found.offerer} gives "
-                 f"{market.shown(found.give)} for {market.shown(found.get)}")
+    market.hand(play, found.offerer, login, found.give, _name(found, cite))
+    market.hand(play, login, found.offerer, found.get, _name(found, cite))
     return None
 
 
 def decline(market: Market, play, login: str, words: list[str]) -> str | None:
-    """`/decline N` or `/decline LOGIN`: the one it is offered to declines it, or its offerer
-    withdraws it."""
+    """`/decline N`: the one it is offered to declines it, or its offerer withdraws it."""
     found = _named(market, play, login, words, "decline")
     if isinstance(found, str):
         return found
@@ -137,49 +126,28 @@ def decline(market: Market, play, login: str, words: list[str]) -> str | None:
 
 def _named(market: Market, play, login: str, words: list[str], verb: str) -> Offer | str:
     """The offer `/accept` or `/decline` names, or why there is none."""
-    if market.by_number:
-        number = number_in(words[0].lstrip("#")) if len(words) == 1 else None
-        if number is None:
-            return f"say which offer: /{verb} N"
-        found = next((o for o in play.board.offers if o.number == number), None)
-        return found if found is not None else f"there is no open offer {number}"
-    if len(words) != 1:
-        return f"say whose offer: /{verb} LOGIN"
-    offerer = next((s.login for s in play.board.world.settlers
-                    if s.login.lower() == words[0].lstrip("@").lower()), words[0])
-    found = play.board.world.settler(offerer).offer
-    if found is None or login not in (found.offerer, found.to):
-        return f"{offerer} offers {login} no trade"
-    return found
+    number = number_in(words[0].lstrip("#")) if len(words) == 1 else None
+    if number is None:
+        return f"say which offer: /{verb} N"
+    found = next((o for o in play.board.offers if o.number == number), None)
+    return found if found is not None else f"there is no open offer {number}"
 
 
 def _close(market: Market, play, found: Offer, login: str, verb: str) -> None:
     """The offer is no longer open: `login` accepts, declines or withdraws it."""
-    cite = play.cite(market.key)
-    if market.by_number:
-        play.change_board(replace(play.board, offers=tuple(o for o in play.board.offers
-                                                           if o.number != found.number)),
-                          {"trade": "closed", "number": found.number, "why": f"{login} {verb}"},
-                          f"{_name(found, cite)}: {login} {verb}")
-        return
-    settler = replace(play.board.world.settler(found.offerer), offer=None)
-    if verb == "accepts":  # told with the trade itself
-        play.settle(settler, f"a trade ({cite})")
-    else:
-        play.settle(settler, f"a trade {'declined' if verb == 'declines' else 'withdrawn'} "
-                             f"({cite})", f"{found.offerer}'s offer to {found.to} ({cite}): "
-                                          f"{login} {verb}")
+    play.change_board(replace(play.board, offers=tuple(o for o in play.board.offers
+                                                       if o.number != found.number)),
+                      {"trade": "closed", "number": found.number, "why": f"{login} {verb}"},
+                      f"{_name(found, play.cite(market.key))}: {login} {verb}")
 
 
 def _name(found: Offer, cite: str) -> str:
-    """How an answer names an offer: 'Trade 3 (rule 16)', or 'alice's offer (rule 306)'."""
-    return f"Trade {found.number} ({cite})" if found.number is not None \
-        else f"{found.offerer}'s offer ({cite})"
+    """How an answer names an offer: 'Trade 3 (rule 16)'."""
+    return f"Trade {found.number} ({cite})"
 
 
 def replayed(board, effect: Any):
-    """The board after an offer named by number was made or closed, for `verify`'s replay
-    (an offer named by its offerer is a change of theirs in the world, worldfile.py)."""
+    """The board after an offer was made or closed, for `verify`'s replay."""
     if effect["trade"] == "offered":
         made = Offer(effect["number"], effect["from"], effect["to"],
                      tuple(sorted((str(k), int(v)) for k, v in effect["give"].items())),

@@ -3,8 +3,8 @@ has done that the world's rules count, and the last turn the world accounted for
 
 A player's location is their token's space (a location's name) and their resources and
 items are their token's holdings, as on any board; what is kept here is only what those
-cannot say: turns counted, Landowner status, a profession, lasting item effects, a claim,
-a trade offered. Every change is an effect `{"settler": LOGIN, FIELD: VALUE...}` of an
+cannot say: turns counted, Landowner status, a profession, lasting item effects, a claim.
+Every change is an effect `{"settler": LOGIN, FIELD: VALUE...}` of an
 action record, so `verify` replays it.
 """
 
@@ -18,7 +18,6 @@ from ..errors import GameError
 from ..files import BOARD, fields as typed
 from ..frozen import frozen
 from ..times import iso, moment
-from .trade import Offer
 
 
 @frozen
@@ -39,7 +38,6 @@ class Settler:
     upgrades: int = 0  # of their claim (308)
     held: int = 0  # own turns ended in a row at their claim, when last there (308)
     away: int = 0  # own turns ended in a row away from their claim (308)
-    offer: Offer | None = None  # the trade they offer (306), named by them (core/board/trade.py)
 
     def count(self, field: str, name: str) -> int:
         return dict(getattr(self, field)).get(name, 0)
@@ -70,26 +68,17 @@ def change_of(before: Settler, after: Settler) -> dict[str, Any]:
 
 def changed(settler: Settler, effect: Mapping[str, Any]) -> Settler:
     """`settler` with an effect's changes applied (replaying a record)."""
-    return replace(settler, **{key: _value(key, effect[key], settler.login) for key in effect
+    return replace(settler, **{key: _value(key, effect[key]) for key in effect
                                if key not in ("settler", "why")})
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, Offer):
-        return {"to": value.to, "give": dict(value.give), "get": dict(value.get)}
     if isinstance(value, tuple):
         return dict(value)
     return value
 
 
-def _value(key: str, value: Any, login: str) -> Any:
-    if key == "offer":
-        if value is None:
-            return None
-        if not isinstance(value, Mapping) or set(value) != {"to", "give", "get"}:
-            raise ValueError  # a hand-edited offer: named with its file and line, not a crash
-        return Offer(None, login, typed.login(value["to"]), _counts(value["give"]),
-                     _counts(value["get"]))
+def _value(key: str, value: Any) -> Any:
     if key in ("effects", "fresh"):
         return _counts(value)
     if key in ("turns", "stay", "upgrades", "held", "away"):
@@ -136,7 +125,7 @@ def read_world(node: Any) -> World:
         for key in entry:
             if key == "login":
                 continue
-            values[key] = item.get(key, lambda v, k=key: _value(k, v, login),
+            values[key] = item.get(key, lambda v, k=key: _value(k, v),
                                    f"a valid {key.replace('_', ' ')}")
         settlers.append(Settler(login, **values))
     return World(seen, tuple(sorted(settlers, key=lambda s: s.login)))

@@ -32,9 +32,9 @@ from ..times import iso, moment
 INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only the last
 SHARD = 1000
 README = DIR + "README.md"
-_RULES = re.compile(r'"rules": \[([\d, ]+)\]')  # the rules a record's index line lists
+_RULES = re.compile(r'"rules": \[([0-9, ]+)\]')  # the rules a record's index line lists
 _RECORD = re.compile(
-    r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+    r"^proposals/([0-9]{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
 @frozen

@@ -330,6 +330,6 @@ def scalar(text: str) -> Any:
         except ValueError:
             raise GiveUp from None  # no such day: ruamel.yaml says so
     if not text or text[0] in _SPECIAL_START or text.endswith((" ", ":")) or ": " in text \
-            or " #" in text or (text[0].isdigit() and _NUMBER_LIKE.match(text)):
+            or " #" in text or ("0" <= text[0] <= "9" and _NUMBER_LIKE.match(text)):
         raise GiveUp
     return text

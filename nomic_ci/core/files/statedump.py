@@ -205,7 +205,7 @@ def _write_players(doc: CommentedMap, state: GameState) -> None:
         doc["players"] = new_list
 
 
-_POINTS_LINE = re.compile(r"([ \t]*(?:-[ \t]+)?points:[ \t]+)-?\d+([ \t]*(?:#.*)?)")
+_POINTS_LINE = re.compile(r"([ \t]*(?:-[ \t]+)?points:[ \t]+)-?[0-9]+([ \t]*(?:#.*)?)")
 
 
 def _points_written(players_text: str, state: GameState) -> str | None:

@@ -13,7 +13,7 @@ from ..frozen import frozen
 MAX_COUNT = 1_000_000_000
 MAX_DURATION = timedelta(days=3650)
 MAX_DICE, MAX_SIDES = 100, 1000
-_DURATION = re.compile(r"^\s*(\d{1,9})\s*([dhm])\s*$")
+_DURATION = re.compile(r"^\s*([0-9]{1,9})\s*([dhm])\s*$")
 _UNITS = {"d": "days", "h": "hours", "m": "minutes"}
 
 
@@ -26,7 +26,7 @@ def duration(value: Any) -> timedelta:
     return length
 
 
-_RULES = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?$")  # rule numbers: 3 to 6 digits
+_RULES = re.compile(r"^\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?$")  # rule numbers: 3 to 6 digits
 
 
 def rule_range(value: Any) -> tuple[int, int]:
@@ -77,7 +77,7 @@ class Roll:
         return f"{self.count}d{self.sides}"
 
 
-_ROLL = re.compile(r"^\s*(\d{0,4})d(\d{1,5})\s*$")
+_ROLL = re.compile(r"^\s*([0-9]{0,4})d([0-9]{1,5})\s*$")
 
 
 def roll(value: Any) -> Roll:

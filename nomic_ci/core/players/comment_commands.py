@@ -17,6 +17,7 @@ from ..game import Game
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
+from ..words import number_in
 from . import judgment_commands
 from .judgment import turn_waits
 
@@ -147,11 +148,12 @@ def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Pr
     if not state.is_admin(comment.author):
         return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"
     words = comment.body.strip().split()
-    number = words[1].lstrip("#") if len(words) > 1 else ""
+    number = number_in(words[1].lstrip("#")) if len(words) > 1 else None
     open_ = next((o for o in state.open_proposals
-                  if o.number is not None and str(o.number) == number), None)
+                  if number is not None and o.number == number), None)
     if open_ is None or open_.key not in proposals:
-        return None, f"there is no proposal {number or '(give its number)'} in its vote to veto"
+        return None, (f"there is no proposal {number} in its vote to veto" if number is not None
+                      else "say which proposal in its vote to veto: /veto N")
     return (Refuse(at, proposals[open_.key], open_.number, f"vetoed by the Admin, "
                    f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 

@@ -162,6 +162,12 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     if after.state.judgment != before.judgment:
         found.append("it changes the Judgment pending (judgment in state/game.yaml), which "
                      "only the players' commands change (rule 211)")
+    if PLAYERS in dict(proposal.texts) and game.config.other_files_as_rule is None \
+            and "stated_events" in game.config.board:  # the players' file as stated events
+        from ..board.infinite.events import beyond_events  # Infinite Nomic's (seed 004)
+        beyond = beyond_events(game.config, game.state, after.state)
+        if beyond:
+            found.append(beyond)
     history = sorted({path for c in proposal.changes for path in (c.path, c.previous_path)
                       if path and path.startswith((RECORDS_DIR, ACTIONS_DIR, JUDGMENTS_DIR))})
     if history:

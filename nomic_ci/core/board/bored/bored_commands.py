@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rooms import Command
-from ..words import number_in
+from ...words import number_in
 from . import arena, deeds, hens, inquisition, reserves, vitals
 from .money import bankrupt, counter, money_of, pay_refusal, receive
 

@@ -16,7 +16,7 @@ from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import counts
 from ..boardfile import Deed
-from ..words import number_in
+from ...words import number_in
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .vitals import LEVEL, stat
 

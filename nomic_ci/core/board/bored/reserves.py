@@ -17,7 +17,7 @@ from typing import Any
 from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import counts
-from ..words import number_in
+from ...words import number_in
 from .money import choice_refusal
 from .vitals import LEVEL, RESERVES, change, stat
 

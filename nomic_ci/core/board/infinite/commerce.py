@@ -2,7 +2,7 @@
 points and items: "Players may buy, sell, and trade items and currencies with other players.
 The exchange ... takes place immediately after both players consent".
 
-`/trade bob 3 points for 1 Flute` is the offerer's consent, an offer named by number;
+`/trade bob 3 points for 1 Flute` is the offerer's consent, an offer named by its number;
 `/accept N` is the other player's, and the exchange follows at once; `/decline N` (either of
 them) withdraws it (core/board/trade.py). Points are the currency; items are what the players
 hold (Flutes, Houses). Victory Points are neither a currency nor an item (rule 0), and Numbers
@@ -17,7 +17,7 @@ from ...mechanics.binding import Binding
 from ...mechanics.values import choice
 from ..boardfile import GULAG
 from ..trade import Goods
-from ..words import number_in
+from ...words import number_in
 
 POINTS = "points"
 
@@ -41,9 +41,9 @@ def refusal(play, login: str, price: int) -> str | None:
 
 
 class Market:
-    """Round 7's trades (core/board/trade.py's Market): points and items, named by number."""
+    """Round 7's trades (core/board/trade.py's Market): points and items."""
 
-    key, by_number, example = "trades", True, "3 points for 1 Flute"
+    key, example = "trades", "3 points for 1 Flute"
 
     def goods(self, play, words: list[str]) -> Goods | str:
         """'3 points and 1 Flute' as goods; why not, as a string."""

@@ -11,7 +11,7 @@ from ..boardfile import JAIL, House
 from ..primitives import Play
 from ..rooms import Command
 from ..trade import accept, decline, offer
-from ..words import number_in
+from ...words import number_in
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
 from .features import on_space
 from .landing import move_up

@@ -11,7 +11,7 @@ from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import count, is_mapping
 from ..boardfile import Pair
-from ..words import number_in
+from ...words import number_in
 
 NAME = "Shop"
 FLUTE = "Flute"

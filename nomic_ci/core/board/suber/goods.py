@@ -1,7 +1,7 @@
 """The Suber world's goods (seed 001): location resources (rule 305) and items (307), what a
 player holds of them, and trade (rule 306): two players in the same location swap goods,
 publicly and by mutual agreement. One offers with `/trade LOGIN 3 wheat for 2 fish`, the other
-accepts with `/accept LOGIN` (core/board/trade.py: an offer named by its offerer, one each).
+accepts the offer by its number with `/accept N` (core/board/trade.py).
 Both must be in one location, and hold what they give, when the offer is made and again when
 it is accepted; an item made this turn is not theirs to give yet (307b).
 
@@ -17,7 +17,7 @@ from ...frozen import frozen
 from ...mechanics.binding import Binding
 from ...mechanics.values import count, is_mapping
 from ..trade import Goods
-from ..words import number_in
+from ...words import number_in
 from .locations import location_of
 
 
@@ -92,9 +92,9 @@ def hand_over(play, login: str, name: str, n: int, why: str) -> None:
 
 
 class Market:
-    """The world's trades (core/board/trade.py's Market): goods in one location, by offerer."""
+    """The world's trades (core/board/trade.py's Market): goods, in one location."""
 
-    key, by_number, example = "trade", False, "3 wheat for 2 fish"
+    key, example = "trade", "3 wheat for 2 fish"
 
     def goods(self, play, words: list[str]) -> Goods | str:
         return read_goods(play, words)

@@ -22,10 +22,10 @@ COMMANDS = {
                       on_turn=False),
     "trade": Command(("trade",), "/trade LOGIN 3 wheat for 2 fish", "offer a player a trade",
                      _trading(offer), on_turn=False),
-    "accept": Command(("trade",), "/accept LOGIN", "accept the trade a player offers you",
+    "accept": Command(("trade",), "/accept N", "accept a trade offered to you",
                       _trading(accept), on_turn=False),
-    "decline": Command(("trade",), "/decline LOGIN", "decline a trade offered to you (or "
-                       "/decline yourself to withdraw yours)", _trading(decline), on_turn=False),
+    "decline": Command(("trade",), "/decline N", "decline or withdraw a trade",
+                       _trading(decline), on_turn=False),
     "profession": Command(("professions",), "/profession NAME", "pick your profession",
                           crafts.choose),
     "craft": Command(("professions",), "/craft ITEM", "craft an item of your profession",

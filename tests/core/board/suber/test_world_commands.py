@@ -15,12 +15,11 @@ def test_the_world_gives_its_commands_and_a_trade_is_offered_and_declined_in_one
     assert judge(game, T0, "alice", "trade", ["bob", "9", "wheat", "for", "nothing"]) == \
         "alice does not have 9 wheat (has 5)"
     state, record = carry_out(game, T0, DICE, "alice", "/trade bob 2 wheat for 1 fish", 7)
-    assert record.answer.startswith("alice offers bob 2 wheat for 1 fish (rule 306): bob may "
-                                    "/accept alice.")
+    assert record.answer.startswith("Trade 1 (rule 306): alice offers bob 2 wheat for 1 fish; "
+                                    "bob may /accept 1 (or /decline 1).")
     game = replace(game, state=state)
-    assert judge(game, T0, "carol", "decline", ["alice"]) == "alice offers carol no trade"
-    state, record = carry_out(game, T0, DICE, "bob", "/decline alice", 8)
-    assert state.board.world.settler("alice").offer is None
-    assert record.effects[0] == {"settler": "alice", "why": "a trade declined (rule 306)",
-                                 "offer": None}
-    assert record.answer.startswith("alice's offer to bob (rule 306): bob declines.")
+    assert judge(game, T0, "carol", "decline", ["1"]) == \
+        "Trade 1 (rule 306) is between alice and bob"
+    state, record = carry_out(game, T0, DICE, "bob", "/decline 1", 8)
+    assert state.board.offers == ()
+    assert record.effects[0] == {"trade": "closed", "number": 1, "why": "bob declines"}
