@@ -245,9 +245,10 @@ def test_repealing_rule_211_removes_judgment_the_vote_comment_says_so_and_the_tu
         assert f"- {said}" in t.out
     number = t.propose("alice", "repeal", "No more Judgment")
     if isinstance(t, GitHubTable):
+        from nomic_ci.text.quoting import quoted
         from nomic_ci.text.vote_comment import MARKER
         sticky = [c.body for c in t.fake.world.comments_on(t.prs["repeal"]) if MARKER in c.body]
-        assert f"- {said}" in sticky[-1]
+        assert f"- {quoted(said, None)}" in sticky[-1]  # as the vote comment quotes it
     for voter in ("bob", "carol", "dave"):
         t.later().vote(number, voter)
     # passed: the rules no longer have Judgment, so nothing holds bob's turn

@@ -24,7 +24,7 @@ from ..times import iso, moment
 
 DIR = "judgments/"
 README = DIR + "README.md"
-_NAME = re.compile(r"^judgments/(\d{4,})-[a-z0-9-]*\.yaml$")
+_NAME = re.compile(r"^judgments/([0-9]{4,})-[a-z0-9-]*\.yaml$")
 
 # what a step is: a player's command (the Judge's ruling among them), the administrator's,
 RULING, CONSENT, OVERRULE, NULLIFY, ADMIN_OVERRULE = (
