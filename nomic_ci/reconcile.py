@@ -12,17 +12,18 @@ from datetime import datetime
 from typing import Callable
 
 from .core.apply import apply
-from .core.board.actionlog import ActionRecord, dump_action
+from .core.board.actionlog import ActionRecord
 from .core.board.playing import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
 from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
-from .core.files.records import Outcome, Record, dump_record
+from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell
 from .core.files.statedump import dump_state
-from .core.game import load_game
+from .core.files.judgments import Judgment
+from .core.game import load_game, record_text
 from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminders
@@ -89,11 +90,11 @@ class Run:
         """Read the game from the forge again: at the start, and after a merge changed it."""
         self.files = game_files(self.forge.read_files())
         self.game = load_game(self.files)
-        self.records: list[Record | ActionRecord] = []  # made by this run, not written yet
+        self.records: list[Record | ActionRecord | Judgment] = []  # made, not written yet
         self.summaries: list[str] = []
         self.changed = False
 
-    def change(self, state: GameState, record: Record | ActionRecord | None,
+    def change(self, state: GameState, record: Record | ActionRecord | Judgment | None,
                summary: str | None) -> None:
         """A new state (and record); `summary` None: a change the commit need not name."""
         self.game = self.game.after(state, record)
@@ -115,8 +116,7 @@ class Run:
             self.game = self.game.after(replace(self.game.state, writes=writes.after(
                 self.bucket, self.now, self.counted)), None)
         changed = dump_state(self.game.state, self.files)
-        changed.update({record.path: dump_action(record) if isinstance(record, ActionRecord)
-                        else dump_record(record) for record in self.records})
+        changed.update({record.path: record_text(record) for record in self.records})
         if any(isinstance(record, Record) for record in self.records):
             changed.update(self.game.records.texts())  # the last file, unless one is new
         if any(isinstance(record, ActionRecord) for record in self.records):

@@ -21,10 +21,12 @@ from .game import Game
 from .players.comment_commands import handle, is_command
 from .players.inactivity import deactivations, reactivations
 from .players.joining import join_decision
+from .players import judgment
 from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
-from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push,
-                          Reclose, Refuse, Retract, Transition, Update, WorldTurn)
+from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deactivate, EndGame,
+                          Judging, Open, PassTurn, Push, Reclose, Refuse, Retract, Transition,
+                          Update, WorldTurn)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_end
 
@@ -56,7 +58,8 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
-    due: list[Due] = [*_board_timers(game), *_open_proposals(game, by_key, now, waiting),
+    due: list[Due] = [*_board_timers(game), *_judgment(game),
+                      *_open_proposals(game, by_key, now, waiting),
                       *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
@@ -208,7 +211,8 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
     state, config = game.state, game.config
     waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
     if state.turn and config.turn_timeout and not waits_for_vote \
-            and state.turn_started is not None and not _turn_held(game):
+            and state.turn_started is not None and not _turn_held(game) \
+            and not judgment.turn_waits(state):
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")
@@ -240,8 +244,24 @@ def _board_timers(game: Game) -> Iterable[Due]:
     if not game.config.board:
         return
     from .board.rooms import timers  # only a game with a board loads it (core/board)
+    waits = judgment.turn_waits(game.state)  # the turn is over: it passes once consented to
     for at, transition in timers(game):
-        yield at, BOARD_ORDER[type(transition)], transition
+        if not (waits and isinstance(transition, PassTurn)):
+            yield at, BOARD_ORDER[type(transition)], transition
+
+
+# of the Judgment's steps due at one moment: ending it comes first (the next turn began)
+JUDGMENT_ORDER = {CloseJudgment: Order.EDITS, Judging: Order.DECISIONS,
+                  EndGame: Order.DECISIONS, BeginTurn: Order.DECISIONS}
+
+
+def _judgment(game: Game) -> Iterable[Due]:
+    """The Judgment pending's next step (seed 001 rule 211): ended once the next turn began,
+    its Judge overruled or restored by a vote, the game ended on a ruling that it cannot go on
+    (rule 213), or the turn that waited begun once the others consent."""
+    step = judgment.due(game)
+    if step is not None:
+        yield step.at, JUDGMENT_ORDER[type(step)], step
 
 
 def _end_date(game: Game) -> Iterable[Due]:

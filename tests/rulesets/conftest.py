@@ -1,5 +1,5 @@
-"""The scripted games' snapshot: what every game played here wrote (its records, `proposals/`
-and `actions/`, and its state, `state/*.yaml`), byte for byte, as a digest a game in
+"""The scripted games' snapshot: what every game played here wrote (its records, `proposals/`,
+`actions/` and `judgments/`, and its state, `state/*.yaml`), byte for byte, as a digest a game in
 `tests/rulesets/games.snapshot.json`, so a change to the engine that changes what any game
 writes on either forge shows here, by test and by table.
 
@@ -40,7 +40,7 @@ def written(table) -> str:
     def named(match: re.Match) -> str:
         return f"<commit {commits.setdefault(match[0], len(commits) + 1)}>"
     for path, text in sorted(table.files().items()):
-        if path.startswith(("proposals/", "actions/", "state/")) and \
+        if path.startswith(("proposals/", "actions/", "judgments/", "state/")) and \
                 not path.endswith(("README.md", ".svg")):  # records and state, not pages
             text = COMMIT.sub(named, text)
             if DUMP:

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Mapping
 
 from ..frozen import frozen
+from .judgments import Judgment
 from .records import DieRoll
 from ..facts import Account
 
@@ -166,6 +167,7 @@ class GameState:
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
     paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
+    judgment: Judgment | None = None  # the Judgment pending (seed 001 rule 211)
     board: Board | None = None  # state/board.yaml, in games played on a board
     writes: WriteLevel | None = None  # the engine's recent writes, where the forge limits them
 

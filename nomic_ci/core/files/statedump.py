@@ -15,6 +15,7 @@ from typing import Any, Mapping, MutableMapping
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from . import yamlio
+from .judgments import judgment_data, load_judgment
 from .records import die_data
 from . import BOARD, GAME, PLAYERS
 from .state import GameState, Standing
@@ -182,6 +183,10 @@ def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:
                 del game["writes"]
             else:
                 game["writes"] = written
+    if state.judgment is None:
+        game.pop("judgment", None)
+    elif game.get("judgment") is None or load_judgment(game["judgment"], GAME) != state.judgment:
+        game["judgment"] = judgment_data(state.judgment)
     if state.handled_comments or "handled_comments" in game:
         if read_handled(state.last_change)(game.get("handled_comments") or []) != \
                 state.handled_comments:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from . import BOARD, GAME, PLAYERS, fields as typed, yamlio
+from .judgments import load_judgment
 from .records import DieRoll, load_dice
 from .state import (MAX_NAMED, DiceSecret, GameState, OpenProposal, Player, Standing, Tell,
                     WriteLevel)
@@ -148,6 +149,9 @@ def _state_of(players_doc: Any, game_doc: Any) -> GameState:
                                 "null", optional=True),
         writes=fields.get("writes", _write_level, "the engine's recent writes, {level, at}",
                           optional=True),
+        judgment=fields.get("judgment", lambda node: load_judgment(
+            node, GAME, "the Judgment pending: "), "the Judgment pending, as nomic-ci wrote it",
+            optional=True),
     )
     return state
 

@@ -14,6 +14,7 @@ from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..board.actionlog import DIR as ACTIONS_DIR
+from ..files.judgments import DIR as JUDGMENTS_DIR
 from ..files.records import DIR as RECORDS_DIR
 from ..files import GAME, PLAYERS, yamlio
 from ..files.statefile import read_state
@@ -177,6 +178,9 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     if after.state.to_tell != before.to_tell:
         found.append("it changes what the engine is to tell players (to_tell in "
                      "state/game.yaml), which only the engine writes")
+    if after.state.judgment != before.judgment:
+        found.append("it changes the Judgment pending (judgment in state/game.yaml), which "
+                     "only the players' commands change (rule 211)")
     if PLAYERS in dict(proposal.texts) and game.config.other_files_as_rule is None \
             and "stated_events" in game.config.board:  # the players' file as stated events
         from ..board.infinite.events import beyond_events  # Infinite Nomic's (seed 004)
@@ -184,11 +188,11 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
         if beyond:
             found.append(beyond)
     history = sorted({path for c in proposal.changes for path in (c.path, c.previous_path)
-                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR))})
+                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR, JUDGMENTS_DIR))})
     if history:
         found.append(f"it changes the game's history ({', '.join(history)}): the records of "
-                     "decisions and board actions are written by the engine, and score "
-                     "corrections by the game's admin with `nomic-ci adjust`")
+                     "decisions, board actions and Judgments are written by the engine, and "
+                     "score corrections by the game's admin with `nomic-ci adjust`")
     return found
 
 
