@@ -27,7 +27,7 @@ from .core.files.judgments import Judgment
 from .core.game import load_game, record_text
 from .core.times import iso
 from .core import writes
-from .core.notices import notices, reminders
+from .core.notices import notices, reminders, without_passed_turns
 from .core.replies import most_pressing_first, one_reply_each
 from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
@@ -35,8 +35,9 @@ from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retra
 from .core.voting.decision import VoteView, standing, vote_view
 from .forges.interface import Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
-from .text.game_issue import game_issue_body
+from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
+from .text.update_table import update_message
 from .text.vote_comment import final_comment
 
 DECISION = "decision"  # a proposal is decided once: one decision told on it
@@ -187,7 +188,10 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
         report.transitions.append(transition)
-        told = _tells(transition, summary, record) + notices(
+        said = summary if not isinstance(transition, Update) or not isinstance(
+            record, ActionRecord) else update_message(game, state, record,
+                                                      game.config.cite("update_turns"))
+        told = _tells(transition, said, record) + notices(
             game, state, transition, {p.key: p for p in proposals})
         state = replace(state, to_tell=state.to_tell + told)
         run.change(state, record, summary)
@@ -273,11 +277,12 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
 
 def _one_reply_each(run: Run, since: int) -> None:
     """The answers to the commands this run handled (the messages to tell from `since` on),
-    one reply a player, grouped before anything is told."""
+    one reply a player, grouped before anything is told; no notice of a turn already over."""
     state = run.game.state
-    grouped = one_reply_each(state.to_tell[since:])
-    if grouped != state.to_tell[since:]:
-        run.change(replace(state, to_tell=state.to_tell[:since] + grouped), None, None)
+    told = without_passed_turns(state.to_tell[:since] + one_reply_each(state.to_tell[since:]),
+                                state)
+    if told != state.to_tell:
+        run.change(replace(state, to_tell=told), None, None)
 
 
 def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
@@ -304,14 +309,15 @@ def _changes_engine(decision: Decide) -> bool:
 def _show_votes(run: Run, now: datetime, report: Report) -> None:
     """Count each vote into the state; remind the voters missing from a vote that closes
     soon; when the game changed, rewrite the game issue (through the outbox, so a run that
-    stops before it is finished by the next); tell; then show each open proposal where its
-    vote stands (the sticky comment, the status), as far as the write budget goes."""
+    stops before it is finished by the next), or, when only a tally did, show it there; tell;
+    then show each open proposal where its vote stands (the sticky comment, the status), as
+    far as the write budget goes."""
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
     views = {o.key: vote_view(game, o, by_key[o.key], now) for o in game.state.open_proposals
              if o.key in by_key}
-    _keep_standings(run, views)
+    counted = _keep_standings(run, views)
     game = run.game
     state, reminded = reminders(game, by_key, now)
     if reminded:
@@ -319,14 +325,23 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
             f"proposal {t.id.split('-')[1]}" for t in reminded) + " before it closes."
         report.say(summary)
         run.change(replace(state, to_tell=state.to_tell + reminded), None, summary)
-    if report.transitions or reminded:
-        body = game_issue_body(run.game, by_key)
+    dashboard = None
+    if report.transitions or reminded or counted:  # the game issue shows each tally
+        dashboard = Tell(GAME_ISSUE, "status", "", final=game_issue_body(run.game, by_key, now),
+                         title=game_issue_title(run.game))
+    kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
+    if dashboard is not None and (report.transitions or reminded
+                                  or len(kept) < len(run.game.state.to_tell)):
         # the newest text replaces one an earlier, stopped run did not tell yet
-        kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
-        run.change(replace(run.game.state, to_tell=kept + (
-            Tell(GAME_ISSUE, "status", "", final=body),)), None, None)
+        run.change(replace(run.game.state, to_tell=kept + (dashboard,)), None, None)
+        dashboard = None
 
     def show() -> None:
+        # a tally alone changed: the game issue shows it, without a commit of its own to
+        # tell it (a run stopped before shows it at the game's next change; the state page
+        # has it already)
+        if dashboard is not None and run.affords("tell"):
+            run.forge.tell(dashboard)
         for shown, (key, view) in enumerate(views.items()):
             if not run.affords("show"):
                 report.say(f"Showed {shown} of {len(views)} votes; the rest when the forge "
@@ -337,9 +352,10 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
     _tell(run, report, then=show)
 
 
-def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:
+def _keep_standings(run: Run, views: dict[str, VoteView]) -> bool:
     """Copy each vote as it now stands into the state, where it changed, so the state page
-    shows the tally: a commit when a vote is cast, none when nothing changed."""
+    shows the tally: a commit when a vote is cast, none when nothing changed; whether one
+    did."""
     state = run.game.state
     opens = tuple(replace(o, standing=standing(views[o.key])) if o.key in views else o
                   for o in state.open_proposals)
@@ -348,6 +364,7 @@ def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:
         run.change(replace(state, open_proposals=opens), None, "nomic-ci: votes counted: " + "; ".join(
             f"{o.name}, {o.standing.yes_votes} yes and {o.standing.no_votes} no"
             for o in changed))
+    return bool(changed)
 
 
 def _tells(transition: Transition, summary: str,

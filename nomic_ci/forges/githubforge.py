@@ -32,7 +32,7 @@ from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
-from ..text.quoting import no_mentions
+from ..text.quoting import no_mentions, notice
 from ..text.vote_comment import MARKER, status_line, sticky_comment
 from . import githubgraphql as gql
 from .githubgraphql import STATUS_CONTEXT
@@ -307,29 +307,32 @@ class GitHubForge:
             self._comment_cache.pop(number, None)
             self._fresh.add(number)
         if not any(mark in (c.body or "") for c in self._engine_comments(number)):
-            text = no_mentions(message.message)
-            if message.mentions:  # the only mentions the engine makes: whom it tells
-                text = f"{' '.join(f'@{login}' for login in message.mentions)} {text}."
+            # the only mentions the engine makes: whom it tells
+            text = notice(no_mentions(message.message), message.mentions)
             self._post_comment(number, f"{mark}\n{text}", mark)
             self.wrote.append(f"told #{number} ({message.id})")
 
     def _tell_game(self, message: Tell) -> None:
         """The game issue: its text rewritten, notices as comments on it."""
-        issue = self._game_issue(message.final)
+        issue = self._game_issue(message.final, message.title)
         self._comment(issue.number, message)
-        if message.final is not None and issue.body != no_mentions(message.final):
+        if message.final is None:
+            return
+        body, title = no_mentions(message.final), message.title or issue.title
+        if (issue.body, issue.title) != (body, title):  # one write, title and text together
             self.writes += 1
-            issue.edit(body=no_mentions(message.final))
+            issue.edit(title=title, body=body)
             self.wrote.append(f"updated the game issue #{issue.number}")
 
-    def _game_issue(self, body: str | None) -> Issue:
+    def _game_issue(self, body: str | None, title: str | None = None) -> Issue:
         """The engine's open game issue (labelled, by the engine, with the marker), found once
         a run; opened, and pinned where the token may, when there is none."""
         if self._game is None:
             self._game = self._found_game_issue()
             if self._game is None:
                 self._game = self._once(lambda: self.repo.create_issue(
-                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL]),
+                    title or GAME_TITLE, no_mentions(body or GAME_MARKER),
+                    labels=[GAME_LABEL]),
                     self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
             if self._game.number not in self._reader.pinned:  # also after a stop before it

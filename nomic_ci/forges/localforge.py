@@ -27,6 +27,7 @@ from ..core.files.gamefiles import game_files
 from ..core.files.state import GAME_ISSUE, Tell
 from ..core.times import iso, moment
 from ..core.voting.decision import VoteView
+from ..text.quoting import notice
 from .gitplumbing import Git
 from .interface import MergeResult, MergeStatus
 
@@ -293,12 +294,13 @@ class LocalForge:
             place = issue["comments"]
             if message.final is not None:
                 issue["body"] = message.final
+            if message.title is not None:
+                issue["title"] = message.title
         else:
             place = self._entry(message.on)["comments"]
         if message.message and place is not None and all(c.get("told") != message.id
                                                          for c in place):
-            mentions = " ".join(f"@{login}" for login in message.mentions)
-            text = f"{mentions} {message.message}." if mentions else message.message
+            text = notice(message.message, message.mentions)
             place.append({"at": iso(self.now), "body": text, "told": message.id})
             self.messages.append(text)
         if message.close and message.on:

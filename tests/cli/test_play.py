@@ -700,5 +700,7 @@ def test_a_new_game_tells_its_players_it_has_begun_at_its_first_run(table):
         "state/game.yaml")
     issue = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())["game_issue"]
     told = issue["comments"][0]
-    assert "@alice @bob @carol the game has begun: it is alice's turn" in told["body"]
+    assert told["body"].startswith("The game has begun: it is alice's turn")
+    assert told["body"].endswith(":\n\n- @alice\n- @bob\n- @carol")  # one line a player
+    assert issue["title"] == "The game: alice's turn"
     assert "### How to play" in issue["body"] and "**Join:**" in issue["body"]

@@ -101,7 +101,8 @@ def test_judgment_is_invoked_ruled_overruled_ruled_again_and_the_next_turn_waits
     assert judgment(t).judge == "dave" and judgment(t).by == "bob"
     body, comments = game_issue(t)
     assert "### Judgment 1 is pending (rule 211)\n\n> Is proposal 301 a legal move? Rule 202 " \
-           "may forbid it" in body and "on judgments/README.md" in body
+           "may forbid it" in body
+    assert "on [judgments/README.md](../blob/HEAD/judgments/README.md)" in body
     assert [c for c in comments if "@dave you are the Judge of Judgment 1 (rule 211)" in c]
     refused(t, "carol", "/judgment Is rule 215 mutable?",
             "Judgment 1 is pending: one question at a time, and its Judge, dave, settles the "
@@ -153,7 +154,7 @@ def test_judgment_is_invoked_ruled_overruled_ruled_again_and_the_next_turn_waits
     state = state_of(t)
     assert state.turn == "bob" and state.turn_started == t.now and state.judgment is None
     body, comments = game_issue(t)
-    assert "Judgment" not in body and "It is **bob**'s turn" in body
+    assert "### Judgment" not in body and "It is **bob**'s turn" in body
     assert [c for c in comments if "@bob it is your turn" in c]
 
     # the Judgment is recorded, step by step, and listed on the page players read

@@ -132,6 +132,7 @@ class Tell:
     reply_to: int | None = None  # the comment this answers
     mentions: tuple[str, ...] = ()  # the logins the message mentions (no one else)
     final: str | None = None  # what the proposal's vote comment (the game issue's text) becomes
+    title: str | None = None  # what the game issue's title becomes (with its text)
 
 
 @frozen

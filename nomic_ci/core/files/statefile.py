@@ -244,7 +244,8 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
             mentions=item.get("mentions", typed.logins, "a list of logins", optional=True,
                               default=()) or tuple(filter(None, [item.get(
                                   "mention", typed.login, "a login, or null", optional=True)])),
-            final=item.get("final", typed.text, "text, or null", optional=True)))
+            final=item.get("final", typed.text, "text, or null", optional=True),
+            title=item.get("title", typed.text, "a title, or null", optional=True)))
     return tuple(found)
 
 

@@ -21,6 +21,7 @@ from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
 from ..words import number_in
 from . import judgment_commands
 from .judgment import turn_waits
+from .proposers import may_propose_now
 
 
 # A run lists the comments written or edited since the game last changed, less this margin
@@ -187,21 +188,62 @@ WHAT = {"pass": "end your turn", "active": "say you are active again",
 
 
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
+    """What this player (or the Admin) may do now, first, then the rest: one a line."""
     state = game.state
     what = dict(WHAT)
+    board = {}
     if game.config.board:  # the board's commands, in a game with one
         from ..board.rooms import commands
-        what.update((name, command.what) for name, command in commands(game).items())
-    lines = ["the commands are " + "; ".join(f"/{c}: {what[c]}" for c in commands_in_force(game))]
+        board = commands(game)
+        what.update((name, command.what) for name, command in board.items())
+    player = state.player(comment.author)
+    now, later = [], []
+    for name in commands_in_force(game):
+        (now if _may_now(game, comment, name, board.get(name)) else later).append(
+            f"- /{name}: {what[name]}")
+    propose = ("- propose: open a pull request that changes rules/; vote on the open ones as "
+               "their vote comment says")
+    why = may_propose_now(game, player, at) if player is not None else (
+        None if state.paused_since else "the Admin proposes only during a pause"
+        if state.is_admin(comment.author) else "you are not a player")
+    if why is None:
+        now.insert(0, propose)
+    else:
+        later.insert(0, f"- propose: {why}")
     if state.over:
-        lines.append("The game is over")
+        whose = "The game is over."
     elif state.turn is not None:
-        whose = "your" if state.player(comment.author) and \
-            state.player(comment.author).login == state.turn else f"{state.turn}'s"
-        lines.append(f"It is {whose} turn")
-    lines.append("Propose by opening a pull request that changes rules/, and vote on the "
-                 "open ones as their vote comment says")
-    return None, ". ".join(lines)
+        whose = ("It is your turn." if player is not None and player.login == state.turn
+                 else f"It is {state.turn}'s turn.")
+    else:
+        whose = "The rules keep no turns."
+    lines = [f"{whose} What you may do now:", *now]
+    if later:
+        lines += ["", "Not now:", *later]
+    return None, "\n".join(lines)
+
+
+def _may_now(game: Game, comment: Comment, name: str, board_command) -> bool:
+    """Whether the author of `comment` may give the command `name` now, as far as who and
+    when go (what it names is judged when given)."""
+    state = game.state
+    player, admin = state.player(comment.author), state.is_admin(comment.author)
+    mine = player is not None and (state.turn is None or state.turn == player.login) \
+        and not turn_waits(state)
+    if name in ALWAYS:
+        return True
+    if board_command is not None:
+        return admin if board_command.admin else (
+            player is not None and (mine or not board_command.on_turn))
+    if name in ("veto", "pause"):
+        return admin
+    if name == "pass":
+        return mine and state.turn is not None
+    if name in ("active", "inactive"):
+        return player is not None and player.active == (name == "inactive")
+    if name in judgment_commands.WHAT:
+        return player is not None and (name == "judgment") == (state.judgment is None)
+    return player is not None
 
 
 def _status(game: Game, comment: Comment, at: datetime, _proposals):

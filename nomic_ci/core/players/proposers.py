@@ -34,6 +34,22 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
     return "; ".join(found) if found else None
 
 
+def may_propose_now(game: Game, player: Player, at: datetime) -> str | None:
+    """Why this player may not propose now, whatever their proposal would say (what `/help`
+    tells them), or None where they may."""
+    config = game.config
+    if game.state.over:
+        return "the game is over"
+    if game.state.paused_since:
+        return (f"the game is paused ({config.cite('pause')}): players make no proposals "
+                "until the Admin's proposal to fix it is accepted")
+    why = _players_refusal(game, None, player)
+    if why is None and config.schedule and not config.schedule.may_propose(at):
+        why = (f"proposals are accepted {config.schedule.describe(config.schedule.propose)} "
+               f"only ({config.cite('schedule')})")
+    return why
+
+
 def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
     """Someone who is not a player may only ask to join (seed 001 rule 214)."""
     if is_join_request(game, proposal):
@@ -45,7 +61,7 @@ def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
     return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
 
 
-def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | None:
+def _players_refusal(game: Game, proposal: Proposal | None, author: Player) -> str | None:
     """Why this player may not propose now: bankrupt, in the Gulag, not their turn, or one in
     its vote."""
     state, config = game.state, game.config
