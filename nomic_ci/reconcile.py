@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Sequence
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord, dump_action
@@ -19,16 +20,15 @@ from .core.due import next_transition
 from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record, dump_record
-from .core.files.state import GAME_ISSUE, GameState, Tell
+from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.statedump import dump_state
 from .core.game import load_game
 from .core.times import iso
 from .core.notices import notices, reminders
-from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
                                Update)
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import Forge, MergeStatus
+from .forges.interface import Forge, MergeStatus, listed_comments
 from .text.messages import consequences, describe, merge_message
 from .text.game_issue import game_issue_body
 from .text.readmes import render_all
@@ -108,8 +108,10 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
     # one listing a run (`/help` works under any rules), of what came since the game last
     # changed (see `listed_since`), so its cost does not grow with history
-    listed_from = listed_since(run.game)
-    comments = forge.comments(listed_from)
+    comments, listed_from = listed_comments(forge, run.game)
+    # the answers to commands that change nothing, with how many of the state's messages
+    # each follows: told in the order the commands were written (see `_tell`)
+    answers: list[tuple[int, Tell]] = []
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
@@ -117,6 +119,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         transition = next_transition(game, proposals, now, comments, listed_from)
         if transition is None:
             break
+        if isinstance(transition, Command) and transition.effect is None:
+            # a question (/help, /status) or a refusal makes no commit of its own, and its
+            # reply, once told, is what says it was answered (`Comment.answered`)
+            report.say(describe(transition))
+            answers += ((len(game.state.to_tell), tell) for tell in _tells(transition, "", None))
+            comments = [c for c in comments if c.id != transition.comment.id]
+            continue
         if isinstance(transition, PassTurn):
             passes += 1
             if passes > MAX_TURN_PASSES:
@@ -151,7 +160,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
-            _tell(run)
+            _tell(run, answers)
             forge.finish()
             return report
     else:
@@ -159,26 +168,34 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                    "please report it.")
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)
-    _tell(run)
+    _tell(run, answers)
     forge.finish()
     return report
 
 
-def _tell(run: Run) -> None:
+def _tell(run: Run, answers: Sequence[tuple[int, Tell]] = ()) -> None:
     """Tell players what the state says is still to tell, once it is published, then clear
     it: each message is marked where it is told, so telling twice after a stop posts nothing
-    twice."""
+    twice. The `answers` to commands that changed nothing are told after what the state
+    records, recording nothing; where the state has messages to tell (and so two commits to
+    make anyway), among them, each after those it followed, so a run that stops anywhere
+    still tells them all in the order the commands were written."""
+    to_tell = list(run.game.state.to_tell)
+    if answers and to_tell:
+        for after, answer in reversed(answers):
+            to_tell.insert(after, answer)
+        run.change(replace(run.game.state, to_tell=tuple(to_tell)), None, None)
+        answers = ()
     run.write()
-    to_tell = run.game.state.to_tell
-    if not to_tell:
-        return
-    run.forge.publish()  # what players are told must already be recorded
-    for tell in to_tell:
+    if to_tell or answers:
+        run.forge.publish()  # what players are told must already be recorded
+    for tell in (*to_tell, *(answer for _, answer in answers)):
         run.forge.tell(tell)
-    run.change(replace(run.game.state, to_tell=()), None,
-               f"nomic-ci: told the players ({len(to_tell)} message"
-               f"{'s' if len(to_tell) > 1 else ''})")
-    run.write()
+    if to_tell:
+        run.change(replace(run.game.state, to_tell=()), None,
+                   f"nomic-ci: told the players ({len(to_tell)} message"
+                   f"{'s' if len(to_tell) > 1 else ''})")
+        run.write()
 
 
 def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
@@ -265,7 +282,7 @@ def _tells(transition: Transition, summary: str,
         case Command(comment=comment, answer=answer, effect=effect):
             if isinstance(record, ActionRecord):  # carried out with dice: its full answer
                 answer = record.answer
-            reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
+            reply = Tell(comment.on or "", reply_id(comment.id), answer, reply_to=comment.id,
                          mentions=(comment.author.login,))
             return (reply, *(_tells(effect, describe(effect), record)
                              if effect is not None else ()))

@@ -24,7 +24,7 @@ from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes
 from ..core.files.deferral import deferred
 from ..core.files.gamefiles import game_files
-from ..core.files.state import GAME_ISSUE, Tell
+from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.times import iso, moment
 from ..core.voting.decision import VoteView
 from .gitplumbing import Git
@@ -149,7 +149,8 @@ class LocalForge:
         return number
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
-        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
+        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]),
+                          answered=any(r.get("told") == reply_id(c["id"]) for r in c["replies"]))
                   for c in self.db["comments"])  # never edited: written is last updated
         return [c for c in listed if since is None or c.at >= since]
 
