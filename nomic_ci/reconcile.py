@@ -7,6 +7,7 @@ Running it twice changes nothing the second time.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Callable, Sequence
@@ -43,7 +44,9 @@ DECISION = "decision"  # a proposal is decided once: one decision told on it
 # step costs little (each proposal is judged once, when it is next), so these bound a run's
 # time; the forge's write budget (`core.writes`) bounds its writes.
 MAX_STEPS = 2_000
-MAX_COMMANDS = 500  # then commands wait for the next run: decisions and deadlines go on
+# A player's commands past this wait for the next run, theirs alone: a flood delays neither a
+# decision nor the others' commands, which are handled in the order they were written.
+MAX_COMMANDS_EACH = 100
 # Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
 # one run commits after a long silence (or a timer bug), and the next run goes on.
 MAX_TURN_PASSES = 100
@@ -135,7 +138,7 @@ class Run:
 
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
-    passes = commands = 0
+    passes = 0
     run = Run(forge, now)
     if not run.affords("tell"):
         left = forge.requests_left()
@@ -150,6 +153,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     # one listing a run (`/help` works under any rules), of what came since the game last
     # changed (see `listed_since`), so its cost does not grow with history
     comments, listed_from = listed_comments(forge, run.game)
+    handled: Counter[str] = Counter()  # commands handled this run, by writer
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
     since = len(run.game.state.to_tell)  # what this run has to tell comes after
     # the answers to commands that changed nothing, each with how many of the state's
@@ -159,9 +163,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        transition = next_transition(game, proposals, now,
-                                     comments if commands < MAX_COMMANDS else (), listed_from,
-                                     waiting)
+        transition = next_transition(game, proposals, now, comments, listed_from, waiting)
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -170,9 +172,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 report.say(f"Stopped after {MAX_TURN_PASSES} turns passed by themselves; the "
                            "next run goes on.")
                 break
-        commands += isinstance(transition, Command)
-        if isinstance(transition, Command) and commands == MAX_COMMANDS:
-            report.say(f"Handled {MAX_COMMANDS} commands; the next run handles the rest.")
+        if isinstance(transition, Command):
+            writer = transition.comment.author.login
+            handled[writer.lower()] += 1
+            if handled[writer.lower()] == MAX_COMMANDS_EACH:
+                report.say(f"Handled {MAX_COMMANDS_EACH} commands of {writer}'s; the next run "
+                           "handles the rest of theirs.")
+                comments = [c for c in comments if c.author.login.lower() != writer.lower()]
         if isinstance(transition, Command) and transition.effect is None:
             # a question (/help, /status) or a refusal makes no commit of its own: its
             # reply, once told, is what says it was answered (`Comment.answered`)
