@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Sequence
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord
@@ -21,7 +21,7 @@ from .core.due import next_transition
 from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
-from .core.files.state import GAME_ISSUE, GameState, Tell
+from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.statedump import dump_state
 from .core.files.judgments import Judgment
 from .core.game import load_game, record_text
@@ -29,11 +29,10 @@ from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminders, without_passed_turns
 from .core.replies import most_pressing_first, one_reply_each
-from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
                                Update)
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import Forge, MergeStatus
+from .forges.interface import Forge, MergeStatus, listed_comments
 from .text.messages import consequences, describe, merge_message
 from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
@@ -80,6 +79,8 @@ class Run:
         self.reread()
         self.bucket = self.game.state.writes  # the write level as this run found it
         self.counted = 0  # the writes the state's level counts so far
+        # answers to commands that changed nothing, to tell without recording them (`_tell`)
+        self.answers: tuple[Tell, ...] = ()
 
     def affords(self, cost: str) -> bool:
         """Whether the forge's write budget still has room for a write of this kind, and for
@@ -152,11 +153,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
     # one listing a run (`/help` works under any rules), of what came since the game last
     # changed (see `listed_since`), so its cost does not grow with history
-    listed_from = listed_since(run.game)
-    comments = forge.comments(listed_from)
+    comments, listed_from = listed_comments(forge, run.game)
     handled: Counter[str] = Counter()  # commands handled this run, by writer
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
     since = len(run.game.state.to_tell)  # what this run has to tell comes after
+    # the answers to commands that changed nothing, each with how many of the state's
+    # messages it follows: told in the order the commands were written (`_one_reply_each`)
+    answers: list[tuple[int, Tell]] = []
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
@@ -177,6 +180,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 report.say(f"Handled {MAX_COMMANDS_EACH} commands of {writer}'s; the next run "
                            "handles the rest of theirs.")
                 comments = [c for c in comments if c.author.login.lower() != writer.lower()]
+        if isinstance(transition, Command) and transition.effect is None:
+            # a question (/help, /status) or a refusal makes no commit of its own: its
+            # reply, once told, is what says it was answered (`Comment.answered`)
+            report.say(describe(transition))
+            answers += ((len(game.state.to_tell), tell) for tell in _tells(transition, "", None))
+            comments = [c for c in comments if c.id != transition.comment.id]
+            continue
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
             merged = _merge(run, transition, report)
             if merged is None:
@@ -198,13 +208,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
-            _one_reply_each(run, since)
+            _one_reply_each(run, since, answers)
             _tell(run, report)
             forge.finish()
             return report
     else:
         report.say(f"Stopped after {MAX_STEPS} steps; the next run goes on.")
-    _one_reply_each(run, since)
+    _one_reply_each(run, since, answers)
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)
     forge.finish()
@@ -250,24 +260,35 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
     """Tell players what the state says is still to tell, once it is published, then clear
     it: each message is marked where it is told, so telling twice after a stop posts nothing
     twice. Decisions first (`most_pressing_first`), as far as the forge's write budget goes: the rest
-    waits in the state.
+    waits in the state. Then the answers the state does not record (`Run.answers`), as far
+    as the budget goes: one not told is asked again at the next run.
     `then`: more writes, made before the last commit, which counts them."""
+    answers, run.answers = run.answers, ()
+    if answers and run.game.state.to_tell:  # among messages to record anyway: recorded too
+        run.change(replace(run.game.state, to_tell=run.game.state.to_tell + answers), None,
+                   None)
+        answers = ()
     run.write()
     to_tell = run.game.state.to_tell
-    if not to_tell:
+    if not to_tell and not answers:
         then()
         run.write(count=True)
         return
     run.forge.publish()  # what players are told must already be recorded
-    told: set[int] = set()
-    for index in most_pressing_first(to_tell):
+    told: set[int] = set()  # of the state's messages
+    queue = [*((i, to_tell[i]) for i in most_pressing_first(to_tell)),
+             *((None, answer) for answer in answers)]
+    for n, (index, tell) in enumerate(queue):
         if not run.affords("tell"):
-            report.say(f"Told {len(told)} of {len(to_tell)} messages; the rest wait for the "
-                       "forge to allow more writes, at a later run.")
+            report.say(f"Told {n} of {len(queue)} messages; the rest wait for the forge to "
+                       "allow more writes, at a later run.")
             break
-        run.forge.tell(to_tell[index])
-        told.add(index)
+        run.forge.tell(tell)
+        told.update(() if index is None else (index,))
     then()
+    if not to_tell:  # answers alone: nothing to clear, and a commit only to count the writes
+        run.write(count=True)
+        return
     left = tuple(t for i, t in enumerate(to_tell) if i not in told)
     run.change(replace(run.game.state, to_tell=left), None,
                f"nomic-ci: told the players ({len(told)} message"
@@ -275,12 +296,20 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
     run.write(count=True)
 
 
-def _one_reply_each(run: Run, since: int) -> None:
+def _one_reply_each(run: Run, since: int, answers: Sequence[tuple[int, Tell]]) -> None:
     """The answers to the commands this run handled (the messages to tell from `since` on),
-    one reply a player, grouped before anything is told; no notice of a turn already over."""
+    one reply a player, grouped before anything is told; no notice of a turn already over.
+    The `answers` to commands that changed nothing are put among the state's messages (each
+    after those it followed) where the state has any, so a run that stops still tells them,
+    in the order written; else they are told unrecorded (`Run.answers`)."""
     state = run.game.state
-    told = without_passed_turns(state.to_tell[:since] + one_reply_each(state.to_tell[since:]),
-                                state)
+    if answers and not state.to_tell:
+        run.answers = one_reply_each([answer for _, answer in answers])
+        return
+    to_tell = list(state.to_tell)
+    for after, answer in reversed(answers):
+        to_tell.insert(after, answer)
+    told = without_passed_turns(tuple(to_tell[:since]) + one_reply_each(to_tell[since:]), state)
     if told != state.to_tell:
         run.change(replace(state, to_tell=told), None, None)
 
@@ -390,7 +419,7 @@ def _tells(transition: Transition, summary: str,
         case Command(comment=comment, answer=answer, effect=effect):
             if isinstance(record, ActionRecord):  # carried out with dice: its full answer
                 answer = record.answer
-            reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
+            reply = Tell(comment.on or "", reply_id(comment.id), answer, reply_to=comment.id,
                          mentions=(comment.author.login,))
             return (reply, *(_tells(effect, describe(effect), record)
                              if effect is not None else ()))

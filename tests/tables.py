@@ -112,6 +112,10 @@ class LocalTable:
         git = Git(self.root)
         return git.read_files(git.rev("refs/heads/main"), GAME_DIRS)
 
+    def tip(self) -> str:
+        """The default branch's commit: how far the game's history goes."""
+        return Git(self.root).rev("refs/heads/main")
+
     def read(self, path: str) -> str:
         return self.files()[path]
 
@@ -309,6 +313,10 @@ class GitHubTable:
 
     def files(self) -> dict[str, str]:
         return Git(self.fake.git.path).read_files("refs/heads/main", GAME_DIRS)
+
+    def tip(self) -> str:
+        """The default branch's commit: how far the game's history goes."""
+        return self.fake.branch_sha("main")
 
     def read(self, path: str) -> str:
         return self.files()[path]

@@ -15,6 +15,7 @@ from ..core.game import Game
 from ..core.players.proposers import refusal
 from ..core.voting.admission import Requirement
 from ..core.voting.decision import vote_view
+from ..forges.interface import listed_comments
 from ..forges.localforge import LocalForge
 from ..text.messages import describe
 from ..text.vote_comment import what_a_change_does, what_it_needs, when_it_ends
@@ -32,7 +33,7 @@ def preview_proposal(game: Game, forge: LocalForge, key: str, now: datetime
         lines.append(f"It changes {len(proposal.changes)} file(s): {shown}"
                      + (" …" if len(proposal.changes) > 10 else ""))
     others = [p for p in proposals if p.key != key]
-    earlier = next_transition(game, others, now, forge.comments())
+    earlier = next_transition(game, others, now, *listed_comments(forge, game))
     if earlier is not None:
         lines.append(f"First, what is due now would be applied: {describe(earlier)}; this dry "
                      "run judges the proposal against the game as it stands before that.")

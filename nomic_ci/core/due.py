@@ -197,11 +197,13 @@ def _commands(game: Game, comments: Sequence[Comment], listed_from: datetime | N
               by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
     """The earliest unhandled comment command: one at a time, each judged in the state the
     earlier ones left. A comment written before the listing started is listed only because
-    it was edited since: an earlier run saw it, and handled it if it was a command."""
+    it was edited since: an earlier run saw it, and handled it if it was a command. One that
+    changed the game is handled as the state says; one that changed nothing, as its reply
+    says (`Comment.answered`)."""
     recent = (c for c in comments if listed_from is None or c.at >= listed_from)
     for comment in sorted(recent, key=lambda c: (c.at, c.id)):  # listed in that order: O(n)
         if comment.at <= now and not game.state.has_handled(comment.id) \
-                and is_command(game, comment):
+                and not comment.answered and is_command(game, comment):
             at = max(comment.at, game.state.last_change)
             yield at, Order.ARRIVALS, replace(handle(game, comment, at, by_key),
                                               listed_from=listed_from)

@@ -29,7 +29,8 @@ from ..core.files.changes import unlisted
 from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
-from ..core.files.state import GAME_ISSUE, Tell
+from ..core.files.state import GAME_ISSUE, Tell, reply_id
+from ..core.replies import also_told
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
 from ..text.quoting import no_mentions, notice
@@ -65,6 +66,11 @@ def _lasting(error: GithubException) -> bool:
 
 class StateConflict(Exception):
     """The default branch moved while this run worked: re-read it and run again."""
+
+
+def _mark(told: str) -> str:
+    """The hidden mark, first in the engine's comment, of the message `told` (a `Tell.id`)."""
+    return f"<!-- nomic-ci:{told} -->"
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -300,7 +306,7 @@ class GitHubForge:
     def _comment(self, number: int, message: Tell) -> None:
         """Post the message as a comment, marked, unless a comment of ours already has the
         mark; the only mentions are the message's own."""
-        mark = f"<!-- nomic-ci:{message.id} -->"
+        mark = _mark(message.id)
         if not message.message:
             return
         if number not in self._fresh:  # read afresh, once: another run may just have told it
@@ -438,19 +444,27 @@ class GitHubForge:
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
         """Players' comments on the repository's issues and pull requests written or edited
-        since `since`, read once a run (the first call's `since` is the earliest)."""
+        since `since`, read once a run (the first call's `since` is the earliest); each
+        answered where the same listing holds the engine's reply to it (alone, or among a
+        player's answers), which always comes after it."""
         if self._comments is None:
-            self._comments = []
+            players, told = [], set()
             listed = self.repo.get_issues_comments(sort="created", direction="asc",
                                                    **({"since": since} if since else {}))
             for c in listed:
-                if c.user is None or c.user.login == self.engine_login:
-                    continue
+                if c.user is not None and c.user.login == self.engine_login:
+                    mark, _, shown = (c.body or "").partition("\n")  # its own mark, first
+                    told.update((mark, *map(_mark, also_told(shown))))
+                elif c.user is not None:
+                    players.append(c)
+            self._comments = []
+            for c in players:
                 created, updated = _utc(c.created_at), _utc(c.updated_at)
                 self._comments.append(Comment(
                     c.id, Account(c.user.login, c.user.id), c.body or "", created,
                     edited=updated is not None and updated > created,
-                    on=c.issue_url.rstrip("/").rsplit("/", 1)[-1]))
+                    on=c.issue_url.rstrip("/").rsplit("/", 1)[-1],
+                    answered=_mark(reply_id(c.id)) in told))
         return self._comments
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:

@@ -24,7 +24,8 @@ from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes
 from ..core.files.deferral import deferred
 from ..core.files.gamefiles import game_files
-from ..core.files.state import GAME_ISSUE, Tell
+from ..core.files.state import GAME_ISSUE, Tell, reply_id
+from ..core.replies import also_told
 from ..core.times import iso, moment
 from ..core.voting.decision import VoteView
 from ..text.quoting import notice
@@ -151,7 +152,12 @@ class LocalForge:
         return number
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
-        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
+        """Players' comments; each answered where the engine's reply to it is told (alone,
+        under it, or among the player's answers, under the first)."""
+        told = {id_ for c in self.db["comments"] for r in c["replies"]
+                for id_ in (r.get("told"), *also_told(r["body"]))}
+        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]),
+                          answered=reply_id(c["id"]) in told)
                   for c in self.db["comments"])  # never edited: written is last updated
         return [c for c in listed if since is None or c.at >= since]
 

@@ -11,9 +11,11 @@ from nomic_ci.core.due import next_transition
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import ForgeState
 from nomic_ci.core.files.records import Outcome
-from nomic_ci.core.transitions import Decide, EndGame, PassTurn, Push, Reclose, Refuse, Retract
+from nomic_ci.core.transitions import (Command, Decide, EndGame, PassTurn, Push, Reclose, Refuse,
+                                      Retract)
 
-from builders import DICE, HOUR, T0, ScriptedDice, make_game, opened, proposal, review, step
+from builders import (DICE, HOUR, T0, ScriptedDice, comment, make_game, opened, proposal, review,
+                      step)
 
 
 def test_the_current_players_proposal_opens_and_gets_the_next_number():
@@ -202,3 +204,11 @@ def test_a_draft_made_ready_is_proposed_then_and_its_window_starts_then():
     assert t.at == T0 + 72 * HOUR and game.state.open_proposals[0].opened == T0 + 72 * HOUR
     assert next_transition(game, [draft], T0 + 119 * HOUR) is None
     assert isinstance(next_transition(game, [draft], T0 + 120 * HOUR), Decide)
+
+
+def test_a_command_its_forge_says_is_answered_is_not_due_again():
+    """A command that changed nothing is recorded only by the engine's reply to it."""
+    game = make_game(ruleset="infinite-nomic-r7")
+    asked = comment("bob", "/status", at=T0 + HOUR)
+    assert isinstance(next_transition(game, [], T0 + 2 * HOUR, [asked]), Command)
+    assert next_transition(game, [], T0 + 2 * HOUR, [replace(asked, answered=True)]) is None

@@ -5,6 +5,7 @@ thresholds of rule 104, rule 103's d6 (recomputed from the game's dice seed),
 and the winners of rules 101 and 107.
 """
 
+import json
 import os
 import subprocess
 from datetime import timedelta
@@ -14,7 +15,7 @@ import pytest
 from nomic_ci.core.files.records import Outcome, load_record
 
 from builders import new_rule, roll
-from tables import GitHubTable, LocalTable
+from tables import ENGINE, GitHubTable, LocalTable
 
 from builders import HOUR, T0
 
@@ -277,3 +278,31 @@ def test_a_title_with_a_line_separator_leaves_the_history_readable(table):
     assert t.later().propose("bob", "p2") == 2
     assert t.cli("verify") == 0, t.err
     assert len(t.files()["proposals/index/0000.jsonl"].split("\n")) == 2
+
+
+def answers(t) -> list[str]:
+    """Every answer the engine told a comment, on either forge."""
+    if isinstance(t, GitHubTable):
+        engine = next(u.id for u in t.fake.world.users.values() if u.login == ENGINE)
+        return [c.body for c in t.fake.world.comments.values()
+                if c.user_id == engine and "<!-- nomic-ci:reply-" in c.body]
+    forge = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())
+    return [r["body"] for c in forge["comments"] for r in c["replies"]]
+
+
+def test_a_question_is_answered_once_and_leaves_the_history_untouched(table):
+    """/help, /status and a command refused (a typo) change nothing in the game: each is
+    answered, once, and no commit records it, however often later runs read it again."""
+    t = table(players="alice,bob,carol")
+    t.tick()  # the first run tells the players the game has begun
+    before = t.tip()
+    t.later().command("bob", "/status")
+    assert "it is alice's turn. Points: alice 0, bob 0, carol 0" in t.out
+    t.later().command("carol", "/stauts")
+    assert "there is no /stauts command: did you mean /status?" in t.out
+    t.later().command("alice", "/help")
+    assert "It is your turn" in t.out
+    assert t.tip() == before and len(answers(t)) == 3
+    t.later(30).tick()  # asked again by a later run, and after a day, nothing is answered twice
+    t.later(30).tick()
+    assert t.tip() == before and len(answers(t)) == 3

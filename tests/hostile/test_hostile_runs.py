@@ -35,6 +35,13 @@ def engine_comments(hub, number: int) -> list[str]:
             if hub.fake.world.users[c.user_id].login == ENGINE]
 
 
+def answered(hub, number: int) -> set[int]:
+    """The comments the engine's replies on `number` answer: a question is recorded nowhere
+    else (it changes nothing in the game)."""
+    return {int(n) for body in engine_comments(hub, number)
+            for n in re.findall(r"<!-- nomic-ci:reply-([0-9]+) -->", body)}
+
+
 def settle(hub, every: timedelta = timedelta(minutes=5), most: int = 40) -> list[int]:
     """Runs `every` apart until one writes nothing and leaves nothing for later; the writes
     of each."""
@@ -84,9 +91,10 @@ def test_a_flood_of_commands_delays_no_decision_and_gets_one_reply_a_player(tmp_
     replies = [b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]
     assert len(replies) == 3  # one a player, answering all their 80 commands
     assert all("you wrote 80 commands" in b for b in replies)
+    assert answered(hub, talk) == set(flood)
     within_limits([first] + settle(hub))
-    handled = load_game(hub.files()).state.handled_comments
-    assert {i for i, _ in handled} >= set(flood)
+    assert answered(hub, talk) == set(flood)  # each once: none is answered again
+    assert len([b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]) == 3
     hub.close()
 
 
@@ -106,15 +114,14 @@ def test_more_commands_than_a_run_handles_wait_for_the_next_run_behind_the_decis
     said = hub.summary.read_text()
     assert said.count("Handled 20 commands of carol's; the next run handles the rest of "
                       "theirs.") == 1
-    state = load_game(hub.files()).state
-    assert len([i for i, _ in state.handled_comments if i in flood]) == 20
+    assert len(answered(hub, talk) & set(flood)) == 20
     # the flood delays only its writer: bob's command, written after it, is handled in the
     # game as it stood then, before the decision that came after it
-    assert rival in {i for i, _ in state.handled_comments}
+    assert rival in answered(hub, talk)
     answer = next(b for b in engine_comments(hub, talk) if f"reply-{rival}" in b)
     assert "In their vote: 1 (“An idea”)" in answer or "In their vote: 1 (An idea)" in answer
     settle(hub)
-    assert {i for i, _ in load_game(hub.files()).state.handled_comments} >= set(flood)
+    assert answered(hub, talk) == set(flood) | {rival}
     replies = [b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]
     assert len(replies) == 4  # carol's 20, 20 and 10, one reply a run; bob's one
     hub.close()
@@ -272,4 +279,25 @@ def test_pull_requests_arriving_together_are_each_judged_once(tmp_path, monkeypa
     assert hub.reconcile() == 0
     assert sorted(judged) == sorted(str(n) for n in arrived)
     assert all(hub.fake.pull(n).state == "closed" for n in arrived[1:])
+    hub.close()
+
+
+def test_a_question_where_writes_are_paced_commits_only_the_count_of_its_writes(tmp_path):
+    """A question changes nothing in the game, but its reply is a write: where writes are
+    paced, the state's bucket counts it, so questions asked run after run cannot outrun
+    GitHub's limits. One commit, which says only that, and the question answered once."""
+    hub = paced(tmp_path, players="alice,bob,carol")
+    assert hub.reconcile() == 0
+    talk, tip = hub.game_issue(), hub.fake.branch_sha("main")
+    before = load_game(hub.files()).state
+    asked = hub.later().fake.add_comment(talk, "bob", "/status", created_at=hub.now)
+    assert hub.reconcile() == 0
+    assert answered(hub, talk) == {asked}
+    head = hub.fake.git.commit_info(hub.fake.branch_sha("main"))
+    assert head.parents == (tip,) and head.message.startswith(
+        "nomic-ci: counted the engine's writes (")
+    after = load_game(hub.files()).state
+    assert after.writes.level > (before.writes.level if before.writes else 0)
+    assert (after.handled_comments, after.to_tell) == (before.handled_comments, ())
+    assert settle(hub) == [0] and answered(hub, talk) == {asked}
     hub.close()

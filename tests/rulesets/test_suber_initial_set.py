@@ -130,10 +130,13 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     assert "carol is already inactive" in t.out
     t.later().command("carol", "/active")
     assert "carol is active again" in t.out
-    # a stranger's command and talk are just talk: no answer, and nothing written
-    for login, text in (("mallory", "/active"), ("bob", "just chatting")):
-        t.later().command(login, text)
-        assert t.out.strip() == ""
+    # a stranger's command and talk would be just talk, which no one reads here: refused,
+    # and nothing written
+    before = t.files()
+    for login, text, why in (("mallory", "/active", "'mallory' is not a player"),
+                             ("bob", "just chatting", "'just chatting' is not a command")):
+        assert t.later().cli("command", "--as", login, text) == 2 and why in t.err
+    assert t.files() == before
     # a command these rules do not have is answered with the ones they do
     t.later().command("bob", "/pass")
     assert "the rules in force have no /pass command; the commands are /active, /inactive, " \

@@ -147,6 +147,11 @@ class WriteLevel:
 GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes, the deadlines
 
 
+def reply_id(comment_id: int) -> str:
+    """`Tell.id` of the engine's answer to a comment: told, it says the comment is answered."""
+    return f"reply-{comment_id}"
+
+
 @frozen
 class GameState:
     """`state/game.yaml` and `state/players.yaml` as one value, with `state/board.yaml` where

@@ -1,7 +1,8 @@
 """Comment commands: a player writes `/pass` (and the like) in a comment, the engine acts.
 
-Each comment is handled once (its id is kept in the state while a run's listing can
-still return it), only from whom the rule allows, and answered with what was done or
+Each comment is handled once (the id of one that changed the game is kept in the state
+while a run's listing can still return it; one that changed nothing is marked by its
+answer on the forge), only from whom the rule allows, and answered with what was done or
 why not. An edited comment does not count. Every comment of a player's that starts with `/` is answered:
 `/help` and `/status` whatever the rules, the rules' own commands, and anything
 else with the list of commands there are.
@@ -10,6 +11,7 @@ else with the list of commands there are.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from difflib import get_close_matches
 from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
@@ -37,7 +39,12 @@ def listed_since(game: Game) -> datetime:
 
 def command_name(comment: Comment) -> str | None:
     """`pass` for a comment whose first line is `/pass`; None for an ordinary comment."""
-    first = comment.body.strip().splitlines()[0].strip() if comment.body.strip() else ""
+    return command_in(comment.body)
+
+
+def command_in(text: str) -> str | None:
+    """`pass` for a text whose first line is `/pass`; None for one that holds no command."""
+    first = text.strip().splitlines()[0].strip() if text.strip() else ""
     if not first.startswith("/") or len(first) < 2:
         return None
     return first[1:].split()[0].lower()
@@ -72,7 +79,9 @@ def handle(game: Game, comment: Comment, at: datetime,
         known = ", ".join(f"/{c}" for c in allowed)
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
                or name in BOARD_COMMANDS else f"there is no /{name} command")
-        return Command(at, comment, None, f"{why}; the commands are {known}")
+        near = get_close_matches(name, allowed, n=1)  # a suggestion: nothing is done
+        the = f": did you mean /{near[0]}? The" if near else "; the"
+        return Command(at, comment, None, f"{why}{the} commands are {known}")
     if name not in HANDLERS:  # allowed, so one of the board's: this game has a board
         from ..board.actions import judge
         from ..board.rooms import commands

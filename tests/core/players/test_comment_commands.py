@@ -63,6 +63,14 @@ def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
         None, f"there is no /dance command; the commands are /pass, {board}, /help, /status")
 
 
+@pytest.mark.parametrize("body, meant", [("/stauts", "/status"), ("/rol", "/roll"),
+                                         ("/PSAS", "/pass"), ("/hlep me", "/help")])
+def test_a_mistyped_command_is_answered_with_the_one_meant_and_does_nothing(body, meant):
+    """A suggestion: what the player meant may not be what they would have done."""
+    effect, said = answer(INFINITE, "bob", body)
+    assert effect is None and f"command: did you mean {meant}? The commands are /pass" in said
+
+
 def test_help_and_status_answer_under_any_rules_and_change_nothing():
     mine = answer(INFINITE, "alice", "/help")
     assert mine[0] is None
