@@ -29,14 +29,15 @@ from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminders, without_passed_turns
 from .core.replies import most_pressing_first, one_reply_each
-from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
-                               Update)
+from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse, Retract,
+                               Transition, Update)
 from .core.voting.decision import VoteView, standing, vote_view
 from .forges.interface import Forge, MergeStatus, listed_comments
 from .text.messages import consequences, describe, merge_message
 from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
 from .text.update_table import update_message
+from .text.rule_format import fix_advice
 from .text.vote_comment import final_comment
 
 DECISION = "decision"  # a proposal is decided once: one decision told on it
@@ -162,7 +163,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     answers: list[tuple[int, Tell]] = []
     for _ in range(MAX_STEPS):
         game = run.game
-        proposals = forge.proposals({o.key for o in game.state.open_proposals},
+        proposals = forge.proposals({o.key for o in game.state.open_proposals}
+                                    | {a.key for a in game.state.awaiting_fix},
                                     "reactions" in game.config.votes_from)
         transition = next_transition(game, proposals, now, comments, listed_from, waiting)
         if transition is None:
@@ -196,6 +198,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
             game = run.game
         state, record = apply(game, transition, dice)
         summary = describe(transition) + consequences(game, state, record, transition)
+        if isinstance(transition, Hold):  # what to fix, with an example: where it is needed
+            summary += "\n\n" + fix_advice(game, transition.proposal)
         report.say(summary)
         report.transitions.append(transition)
         said = summary if not isinstance(transition, Update) or not isinstance(
@@ -405,6 +409,8 @@ def _tells(transition: Transition, summary: str,
         case Refuse(proposal=proposal):
             return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True,
                         final=final),
+        case Hold(proposal=proposal):  # once for each version judged: it stays open
+            return Tell(proposal.key, f"fix-{proposal.head[:12]}", summary),
         case Reclose(proposal=proposal, record=record):
             return Tell(proposal.key, DECISION, summary, record.outcome.value, close=True),
         case Decide(proposal=proposal, passed=False):

@@ -239,16 +239,18 @@ class GitHubTable:
         else:
             self.fake.create_branch(name, files, author=author)
 
-    def propose(self, author: str, branch: str, title: str = "A proposal") -> int:
+    def propose(self, author: str, branch: str, title: str = "A proposal") -> int | None:
         pr = self.fake.open_pr(author, branch, title, created_at=self.now)
         self.prs[branch] = pr
         self.reconcile()
         return self.number_of(pr)
 
-    def number_of(self, pr: int) -> int:
+    def number_of(self, pr: int) -> int | None:
+        """The proposal's number (None: it took none, awaiting a fix, or refused where only
+        proper proposals are numbered)."""
         game = load_game(self.files())
-        return next(o.number for o in game.state.open_proposals + tuple(game.records)
-                    if o.key == str(pr))
+        return next((o.number for o in game.state.open_proposals + tuple(game.records)
+                     if o.key == str(pr)), None)
 
     def pr_of(self, number: int) -> int:
         game = load_game(self.files())

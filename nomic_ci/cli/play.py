@@ -139,6 +139,12 @@ def cmd_propose(args) -> int:
         name = f"proposal {number}" if number is not None else "the proposal"
         print(f"nomic-ci: {name} was refused: {record.reason}", file=sys.stderr)
         return 1
+    held = next((a for a in game.state.awaiting_fix if a.key == key), None)
+    if held is not None:
+        print(f"nomic-ci: the proposal awaits a fix: {held.reason}\n  then: commit the fix "
+              f"on branch {args.branch}, then run 'nomic-ci tick': it is judged again then",
+              file=sys.stderr)
+        return 1
     return 0
 
 

@@ -420,6 +420,13 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
                  "--dry-run") == 1
     assert "It would be refused: it is alice's turn, not bob's" in t.out
     assert t.files() == before and forge.read_text() == records
+    # a rule file without front matter: it would await a fix, with the example it needs
+    t.branch("song", {"rules/150-song.md": "Sing.\n"})
+    assert t.cli("propose", "--as", "alice", "--branch", "song", "--title", "Song",
+                 "--dry-run") == 1
+    assert "It would await a fix, open: it would leave the rules broken: rules/150-song.md:1" \
+        in t.out and "number: 150\ntitle: Song\nmutable: true" in t.out
+    assert t.files() == before and forge.read_text() == records
     # the real proposal afterwards takes the number the dry run said
     assert t.propose("alice", "race", "Race to 50") == 1
 

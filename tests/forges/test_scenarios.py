@@ -13,6 +13,7 @@ from datetime import timedelta
 import pytest
 
 from nomic_ci.core.files.records import Outcome, load_record
+from nomic_ci.core.game import load_game
 
 from builders import new_rule, roll
 from tables import ENGINE, GitHubTable, LocalTable
@@ -254,7 +255,10 @@ def test_a_rule_two_proposals_change_is_merged_only_as_a_vote_judged_it(table):
         for voter in ("alice", "bob"):
             t.vote(3, voter)
         t.later(49).tick()
-    assert t.status()["proposals"][-1]["state"] in ("refused", "failed")
+    # locally its merge's text has a key twice: it awaits a fix (carol merging main, say)
+    held = load_game(t.files()).state.awaiting_fix
+    assert [a.author.login for a in held] == ["carol"] if t.kind == "local" else \
+        t.status()["proposals"][-1]["state"] in ("refused", "failed")
     t.later().tick()  # the game still reads its rules
     assert t.files()[path].count("bindings") == 1
 

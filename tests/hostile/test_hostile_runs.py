@@ -270,8 +270,9 @@ def test_pull_requests_arriving_together_are_each_judged_once(tmp_path, monkeypa
     """K new pull requests in one run: K judgements (every step judged them all: K²)."""
     from nomic_ci.core import due
     judged = []
-    real = due.refusal
-    monkeypatch.setattr(due, "refusal", lambda game, p: judged.append(p.key) or real(game, p))
+    real = due.final_refusal
+    monkeypatch.setattr(due, "final_refusal",
+                        lambda game, p: judged.append(p.key) or real(game, p))
     hub = GitHubTable(tmp_path, players="alice,bob,carol")
     hub.later().branch("idea", new_rule(150), author="alice")
     arrived = [hub.fake.open_pr(("alice", "mallory")[n > 0], "idea", f"P{n}",
