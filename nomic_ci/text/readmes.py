@@ -18,10 +18,12 @@ from ..core.files.indexlines import IndexLines
 from ..core.files.records import Outcome
 from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
+from ..core.holdings import KINDS, holdings, kinds_shown
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
+from ..core.winning import counted, goals, limits
 from .quoting import quoted
-from .score_chart import SCORES_SVG, render_score_chart
+from .score_chart import SCORES_SVG, chart_lines, render_score_chart
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 CHANGES_SHOWN = 10  # of each rule's, in rules/README.md: the rest are in proposals/index/
@@ -121,31 +123,7 @@ def render_state(game: Game) -> str:
     else:
         lines.append("There are no turns: any player may propose.")
     lines.append("")
-    goals = []
-    if config.victory_points:
-        quantity = "points" if config.victory_quantity == "points" else \
-            f"{config.victory_quantity} ({config.cite('victory_quantity')})"
-        goals.append(f"the first to {config.victory_points} {quantity} wins")
-    if config.ends_at:
-        goals.append(f"the game ends on {_shown(config.ends_at)} and the highest score wins")
-    if goals:
-        lines += ["Victory: " + "; ".join(goals) + ".", ""]
-    stats = list(config.starting_stats)
-    veto = vetoes_apply(game)  # a column that cannot apply to the rules in force is left out
-    lines += ["## Scoreboard", "",
-              "| # | player | points |" + (" veto |" if veto else "")
-              + "".join(f" {s.replace('_', ' ')} |" for s in stats),
-              "|---|---|---:|" + ("---|" if veto else "") + "---:|" * len(stats)]
-    for index, player in enumerate(state.players, 1):
-        marker = " ◀ turn" if player.login == state.turn else ""
-        crown = " 🏆" if player.login in state.winners else ""
-        if not player.active:
-            crown += f" (inactive since {_shown(player.inactive_since)})"
-        lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} |"
-                     + (f" {'yes' if player.veto else ''} |" if veto else "")
-                     + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
-    lines += ["", f"![Each player's points over the game's decisions]"
-                  f"({SCORES_SVG.removeprefix('state/')})"]
+    lines += _scoreboard(game) + ["", *chart_lines(game)]
     if "locations" in config.board:  # the Suber world (seed 001), where the rules bind it
         from .world_table import world_lines  # only a game with a board loads it
         lines += world_lines(game)
@@ -156,6 +134,35 @@ def render_state(game: Game) -> str:
                   f"Turn timeout: "
                   f"{format_duration(t) if (t := config.turn_timeout) else 'none'}."]
     return "\n".join(lines + _dice(game)).rstrip() + "\n"
+
+
+def _scoreboard(game: Game) -> list[str]:
+    """What wins (core/winning.py), then the scoreboard: each player's quantities, what wins
+    first, and what they hold on the board (core/holdings.py)."""
+    state, config = game.state, game.config
+    ways = [goal.says for goal in goals(game)]
+    victory = "; ".join(ways + limits(config)) if ways else \
+        "no rule in force says how the game is won"
+    quantities = counted(game)
+    held = holdings(game)
+    kinds = kinds_shown(game)
+    veto = vetoes_apply(game)  # a column that cannot apply to the rules in force is left out
+    lines = [f"Victory: {victory}.", "", "## Scoreboard", "",
+             "| # | player |" + "".join(f" {q.label} |" for q in quantities)
+             + (" veto |" if veto else "") + "".join(f" {KINDS[k]} |" for k in kinds),
+             "|---|---|" + "---:|" * len(quantities) + ("---|" if veto else "")
+             + "---|" * len(kinds)]
+    for index, player in enumerate(state.players, 1):
+        marker = " ◀ turn" if player.login == state.turn else ""
+        crown = " 🏆" if player.login in state.winners else ""
+        if not player.active:
+            crown += f" (inactive since {_shown(player.inactive_since)})"
+        lines.append(f"| {index} | {player.login}{marker}{crown} |"
+                     + "".join(f" {q.shown(q.of(player, config))} |" for q in quantities)
+                     + (f" {'yes' if player.veto else ''} |" if veto else "")
+                     + "".join(f" {_cell(quoted(held[player.login].shown(k)))} |"
+                               for k in kinds))
+    return lines
 
 
 def _in_its_vote(game: Game) -> list[str]:
