@@ -1,4 +1,5 @@
-"""Where each player's points came from: the ledger `verify` checks the state against."""
+"""Where each player's points came from: the ledger `verify` checks the state against; and
+the latest changes to the points, or to a counter such as money, for the score chart."""
 
 from __future__ import annotations
 

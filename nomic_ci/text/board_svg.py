@@ -49,7 +49,8 @@ def legend(game: Game) -> str:
              "owner": view.board.houses[0].owner if view.board.houses else ""}
     parts = [f"{mark.format(**first)}: {meaning} ({cite(key)})" for name, (mark, meaning, key)
              in MEANINGS.items() if name in drawn]
-    boxes = [f"{name.capitalize() if name == JAIL else 'the Gulag'} ({cite(BOXES[name])})"
+    boxes = [("Jail" if name == JAIL else "the Gulag")
+             + (f" ({cite(BOXES[name])})" if BOXES[name] in board else "")
              for name in boxes_drawn(view)]
     if boxes:
         parts.append(f"{'boxes' if len(boxes) > 1 else 'the box'} in the middle: "

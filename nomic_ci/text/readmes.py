@@ -160,7 +160,7 @@ def _scoreboard(game: Game) -> list[str]:
         lines.append(f"| {index} | {player.login}{marker}{crown} |"
                      + "".join(f" {q.shown(q.of(player, config))} |" for q in quantities)
                      + (f" {'yes' if player.veto else ''} |" if veto else "")
-                     + "".join(f" {_cell(quoted(held[player.login].shown(k)))} |"
+                     + "".join(f" {quoted(held[player.login].shown(k))} |"
                                for k in kinds))
     return lines
 

@@ -22,7 +22,8 @@ from ..core.winning import Quantity, charted
 
 SCORES_SVG = "state/scores.svg"
 MAX_STEPS = 200  # the most recent changes drawn: a long game shows its latest stretch
-TOP, PLOT_W, PLOT_H, LEAD = 34, 480, 200, 24  # LEAD: the values before the first change
+TOP, PLOT_W, PLOT_H = 34, 480, 200
+LEAD = TRAIL = 24  # pixels for the values before the first change, and after the last
 GAP = 3.0  # pixels between the lines of players with equal values
 LABEL_H = 15  # each end label's height: labels closer than this are moved apart
 CHAR_W = 7  # about a character's width at font-size 12, for the margins
@@ -96,7 +97,7 @@ def render_score_chart(game: Game) -> str:
     height = max(plot_bottom + 44, TOP + LABEL_H * len(logins) + 10)
 
     def x(moment: datetime) -> float:
-        return left + LEAD + (PLOT_W - LEAD) * (moment - start) / (end - start)
+        return left + LEAD + (PLOT_W - LEAD - TRAIL) * (moment - start) / (end - start)
 
     def y(value: float) -> float:
         return TOP + PLOT_H * (high - value) / (high - low)

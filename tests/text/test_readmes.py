@@ -127,6 +127,24 @@ def test_columns_that_cannot_apply_to_the_rules_in_force_are_left_out(ruleset, v
     assert ("| dice |" in render_proposals(replace(game, records=undiced))) is dice
 
 
+def test_the_scoreboard_leads_with_what_wins_and_shows_what_players_hold_inertly():
+    from nomic_ci.core.board.boardfile import Board, Deed, Token
+    game = make_game(ruleset="borednomic", admin="admin")
+    board = Board(tokens=(Token("alice", 4, items=(("Hen", 1),)),),
+                  deeds=(Deed(4, "alice", "@bob's | <b>Bistro</b>", 100),))
+    alice = game.state.players[0].with_stats(money=9900)
+    state = replace(game.state, board=board).with_player(alice)
+    text = render_state(replace(game, state=state))
+    assert "Victory: a player with at least $1,000,000 wins (rule 19); when only one player " \
+           "has at least $1 (the others bankrupt, rule 4), that player wins (rule 11)." in text
+    assert "| # | player | money | level | experience | hit points | items | squares owned |" \
+        in text
+    row = next(line for line in text.splitlines() if line.startswith("| 1 | alice |"))
+    assert row == ("| 1 | alice | $9,900 | 1 | 0 | 100 | 1 Hen | 4 \\(@\u2060bob's \\| "
+                   "&lt;b&gt;Bistro&lt;/b&gt;\\) |")
+    assert columns(row) == 9  # the bar a player named the square with is no column
+
+
 def test_the_state_readme_crowns_the_winners_and_marks_the_inactive():
     game = make_game()
     players = (replace(game.state.players[0], inactive_since=T0),) + game.state.players[1:]

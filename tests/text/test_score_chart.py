@@ -197,3 +197,28 @@ def test_a_long_game_s_chart_is_its_latest_steps_read_off_the_latest_records(del
     assert len(history._read) <= MAX_STEPS + 1
     render_score_chart(game)
     assert len(history._read) <= MAX_STEPS + 1
+
+
+def test_a_long_board_game_s_money_chart_reads_only_its_latest_index_lines():
+    """A thousand actions each moving someone's money: the chart is their latest 200, and
+    only the index lines it shows (and one more) are parsed, no record read."""
+    game = money_game()
+    logins = ("alice", "bob")
+    records = [ActionRecord(n, T0 + n * HOUR, logins[n % 2], "/reset", None, "",
+                            effects=(MappingProxyType({"stats": logins[n % 2],
+                                                       "from": {"money": 10000 + n // 2},
+                                                       "to": {"money": 10001 + n // 2}}),))
+               for n in range(1, 1001)]
+    log = ActionLog(ActionLog.of(records)._lines)  # as read: no line parsed yet
+    state = game.state
+    for login, money in (("alice", 10500), ("bob", 10500)):
+        player = next(p for p in state.players if p.login == login)
+        state = state.with_player(player.with_stats(money=money))
+    game = replace(game, state=state, actions=log)
+    history = score_history(game)
+    assert history.earlier and len(history.changes) == MAX_STEPS
+    # alice (the even actions) had 400 before the latest 200; bob (the odd) 400 too
+    assert history.series["alice"] == tuple(10400 + n // 2 for n in range(MAX_STEPS + 1))
+    assert history.series["bob"] == tuple(10400 + (n + 1) // 2 for n in range(MAX_STEPS + 1))
+    render_score_chart(game)
+    assert len(log._read) == MAX_STEPS + 1 and not log._records
