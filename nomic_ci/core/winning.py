@@ -69,7 +69,6 @@ class Goal:
     says: str
 
 
-
 def goals(game: Game) -> tuple[Goal, ...]:
     """Every way to win under the rules in force, the first the one the scoreboard and the
     chart lead with."""
@@ -86,7 +85,7 @@ def goals(game: Game) -> tuple[Goal, ...]:
     elif config.wins_by == POINTS:
         found.append(Goal(Quantity(POINTS), None,
                           f"only points can win ({config.cite('wins_by')}), and no rule in "
-                          "force says how many, so no one can win yet"))
+                          "force says how many yet"))
     if config.ends_at is not None:
         found.append(Goal(Quantity(POINTS), None, f"the game ends on "
                           f"{config.ends_at:%Y-%m-%d %H:%M} UTC and the most points win "
@@ -102,8 +101,9 @@ def limits(config: GameConfig) -> list[str]:
     """What the rules say of the winners besides how they win."""
     if config.max_winners is None:
         return []
-    return [f"no more than {config.max_winners} player{'s' if config.max_winners > 1 else ''}"
-            f" win ({config.cite('max_winners')})"]
+    most = config.max_winners
+    return [f"no more than {most} player{'s win' if most > 1 else ' wins'} "
+            f"({config.cite('max_winners')})"]
 
 
 def points_count(game: Game) -> bool:

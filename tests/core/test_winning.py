@@ -30,7 +30,7 @@ def game_of(ruleset: str, **edits):
                  "the game ends on 2026-07-30 00:00 UTC and the most points win (rule 107)"],
      ["points"], "points"),
     ("suber-initial-set", ["only points can win (rule 212), and no rule in force says how "
-                           "many, so no one can win yet"], ["points"], "points"),
+                           "many yet"], ["points"], "points"),
     ("infinite-nomic-r7", ["the first to 100 VP wins (rule 0)"], ["VP", "points"], "vp"),
     ("infinite-nomic-r7-start", [], ["points"], "points"),
     ("borednomic", ["a player with at least $1,000,000 wins (rule 19)",
