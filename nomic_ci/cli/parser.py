@@ -208,6 +208,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
                             help="another counter the rules keep, such as money (BoredNomic)")
         adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                             help="who makes the correction: the game's admin")
+        adjust.add_argument("--judgment", type=int, metavar="N",
+                            help="the Judgment whose ruling this carries out (rule 211 of "
+                                 "Suber's set): it is cited, and verify checks it was ruled")
 
     command("tick", "decide and apply everything that is due",
             "nomic-ci --now 2026-05-03T12:00:00Z tick",

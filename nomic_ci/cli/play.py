@@ -15,6 +15,7 @@ from ..core.errors import GameError
 from ..core.facts import Account
 from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
                                       read_adjustments)
+from ..core.files.judgments import RULING, read_judgments
 from ..core.files.state import OpenProposal, Player
 from ..core.files.statedump import dump_state
 from ..core.files.statefile import read_state
@@ -235,6 +236,9 @@ def cmd_adjust(args) -> int:
     refuse_time_past(game, now)
     state, board, told = game.state, None, []
     counter = getattr(args, "counter", "points")
+    judgment = getattr(args, "judgment", None)
+    if judgment is not None:
+        refuse_uncited_judgment(game, judgment)
     if args.board:
         try:
             text = Path(args.board).read_text(encoding="utf-8")
@@ -262,15 +266,17 @@ def cmd_adjust(args) -> int:
         told.insert(0, f"{player.login} now has {now_has} {counter}")
     adjustment = Adjustment(now, player.login if player else None, args.points or 0,
                             args.reason.strip(), args.as_login, board,
-                            len(game.actions) if board or counter != "points" else 0, counter)
+                            len(game.actions) if board or counter != "points" else 0, counter,
+                            judgment)
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
     changed.update(render_all(load_game(files.changed(changed))))
     what = f"{args.points:+d} {counter} to {player.login}" if player else "the board"
     if player and board:
         what += " and the board"
+    cites = f"; Judgment {judgment}" if judgment is not None else ""
     forge.write_files(changed, f"nomic-ci adjust: {what} by {args.as_login} "
-                               f"({adjustment.reason})")
+                               f"({adjustment.reason}{cites})")
     forge.finish()
     if player is not None and board is None:
         print(f"{told[0]} ({args.points:+d}, by {args.as_login}: {adjustment.reason}); "
@@ -279,6 +285,20 @@ def cmd_adjust(args) -> int:
         print(f"{' and '.join(told)} (by {args.as_login}: {adjustment.reason}); recorded in "
               f"{ADJUSTMENTS}.")
     return 0
+
+
+def refuse_uncited_judgment(game: Game, number: int) -> None:
+    """An adjustment carries out a Judge's ruling only where that Judgment has one."""
+    known = {j.number: j for j in read_judgments(game.files)}
+    if game.state.judgment is not None:
+        known[game.state.judgment.number] = game.state.judgment
+    if number not in known:
+        raise GameError(f"there is no Judgment {number}",
+                        hint=f"the Judgments are numbered 1 to {len(known)}; see "
+                             "judgments/README.md" if known else "this game has had none")
+    if not any(step.did == RULING for step in known[number].steps):
+        raise GameError(f"Judgment {number} has no ruling to carry out",
+                        hint="adjust once its Judge has ruled")
 
 
 def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,

@@ -53,6 +53,19 @@ def cmd_status(args) -> int:
     return 0
 
 
+def _judgment(game: Game) -> dict | None:
+    """The Judgment pending (seed 001 rule 211), where one is."""
+    judgment = game.state.judgment
+    if judgment is None:
+        return None
+    from ..core.players.judgment_replay import course  # only where one is pending
+    now = course(judgment)
+    return {"number": judgment.number, "question": judgment.question, "by": judgment.by,
+            "judge": now.judge, "ruling": now.ruling.verdict or "" if now.ruling else None,
+            "overrules": list(now.overrules), "consents": list(now.consents),
+            "turn_waits": judgment.turn_ended is not None}
+
+
 def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
     """`status --json`; `views` holds where each proposal in its vote stands, by forge key."""
     proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
@@ -66,6 +79,7 @@ def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
     state, config = game.state, game.config
     quantities, held, kinds = counted(game), holdings(game), kinds_shown(game)
     return {"turn": state.turn, "turn_started": iso(state.turn_started),
+            "judgment": _judgment(game),
             "winners": list(state.winners), "over": state.over,
             # what wins, as state/README.md says it: each way, the quantity it reads
             "victory": [{"quantity": g.quantity.name, "target": g.target, "says": g.says}

@@ -20,20 +20,29 @@ from .board.actions import carry_out
 from .board.playing import rolled as rolled_so_far
 from .board.boardfile import BOARD, dump_board
 from .board import rooms
-from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
-                          PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, Update,
-                          WorldTurn)
+from .files.judgments import Judgment
+from .players.judgment import hold
+from .transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment, Command,
+                          Deactivate, Decide, EndGame, Judging, Open, PassTurn, Pause, Push,
+                          Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
 
 def apply(game: Game, transition: Transition,
-          dice: Dice) -> tuple[GameState, Record | ActionRecord | None]:
+          dice: Dice) -> tuple[GameState, Record | ActionRecord | Judgment | None]:
     """The state after `transition` and the record it makes, if any.
 
     For a passed proposal, `game` is the game as it stands after the merge, so
-    the new rules and any change the proposal made to the state are in it.
+    the new rules and any change the proposal made to the state are in it. While Judgment
+    is pending, a turn that would begin without the consent it needs waits (rule 211).
     """
+    state, record = _applied(game, transition, dice)
+    return hold(game, state, transition.at), record
+
+
+def _applied(game: Game, transition: Transition,
+             dice: Dice) -> tuple[GameState, Record | ActionRecord | Judgment | None]:
     state = replace(game.state, last_change=max(game.state.last_change, transition.at))
     match transition:
         case Open(at, proposal, number):
@@ -50,8 +59,8 @@ def apply(game: Game, transition: Transition,
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
             if author is not None and "reserves" in game.config.board:
-                from .board.bored.reserves import spend_on_open  # BoredNomic's (seed 003)
-                state = spend_on_open(state, game.config, author.login, at)  # rule 15.3
+                from .board.bored.reserves import proposal_opened  # BoredNomic's (seed 003)
+                state = proposal_opened(state, game.config, author.login, at)  # rule 15
             state = replace(state, open_proposals=state.open_proposals + (opened,),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
@@ -101,6 +110,12 @@ def apply(game: Game, transition: Transition,
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
             return game.state, None
+        case Judging(_, judgment, _):
+            return replace(state, judgment=judgment), None
+        case BeginTurn(at, login, _, judgment):  # even where it is the same player's again
+            return replace(state, turn=login, turn_started=at, judgment=None), judgment
+        case CloseJudgment(_, judgment):
+            return replace(state, judgment=None), judgment
         case Command(_, comment, effect, _, listed_from):
             record = None
             if effect is not None:

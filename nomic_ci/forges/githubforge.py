@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Callable, Collection, Iterable, Mapping, Sequence, TypeVar
 
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
@@ -40,11 +40,27 @@ from .gitobjects import blob_id
 from .githubreader import GitHubReader
 from .interface import MergeResult, MergeStatus
 
+T = TypeVar("T")
+
 VOTING = "voting"  # the label of a proposal in its vote; a decided one is labelled its outcome
 LABELS = {name: f"nomic: {name}" for name in [VOTING, *(o.value for o in Outcome)]}
 GAME_LABEL = "nomic: game"  # the game issue's: only those with triage rights can label
 STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED: "failure",
           Outcome.RETRACTED: "failure"}
+
+
+# what GitHub says where a merge is refused for a reason that will not change by itself
+# (405: a repository rule or branch protection; 403: the token may not, as GITHUB_TOKEN may
+# not change .github/workflows/), as against a merge it cannot make just now
+LASTING = ("rule violation", "protected branch", "approving review", "not authorized",
+           "not accessible", "permission", "refusing to allow")
+
+
+def _lasting(error: GithubException) -> bool:
+    message = str((error.data or {}).get("message", "")) if isinstance(error.data, dict) else ""
+    if error.status == 403:
+        return "rate limit" not in message.lower()  # a rate limit passes
+    return error.status == 405 and any(words in message.lower() for words in LASTING)
 
 
 class StateConflict(Exception):
@@ -76,6 +92,7 @@ class GitHubForge:
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _reacted: set[str] = field(default_factory=set)  # proposals read with their reactions
+    _completed: set[tuple[str, bool]] = field(default_factory=set)  # (key, with reactions)
     open_read: int = 0  # open pull requests into the default branch, drafts included
     _comments: list[Comment] | None = None
     _status_cache: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
@@ -83,6 +100,10 @@ class GitHubForge:
     _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
+    _fresh: set[int] = field(default_factory=set)  # threads whose comments were read to tell
+    writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
+    paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
+    # a month in minutes)
 
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs)
@@ -136,8 +157,12 @@ class GitHubForge:
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
             and pull.node["state"] == "OPEN")]
         wanted += [key for key in known if key not in self._reader.pulls]
+        # each completed once a run: a run asks at every step, and K pull requests were
+        # looked over K times
+        wanted = [key for key in wanted if (key, reactions) not in self._completed]
         for pull in self._reader.complete(wanted, reactions):
             self._keep(pull)
+        self._completed.update((key, reactions) for key in wanted)
         for key in wanted:
             if key not in self._facts:
                 self._facts[key] = self._reader.proposal(key)
@@ -177,6 +202,7 @@ class GitHubForge:
             return hidden
         pull = self._pulls[proposal.key]
         title, _, body = message.partition("\n\n")
+        self.writes += 1
         try:
             result = pull.merge(sha=proposal.head, merge_method="merge", commit_title=title,
                                 commit_message=body)
@@ -194,12 +220,12 @@ class GitHubForge:
                                    f"{detail}; it conflicts ({fresh.mergeable_state})")
             if error.status == 422:  # GitHub will not merge it as it is
                 return MergeResult(MergeStatus.NOT_MERGEABLE, detail)
-            if error.status == 405:  # still computing, base just moved, a check pending
-                return MergeResult(MergeStatus.PENDING, f"{detail}; mergeable state: "
-                                                        f"{fresh.mergeable_state}")
-            # a rate limit, a permission missing for now (workflow changes without the App),
-            # or GitHub's own trouble: never a reason to fail the proposal, so try again later
-            return MergeResult(MergeStatus.PENDING, detail)
+            if _lasting(error):  # a permission, a rule GitHub enforces: tried a few runs more
+                return MergeResult(MergeStatus.REFUSED, detail)
+            # still computing, the base just moved, a check pending, a rate limit, or GitHub's
+            # own trouble: never a reason to fail the proposal, so try again later
+            return MergeResult(MergeStatus.PENDING, detail + (
+                f"; mergeable state: {fresh.mergeable_state}" if error.status == 405 else ""))
         return self._merged(proposal, result.sha)
 
     def _hidden_by_merge(self, proposal: Proposal) -> MergeResult | None:
@@ -256,6 +282,7 @@ class GitHubForge:
             final = no_mentions(message.final)
             for sticky in self._engine_comments(number):
                 if MARKER in (sticky.body or "") and sticky.body != final:
+                    self.writes += 1
                     sticky.edit(final)
                     self.wrote.append(f"showed the result on #{number}")
         if message.outcome is None and not message.close:
@@ -266,6 +293,7 @@ class GitHubForge:
             self._label(pull, outcome.value)
             self._set_status(pull.head.sha, STATUS[outcome], outcome.value)
         if message.close and pull.state == "open":  # last: an open one is told again if we stop
+            self.writes += 1
             pull.edit(state="closed")
             self.wrote.append(f"closed #{number} ({message.outcome})")
 
@@ -275,12 +303,14 @@ class GitHubForge:
         mark = f"<!-- nomic-ci:{message.id} -->"
         if not message.message:
             return
-        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
+        if number not in self._fresh:  # read afresh, once: another run may just have told it
+            self._comment_cache.pop(number, None)
+            self._fresh.add(number)
         if not any(mark in (c.body or "") for c in self._engine_comments(number)):
             text = no_mentions(message.message)
             if message.mentions:  # the only mentions the engine makes: whom it tells
                 text = f"{' '.join(f'@{login}' for login in message.mentions)} {text}."
-            self._post_comment(number, f"{mark}\n{text}")
+            self._post_comment(number, f"{mark}\n{text}", mark)
             self.wrote.append(f"told #{number} ({message.id})")
 
     def _tell_game(self, message: Tell) -> None:
@@ -288,6 +318,7 @@ class GitHubForge:
         issue = self._game_issue(message.final)
         self._comment(issue.number, message)
         if message.final is not None and issue.body != no_mentions(message.final):
+            self.writes += 1
             issue.edit(body=no_mentions(message.final))
             self.wrote.append(f"updated the game issue #{issue.number}")
 
@@ -295,22 +326,43 @@ class GitHubForge:
         """The engine's open game issue (labelled, by the engine, with the marker), found once
         a run; opened, and pinned where the token may, when there is none."""
         if self._game is None:
-            listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
-                                   {"state": "open", "labels": GAME_LABEL})
-            mine = [i for i in listed if i.pull_request is None and i.user is not None
-                    and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
-            if mine:
-                self._game = min(mine, key=lambda i: i.number)
-            else:
-                self._game = self.repo.create_issue(
-                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL])
+            self._game = self._found_game_issue()
+            if self._game is None:
+                self._game = self._once(lambda: self.repo.create_issue(
+                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL]),
+                    self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
             if self._game.number not in self._reader.pinned:  # also after a stop before it
                 self._pin(self._game)
         return self._game
 
+    def _found_game_issue(self) -> Issue | None:
+        """The engine's open game issue, if there is one (the oldest, if several)."""
+        listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
+                               {"state": "open", "labels": GAME_LABEL})
+        mine = [i for i in listed if i.pull_request is None and i.user is not None
+                and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
+        return min(mine, key=lambda i: i.number) if mine else None
+
+    def _once(self, create: Callable[[], T], look: Callable[[], T | None]) -> T:
+        """Create something once, whatever GitHub answers: where the answer is lost (a 5xx,
+        a connection dropped after the request went out), GitHub may have saved it, so it is
+        looked for before it is created again, once; the client never repeats such a write."""
+        self.writes += 1
+        try:
+            return create()
+        except (GithubException, OSError) as error:
+            if isinstance(error, GithubException) and error.status < 500:
+                raise  # refused: nothing was made
+            found = look()
+            if found is not None:
+                return found
+            self.writes += 1
+            return create()
+
     def _pin(self, issue: Issue) -> None:
         """Pin the game issue to the repository's issues page, if the token may."""
+        self.writes += 1
         try:
             self._reader.mutate(gql.PIN_ISSUE, issueId=issue.node_id)
             self.wrote.append(f"pinned the game issue #{issue.number}")
@@ -331,20 +383,31 @@ class GitHubForge:
                                            if c.user and c.user.login == self.engine_login]
         return self._comment_cache[number]
 
-    def _post_comment(self, number: int, body: str) -> None:
-        headers, data = self.repo._requester.requestJsonAndCheck(
-            "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
-        self._engine_comments(number).append(
-            IssueComment(self.repo._requester, headers, data, completed=True))
+    def _post_comment(self, number: int, body: str, mark: str) -> None:
+        """Post a comment marked `mark`, once (`_once`: looked for again by its mark)."""
+        def post() -> IssueComment:
+            headers, data = self.repo._requester.requestJsonAndCheck(
+                "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
+            return IssueComment(self.repo._requester, headers, data, completed=True)
+
+        def look() -> IssueComment | None:
+            self._comment_cache.pop(number, None)
+            return next((c for c in self._engine_comments(number) if mark in (c.body or "")),
+                        None)
+
+        posted = self._once(post, look)
+        if all(c.id != posted.id for c in self._engine_comments(number)):
+            self._engine_comments(number).append(posted)
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
         body = no_mentions(sticky_comment(view))
         mine = [c for c in self._engine_comments(int(proposal.key)) if MARKER in (c.body or "")]
         if not mine:
-            self._post_comment(int(proposal.key), body)
+            self._post_comment(int(proposal.key), body, MARKER)
             self.wrote.append(f"posted the vote on #{proposal.key}")
         elif mine[0].body != body:
+            self.writes += 1
             mine[0].edit(body)
             self.wrote.append(f"updated the vote on #{proposal.key}")
         self._set_status(proposal.head, "pending", status_line(view))
@@ -354,6 +417,7 @@ class GitHubForge:
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
         if latest and latest[0] == (state, description[:140]):
             return
+        self.writes += 1
         self._commit(sha).create_status(state, description=description[:140],
                                         context=STATUS_CONTEXT)
         self._status_cache[sha] = [(state, description[:140])] + self._statuses(sha)
@@ -366,6 +430,7 @@ class GitHubForge:
         ours = [name for name in current if name in LABELS.values()]
         if ours != [wanted]:
             current[:] = [n for n in current if n not in LABELS.values()] + [wanted]
+            self.writes += 1
             pull.set_labels(*current)
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
@@ -402,6 +467,7 @@ class GitHubForge:
             base_tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
             elements = [InputGitTreeElement(path, "100644", "blob", content=text)
                         for path, text in sorted(changed.items())]
+            self.writes += 3  # the tree, the commit, the branch
             tree = self.repo.create_git_tree(elements, base_tree)
             title = self._messages[0] if len(self._messages) == 1 else \
                 f"nomic-ci: {len(self._messages)} changes to the game"
@@ -425,3 +491,10 @@ class GitHubForge:
 
     def finish(self) -> None:
         self.flush()
+
+    def writes_made(self) -> int | None:
+        return self.writes if self.paced else None
+
+    def requests_left(self) -> int | None:
+        remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
+        return remaining if self.paced and remaining >= 0 else None

@@ -38,6 +38,7 @@ _TIP = """fragment Tip on Commit {
   state: file(path: "state") { ...Dir }
   proposals: file(path: "proposals") { ...Dir }
   actions: file(path: "actions") { ...Dir }
+  judgments: file(path: "judgments") { ...Dir }
   index: file(path: "proposals/index") { ...Dir }
   actionsIndex: file(path: "actions/index") { ...Dir }
 }"""
@@ -75,6 +76,7 @@ _LAYOUT = """fragment Layout on Commit {
   state: file(path: "state") { ...Dir }
   proposals: file(path: "proposals") { ...Dir }
   actions: file(path: "actions") { ...Dir }
+  judgments: file(path: "judgments") { ...Dir }
 }"""
 MERGING = f"""query Merging($owner: String!, $name: String!, $number: Int!) {{
   repository(owner: $owner, name: $name) {{
@@ -213,7 +215,8 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool]:
     found: dict[str, str] = {}
     nested = False
     # core.files.GAME_DIRS, and the indexes, the folders the engine writes in them
-    for folder in ("rules", "state", "proposals", "actions", "index", "actionsIndex"):
+    for folder in ("rules", "state", "proposals", "actions", "judgments", "index",
+                   "actionsIndex"):
         entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
         for entry in entries:
             if entry["type"] == "blob":

@@ -91,6 +91,10 @@ def game_files(name: str, *, players: list[Seat] | None, start: datetime,
         else None
     values["admin"] = _scalar(the_admin.login) if the_admin else "null"
     values["admin_id"] = str(the_admin.id) if the_admin and the_admin.id is not None else "null"
+    # a ruleset whose Admin is optional (seed 001's server administrator) writes one only if given
+    values["admin_lines"] = (f"# The server administrator: no player; the rules say what they "
+                             f"may do.\nadmin: {values['admin']}\nadmin_id: {values['admin_id']}\n"
+                             if the_admin else "")
     if the_admin and the_admin.login.lower() in {s.login.lower() for s in seats}:
         raise GameError(f"the Admin, {the_admin.login}, may not also be a player",
                         hint="give the Admin's own account with --admin LOGIN:ID")

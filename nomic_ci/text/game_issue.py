@@ -15,6 +15,7 @@ from ..core.game import Game
 from ..core.notices import turn_deadline
 from ..core.times import hours
 from .front_page import how_to_join, how_to_propose
+from .judgment_page import README as JUDGMENTS, pending_lines
 from .quoting import quoted
 from .vote_comment import how_to_vote
 from ..core.voting.admission import Requirement, involved, requirement
@@ -35,6 +36,9 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal]) -> str:
     if state.over:
         lines.append(f"The game is over: {', '.join(state.winners) or 'nobody'} won "
                      f"({_when(state.ended_at)}).")
+    elif state.judgment is not None and state.judgment.turn_ended is not None:
+        lines.append(f"**{state.turn}**'s turn is over, and the next waits for consent while "
+                     f"Judgment {state.judgment.number} is pending.")
     elif state.turn:
         lines.append(f"It is **{state.turn}**'s turn, since "
                      f"{_when(state.turn_started or state.last_change)}.")
@@ -61,6 +65,10 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal]) -> str:
         lines += ["", "No proposal is in its vote."]
     if config.ends_at and not state.over:
         due.append((config.ends_at, "the game ends"))
+    if state.judgment is not None:  # seed 001 rule 211
+        lines += ["", f"### Judgment {state.judgment.number} is pending "
+                      f"({config.cite('judgment')})", "", *pending_lines(game), "",
+                  f"Every step of it, and the Judgments before, are on {JUDGMENTS}."]
     if due:
         lines += ["", "Next deadlines:"] + [f"- {_when(at)}: {what}" for at, what in sorted(due)]
     lines += ["", "### How to play", "", f"- **Propose** {how_to_propose(game)}",

@@ -22,6 +22,7 @@ from ..core.holdings import KINDS, holdings, kinds_shown
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from ..core.winning import counted, goals, limits
+from .judgment_page import README as JUDGMENTS_README, render_judgments, scoreboard_line
 from .quoting import quoted
 from .score_chart import SCORES_SVG, chart_lines, render_score_chart
 
@@ -122,6 +123,8 @@ def render_state(game: Game) -> str:
         lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}{deadline}.")
     else:
         lines.append("There are no turns: any player may propose.")
+    judgment = scoreboard_line(game)  # seed 001 rule 211, where one is pending
+    lines += ["", judgment] if judgment else []
     lines.append("")
     lines += _scoreboard(game) + ["", *chart_lines(game)]
     if "locations" in config.board:  # the Suber world (seed 001), where the rules bind it
@@ -265,6 +268,9 @@ def render_proposals(game: Game) -> str:
 def render_all(game: Game) -> dict[str, str]:
     rendered = {RULES_README: render_rules(game), STATE_README: render_state(game),
                 PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
+    judgments = render_judgments(game)  # where the game has had a Judgment (seed 001 rule 211)
+    if judgments is not None:
+        rendered[JUDGMENTS_README] = f"{BANNER}\n\n{judgments}"
     if game.state.board is not None:
         from .board_svg import BOARD_SVG, render_board_svg  # only a game with a board loads it
         board = render_board_svg(game)

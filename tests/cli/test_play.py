@@ -333,6 +333,24 @@ def test_an_admin_adjusts_a_score_with_who_and_why_and_verify_adds_up(table):
     assert t.files() == before
 
 
+def test_an_adjustment_that_carries_out_a_ruling_cites_its_judgment(table):
+    # seed 001 rule 211: the Judge rules; where the ruling changes a score, the admin's
+    # adjustment says which Judgment it carries out, and verify checks it was ruled
+    t = table(players="alice,bob,carol", ruleset="suber-initial-set", admin="judy")
+    t.later().command("bob", "/judgment Does bob get 2 points for the typo in rule 215?")
+    before = t.files()
+    assert t.later().cli("adjust", "bob", "2", "--as", "judy", "--reason", "the ruling",
+                         "--judgment", "1") == 2
+    assert "Judgment 1 has no ruling to carry out" in t.err and t.files() == before
+    assert t.cli("adjust", "bob", "2", "--as", "judy", "--reason", "x", "--judgment", "2") == 2
+    assert "there is no Judgment 2" in t.err and t.files() == before
+    t.later().command("carol", "/ruling yes: the typo cost him 2 points")
+    assert t.later().cli("adjust", "bob", "2", "--as", "judy", "--reason", "the ruling",
+                         "--judgment", "1") == 0, t.err
+    assert "    judgment: 1\n" in t.read("proposals/adjustments.yaml")
+    assert t.cli("verify") == 0, t.err
+
+
 @pytest.mark.parametrize("args, words", [
     (["--as", "bobb", "--branch", "idea", "--title", "An idea"], "did you mean --as bob?"),
     (["--as", "mallory", "--branch", "idea", "--title", "An idea"], "'mallory' is not a player"),

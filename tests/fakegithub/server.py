@@ -80,6 +80,7 @@ class FakeGitHub(Scenario):
         self.prefix = prefix.rstrip("/")
         self.log = RequestLog()
         self.router = Router(ROUTES)
+        self.rate_remaining = 4999  # what X-RateLimit-Remaining says: the requests left this hour
         self.internal_errors: list[str] = []  # tracebacks of bugs in the fake itself
         self._lock = threading.RLock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -182,7 +183,8 @@ class FakeGitHub(Scenario):
         (after letting `skip` of them through).
 
         With `after=True` the request is carried out and only its answer is
-        lost: the write happened, the client sees an error. `body` may be a
+        lost: the write happened, the client sees an error. Status 0 (`DROP`) drops the
+        connection without an answer. `body` may be a
         function of the real answer (with `after=True`): a partial GraphQL
         answer, say. GraphQL requests have the path /graphql.
         """
@@ -266,12 +268,13 @@ class FakeGitHub(Scenario):
             "Content-Type": "application/json; charset=utf-8",
             "X-GitHub-Media-Type": "github.v3; format=json",
             "X-RateLimit-Limit": "5000",
-            "X-RateLimit-Remaining": "4999",
+            "X-RateLimit-Remaining": str(self.rate_remaining),
             "X-RateLimit-Reset": str(reset),
         }
 
 
 _INVALID = object()
+DROP = 0  # a fault's status that drops the connection instead of answering
 
 
 def _open_or_init(path: Path, branch: str) -> GitRepo:
@@ -312,6 +315,9 @@ class _Handler(BaseHTTPRequestHandler):
                 status, headers, payload = githttp.serve(fake, git, self.command, parts.query, self.headers, raw)
         else:
             status, headers, payload = fake.dispatch(self.command, self.path, self.headers, raw)
+        if status == DROP:  # the connection drops before any answer
+            self.close_connection = True
+            return
         self.send_response(status)
         for key, value in headers.items():
             self.send_header(key, value)

@@ -1,5 +1,5 @@
-"""The scripted games' snapshot: what every game played here wrote (its records, `proposals/`
-and `actions/`, and its state, `state/*.yaml`), byte for byte, as a digest a game in
+"""The scripted games' snapshot: what every game played here wrote (its records, `proposals/`,
+`actions/` and `judgments/`, and its state, `state/*.yaml`), byte for byte, as a digest a game in
 `tests/rulesets/games.snapshot.json`, so a change to the engine that changes what any game
 writes on either forge shows here, by test and by table.
 
@@ -40,8 +40,8 @@ def written(table) -> str:
     def named(match: re.Match) -> str:
         return f"<commit {commits.setdefault(match[0], len(commits) + 1)}>"
     for path, text in sorted(table.files().items()):
-        if path.startswith(("proposals/", "actions/")) or \
-                (path.startswith("state/") and path.endswith(".yaml")):
+        if path.startswith(("proposals/", "actions/", "judgments/", "state/")) and \
+                not path.endswith(("README.md", ".svg")):  # records and state, not pages
             text = COMMIT.sub(named, text)
             if DUMP:
                 copy = Path(DUMP, str(id(table)), path)
@@ -52,17 +52,28 @@ def written(table) -> str:
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """Every table the test makes, in its fixtures too, is kept from the start."""
+    tables.MADE = []
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
     """After a test's own code passed, and before its fixtures close its tables (a fake
     GitHub's repository goes with it), what each game wrote is what the snapshot holds."""
-    tables.MADE = made = []
+    result = yield
+    if tables.MADE:
+        _compare(item.nodeid.removeprefix("tests/rulesets/"), tables.MADE)
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item):
     try:
-        result = yield
+        return (yield)
     finally:
         tables.MADE = None
-    if made:
-        _compare(item.nodeid.removeprefix("tests/rulesets/"), made)
-    return result
 
 
 def _compare(key: str, made: list) -> None:

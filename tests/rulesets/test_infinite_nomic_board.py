@@ -15,9 +15,9 @@ import pytest
 
 from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
-from tables import GitHubTable, LocalTable
+from tables import LocalTable
 
-from boardgames import board, points, roll_of, seed_for, where
+from boardgames import board, forge_tables, points, roll_of, seed_for, where
 
 MINUTE = 1 / 60
 
@@ -25,18 +25,8 @@ MINUTE = 1 / 60
 @pytest.fixture(params=["local", "github"])
 def table(request):
     """A factory of round 7 games on one forge: (tmp_path, dice seed[, players])."""
-    made = []
-
-    def make(tmp_path, seed: str, players: str = "alice,bob,carol"):
-        if request.param == "local":
-            return LocalTable(tmp_path / "g", players=players, ruleset="infinite-nomic-r7",
-                              dice_seed=seed)
-        made.append(GitHubTable(tmp_path / "g", players=players, ruleset="infinite-nomic-r7",
-                                dice_seed=seed))
-        return made[-1]
-    yield make
-    for t in made:
-        t.close()
+    with forge_tables(request.param, "infinite-nomic-r7") as make:
+        yield make
 
 
 def actions(t) -> list[str]:

@@ -86,7 +86,7 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
     if "hold" in e:
         token = board.token(e["hold"])
         changes = {k: e[k] for k in ("account", "jail_failures", "missed_turns", "landed",
-                                     "question", "healed") if k in e}
+                                     "fought", "question", "healed") if k in e}
         if "beaten" in e:
             changes["beaten"] = tuple(e["beaten"])
         if "items" in e:
@@ -138,7 +138,7 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
     for login in sorted(logins):
         want, have = replayed.token(login), stored.token(login)
         for name in ("space", "items", "numbers", "account", "jail_failures", "missed_turns",
-                     "landed", "question", "beaten", "healed"):
+                     "landed", "fought", "question", "beaten", "healed"):
             if getattr(want, name) != getattr(have, name):
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "

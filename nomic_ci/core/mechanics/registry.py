@@ -10,13 +10,13 @@ from __future__ import annotations
 from types import MappingProxyType, ModuleType
 from typing import Mapping
 
-from . import (activity, bankruptcy, commands, guard, layers, membership, mutability, pausing,
-               precedence, progress, proposing, schedule, scoring, timing, victory)
+from . import (activity, bankruptcy, commands, guard, judging, layers, membership, mutability,
+               pausing, precedence, progress, proposing, schedule, scoring, timing, victory)
 from .binding import Binding
 from ..board import games as board_kinds
 
 KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
-         commands, proposing, guard, progress, schedule, pausing, bankruptcy)
+         commands, proposing, guard, progress, schedule, pausing, bankruptcy, judging)
 
 CORE_BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

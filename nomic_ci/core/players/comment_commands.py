@@ -18,6 +18,8 @@ from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, R
 from ..turns import next_player
 from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
 from ..words import number_in
+from . import judgment_commands
+from .judgment import turn_waits
 
 
 # A run lists the comments written or edited since the game last changed, less this margin
@@ -51,7 +53,7 @@ def commands_in_force(game: Game) -> tuple[str, ...]:
     if game.config.board:
         from ..board.actions import commands_given  # only a game with a board loads it
         given = commands_given(game)
-    return (*game.config.commands, *paused, *given, *ALWAYS)
+    return (*game.config.commands, *paused, *judgment_commands.given(game), *given, *ALWAYS)
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -81,7 +83,7 @@ def handle(game: Game, comment: Comment, at: datetime,
         else:
             login = player.login
         words = comment.body.strip().splitlines()[0].split()[1:]
-        why = judge(game, at, login, name, words)
+        why = _waiting(game, name) or judge(game, at, login, name, words)
         if why is not None:
             return Command(at, comment, None, f"/{name} is not allowed: {why}")
         first = comment.body.strip().splitlines()[0].strip()
@@ -90,11 +92,26 @@ def handle(game: Game, comment: Comment, at: datetime,
     return Command(at, comment, effect, answer)
 
 
+def _waiting(game: Game, name: str) -> str | None:
+    """Why a command of the turn's may not be given now: the turn is over, and the next
+    waits for consent while Judgment is pending (seed 001 rule 211)."""
+    if not turn_waits(game.state):
+        return None
+    from ..board.rooms import commands  # a board's command: this game has a board
+    if name != "pass" and not commands(game)[name].on_turn:
+        return None
+    return (f"{game.state.turn}'s turn is over, and the next begins once the other active "
+            f"players consent, Judgment {game.state.judgment.number} being pending "
+            f"({game.config.cite('judgment')})")
+
+
 def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     state, cite = game.state, game.config.cite("commands")
     player = state.player(comment.author)
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
+    if turn_waits(state):
+        return None, _waiting(game, "pass")
     if game.config.board:
         from ..board.rooms import holds_turn  # only a game with a board loads it
         held = holds_turn(game)
@@ -155,7 +172,8 @@ def _pause(game: Game, comment: Comment, at: datetime, _proposals):
 WHAT = {"pass": "end your turn", "active": "say you are active again",
         "inactive": "say you are away", "veto": "veto a proposal in its vote (the Admin)",
         "pause": "pause the game while it cannot go on (the Admin)",
-        "help": "what you may do now", "status": "the turn, the scores and the open votes"}
+        "help": "what you may do now", "status": "the turn, the scores and the open votes",
+        **judgment_commands.WHAT}
 
 
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
@@ -197,4 +215,4 @@ def _where(game: Game, login: str) -> str:
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
                                  "veto": _veto, "help": _help, "status": _status,
-                                 "pause": _pause}
+                                 "pause": _pause, **judgment_commands.HANDLERS}

@@ -48,8 +48,24 @@ def present(view, space: int) -> bool:
 
 
 def land(play, login: str, space: int) -> None:
-    play.say(f"{NAME} on space {space} ({play.cite('bank')}): {login} may /deposit or /withdraw "
-             "points this turn")
+    """Landing on a Bank opens its counter for the turn; to a player who lands outside their
+    turn (a Number is used at any time, rule 8), until their own turn ends."""
+    cite = play.cite("bank")
+    if play.state.turn == login:
+        play.say(f"{NAME} on space {space} ({cite}): {login} may /deposit or /withdraw points "
+                 "this turn")
+        return
+    play.hold(replace(play.token(login), landed=space), f"{NAME} ({cite})",
+              f"{NAME} on space {space} ({cite}): {login} may /deposit or /withdraw points "
+              "until their own turn ends")
+
+
+def open_to(play, login: str) -> bool:
+    """Whether `login` stands on a Bank they landed on in this turn, or outside their turn
+    since their own last ended."""
+    token = play.token(login)
+    landed = (play.turn.landed if play.state.turn == login else None, token.landed)
+    return token.on_ring and token.space in landed and present(play, token.space)
 
 
 def passing(play, login: str, path: tuple[int, ...]) -> None:

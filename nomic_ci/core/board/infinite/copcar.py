@@ -77,7 +77,7 @@ def options(play, login: str) -> dict[str, str | None]:
 def choose(play, login: str, option: str) -> bool:
     """Carry out option a, b or c; whether the turn ends at once (a bribe ends it)."""
     rule, cite = play.config.board["cop_car"], play.cite("cop_car")
-    play.mark(choice=None)
+    play.answered()
     if option == "a":
         jail.send(play, login, f"{NAME}, option a ({cite}): {login} admits fault")
         return False

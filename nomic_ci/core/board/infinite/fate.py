@@ -1,5 +1,10 @@
 """Master of Your Fate (rule 8): on landing on space 7 by a roll of X, a player may spend X
-points to keep the roll as a Number; a Number advances its holder that many spaces."""
+points to keep the roll as a Number; a Number advances its holder that many spaces, at any
+time.
+
+The roll is offered, not asked about: the offer (`Turn.fate`) stands until it is bought or
+the turn ends, and waits for nothing, so a Cop Car on the same space still asks its own
+choice (rule 11), and a player who does not buy goes on as they like."""
 
 from __future__ import annotations
 
@@ -47,19 +52,25 @@ def present(view, space: int) -> bool:
 
 def land(play, login: str, space: int) -> None:
     roll = play.turn.roll
-    if roll is None or play.turn.landed is not None:
+    if play.login != login or roll is None or play.turn.landed is not None:
         return  # not arrived by this turn's movement roll: there is no roll to buy
-    play.offer(CHOICE, f"{NAME} on space {space} ({play.cite('master_of_your_fate')}): {login} "
-                       f"may /choose buy, spending {roll} points to keep {roll} as a Number")
+    why = (f"{NAME} on space {space} ({play.cite('master_of_your_fate')}): {login} may "
+           f"/choose buy, spending {roll} points to keep {roll} as a Number")
+    play.mark(fate=roll)
+    play.effect({"offer": CHOICE, "login": login, "why": why}, why)
 
 
 def buy(play, login: str) -> str | None:
     from .commerce import refusal
-    roll = play.turn.roll
+    roll = play.turn.fate
+    if roll is None:
+        return (f"{login} has no roll to buy: {NAME} offers the movement roll that lands a "
+                f"player on space {play.config.board['master_of_your_fate'].space}, until "
+                f"their turn ends ({play.cite('master_of_your_fate')})")
     why = refusal(play, login, roll)
     if why:
         return why
-    play.mark(choice=None)
+    play.mark(fate=None)
     play.gain(login, -roll, f"{NAME} ({play.cite('master_of_your_fate')}): {login} buys the "
                             f"roll {roll}")
     token = play.token(login)

@@ -43,6 +43,10 @@ def missed(play, login: str) -> None:
 
 
 def acted(play, login: str) -> None:
+    """`login` gave a command in their own turn (any: a /buy, a /trade, an /accept): the turn
+    is not a missed one. An empty mark says so where the command itself marked nothing, and
+    the turn's end reads it (turn_end.py)."""
+    play.mark()
     token = play.token(login)
     if token.missed_turns:
         play.hold(replace(token, missed_turns=0), f"{NAME} ({play.cite('gulag')})",

@@ -28,11 +28,12 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
         more = f"; the engine plays one move a turn, not the {rule.per_turn} the rule allows" \
             if rule.per_turn > 1 else ""
         return f"{login} has already moved this turn ({cite}: once a turn{more})"
-    if turn.choice is not None:
-        return f"{login} has a choice to make first: /choose ({_choice_cite(play, turn.choice)})"
+    if play.choice is not None:
+        return f"{login} has a choice to make first: /choose ({_choice_cite(play, play.choice)})"
     explores = frontier.on_frontier(play, login)
     rolled = play.roll(rule.roll, f"movement ({cite})")
-    play.mark(moved_at=play.at, roll=rolled)
+    # a landing before the roll (a Number used) is not the roll's: the roll lands anew
+    play.mark(moved_at=play.at, roll=rolled, landed=None)
     play.say(f"{login} rolls {rolled} ({rule.roll}, {cite})")
     if unlucky.rolled(play, login, rolled):
         return None  # seed 000's rule 9: the move waits for the player's choice
@@ -85,29 +86,35 @@ def _continue(play: Play, login: str, words: list[str]) -> str | None:
 
 
 def _choose(play: Play, login: str, words: list[str]) -> str | None:
-    choice = play.turn.choice
-    if choice is None:
-        return f"{login} has no choice to make now"
+    """`/choose a|b|c` answers the choice waiting for the player (the Cop Car's, rule 11; the
+    Unlucky Space's, seed 000's rule 9), in their turn or, a choice a landing outside it
+    offered, until their turn ends; `/choose buy` takes Master of Your Fate's offer (rule
+    8), which stands beside any such choice."""
     option = words[0].lower() if len(words) == 1 else ""
+    if option == "buy" and "master_of_your_fate" in play.config.board:
+        return fate.buy(play, login)
+    choice = play.choice
+    if choice is None:
+        if play.state.turn != login:
+            return f"{login} has no choice to make now (only the player whose turn it is may " \
+                   f"/choose, or one a choice waits for; it is {play.state.turn}'s turn)"
+        return f"{login} has no choice to make now" + (
+            " (/choose buy keeps a roll that lands you on Master of Your Fate's space)"
+            if option == "buy" else "")
     if choice == copcar.CHOICE:
         open_ = copcar.options(play, login)
         if option not in open_:
             return "choose a, b or c: /choose a (Jail), /choose b (bribe), /choose c (fight)"
         if open_[option]:
             return f"option {option} is not open: {open_[option]} ({play.cite('cop_car')})"
-        if copcar.choose(play, login, option):
-            play.ends_turn = True
+        if copcar.choose(play, login, option) and play.state.turn == login:
+            play.ends_turn = True  # a bribe ends the turn: one outside it ends no one's
         return None
-    if choice in (unlucky.LANDED, unlucky.ROLLED):
-        return unlucky.choose(play, login, choice, option)
-    if option != "buy":
-        return "the choice is /choose buy, to keep the roll as a Number (or do nothing)"
-    return fate.buy(play, login)
+    return unlucky.choose(play, login, choice, option)
 
 
 def _choice_cite(play: Play, choice: str) -> str:
-    return play.cite({copcar.CHOICE: "cop_car", fate.CHOICE: "master_of_your_fate"}.get(
-        choice, "unlucky"))
+    return play.cite("cop_car" if choice == copcar.CHOICE else "unlucky")
 
 
 def _buy(play: Play, login: str, words: list[str]) -> str | None:
@@ -141,10 +148,8 @@ def _use(play: Play, login: str, words: list[str]) -> str | None:
     number = number_in(words[0]) if len(words) == 1 else None
     if number is None or "master_of_your_fate" not in play.config.board:
         return _what_to_use(play)
-    if play.state.turn != login:
-        return f"a Number is used on its holder's turn (it is {play.state.turn}'s)"
-    if play.turn.choice is not None:
-        return f"{login} has a choice to make first: /choose"
+    if play.choice in (unlucky.LANDED, unlucky.ROLLED):  # the move waits for it (rule 9)
+        return f"{login} has a choice to make first: /choose ({play.cite('unlucky')})"
     refused = fate.use_number(play, login, number)
     if refused:
         return refused
@@ -161,10 +166,10 @@ def _what_to_use(play: Play) -> str:
 
 def _bank(deposit: bool):
     def run(play: Play, login: str, words: list[str]) -> str | None:
-        token, cite = play.token(login), play.cite("bank")
-        if not (token.on_ring and play.turn.landed == token.space
-                and bank.present(play, token.space)):
-            return f"{login} has not landed on a Bank this turn ({cite})"
+        cite = play.cite("bank")
+        if not bank.open_to(play, login):
+            since = "this turn" if play.state.turn == login else "since their own turn ended"
+            return f"{login} has not landed on a Bank {since} ({cite})"
         amount = number_in(words[0]) if len(words) == 1 else None
         if amount is None:
             return f"say how many points: /{'deposit' if deposit else 'withdraw'} N"
@@ -212,12 +217,14 @@ COMMANDS = {
     "continue": Command(("movement",), "/continue", "keep your turn going after moving",
                         _continue),
     "choose": Command(("cop_car", "master_of_your_fate", "unlucky"), "/choose a|b|c|buy",
-                      "answer a choice a rule offers", _choose),
+                      "answer a choice a rule offers", _choose, on_turn=False),
     "buy": Command(("houses", "shop"), "/buy ITEM", "buy an item", _buy, on_turn=False),
     "use": Command(("master_of_your_fate", "shop"), "/use N | /use Flute Snake 1U up",
                    "use a Number or an item", _use, on_turn=False),
-    "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True)),
-    "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False)),
+    "deposit": Command(("bank",), "/deposit N", "put points in the bank", _bank(True),
+                       on_turn=False),
+    "withdraw": Command(("bank",), "/withdraw N", "take points from the bank", _bank(False),
+                        on_turn=False),
     "house": Command(("houses",), "/house", "build a House where you stand", _house),
     "escape": Command(("jail",), "/escape [pay]", "try to escape Jail", _escape),
     "rejoin": Command(("gulag",), "/rejoin", "leave the Gulag", _rejoin, on_turn=False),

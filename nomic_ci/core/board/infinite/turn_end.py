@@ -1,7 +1,8 @@
 """What the board does when a turn ends and when a turn's time is up.
 
 When a turn passes, a Cop Car choice not made takes option a (rule 11), a turn in which
-its player did nothing counts toward the Gulag (rule 8), and the turn's marks are cleared.
+its player did nothing counts toward the Gulag (rule 8), and the turn's marks are cleared:
+any command its player gave in it left a mark, even an empty one (`gulag.acted`).
 A turn also ends some minutes after its player moved unless they said /continue (rule 7),
 and a roll on the Frontier that its player has not explored opens to every player some
 minutes on (rule 8): timers, stamped with when they became due.
@@ -17,7 +18,7 @@ from ...dice import Dice
 from ...files.state import GameState
 from ...game import Game
 from ...transitions import BoardTimer, PassTurn
-from . import copcar, frontier, gulag, jail, unlucky
+from . import bank, copcar, frontier, gulag, jail, unlucky
 from ..playing import play_for, record_of
 from ..actionlog import ActionRecord
 
@@ -31,15 +32,22 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
         return state, None
     play = play_for(game, at, dice, login)
     marks = play.turn
-    acted = by_player or state.board.turn == marks
-    if marks.choice in (unlucky.LANDED, unlucky.ROLLED):
-        play.say(f"{login}'s turn ended without a choice for the Unlucky Space, so option a "
-                 f"is taken ({play.cite('unlucky')})")
-        unlucky.choose(play, login, marks.choice, "a")
-    if marks.choice == copcar.CHOICE:
-        play.say(f"{login}'s turn ended without a choice for the Cop Car, so option a is "
-                 f"taken ({play.cite('cop_car')})")
-        copcar.choose(play, login, "a")
+    acted = by_player or state.board.turn == marks  # marks: what the player did in it
+    while (choice := play.choice) is not None:  # the turn's, then one a landing outside it
+        # offered (rule 8's Numbers are used at any time): each waited for this turn's end
+        if choice in (unlucky.LANDED, unlucky.ROLLED):
+            play.say(f"{login}'s turn ended without a choice for the Unlucky Space, so option "
+                     f"a is taken ({play.cite('unlucky')})")
+            unlucky.choose(play, login, choice, "a")
+        elif choice == copcar.CHOICE:
+            play.say(f"{login}'s turn ended without a choice for the Cop Car, so option a is "
+                     f"taken ({play.cite('cop_car')})")
+            copcar.choose(play, login, "a")
+        else:
+            play.answered()  # a choice no rule in force offers any more
+    if play.token(login).landed is not None:  # a Bank landed on outside the turn (bank.py)
+        play.hold(replace(play.token(login), landed=None), f"{bank.NAME} ({play.cite('bank')})",
+                  f"{login}'s turn ends: so does what landing outside it allowed")
     if "jail" in game.config.board:
         jail.turn_over(play, login)
     if not acted:

@@ -70,7 +70,7 @@ def choose(play, login: str, choice: str, option: str) -> str | None:
     rule, cite = play.config.board["unlucky"], play.cite("unlucky")
     if option not in ("a", "b"):
         return "choose a or b: /choose a (back to space 1), /choose b (lose points)"
-    play.mark(choice=None)
+    play.answered()
     if option == "a":
         play.place(login, 1, f"{NAME}, option a ({cite}): back to space 1, a regression")
         return None

@@ -18,7 +18,6 @@ from ...dice import Dice
 from ...files.state import GameState
 from ...game import Game
 from ...transitions import WorldTurn
-from ...turns import next_player
 from . import claims
 from ..actionlog import ActionRecord
 from ..playing import play_for, record_of
@@ -34,12 +33,12 @@ def timers(game: Game) -> Iterable[tuple[datetime, WorldTurn]]:
     if seen == now:
         return
     at = max(state.turn_started, state.last_change)
-    if seen is None or (seen[0] == state.turn and next_player(state, state.turn) != state.turn):
-        # a world enacted into a game under way counts from this turn; and a turn whose
-        # clock restarted (its player may propose only now, rule 206) has not ended: only
-        # a player with no one else to play after them starts a new turn of their own
+    if seen is None:  # a world enacted into a game under way counts from this turn
         yield at, WorldTurn(at, "", ())
         return
+    # a turn whose clock started again (its player may propose only now, rule 206) is the
+    # same turn, and the world counts it on (core/turns.py): a player seen here again has
+    # begun a new turn, every other player's skipped on the way round
     yield at, WorldTurn(at, seen[0], _skipped(state, seen[0], state.turn))
 
 

@@ -26,3 +26,10 @@ def test_rejoining_places_them_on_space_1_at_the_bottom_of_the_turn_order():
     assert play.board.token("alice").space == 1
     assert [p.login for p in play.state.players] == ["bob", "carol", "alice"]
     assert gulag.rejoin(play, "alice") == "alice is not in the Gulag"
+
+
+def test_a_command_in_ones_own_turn_marks_it_taken_and_ends_a_run_of_missed_turns():
+    play = play_on(board_game(Token("alice", 3, missed_turns=1)), "alice")
+    gulag.acted(play, "alice")
+    assert play.board.turn is not None and play.board.turn.login == "alice"
+    assert play.board.token("alice").missed_turns == 0

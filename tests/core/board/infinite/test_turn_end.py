@@ -22,10 +22,23 @@ def test_a_cop_car_choice_not_made_takes_option_a():
     assert "option a is taken (rule 11)" in record.answer
 
 
+def test_a_choice_offered_outside_the_turn_waits_for_the_players_own_turns_end():
+    waiting = board_game(Token("alice", 4, choice="cop-car"), Token("bob", 2), turn="bob")
+    state, _ = turn_ends(waiting, T0, DICE, "bob", by_player=True)
+    assert state.board.token("alice").space == 4  # bob's turn ends: not hers
+    mine = replace(waiting, state=replace(state, turn="alice", turn_started=T0))
+    state, record = turn_ends(mine, T0, DICE, "alice", by_player=True)
+    assert state.board.token("alice").space == "jail"
+    assert state.board.token("alice").choice is None
+    assert "option a is taken (rule 11)" in record.answer
+
+
 def test_a_turn_with_nothing_done_is_a_missed_turn_and_a_pass_is_not():
     state, record = turn_ends(board_game(), T0, DICE, "alice", by_player=False)
     assert state.board.token("alice").missed_turns == 1 and record.command == "turn end"
     assert turn_ends(board_game(), T0, DICE, "alice", by_player=True)[1] is None
+    acted = with_turn(board_game())  # a command that marked nothing else (gulag.acted)
+    assert turn_ends(acted, T0, DICE, "alice", by_player=False)[1] is None
 
 
 def test_the_turn_ends_five_minutes_after_moving_unless_continued():
