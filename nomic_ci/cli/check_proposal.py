@@ -76,7 +76,7 @@ def check(base: Path, head: Path) -> tuple[bool, list[str]]:
     if isinstance(needed, Requirement):
         eligible = len(game.eligible_voters)
         lines.append(f"It involves rule(s) {', '.join(f'{n:03d}' for n in needed.rules)}: "
-                     f"{needed.explanation} ({needed.threshold.explain(eligible)}).")
+                     f"{needed.explanation}" + ("" if needed.terms else f" ({needed.threshold.explain(eligible)})") + ".")
     lines += [f"Problem: {problem}" for problem in found]
     if not found:
         lines.append("Its rule files are well formed. Whether it is your turn is checked when "

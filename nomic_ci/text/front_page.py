@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from ..core.game import Game
+from ..core.players.comment_commands import usages
 from ..core.times import hours
+from .deadlines import vote_closes
 from .vote_comment import how_to_vote, what_a_change_does
 
 FRONT_PAGE = "README.md"
@@ -33,10 +35,14 @@ def front_page(game: Game, title: str, about: str) -> str:
              f"2. **Vote.** {how_to_vote(config)} {what_a_change_does(config)}",
              f"3. **The decision.** {_when_decided(game)} The engine merges what passes and "
              "closes the rest, saying why on the pull request."]
-    if config.commands:
-        commands = ", ".join(f"`/{c}`" if c != "veto" else "`/veto N`" for c in config.commands)
-        lines.append(f"4. **Commands.** Write {commands} as the first line of a comment on "
-                     "any issue or pull request of the game; `/help` says what you may do now.")
+    players, admins = usages(game)
+    players = tuple(u for u in players if u not in ("/help", "/status"))
+    if players or admins:
+        said = (f"Write {_listed(players)} as the first line of a comment on any issue or "
+                "pull request of the game" if players else
+                "Players' only commands are `/help` and `/status`")
+        said += f"; the Admin's alone: {_listed(admins)}" if admins else ""
+        lines.append(f"4. **Commands.** {said}; `/help` says what you may do now.")
     lines += ["", f"**To join**, {how_to_join(game)}"]
     lines += ["", "The engine's pinned **game issue** says whose turn it is, what is in its "
                   "vote and what is due next, and mentions you when your turn begins, when a "
@@ -53,6 +59,10 @@ def front_page(game: Game, title: str, about: str) -> str:
               "(`.github/workflows/`); [the setup guide](nomic_ci/docs/setup.md) is for whoever "
               "hosts the game. A proposal may change them too, as any file of the game.", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _listed(usages) -> str:
+    return ", ".join(f"`{usage}`" for usage in usages)
 
 
 def how_to_join(game: Game) -> str:
@@ -92,14 +102,4 @@ def _who_proposes(game: Game) -> str:
 
 
 def _when_decided(game: Game) -> str:
-    config = game.config
-    if config.schedule:
-        return (f"Votes count on the voting days "
-                f"({config.schedule.describe(config.schedule.vote)}); the results come at "
-                "the start of the results day.")
-    window = config.voting_window
-    everyone = config.decide_when_all_voted
-    if window:
-        return (f"A vote closes {hours(window)} after the proposal opened or last "
-                f"changed{', or as soon as every eligible voter has voted' if everyone else ''}.")
-    return "A vote closes as soon as every eligible voter has voted."
+    return vote_closes(game.config)

@@ -54,7 +54,7 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal]) -> str:
         proposal = proposals.get(open_.key)
         needed = requirement(game, proposal) if proposal else None
         deadline = vote_deadline(game, open_, involved(needed)) if needed else None
-        need = (needed.threshold.explain(eligible) if isinstance(needed, Requirement)
+        need = (needed.needs(eligible) if isinstance(needed, Requirement)
                 else "to join" if open_.join else "—")
         closes = _when(deadline) if deadline else "when every vote is in"
         lines.append(f"| {open_.number}: {quoted(open_.title)} (#{open_.key}) | "

@@ -19,12 +19,12 @@ from ..core.files.records import Outcome
 from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
 from ..core.holdings import KINDS, holdings, kinds_shown
-from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from ..core.winning import counted, goals, limits
 from .judgment_page import README as JUDGMENTS_README, render_judgments, scoreboard_line
 from .quoting import quoted
 from .score_chart import SCORES_SVG, chart_lines, render_score_chart
+from .deadlines import clock, turn_passes, turns_end, vote_closes
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 CHANGES_SHOWN = 10  # of each rule's, in rules/README.md: the rest are in proposals/index/
@@ -85,9 +85,23 @@ def render_rules(game: Game) -> str:
         lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
-                  "", rule.text, ""]
+                  "", _images_kept(game, rule.text), ""]
         lines.append(_rule_history(game, changes.get(rule.number, [])))
     return "\n".join(lines).rstrip() + "\n"
+
+
+IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
+
+
+def _images_kept(game: Game, text: str) -> str:
+    """A rule's text with each image it links that is not in the game said in words, so the
+    page shows no broken picture (seed 001 rule 305's graph was never kept)."""
+    def shown(match: re.Match) -> str:
+        target = match.group(2)
+        if "://" in target or f"rules/{target.removeprefix('./')}" in game.files:
+            return match.group(0)
+        return f"*[image {quoted(target)}, {quoted(match.group(1))}: not in this game]*"
+    return IMAGE.sub(shown, text)
 
 
 def _rule_history(game: Game, changes: list[int]) -> str:
@@ -116,11 +130,12 @@ def render_state(game: Game) -> str:
                      "the only proposal of the week, and the game goes on once one of theirs "
                      "is accepted.")
     elif state.turn:
-        deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
-                    "if no proposal is made"
-                    if config.turn_timeout and state.turn_started and not state.open_proposals
-                    else "")
-        lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}{deadline}.")
+        lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}"
+                     f"{turn_passes(game)}.")
+    elif config.schedule:
+        lines.append(f"There are no turns: any player may propose on the proposal days "
+                     f"({config.schedule.describe(config.schedule.propose)}, "
+                     f"{config.cite('schedule')}).")
     else:
         lines.append("There are no turns: any player may propose.")
     judgment = scoreboard_line(game)  # seed 001 rule 211, where one is pending
@@ -132,10 +147,9 @@ def render_state(game: Game) -> str:
         lines += world_lines(game)
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
                                                else ["Nothing."])
-    lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
-                  f"{format_duration(window) if (window := config.voting_window) else 'none'}. "
-                  f"Turn timeout: "
-                  f"{format_duration(t) if (t := config.turn_timeout) else 'none'}."]
+    lines += ["", " ".join([f"Next proposal number: {state.next_proposal}.",
+                            vote_closes(config), *filter(None, [turns_end(game)]),
+                            *clock(game)])]
     return "\n".join(lines + _dice(game)).rstrip() + "\n"
 
 

@@ -84,7 +84,7 @@ def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():
 def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
     text = render_state(decided(die=4))
     assert "It is **bob**'s turn, since 2026-05-01 13:00 UTC; it passes at " \
-           "2026-05-04 13:00 UTC if no proposal is made." in text
+           "2026-05-04 13:00 UTC if bob has not proposed by then (rule 103)." in text
     assert "| 1 | alice | 4 |  |" in text and "| 2 | bob ◀ turn | 0 |  |" in text
     assert "## In its vote\n\nNothing." in text
 
