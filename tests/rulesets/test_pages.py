@@ -24,6 +24,7 @@ import pytest
 from nomic_ci.core.board.boardfile import read_board
 from nomic_ci.core.files.adjustments import read_adjustments
 from nomic_ci.core.game import load_game
+from nomic_ci.core.times import hours
 from nomic_ci.core.verify import verify
 from nomic_ci.text.score_chart import COLOURS
 
@@ -45,7 +46,7 @@ def default(tmp_path):
     for n, author in enumerate(("alice", "bob"), start=1):
         t.later(5).branch(f"p{n}", new_rule(200 + n), author=author)
         assert t.propose(author, f"p{n}") == n
-        for voter in {"alice", "bob", "carol"} - {author}:
+        for voter in sorted({"alice", "bob", "carol"} - {author}):
             t.later().vote(n, voter)
     return t
 
@@ -312,3 +313,96 @@ def test_in_the_browser_every_line_label_and_token_shows(played, tmp_path):
             around = [colour_at(cx + dx, cy + dy) for dx in range(-6, 7) for dy in (-5, 5)]
             assert around.count(colour) >= 10, g.get("data-token")
             assert g.get("data-token") in logins
+
+
+def test_the_times_the_pages_give_are_the_bindings(played):
+    """The turn line and the timing line say what the bindings say, citing them: a window or
+    the schedule's days or rule 206's timers, never 'none' where a rule ends votes or turns."""
+    t, game, files = played
+    config, state = game.config, game.state
+    readme = files["state/README.md"]
+    timing = next(line for line in readme.splitlines() if line.startswith("Next proposal"))
+    assert "none" not in timing.lower()
+    if config.voting_window:
+        assert f"A vote closes {hours(config.voting_window)} after" in timing
+        assert config.cite("voting_window") in timing
+    elif config.schedule:
+        assert config.schedule.describe(config.schedule.vote) in timing
+    elif config.inactive_after:
+        assert f"not voted {hours(config.inactive_after)} after it started becomes inactive " \
+               f"({config.cite('inactive_after')})" in timing
+    if config.guard:
+        assert f"on the terms of {config.cite('guard')}" in timing
+    if config.turn_timeout:
+        assert f"passes {hours(config.turn_timeout)} after it began" in timing
+        assert ("if its player has not proposed" in timing) == \
+            (config.proposing == "one-a-turn")
+    if config.inactive_after and config.turn_order:
+        assert f"not proposed {hours(config.inactive_after)} into their turn" in timing
+    assert ("/pass" in timing) == ("pass" in config.commands)
+    if config.schedule:  # BoredNomic: its updates, when every player takes a turn
+        assert f"({config.cite('update_turns')})" in timing
+        assert "propose on the proposal days (" \
+               f"{config.schedule.describe(config.schedule.propose)}" in readme
+    turn = next((line for line in readme.splitlines() if line.startswith("It is **")), None)
+    assert (turn is not None) == (state.turn is not None)
+    if turn is None:
+        return
+    assert "if no proposal is made" not in turn
+    if "; it passes at" in turn:
+        cited = re.findall(r"\((rule \d+)\)\.$", turn)
+        assert cited and cited[0] in {config.cite("turn_timeout"), config.cite("movement")}
+    if config.inactive_after and not state.open_proposals:
+        assert f"they become inactive and their turn ends ({config.cite('inactive_after')})" \
+            in turn
+
+
+def test_the_commands_on_the_front_page_are_those_in_force_and_whose_they_are(played):
+    """`nomic-ci init`'s front page lists each command in force as its player writes it,
+    and the Admin's apart: BoredNomic's /veto N is not offered to the players."""
+    t, game, files = played
+    from nomic_ci.core.players.comment_commands import ADMINS, USAGE, commands_in_force
+    from nomic_ci.text.front_page import FRONT_PAGE
+    page = (t.root / FRONT_PAGE).read_text()
+    line = next((l for l in page.splitlines() if l.startswith("4. **Commands.**")), "")
+    players, _, admins = line.partition("the Admin's alone:")
+    board = {}
+    if game.config.board:
+        from nomic_ci.core.board.rooms import commands
+        board = commands(game)
+    for name in commands_in_force(game):
+        if name in ("help", "status"):
+            continue
+        usage = board[name].usage if name in board else USAGE[name]
+        admin = board[name].admin if name in board else name in ADMINS
+        assert f"`{usage}`" in (admins if admin else players), (name, line)
+        assert f"`{usage}`" not in (players if admin else admins), (name, line)
+    written = set(re.findall(r"`/(\w+)", line)) - {"help", "status"}
+    assert written <= set(commands_in_force(game)), line
+
+
+def test_the_rules_page_shows_no_image_the_game_lacks(played):
+    t, game, files = played
+    for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", files["rules/README.md"]):
+        assert "://" in target or f"rules/{target}" in files, target
+
+
+def test_a_vote_on_a_guarded_rule_says_it_passes_on_that_rules_terms(tmp_path):
+    """Infinite Nomic's rule 0 sets its own passing conditions: the vote comment, the page
+    and `status` say so, not rule 4's 'more yes votes than no votes'."""
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="infinite-nomic-r7")
+    t.later().branch("vp", {"rules/000-winning.md": t.read("rules/000-winning.md").replace(
+        "victory_points: 100", "victory_points: 90")}, author="alice")
+    assert t.propose("alice", "vp") == 1
+    t.vote(1, "bob")
+    t.later().tick()
+    game = load_game(t.files())
+    terms = f"the terms of rule 0: {game.config.guard.terms()}"
+    assert terms == ("the terms of rule 0: no vote against once it has been open 24 hours, "
+                     "or at least 3 votes for each against when it has been open 7 days")
+    readme = t.read("state/README.md")
+    row = next(line for line in readme.splitlines() if line.startswith("| 1: "))
+    assert terms in row and "more yes" not in row
+    assert t.cli("status") == 0, t.err
+    assert terms in t.out and "more yes" not in t.out
+    assert "more yes" not in str(t.status())
