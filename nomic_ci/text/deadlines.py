@@ -11,6 +11,8 @@ from datetime import datetime
 
 from ..core.game import Game
 from ..core.mechanics.config import GameConfig
+from ..core.players.inactivity import may_propose_now
+from ..core.players.judgment import turn_waits
 from ..core.times import hours, span
 
 
@@ -82,8 +84,6 @@ def turn_passes(game: Game) -> str:
     state, config = game.state, game.config
     if state.turn is None or state.turn_started is None:
         return ""
-    from ..core.players.judgment import turn_waits
-    from ..core.players.inactivity import may_propose_now
     if turn_waits(state):
         return ""
     own = [o for o in state.open_proposals if not o.join and o.author.login == state.turn]
@@ -91,13 +91,12 @@ def turn_passes(game: Game) -> str:
         return f"; it ends when proposal {own[0].number} is decided"
     if config.proposing == "one-a-turn" and any(not o.join for o in state.open_proposals):
         return "; they may propose once the proposal in its vote is decided"
-    if config.board:
-        from ..core.board.rooms import holds_turn
+    if config.board:  # only a game with a board loads its rooms (core/board)
+        from ..core.board.rooms import holds_turn, timers
+        from ..core.transitions import PassTurn
         if holds_turn(game) is not None:
             return ""
-    if config.board:  # Infinite Nomic's turn that ends some minutes after its player moved
-        from ..core.board.rooms import timers
-        from ..core.transitions import PassTurn
+        # Infinite Nomic's turn, which ends some minutes after its player moved (rule 7)
         ends = sorted((at, t.reason) for at, t in timers(game)
                       if isinstance(t, PassTurn) and t.from_login == state.turn)
         if ends and (not config.turn_timeout

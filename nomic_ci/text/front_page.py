@@ -33,7 +33,7 @@ def front_page(game: Game, title: str, about: str) -> str:
              "- [The history](proposals/README.md): every proposal decided, its votes and dice",
              "", "## How to play", "", f"1. **Propose** {how_to_propose(game)}",
              f"2. **Vote.** {how_to_vote(config)} {what_a_change_does(config)}",
-             f"3. **The decision.** {_when_decided(game)} The engine merges what passes and "
+             f"3. **The decision.** {vote_closes(config)} The engine merges what passes and "
              "closes the rest, saying why on the pull request."]
     players, admins = usages(game)
     players = tuple(u for u in players if u not in ("/help", "/status"))
@@ -46,7 +46,9 @@ def front_page(game: Game, title: str, about: str) -> str:
     lines += ["", f"**To join**, {how_to_join(game)}"]
     lines += ["", "The engine's pinned **game issue** says whose turn it is, what is in its "
                   "vote and what is due next, and mentions you when your turn begins, when a "
-                  "push undid your vote, and when a vote closes soon without yours. Every "
+                  "push undid your vote, and when a vote closes soon without yours"
+                  + (f" or {config.cite('inactive_after')} is about to make you inactive"
+                     if config.inactive_after else "") + ". Every "
                   "pull request's vote comment shows where its vote stands.", "",
               "This is how the rules begin; proposals change them, so the rules in force are "
               "always [rules/README.md](rules/README.md).", ""]
@@ -99,7 +101,3 @@ def _who_proposes(game: Game) -> str:
     if config.turn_order:
         return "when it is your turn (one proposal a turn, in the order of the scoreboard)"
     return "when the rules let you"
-
-
-def _when_decided(game: Game) -> str:
-    return vote_closes(game.config)

@@ -78,7 +78,9 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal]) -> str:
                      "any issue or pull request of the game, to see what you may do now.")
     lines += ["", "The engine rewrites this text when the game changes, and mentions here the "
                   "player whose turn begins, the voters whose votes a push undid, and those who "
-                  f"have not voted {hours(config.remind_before)} before a vote closes. The "
+                  f"have not voted {hours(config.remind_before)} before a vote closes"
+                  + (f" or {config.cite('inactive_after')} makes them inactive"
+                     if config.inactive_after else "") + ". The "
                   "scoreboard is state/README.md, the rules rules/README.md, the history "
                   "proposals/README.md."]
     return "\n".join(lines) + "\n"

@@ -147,7 +147,7 @@ def status_line(view: VoteView) -> str:
     eligible = len(tally.eligible)
     parts = [f"{tally.yes}/{eligible} yes", f"{tally.no} no"]
     if isinstance(needed, Requirement) and needed.terms is not None:
-        parts.append(f"needs {needed.terms.split(':')[0]}")
+        parts.append(f"needs the terms of {view.config.cite('guard')}")
     elif isinstance(needed, Requirement):
         parts.append(f"needs {needed.threshold.required_yes(eligible)}"
                      if needed.threshold.counts_voters else f"needs {needed.threshold}")
