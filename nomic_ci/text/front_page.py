@@ -44,9 +44,11 @@ def front_page(game: Game, title: str, about: str) -> str:
         said += f"; the Admin's alone: {_listed(admins)}" if admins else ""
         lines.append(f"4. **Commands.** {said}; `/help` says what you may do now.")
     lines += ["", f"**To join**, {how_to_join(game)}"]
-    lines += ["", "The engine's pinned **game issue** says whose turn it is, what is in its "
-                  "vote and what is due next, and mentions you when your turn begins, when a "
-                  "push undid your vote, and when a vote closes soon without yours"
+    turns = bool(config.turn_order)  # BoredNomic has none: every player moves at an update
+    lines += ["", "The engine's pinned **game issue** says "
+                  + ("whose turn it is, " if turns else "") + "what is in its vote and what is "
+                  "due next, and mentions you " + ("when your turn begins, " if turns else "")
+                  + "when a push undid your vote, and when a vote closes soon without yours"
                   + (f" or {config.cite('inactive_after')} is about to make you inactive"
                      if config.inactive_after else "") + ". Every "
                   "pull request's vote comment shows where its vote stands.", "",

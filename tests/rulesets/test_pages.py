@@ -379,6 +379,17 @@ def test_the_commands_on_the_front_page_are_those_in_force_and_whose_they_are(pl
         assert f"`{usage}`" not in (players if admin else admins), (name, line)
     written = set(re.findall(r"`/(\w+)", line)) - {"help", "status"}
     assert written <= set(commands_in_force(game)), line
+    # the turns, the vote's end and rule 206's warning, where the rules have them
+    config = game.config
+    issue = next(l for l in page.splitlines() if l.startswith("The engine's pinned"))
+    assert ("whose turn it is" in issue) == ("when your turn begins" in issue) == \
+        bool(config.turn_order)
+    assert ("is about to make you inactive" in issue) == bool(config.inactive_after)
+    decision = next(l for l in page.splitlines() if l.startswith("3. **The decision.**"))
+    assert ("hours after the proposal opened" in decision) == bool(config.voting_window)
+    if config.voting_window:
+        assert f"{hours(config.voting_window)} after" in decision
+    assert ("voting days" in decision) == bool(config.schedule)
 
 
 def test_the_rules_page_shows_no_image_the_game_lacks(played):
