@@ -212,11 +212,16 @@ def _in_its_vote(game: Game) -> list[str]:
 def _closes(game: Game, open_: OpenProposal) -> str:
     """When its vote closes at the latest, as the engine last worked it out (for the rules
     the proposal involves, or a request to join's window); before it has, from the rules."""
+    config = game.config
+    every = "when every vote is in"
+    if config.inactive_after and not open_.join:  # who has not voted by then is inactive
+        every += (f", by {_shown(open_.head_since + config.inactive_after)} at the latest "
+                  f"({config.cite('inactive_after')})")
     if open_.standing is not None:
         closes = open_.standing.closes
-        return _shown(closes) if closes else "when every vote is in"
-    guard, deadline = game.config.guard, vote_deadline(game, open_, ())
-    closes = _shown(deadline) if deadline else "when every vote is in"
+        return _shown(closes) if closes else every
+    guard, deadline = config.guard, vote_deadline(game, open_, ())
+    closes = _shown(deadline) if deadline else every
     if guard:  # a guarded range has its own
         closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
                    f"rules {guard.low:03d}–{guard.high:03d})")

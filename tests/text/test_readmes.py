@@ -175,3 +175,13 @@ def test_the_history_shows_the_outcome_first_and_why_a_proposal_did_not_pass():
     (row,) = [line for line in render_proposals(game).splitlines() if line.startswith("| **")]
     assert row.startswith("| **failed** | [1](")
     assert f"| {record.reason} |" in row and "not met" in record.reason
+
+
+def test_a_vote_without_a_window_closes_by_rule_206s_deadline_at_the_latest():
+    """Seed 001: no voting window, but who has not voted 36 hours after the vote started
+    becomes inactive (rule 206), so every vote still in is in by then."""
+    game, _ = opened(make_game("alice,bob,carol", ruleset="suber-initial-set"))
+    text = render_state(game)
+    start = game.state.open_proposals[0].head_since
+    assert f"| when every vote is in, by {start + 36 * HOUR:%Y-%m-%d %H:%M} UTC at the " \
+           "latest (rule 206) |" in text
