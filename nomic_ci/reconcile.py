@@ -7,6 +7,7 @@ Running it twice changes nothing the second time.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Callable
@@ -44,7 +45,9 @@ DECISION = "decision"  # a proposal is decided once: one decision told on it
 # step costs little (each proposal is judged once, when it is next), so these bound a run's
 # time; the forge's write budget (`core.writes`) bounds its writes.
 MAX_STEPS = 2_000
-MAX_COMMANDS = 500  # then commands wait for the next run: decisions and deadlines go on
+# A player's commands past this wait for the next run, theirs alone: a flood delays neither a
+# decision nor the others' commands, which are handled in the order they were written.
+MAX_COMMANDS_EACH = 100
 # Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
 # one run commits after a long silence (or a timer bug), and the next run goes on.
 MAX_TURN_PASSES = 100
@@ -134,7 +137,7 @@ class Run:
 
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
-    passes = commands = 0
+    passes = 0
     run = Run(forge, now)
     if not run.affords("tell"):
         left = forge.requests_left()
@@ -150,15 +153,14 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     # changed (see `listed_since`), so its cost does not grow with history
     listed_from = listed_since(run.game)
     comments = forge.comments(listed_from)
+    handled: Counter[str] = Counter()  # commands handled this run, by writer
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
     since = len(run.game.state.to_tell)  # what this run has to tell comes after
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        transition = next_transition(game, proposals, now,
-                                     comments if commands < MAX_COMMANDS else (), listed_from,
-                                     waiting)
+        transition = next_transition(game, proposals, now, comments, listed_from, waiting)
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -167,9 +169,13 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 report.say(f"Stopped after {MAX_TURN_PASSES} turns passed by themselves; the "
                            "next run goes on.")
                 break
-        commands += isinstance(transition, Command)
-        if isinstance(transition, Command) and commands == MAX_COMMANDS:
-            report.say(f"Handled {MAX_COMMANDS} commands; the next run handles the rest.")
+        if isinstance(transition, Command):
+            writer = transition.comment.author.login
+            handled[writer.lower()] += 1
+            if handled[writer.lower()] == MAX_COMMANDS_EACH:
+                report.say(f"Handled {MAX_COMMANDS_EACH} commands of {writer}'s; the next run "
+                           "handles the rest of theirs.")
+                comments = [c for c in comments if c.author.login.lower() != writer.lower()]
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
             merged = _merge(run, transition, report)
             if merged is None:

@@ -61,9 +61,12 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     due: list[Due] = [*_board_timers(game), *_judgment(game),
                       *_open_proposals(game, by_key, now, waiting),
                       *_new_proposals(game, proposals)]
-    if not state.over:
-        due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
-                *_turn_timeout(game), *_end_date(game)]
+    commands = _commands(game, comments, listed_from, by_key, now)
+    if state.over:  # nothing happens any more, but a command still gets its answer
+        due += commands
+    else:
+        due += [*_activity(game, by_key, now), *commands, *_turn_timeout(game),
+                *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     if not ready:
         return None

@@ -89,8 +89,16 @@ def judging(game: Game, after: GameState) -> Tell | None:
     """Whom a step of the Judgment pending concerns (seed 001 rule 211): a new Judge, who is
     to rule; after a ruling, the players whose consent the next turn waits for."""
     judgment, old = after.judgment, game.state.judgment
+    if judgment is not None and judgment.turn_ended is not None and (
+            old is None or old.turn_ended is None):  # the turn just ended, and the next waits
+        agreed = consent(game, after)
+        return Tell(GAME_ISSUE, f"waits-{judgment.number}",
+                    f"{judgment.mover}'s turn is over, and {agreed.next}'s begins once the "
+                    f"others consent while Judgment {judgment.number} is pending "
+                    f"({game.config.cite('judgment')}): /consent to let it begin; {agreed}",
+                    mentions=agreed.of)
     if judgment is None or old is not None and old.steps == judgment.steps:
-        return None  # no new step (the turn that ended waits: the Judgment notes it)
+        return None  # no new step
     before = course(old) if old is not None else None
     now, cite, step = course(judgment), game.config.cite("judgment"), len(judgment.steps)
     if now.judge is not None and (before is None or before.judge != now.judge):

@@ -81,6 +81,18 @@ def test_a_game_ended_by_its_end_date(table):
     t.later(24 * 30).tick()
     status = t.status()
     assert status["winners"] == ["alice"] and status["over"]  # roll(1) >= 1 > 0
+    # a player's last words still get an answer, and change nothing
+    before = t.files()
+    t.later().command("bob", "/pass")
+    assert "/pass is not allowed: the game is over (alice won; it ended at " in t.out
+    t.later().command("carol", "/status")
+    assert t.out.count("the game is over") == 1
+    t.later().command("bob", "/inactive")
+    assert "the game is over" in t.out and "only /help and /status answer now" in t.out
+    after = t.files()
+    assert {p: after[p] for p in before if not p.startswith("state/")} == \
+        {p: text for p, text in before.items() if not p.startswith("state/")}
+    assert t.status()["players"] == status["players"]
 
 
 def test_a_tie_at_the_end_date_is_won_jointly(table):

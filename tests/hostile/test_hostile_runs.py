@@ -92,22 +92,31 @@ def test_a_flood_of_commands_delays_no_decision_and_gets_one_reply_a_player(tmp_
 
 def test_more_commands_than_a_run_handles_wait_for_the_next_run_behind_the_decision(
         tmp_path, monkeypatch):
-    monkeypatch.setattr("nomic_ci.reconcile.MAX_COMMANDS", 20)
+    monkeypatch.setattr("nomic_ci.reconcile.MAX_COMMANDS_EACH", 20)
     hub = paced(tmp_path, players="alice,bob,carol")
     pr = closing_soon(hub)
     talk = hub.game_issue()
     flood = [hub.fake.add_comment(talk, "carol", "/help", created_at=hub.now)
              for _ in range(50)]
-    hub.later(1 / 30)
+    hub.later(1 / 240)  # 15 s: bob writes before the vote closes
+    rival = hub.fake.add_comment(talk, "bob", "/status", created_at=hub.now)
+    hub.later(1 / 60)
     assert hub.reconcile() == 0
     assert hub.fake.pull(pr).merged
-    assert hub.summary.read_text().count("Handled 20 commands; the next run handles the rest.") == 1
-    assert len([i for i, _ in load_game(hub.files()).state.handled_comments
-                if i in flood]) == 20
+    said = hub.summary.read_text()
+    assert said.count("Handled 20 commands of carol's; the next run handles the rest of "
+                      "theirs.") == 1
+    state = load_game(hub.files()).state
+    assert len([i for i, _ in state.handled_comments if i in flood]) == 20
+    # the flood delays only its writer: bob's command, written after it, is handled in the
+    # game as it stood then, before the decision that came after it
+    assert rival in {i for i, _ in state.handled_comments}
+    answer = next(b for b in engine_comments(hub, talk) if f"reply-{rival}" in b)
+    assert "In their vote: 1 (“An idea”)" in answer or "In their vote: 1 (An idea)" in answer
     settle(hub)
     assert {i for i, _ in load_game(hub.files()).state.handled_comments} >= set(flood)
     replies = [b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]
-    assert len(replies) == 3  # 20, 20 and 10: one reply a run
+    assert len(replies) == 4  # carol's 20, 20 and 10, one reply a run; bob's one
     hub.close()
 
 

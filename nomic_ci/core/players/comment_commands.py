@@ -14,6 +14,7 @@ from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
+from ..times import iso
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
@@ -63,6 +64,8 @@ def handle(game: Game, comment: Comment, at: datetime,
     if comment.edited:
         return Command(at, comment, None, f"/{name} was edited after it was posted, and an "
                                           "edited command does not count: post a new comment")
+    if game.state.over and name not in ALWAYS:  # a last word still gets an answer
+        return Command(at, comment, None, _over(game, name))
     allowed = commands_in_force(game)
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
@@ -90,6 +93,13 @@ def handle(game: Game, comment: Comment, at: datetime,
         return Command(at, comment, Act(at, login, first, comment.id), "done")
     effect, answer = HANDLERS[name](game, comment, at, proposals)
     return Command(at, comment, effect, answer)
+
+
+def _over(game: Game, name: str) -> str:
+    state = game.state
+    won = " and ".join(state.winners) + " won" if state.winners else "no one won"
+    return (f"/{name} is not allowed: the game is over ({won}; it ended at "
+            f"{iso(state.ended_at)}), and only /help and /status answer now")
 
 
 def _waiting(game: Game, name: str) -> str | None:
