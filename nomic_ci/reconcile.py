@@ -27,7 +27,8 @@ from .core.files.judgments import Judgment
 from .core.game import load_game, record_text
 from .core.times import iso
 from .core import writes
-from .core.notices import notices, reminders, without_passed_turns
+from .core.notices import notices, reminded as reminded_summary, reminders, \
+    without_passed_turns
 from .core.replies import most_pressing_first, one_reply_each
 from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse, Retract,
                                Transition, Update)
@@ -354,8 +355,7 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
     game = run.game
     state, reminded = reminders(game, by_key, now)
     if reminded:
-        summary = "Reminded the voters missing from " + ", ".join(
-            f"proposal {t.id.split('-')[1]}" for t in reminded) + " before it closes."
+        summary = reminded_summary(reminded)
         report.say(summary)
         run.change(replace(state, to_tell=state.to_tell + reminded), None, summary)
     dashboard = None

@@ -75,8 +75,9 @@ def check(base: Path, head: Path) -> tuple[bool, list[str]]:
     needed = requirement(game, proposal) if changes else "it changes nothing"
     if isinstance(needed, Requirement):
         eligible = len(game.eligible_voters)
+        said, count = needed.explanation, needed.needs(eligible)  # a guard's terms: said once
         lines.append(f"It involves rule(s) {', '.join(f'{n:03d}' for n in needed.rules)}: "
-                     f"{needed.explanation} ({needed.threshold.explain(eligible)}).")
+                     f"{said}{'' if said.endswith(count) else f' ({count})'}.")
     lines += [f"Problem: {problem}" for problem in found]
     if not found:
         lines.append("Its rule files are well formed. Whether it is your turn is checked when "

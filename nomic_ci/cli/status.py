@@ -9,9 +9,11 @@ from typing import Mapping
 from ..core.due import next_transition
 from ..core.files.state import MAX_NAMED
 from ..core.game import Game, load_game
+from ..core.holdings import holdings, kinds_shown
 from ..core.times import iso
 from ..core.voting.decision import VoteView, vote_view
 from ..forges.interface import listed_comments
+from ..core.winning import counted, goals
 from ..text.messages import describe
 from ..text.readmes import render_state
 from .gamedir import forge_for_reading, now_from, working_files
@@ -75,10 +77,17 @@ def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
                           "author": open_.author.login, "state": "voting",
                           "yes": view.tally.yes if view else 0,
                           "no": view.tally.no if view else 0})
-    state = game.state
+    state, config = game.state, game.config
+    quantities, held, kinds = counted(game), holdings(game), kinds_shown(game)
     return {"turn": state.turn, "turn_started": iso(state.turn_started),
             "judgment": _judgment(game),
             "winners": list(state.winners), "over": state.over,
-            "players": [{"login": p.login, "points": p.points} for p in state.players],
+            # what wins, as state/README.md says it: each way, the quantity it reads
+            "victory": [{"quantity": g.quantity.name, "target": g.target, "says": g.says}
+                        for g in goals(game)],
+            "players": [{"login": p.login, "points": p.points,
+                         **{q.name: q.of(p, config) for q in quantities},
+                         **{kind: held[p.login].plain(kind) for kind in kinds}}
+                        for p in state.players],
             "proposals": sorted(proposals, key=lambda p: (p["number"] is None,
                                                           p["number"] or 0))}

@@ -19,6 +19,7 @@ from .files.state import GAME_ISSUE, GameState, Tell
 from .game import Game
 from .times import iso, relative, shown
 from .files.judgments import RULING
+from .players.inactivity import may_propose_now
 from .players.judgment import active_players, consent
 from .players.judgment_replay import course, others
 from .transitions import BoardTimer, Push, Transition
@@ -129,24 +130,61 @@ def reminders(game: Game, proposals: Mapping[str, Proposal], now: datetime
               ) -> tuple[GameState, tuple[Tell, ...]]:
     """The eligible voters who have not voted on a proposal whose vote closes within the
     rules' `remind_before`, once for each closing time; and the state that records it."""
-    state, before = game.state, game.config.remind_before
+    state, config = game.state, game.config
+    before, inactive_after = config.remind_before, config.inactive_after
     opens, tells = [], []
     for open_ in state.open_proposals:
         proposal = proposals.get(open_.key)
         deadline = None if open_.join or proposal is None or state.over else vote_deadline(
             game, open_, involved(requirement(game, proposal)))
+        # no window: where rule 206 makes who has not voted inactive, that is the deadline
+        inactive = deadline is None and inactive_after is not None and not open_.join \
+            and proposal is not None and not state.over
+        if inactive:
+            deadline = open_.head_since + inactive_after
         if deadline is None or open_.reminded == deadline or not deadline - before <= now < \
                 deadline:
             opens.append(open_)
             continue
         missing = tally_at(game, open_, proposal, now).not_voted
         if missing:
-            tells.append(Tell(GAME_ISSUE, f"remind-{open_.number}-{iso(deadline)}",
-                              f"the vote on proposal {open_.number} closes at "
-                              f"{shown(deadline)} ({relative(deadline, now)}) and your vote "
-                              "is not in yet",
+            said = (f"you become inactive at {shown(deadline)} ({relative(deadline, now)}) unless you vote on proposal "
+                    f"{open_.number} before ({config.cite('inactive_after')})" if inactive else
+                    f"the vote on proposal {open_.number} closes at {shown(deadline)} ({relative(deadline, now)}) and your "
+                    "vote is not in yet")
+            tells.append(Tell(GAME_ISSUE, f"remind-{open_.number}-{iso(deadline)}", said,
                               mentions=missing))
         opens.append(replace(open_, reminded=deadline))
-    if not tells:
-        return state, ()
-    return replace(state, open_proposals=tuple(opens)), tuple(tells)
+    state = replace(state, open_proposals=tuple(opens)) if tells else state
+    warned = _turn_warning(game, now)
+    if warned is not None:
+        state = replace(state, turn_warned=warned[0])
+        tells.append(warned[1])
+    return state, tuple(tells)
+
+
+def reminded(tells: tuple[Tell, ...]) -> str:
+    """A run's summary of the reminders it made."""
+    votes = [t.id.split("-")[1] for t in tells if t.id.startswith("remind-")]
+    turns = [t.mentions[0] for t in tells if t.id.startswith("inactive-")]
+    said = (["Reminded the voters missing from " + ", ".join(f"proposal {n}" for n in votes)
+             + " before it closes."] if votes else []) + \
+        [f"Warned {login} that they become inactive soon unless they propose." for login in turns]
+    return " ".join(said)
+
+
+def _turn_warning(game: Game, now: datetime) -> tuple[datetime, Tell] | None:
+    """The player whose turn it is, `remind_before` rule 206 makes them inactive for not
+    proposing (seed 001), once a turn; None where no such timer runs now."""
+    state, config = game.state, game.config
+    holder = next((p for p in state.players if p.login == state.turn), None)
+    if config.inactive_after is None or holder is None or not holder.active \
+            or state.turn_started is None or state.over or not may_propose_now(game):
+        return None
+    deadline = state.turn_started + config.inactive_after
+    if state.turn_warned == deadline or not deadline - config.remind_before <= now < deadline:
+        return None
+    return deadline, Tell(GAME_ISSUE, f"inactive-{holder.login}-{iso(deadline)}",
+                          f"you become inactive at {shown(deadline)} ({relative(deadline, now)}) and your turn ends unless "
+                          f"you propose before ({config.cite('inactive_after')})",
+                          mentions=(holder.login,))

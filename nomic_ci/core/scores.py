@@ -1,4 +1,5 @@
-"""Where each player's points came from: the ledger `verify` checks the state against."""
+"""Where each player's points came from: the ledger `verify` checks the state against; and
+the latest changes to the points, or to a counter such as money, for the score chart."""
 
 from __future__ import annotations
 
@@ -67,31 +68,48 @@ def unexplained(game: Game) -> dict[str, int]:
 
 
 @frozen
-class PointChange:
-    """Points that changed hands at one moment, by login, and what changed them."""
+class Change:
+    """A quantity (points, or a counter such as money) that changed at one moment, by login,
+    and what changed it."""
 
     at: datetime
     what: str  # "#12" (a decision), "refused", "adjusted", or a board action: "alice /roll"
     deltas: Mapping[str, int]
 
 
-def latest_changes(game: Game, count: int) -> list[PointChange]:
-    """The latest `count` changes to the players' points, oldest first, from every source
-    `point_sources` adds up; only the latest lines of each index are read."""
-    decisions = [PointChange(r.decided, f"#{r.number}" if r.number is not None else "refused",
-                             _summed(r.points, r.points_stated)) for r in islice(
+def latest_changes(game: Game, count: int, quantity: str = "points") -> list[Change]:
+    """The latest `count` changes to the players' `quantity`, oldest first; only the latest
+    lines of each index are read. Points change as `point_sources` adds them up; a counter
+    by the board's actions (the index's `stats`) and the admin's corrections (a decision's
+    experience, seed 003 rule 12.5, is no step: core/winning.py charts no level)."""
+    if quantity != "points":
+        return _latest_counter_changes(game, count, quantity)
+    decisions = [Change(r.decided, f"#{r.number}" if r.number is not None else "refused",
+                        _summed(r.points, r.points_stated)) for r in islice(
         game.records.having("points", "points_stated", newest_first=True), count)]
-    actions = [PointChange(a.at, f"{a.login} {a.command}", a.points)
+    actions = [Change(a.at, f"{a.login} {a.command}", a.points)
                for a in islice(game.actions.having("points", newest_first=True), count)]
-    opened = sorted((PointChange(o.opened, f"#{o.number}", {o.author.login: o.rolled})
+    opened = sorted((Change(o.opened, f"#{o.number}", {o.author.login: o.rolled})
                      for o in game.state.open_proposals if o.dice), key=_when)
-    adjusted = sorted((PointChange(a.at, "adjusted", {a.login: a.points})
+    adjusted = sorted((Change(a.at, "adjusted", {a.login: a.points})
                        for a in _of_points(read_adjustments(game.files))), key=_when)
     changes = list(merge(decisions[::-1], actions[::-1], opened, adjusted, key=_when))
     return changes[-count:]
 
 
-def _when(change: PointChange) -> datetime:
+def _latest_counter_changes(game: Game, count: int, counter: str) -> list[Change]:
+    moved = ((a, {login: deltas[counter] for login, deltas in a.stats.items()
+                  if deltas.get(counter)})
+             for a in game.actions.having("stats", newest_first=True))
+    actions = [Change(a.at, f"{a.login} {a.command}", deltas)
+               for a, deltas in islice(((a, d) for a, d in moved if d), count)]
+    adjusted = sorted((Change(a.at, "adjusted", {a.login: a.points})
+                       for a in read_adjustments(game.files)
+                       if a.login is not None and a.counter == counter), key=_when)
+    return list(merge(actions[::-1], adjusted, key=_when))[-count:]
+
+
+def _when(change: Change) -> datetime:
     return change.at
 
 

@@ -44,6 +44,17 @@ def hours(delta: timedelta) -> str:
     return f"{delta.total_seconds() / 3600:g} hours"
 
 
+def span(delta: timedelta) -> str:
+    """'5 minutes', '36 hours', '7 days': a span as a rule would write it (whole days from
+    three on)."""
+    minutes = int(delta.total_seconds() // 60)
+    if minutes % (24 * 60) == 0 and minutes >= 3 * 24 * 60:
+        return f"{minutes // (24 * 60)} days"
+    if minutes % 60 == 0:
+        return hours(delta)
+    return f"{minutes} minute{'' if minutes == 1 else 's'}"
+
+
 def format_duration(delta: timedelta) -> str:
     """'48h', '7d' or '90m', as bindings write durations."""
     minutes = int(delta.total_seconds() // 60)

@@ -2,9 +2,10 @@
 shows inline in `state/README.md`).
 
 The ring of primary spaces runs clockwise from space 1 at the top; each space shows its
-number and its features' marks (see `LEGEND`); Snakes and Ladders are lines joining their
-pair; Jail and the Gulag are boxes in the middle; each player's token is a coloured disc
-with their initial, on their space. Every element a reader (or a test) looks for carries a
+number and its features' marks (see `MEANINGS`); Snakes and Ladders are lines joining their
+pair; Jail and the Gulag, where the rules have them, are boxes in the middle; each player's
+token is a coloured disc with their initial, on their space. The legend lists what the
+picture draws, and nothing else. Every element a reader (or a test) looks for carries a
 `data-` attribute: `data-space`, `data-features`, `data-token`, `data-pair`.
 """
 
@@ -20,29 +21,56 @@ from .score_chart import COLOURS
 BOARD_SVG = "state/board.svg"
 MARKS = {"Bank": "B", "Cop Car": "C", "Fives": "5", "House": "H", "Ladder": "L",
          "Master of Your Fate": "M", "Shop": "S", "Snake": "S~", "Unlucky Space": "U"}
-# what each mark means, and the binding whose rule it cites
-MEANINGS = (("yellow", "a space divisible by 5", "fives"),
-            ("M", "Master of Your Fate", "master_of_your_fate"),
-            ("U", "the Unlucky Space", "unlucky"),
-            ("B", "a Bank", "bank"), ("S", "a Shop", "shop"),
-            ("C200", "the Cop Car and its health", "cop_car"),
-            ("H:alice", "alice's House", "houses"),
-            ("green line", "a Ladder's ends, Ladder 1L and 1U", "snakes_and_ladders"),
-            ("red dashed line", "a Snake's ends", "snakes_and_ladders"),
-            ("boxes in the middle", "Jail and the Gulag", "jail"))
+# what each feature's mark means, by the feature's name (core/board/infinite/features.py),
+# and the binding whose rule it cites; the legend lists only the features drawn
+MEANINGS = {"Fives": ("yellow", "a space divisible by 5", "fives"),
+            "Master of Your Fate": ("M", "Master of Your Fate", "master_of_your_fate"),
+            "Unlucky Space": ("U", "the Unlucky Space", "unlucky"),
+            "Bank": ("B", "a Bank", "bank"), "Shop": ("S", "a Shop", "shop"),
+            "Cop Car": ("C{health}", "the Cop Car and its health", "cop_car"),
+            "House": ("H:{owner}", "a House and its owner", "houses"),
+            "Ladder": ("green line", "a Ladder, from its lower end (L) to its upper (U)",
+                       "snakes_and_ladders"),
+            "Snake": ("red dashed line", "a Snake, from its lower end (L) to its upper (U)",
+                      "snakes_and_ladders")}
+BOXES = {JAIL: "jail", GULAG: "gulag"}  # each box in the middle, and the binding it stands for
 SPACE_R, TOKEN_R = 17, 8
 
 
 def legend(game: Game) -> str:
-    """What the picture's marks mean, for the features the rules in force have."""
+    """What the picture's marks mean, for the features it draws."""
     board, cite = game.config.board, game.config.cite
     if "grid" in board:  # seed 003's squares (only its games load its modules: core/board)
         from .grid_svg import grid_legend
         return grid_legend(game)
-    parts = [f"{mark}: {meaning} ({cite(key)})" for mark, meaning, key in MEANINGS
-             if key in board]
-    return ("The board: each player's token is a disc with their initial, on their space; "
-            + "; ".join(parts) + ".")
+    view = View(game.config, game.state)
+    drawn = {name for names in features(view).values() for name in names}
+    first = {"health": view.board.cop_car.health if view.board.cop_car else "",
+             "owner": view.board.houses[0].owner if view.board.houses else ""}
+    parts = [f"{mark.format(**first)}: {meaning} ({cite(key)})" for name, (mark, meaning, key)
+             in MEANINGS.items() if name in drawn]
+    boxes = [("Jail" if name == JAIL else "the Gulag")
+             + (f" ({cite(BOXES[name])})" if BOXES[name] in board else "")
+             for name in boxes_drawn(view)]
+    if boxes:
+        parts.append(f"{'boxes' if len(boxes) > 1 else 'the box'} in the middle: "
+                     + " and ".join(boxes))
+    return ("The board: each player's token is a disc with their initial, on their space"
+            + "".join(f"; {part}" for part in parts) + ".")
+
+
+def features(view: View) -> dict[int, list[str]]:
+    """The features on each space of the ring, by name, tiles (Fives, Master of Your Fate)
+    and pairs' ends too, as the picture draws them."""
+    from ..core.board.infinite.features import on_space  # a ring's features: Infinite Nomic's
+    return {space: on_space(view, space, tiles=True)
+            for space in range(1, view.total_spaces + 1)}
+
+
+def boxes_drawn(view: View) -> list[str]:
+    """Jail and the Gulag, where a rule in force binds them or a token is in one."""
+    held = {token.space for token in view.board.tokens}
+    return [name for name, key in BOXES.items() if key in view.config.board or name in held]
 
 
 def render_board_svg(game: Game) -> str | None:
@@ -53,8 +81,8 @@ def render_board_svg(game: Game) -> str | None:
         from .grid_svg import render_grid_svg
         return render_grid_svg(game)
     from html import escape  # here: `status` shows the legend alone, and html loads a big table
-    from ..core.board.infinite.features import on_space  # a ring's features: Infinite Nomic's
     view = View(game.config, game.state)
+    on = features(view)
     board, total = view.board, view.total_spaces
     radius = max(160.0, total * (2 * SPACE_R + 14) / (2 * math.pi))
     size = int(2 * radius + 170)
@@ -77,21 +105,23 @@ def render_board_svg(game: Game) -> str | None:
         out.append(f'<line data-pair="{pair.kind} {pair.number}" x1="{x1:.1f}" y1="{y1:.1f}" '
                    f'x2="{x2:.1f}" y2="{y2:.1f}" {style} stroke-width="4"/>')
     for space in range(1, total + 1):
-        features = on_space(view, space, tiles=True)
+        here = on[space]
         x, y = at(space, radius)
-        fill = "#ffe08a" if "Fives" in features else "#f4f4f4"
-        out.append(f'<g data-space="{space}" data-features="{escape(",".join(features))}">')
+        fill = "#ffe08a" if "Fives" in here else "#f4f4f4"
+        out.append(f'<g data-space="{space}" data-features="{escape(",".join(here))}">')
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R}" fill="{fill}" '
                    'stroke="#555"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
                    f'font-weight="bold">{space}</text>')
-        marks = [_mark(view, name, space) for name in features if name != "Fives"]
+        marks = [_mark(view, name, space) for name in here if name != "Fives"]
         if marks:
             mx, my = at(space, radius + SPACE_R + 16)
             out.append(f'<text x="{mx:.1f}" y="{my + 4:.1f}" text-anchor="middle" '
                        f'font-size="10">{escape(" ".join(marks))}</text>')
         out.append("</g>")
-    boxes = {JAIL: (centre - 110, centre - 25), GULAG: (centre + 10, centre - 25)}
+    drawn = boxes_drawn(view)
+    boxes = {name: (centre - 50 + (60 * (2 * i - len(drawn) + 1)), centre - 25)
+             for i, name in enumerate(drawn)}
     for name, (bx, by) in boxes.items():
         out.append(f'<rect data-space="{name}" x="{bx:.1f}" y="{by:.1f}" width="100" '
                    'height="50" fill="#eee" stroke="#555"/>')

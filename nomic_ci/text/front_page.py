@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from ..core.game import Game
+from ..core.players.comment_commands import usages
 from ..core.times import hours
+from .deadlines import vote_closes
 from .vote_comment import how_to_vote, what_a_change_does
 
 FRONT_PAGE = "README.md"
@@ -31,16 +33,24 @@ def front_page(game: Game, title: str, about: str) -> str:
              "- [The history](proposals/README.md): every proposal decided, its votes and dice",
              "", "## How to play", "", f"1. **Propose** {how_to_propose(game)} {RULE_FILES}",
              f"2. **Vote.** {how_to_vote(config)} {what_a_change_does(config)}",
-             f"3. **The decision.** {_when_decided(game)} The engine merges what passes and "
+             f"3. **The decision.** {vote_closes(config)} The engine merges what passes and "
              "closes the rest, saying why on the pull request."]
-    if config.commands:
-        commands = ", ".join(f"`/{c}`" if c != "veto" else "`/veto N`" for c in config.commands)
-        lines.append(f"4. **Commands.** Write {commands} as the first line of a comment on "
-                     "any issue or pull request of the game; `/help` says what you may do now.")
+    players, admins = usages(game)
+    players = tuple(u for u in players if u not in ("/help", "/status"))
+    if players or admins:
+        said = (f"Write {_listed(players)} as the first line of a comment on any issue or "
+                "pull request of the game" if players else
+                "Players' only commands are `/help` and `/status`")
+        said += f"; the Admin's alone: {_listed(admins)}" if admins else ""
+        lines.append(f"4. **Commands.** {said}; `/help` says what you may do now.")
     lines += ["", f"**To join**, {how_to_join(game)}"]
-    lines += ["", "The engine's pinned **game issue** says whose turn it is, what is in its "
-                  "vote and what is due next, and mentions you when your turn begins, when a "
-                  "push undid your vote, and when a vote closes soon without yours. Every "
+    turns = bool(config.turn_order)  # BoredNomic has none: every player moves at an update
+    lines += ["", "The engine's pinned **game issue** says "
+                  + ("whose turn it is, " if turns else "") + "what is in its vote and what is "
+                  "due next, and mentions you " + ("when your turn begins, " if turns else "")
+                  + "when a push undid your vote, and when a vote closes soon without yours"
+                  + (f" or {config.cite('inactive_after')} is about to make you inactive"
+                     if config.inactive_after else "") + ". Every "
                   "pull request's vote comment shows where its vote stands.", "",
               "This is how the rules begin; proposals change them, so the rules in force are "
               "always [rules/README.md](rules/README.md).", ""]
@@ -53,6 +63,10 @@ def front_page(game: Game, title: str, about: str) -> str:
               "(`.github/workflows/`); [the setup guide](nomic_ci/docs/setup.md) is for whoever "
               "hosts the game. A proposal may change them too, as any file of the game.", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _listed(usages) -> str:
+    return ", ".join(f"`{usage}`" for usage in usages)
 
 
 def how_to_join(game: Game) -> str:
@@ -96,17 +110,3 @@ def _who_proposes(game: Game) -> str:
     if config.turn_order:
         return "when it is your turn (one proposal a turn, in the order of the scoreboard)"
     return "when the rules let you"
-
-
-def _when_decided(game: Game) -> str:
-    config = game.config
-    if config.schedule:
-        return (f"Votes count on the voting days "
-                f"({config.schedule.describe(config.schedule.vote)}); the results come at "
-                "the start of the results day.")
-    window = config.voting_window
-    everyone = config.decide_when_all_voted
-    if window:
-        return (f"A vote closes {hours(window)} after the proposal opened or last "
-                f"changed{', or as soon as every eligible voter has voted' if everyone else ''}.")
-    return "A vote closes as soon as every eligible voter has voted."

@@ -116,10 +116,11 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal], now: datetime
     if commands_in_force(game):
         lines.append("- **Commands:** write `/help` as the first line of a comment here, or on "
                      "any issue or pull request of the game, to see what you may do now.")
-    lines += ["", "The engine rewrites this text when the game or a vote changes, and mentions "
-                  "here the player whose turn begins, the voters whose votes a push undid, and "
-                  f"those who have not voted {hours(config.remind_before)} before a vote "
-                  "closes."]
+    lines += ["", "The engine rewrites this text when the game or a vote changes, and mentions here the "
+                  "player whose turn begins, the voters whose votes a push undid, and those who "
+                  f"have not voted {hours(config.remind_before)} before a vote closes"
+                  + (f" or {config.cite('inactive_after')} makes them inactive"
+                     if config.inactive_after else "") + "."]
     return "\n".join(lines) + "\n"
 
 

@@ -72,11 +72,12 @@ def render_grid_svg(game: Game) -> str:
 
 
 def grid_legend(game: Game) -> str:
-    cite = game.config.cite
-    return (f"The board: squares in rows of {game.config.board['grid'].columns}, from square 1 "
-            f"at the bottom left, winding up like Snakes and Ladders, each in its colour "
-            f"({cite('grid')}); an owned square shows its name and, in italics, its owner "
-            f"({cite('property')}); each player's token is a disc with their initial.")
+    cite, board = game.config.cite, game.config.board
+    owned = (f"; an owned square shows its name and, in italics, its owner "
+             f"({cite('property')})") if "property" in board or game.state.board.deeds else ""
+    return (f"The board: squares in rows of {board['grid'].columns}, from square 1 at the "
+            f"bottom left, winding up like Snakes and Ladders, each in its colour "
+            f"({cite('grid')}){owned}; each player's token is a disc with their initial.")
 
 
 def _short(text: str) -> str:

@@ -18,12 +18,14 @@ from ..core.files.indexlines import IndexLines
 from ..core.files.records import Outcome
 from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
-from ..core.times import format_duration
+from ..core.holdings import KINDS, holdings, kinds_shown
 from ..core.voting.decision import vote_deadline
+from ..core.winning import counted, goals, limits
 from .judgment_page import README as JUDGMENTS_README, render_judgments, scoreboard_line
 from .quoting import quoted
 from .rule_format import WRITING, rules_page_section
-from .score_chart import SCORES_SVG, render_score_chart
+from .score_chart import SCORES_SVG, chart_lines, render_score_chart
+from .deadlines import clock, turn_passes, turns_end, vote_closes
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
 CHANGES_SHOWN = 10  # of each rule's, in rules/README.md: the rest are in proposals/index/
@@ -84,10 +86,24 @@ def render_rules(game: Game) -> str:
         lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
-                  "", rule.text, ""]
+                  "", _images_kept(game, rule.text), ""]
         lines.append(_rule_history(game, changes.get(rule.number, [])))
     lines += ["", *rules_page_section(game)]
     return "\n".join(lines).rstrip() + "\n"
+
+
+IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
+
+
+def _images_kept(game: Game, text: str) -> str:
+    """A rule's text with each image it links that is not in the game said in words, so the
+    page shows no broken picture (seed 001 rule 305's graph was never kept)."""
+    def shown(match: re.Match) -> str:
+        target = match.group(2)
+        if "://" in target or f"rules/{target.removeprefix('./')}" in game.files:
+            return match.group(0)
+        return f"*[image {quoted(target)}, {quoted(match.group(1))}: not in this game]*"
+    return IMAGE.sub(shown, text)
 
 
 def _rule_history(game: Game, changes: list[int]) -> str:
@@ -116,51 +132,56 @@ def render_state(game: Game) -> str:
                      "the only proposal of the week, and the game goes on once one of theirs "
                      "is accepted.")
     elif state.turn:
-        deadline = (f"; it passes at {_shown(state.turn_started + config.turn_timeout)} "
-                    "if no proposal is made"
-                    if config.turn_timeout and state.turn_started and not state.open_proposals
-                    else "")
-        lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}{deadline}.")
+        lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}"
+                     f"{turn_passes(game)}.")
+    elif config.schedule:
+        lines.append(f"There are no turns: any player may propose on the proposal days "
+                     f"({config.schedule.describe(config.schedule.propose)}, "
+                     f"{config.cite('schedule')}).")
     else:
         lines.append("There are no turns: any player may propose.")
     judgment = scoreboard_line(game)  # seed 001 rule 211, where one is pending
     lines += ["", judgment] if judgment else []
     lines.append("")
-    goals = []
-    if config.victory_points:
-        quantity = "points" if config.victory_quantity == "points" else \
-            f"{config.victory_quantity} ({config.cite('victory_quantity')})"
-        goals.append(f"the first to {config.victory_points} {quantity} wins")
-    if config.ends_at:
-        goals.append(f"the game ends on {_shown(config.ends_at)} and the highest score wins")
-    if goals:
-        lines += ["Victory: " + "; ".join(goals) + ".", ""]
-    stats = list(config.starting_stats)
-    veto = vetoes_apply(game)  # a column that cannot apply to the rules in force is left out
-    lines += ["## Scoreboard", "",
-              "| # | player | points |" + (" veto |" if veto else "")
-              + "".join(f" {s.replace('_', ' ')} |" for s in stats),
-              "|---|---|---:|" + ("---|" if veto else "") + "---:|" * len(stats)]
-    for index, player in enumerate(state.players, 1):
-        marker = " ◀ turn" if player.login == state.turn else ""
-        crown = " 🏆" if player.login in state.winners else ""
-        if not player.active:
-            crown += f" (inactive since {_shown(player.inactive_since)})"
-        lines.append(f"| {index} | {player.login}{marker}{crown} | {player.points} |"
-                     + (f" {'yes' if player.veto else ''} |" if veto else "")
-                     + "".join(f" {player.stat(s, config.starting_stats)} |" for s in stats))
-    lines += ["", f"![Each player's points over the game's decisions]"
-                  f"({SCORES_SVG.removeprefix('state/')})"]
+    lines += _scoreboard(game) + ["", *chart_lines(game)]
     if "locations" in config.board:  # the Suber world (seed 001), where the rules bind it
         from .world_table import world_lines  # only a game with a board loads it
         lines += world_lines(game)
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
                                                else ["Nothing."])
-    lines += ["", f"Next proposal number: {state.next_proposal}. Voting window: "
-                  f"{format_duration(window) if (window := config.voting_window) else 'none'}. "
-                  f"Turn timeout: "
-                  f"{format_duration(t) if (t := config.turn_timeout) else 'none'}."]
+    lines += ["", " ".join([f"Next proposal number: {state.next_proposal}.",
+                            vote_closes(config), *filter(None, [turns_end(game)]),
+                            *clock(game)])]
     return "\n".join(lines + _dice(game)).rstrip() + "\n"
+
+
+def _scoreboard(game: Game) -> list[str]:
+    """What wins (core/winning.py), then the scoreboard: each player's quantities, what wins
+    first, and what they hold on the board (core/holdings.py)."""
+    state, config = game.state, game.config
+    ways = [goal.says for goal in goals(game)]
+    victory = "; ".join(ways + limits(config)) if ways else \
+        "no rule in force says how the game is won"
+    quantities = counted(game)
+    held = holdings(game)
+    kinds = kinds_shown(game)
+    veto = vetoes_apply(game)  # a column that cannot apply to the rules in force is left out
+    lines = [f"Victory: {victory}.", "", "## Scoreboard", "",
+             "| # | player |" + "".join(f" {q.label} |" for q in quantities)
+             + (" veto |" if veto else "") + "".join(f" {KINDS[k]} |" for k in kinds),
+             "|---|---|" + "---:|" * len(quantities) + ("---|" if veto else "")
+             + "---|" * len(kinds)]
+    for index, player in enumerate(state.players, 1):
+        marker = " ◀ turn" if player.login == state.turn else ""
+        crown = " 🏆" if player.login in state.winners else ""
+        if not player.active:
+            crown += f" (inactive since {_shown(player.inactive_since)})"
+        lines.append(f"| {index} | {player.login}{marker}{crown} |"
+                     + "".join(f" {q.shown(q.of(player, config))} |" for q in quantities)
+                     + (f" {'yes' if player.veto else ''} |" if veto else "")
+                     + "".join(f" {quoted(held[player.login].shown(k))} |"
+                               for k in kinds))
+    return lines
 
 
 def _in_its_vote(game: Game) -> list[str]:
@@ -193,11 +214,16 @@ def _in_its_vote(game: Game) -> list[str]:
 def _closes(game: Game, open_: OpenProposal) -> str:
     """When its vote closes at the latest, as the engine last worked it out (for the rules
     the proposal involves, or a request to join's window); before it has, from the rules."""
+    config = game.config
+    every = "when every vote is in"
+    if config.inactive_after and not open_.join:  # who has not voted by then is inactive
+        every += (f", by {_shown(open_.head_since + config.inactive_after)} at the latest "
+                  f"({config.cite('inactive_after')})")
     if open_.standing is not None:
         closes = open_.standing.closes
-        return _shown(closes) if closes else "when every vote is in"
-    guard, deadline = game.config.guard, vote_deadline(game, open_, ())
-    closes = _shown(deadline) if deadline else "when every vote is in"
+        return _shown(closes) if closes else every
+    guard, deadline = config.guard, vote_deadline(game, open_, ())
+    closes = _shown(deadline) if deadline else every
     if guard:  # a guarded range has its own
         closes += (f" ({_shown(open_.head_since + guard.until)} if it involves "
                    f"rules {guard.low:03d}–{guard.high:03d})")

@@ -54,7 +54,7 @@ def engine_warning(view: VoteView) -> str:
     engine's write token and the dice secret."""
     shown = ", ".join(quoted(p) for p in view.engine[:5]) + \
         (f" and {len(view.engine) - 5} more" if len(view.engine) > 5 else "")
-    needs = (f"; it needs {view.needed.threshold.explain(len(view.tally.eligible))}"
+    needs = (f"; it needs {view.needed.needs(len(view.tally.eligible))}"
              if isinstance(view.needed, Requirement) else "")
     return (f"**It changes code the engine's workflows run ({shown}): if it passes, that code "
             f"runs with the game's write token and dice secret. Read every line of it before "
@@ -65,7 +65,7 @@ def what_it_needs(needed: Requirement, eligible: int) -> str:
     """'It involves rules 101, so it needs rule 104, rules 100–199: a majority of the eligible
     voters: 2 of 3', the count said once."""
     rules = ", ".join(f"{n:03d}" for n in needed.rules)
-    said, detail = needed.explanation, needed.threshold.explain(eligible)
+    said, detail = needed.explanation, needed.needs(eligible)
     named = str(needed.threshold)
     if said.endswith(named):  # the explanation names the threshold: add the count to it
         said = said[:-len(named)] + detail
@@ -146,7 +146,9 @@ def status_line(view: VoteView) -> str:
     tally, needed = view.tally, view.needed
     eligible = len(tally.eligible)
     parts = [f"{tally.yes}/{eligible} yes", f"{tally.no} no"]
-    if isinstance(needed, Requirement):
+    if isinstance(needed, Requirement) and needed.terms is not None:
+        parts.append(f"needs the terms of {view.config.cite('guard')}")
+    elif isinstance(needed, Requirement):
         parts.append(f"needs {needed.threshold.required_yes(eligible)}"
                      if needed.threshold.counts_voters else f"needs {needed.threshold}")
     if view.deadline:

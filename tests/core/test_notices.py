@@ -74,3 +74,19 @@ def test_a_judge_is_told_to_rule_and_after_a_ruling_the_others_are_told_it_stand
     assert judging(ruled, passed.state).mentions == ("carol",)  # the next Judge
     assert judging(ruled, ruled.state) is None  # no new step: no one is told again
     assert notices(ruled, ruled.state, None, {}) == ()
+
+
+def test_rule_206_warns_the_turns_player_once_before_it_makes_them_inactive():
+    """Seed 001 rule 206: a player who has not proposed 36 hours into their turn becomes
+    inactive; `remind_before` (12 hours) earlier, they are warned, once for that turn."""
+    game = make_game("alice,bob,carol", ruleset="suber-initial-set")
+    start = game.state.turn_started
+    assert reminders(game, {}, start + 23 * HOUR) == (game.state, ())
+    state, [tell] = reminders(game, {}, start + 24 * HOUR)
+    assert tell.mentions == ("alice",) and tell.on == GAME_ISSUE
+    assert tell.message == ("you become inactive at 2026-05-03 00:00 UTC (in 12 h) and your "
+                            "turn ends unless you propose before (rule 206)")
+    assert state.turn_warned == start + 36 * HOUR
+    assert reminders(replace(game, state=state), {}, start + 30 * HOUR) == (state, ())
+    # where no rule makes players inactive, no one is warned
+    assert reminders(make_game("alice,bob"), {}, start + 60 * HOUR)[1] == ()

@@ -30,3 +30,29 @@ def test_points_nothing_explains_are_named_and_an_adjustment_explains_them():
     assert str(point_sources(game)["bob"]) == (
         "0 to start + 0 from dice and votes + 0 set by proposals + 5 from the admin's "
         "adjustments")
+
+
+def test_a_counter_s_latest_changes_are_the_actions_and_corrections_that_moved_it():
+    from types import MappingProxyType
+
+    from nomic_ci.core.board.actionindex import ActionLog
+    from nomic_ci.core.board.actionlog import ActionRecord
+    from nomic_ci.core.scores import latest_changes
+
+    from builders import HOUR
+
+    def moved(n, login, counter, was, now):
+        return ActionRecord(n, T0 + n * HOUR, login, "/x", None, "", effects=(MappingProxyType(
+            {"stats": login, "from": {counter: was}, "to": {counter: now}}),))
+    files = make_files("alice,bob", ruleset="borednomic", admin="the-admin")
+    files[ADJUSTMENTS] = dump_adjustments((
+        Adjustment(T0 + 2 * HOUR, "bob", 50, "a loan", "the-admin", counter="money"),
+        Adjustment(T0 + 2 * HOUR, "bob", 5, "points", "the-admin")))
+    game = replace(load_game(files), actions=ActionLog.of([
+        moved(1, "alice", "money", 10000, 9900), moved(3, "bob", "hit_points", 100, 90),
+        moved(4, "bob", "money", 10050, 10000)]))
+    changes = latest_changes(game, 10, "money")
+    assert [(c.what, dict(c.deltas)) for c in changes] == [
+        ("alice /x", {"alice": -100}), ("adjusted", {"bob": 50}), ("bob /x", {"bob": -50})]
+    assert [c.what for c in latest_changes(game, 2, "money")] == ["adjusted", "bob /x"]
+    assert [dict(c.deltas) for c in latest_changes(game, 10, "hit_points")] == [{"bob": -10}]

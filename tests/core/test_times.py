@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from nomic_ci.core.times import format_duration, hours, iso, moment
+from nomic_ci.core.times import format_duration, hours, iso, moment, span
 
 UTC = timezone.utc
 MARCH = datetime(2027, 3, 1, tzinfo=UTC)
@@ -58,3 +58,12 @@ def test_hours_are_what_reasons_say(delta, text):
 ])
 def test_a_duration_is_written_in_its_largest_whole_unit(delta, text):
     assert format_duration(delta) == text
+
+
+@pytest.mark.parametrize("delta, text", [
+    (timedelta(minutes=5), "5 minutes"), (timedelta(minutes=1), "1 minute"),
+    (timedelta(hours=24), "24 hours"), (timedelta(hours=48), "48 hours"),
+    (timedelta(days=7), "7 days"), (timedelta(minutes=90), "90 minutes"),
+])
+def test_a_span_reads_as_a_rule_writes_it(delta, text):
+    assert span(delta) == text

@@ -82,3 +82,32 @@ def test_a_token_that_may_not_pin_still_keeps_the_game_issue(tmp_path):
     t.later().vote(1, "bob")
     assert issue.pinned and len(t.fake.world.issues) == 1
     t.close()
+
+
+def test_a_suber_player_is_warned_before_rule_206_makes_them_inactive(tmp_path):
+    """Seed 001 rule 206: 36 hours after a vote starts, or a turn begins, who has not voted or
+    proposed becomes inactive; 12 hours before (`remind_before`), the game issue warns them,
+    once, and the turn's player that their turn ends too."""
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="suber-initial-set")
+    t.later().branch("idea", new_rule(215), author="alice")
+    assert t.propose("alice", "idea") == 301
+    t.vote(301, "bob")
+    t.later(22).tick()  # 13 hours before: not yet
+    assert mentioning(game_issue(t)[1], "carol") == []
+    t.later(1).tick()
+    t.later(1).tick()
+    [warning] = mentioning(game_issue(t)[1], "carol")
+    assert "you become inactive at 2026-05-03 01:00 UTC (in 12 h) unless you vote on proposal 301 " \
+           "before (rule 206)" in warning and "@bob" not in warning
+    # carol votes: the proposal passes, and bob's turn begins; 24 hours on, he is warned
+    t.vote(301, "carol")
+    t.tick()
+    assert "It is **bob**'s turn" in game_issue(t)[0]
+    t.later(23).tick()
+    assert [c for c in game_issue(t)[1] if "unless you propose" in c] == []
+    t.later(1).tick()
+    t.later(1).tick()
+    [turn] = [c for c in game_issue(t)[1] if "unless you propose" in c]
+    assert "@bob" in turn and "your turn ends" in turn and "(rule 206)" in turn
+    t.later(12).tick()
+    assert "bob (inactive since" in t.read("state/README.md")

@@ -391,7 +391,8 @@ def test_thumbs_are_votes_one_per_player_and_the_proposer_gains_the_difference(i
                                             "state": "voting", "yes": 2, "no": 1}
     hub.later(24).reconcile()
     assert hub.fake.pull(pr).merged
-    assert hub.status()["players"][0] == {"login": "alice", "points": 1}  # 2 − 1
+    alice = hub.status()["players"][0]
+    assert (alice["login"], alice["points"], alice["vp"]) == ("alice", 1, 0)  # 2 − 1; VP: none
 
 
 def test_editing_the_description_retracts_the_proposal(infinite):

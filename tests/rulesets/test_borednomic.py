@@ -69,8 +69,11 @@ def test_a_week_of_borednomic(t):
     assert "level: 2" in stats(t, "alice") and "experience: 0" in stats(t, "alice")
     assert "experience: 1" in stats(t, "bob") and "experience: 1" in stats(t, "carol")
     readme = t.read("state/README.md")
-    assert "| money | level | experience | hit points |" in readme
-    assert "| 1 | alice | 0 | 10000 | 2 | 0 | 100 |" in readme  # no veto in BoredNomic
+    # money wins (rules 19, 11.3): it comes first, in dollars; no points, which nothing
+    # here changes, and no veto column, which BoredNomic does not have
+    assert "| # | player | money | level | experience | hit points | items | squares owned |" \
+        in readme
+    assert "| 1 | alice | $10,000 | 2 | 0 | 100 | — | — |" in readme
 
 
 def test_the_admin_vetoes_a_proposal(t):

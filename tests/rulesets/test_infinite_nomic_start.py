@@ -67,5 +67,7 @@ def test_a_choice_not_made_before_the_turn_ends_is_option_a(table, tmp_path):
 
 def test_no_rule_of_seed_000_says_how_to_win(table, tmp_path):
     t = table(tmp_path, "any")
-    assert "Victory" not in t.read("state/README.md")
+    readme = t.read("state/README.md")
+    assert "Victory: no rule in force says how the game is won." in readme
+    assert "\n| # | player | points |\n" in readme and "VP" not in readme
     assert '<g data-space="4" data-features="Unlucky Space">' in t.read("state/board.svg")

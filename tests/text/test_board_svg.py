@@ -62,3 +62,37 @@ def test_the_state_readme_opens_with_the_board_and_its_legend():
     top = rendered[STATE_README].split("## Scoreboard")[0]
     assert "![The board, with every player's token](board.svg)" in top and "Cop Car" in top
     assert BOARD_SVG not in render_all(load_game(make_files()))  # a game with no board
+
+
+def test_the_legend_lists_what_the_picture_draws_and_nothing_else():
+    from nomic_ci.text.board_svg import legend
+    # a new round 7 board: 10 spaces, so no Shop (above 10) and no Bank (above 7, a
+    # multiple of 7); no House built, no Snake or Ladder yet
+    game, svg = drawn(Board(cop_car=CopCar(4, 200)))
+    text = legend(game)
+    assert "C200: the Cop Car and its health (rule 11)" in text
+    for absent in ("Bank", "Shop", "House", "Ladder", "Snake"):
+        assert absent not in text, absent
+    # once they are on the board, each is listed, with its rule
+    game, svg = drawn(Board(added_spaces=4, cop_car=CopCar(10, 190), houses=(House(3, "bob"),),
+                            pairs=(Pair("Snake", 1, 2, 12),)))
+    text = legend(game)
+    assert "B: a Bank (rule 11)" in text and "S: a Shop (rule 11)" in text
+    assert "H:bob: a House and its owner (rule 11)" in text
+    assert "red dashed line: a Snake" in text and "Ladder" not in text
+    assert "boxes in the middle: Jail (rule 8) and the Gulag (rule 8)" in text
+
+
+def test_jail_and_the_gulag_are_drawn_only_where_a_rule_has_them():
+    files = make_files(ruleset="infinite-nomic-r7-start")  # seed 000: no jail, no Gulag
+    game = load_game(files)
+    svg = ET.fromstring(render_board_svg(game))
+    assert not svg.findall("svg:rect[@data-space]", NS)
+    from nomic_ci.text.board_svg import legend
+    assert "Jail" not in legend(game) and "Gulag" not in legend(game)
+    # a token an admin put in Jail where no rule has one is still drawn where it is
+    files[BOARD] = dump_board(Board(tokens=(Token("alice", "jail"),)))
+    game = load_game(files)
+    svg = ET.fromstring(render_board_svg(game))
+    assert [r.get("data-space") for r in svg.findall("svg:rect[@data-space]", NS)] == ["jail"]
+    assert legend(game).endswith("; the box in the middle: Jail.")

@@ -84,7 +84,7 @@ def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():
 def test_the_state_readme_shows_whose_turn_it_is_and_the_scoreboard():
     text = render_state(decided(die=4))
     assert "It is **bob**'s turn, since 2026-05-01 13:00 UTC; it passes at " \
-           "2026-05-04 13:00 UTC if no proposal is made." in text
+           "2026-05-04 13:00 UTC if bob has not proposed by then (rule 103)." in text
     assert "| 1 | alice | 4 |  |" in text and "| 2 | bob ◀ turn | 0 |  |" in text
     assert "## In its vote\n\nNothing." in text
 
@@ -127,6 +127,24 @@ def test_columns_that_cannot_apply_to_the_rules_in_force_are_left_out(ruleset, v
     assert ("| dice |" in render_proposals(replace(game, records=undiced))) is dice
 
 
+def test_the_scoreboard_leads_with_what_wins_and_shows_what_players_hold_inertly():
+    from nomic_ci.core.board.boardfile import Board, Deed, Token
+    game = make_game(ruleset="borednomic", admin="admin")
+    board = Board(tokens=(Token("alice", 4, items=(("Hen", 1),)),),
+                  deeds=(Deed(4, "alice", "@bob's | <b>Bistro</b>", 100),))
+    alice = game.state.players[0].with_stats(money=9900)
+    state = replace(game.state, board=board).with_player(alice)
+    text = render_state(replace(game, state=state))
+    assert "Victory: a player with at least $1,000,000 wins (rule 19); when only one player " \
+           "has at least $1 (the others bankrupt, rule 4), that player wins (rule 11)." in text
+    assert "| # | player | money | level | experience | hit points | items | squares owned |" \
+        in text
+    row = next(line for line in text.splitlines() if line.startswith("| 1 | alice |"))
+    assert row == ("| 1 | alice | $9,900 | 1 | 0 | 100 | 1 Hen | 4 \\(@\u2060bob's \\| "
+                   "&lt;b&gt;Bistro&lt;/b&gt;\\) |")
+    assert columns(row) == 9  # the bar a player named the square with is no column
+
+
 def test_the_state_readme_crowns_the_winners_and_marks_the_inactive():
     game = make_game()
     players = (replace(game.state.players[0], inactive_since=T0),) + game.state.players[1:]
@@ -157,3 +175,13 @@ def test_the_history_shows_the_outcome_first_and_why_a_proposal_did_not_pass():
     (row,) = [line for line in render_proposals(game).splitlines() if line.startswith("| **")]
     assert row.startswith("| **failed** | [1](")
     assert f"| {record.reason} |" in row and "not met" in record.reason
+
+
+def test_a_vote_without_a_window_closes_by_rule_206s_deadline_at_the_latest():
+    """Seed 001: no voting window, but who has not voted 36 hours after the vote started
+    becomes inactive (rule 206), so every vote still in is in by then."""
+    game, _ = opened(make_game("alice,bob,carol", ruleset="suber-initial-set"))
+    text = render_state(game)
+    start = game.state.open_proposals[0].head_since
+    assert f"| when every vote is in, by {start + 36 * HOUR:%Y-%m-%d %H:%M} UTC at the " \
+           "latest (rule 206) |" in text

@@ -1,7 +1,9 @@
-"""The score chart: one line per player through every decision, and a legend that agrees."""
+"""The score chart: what wins, a step line per player over time, each change on its date,
+each line ending in its player's label, no line hidden under another."""
 
 import xml.etree.ElementTree as ET
 from dataclasses import replace
+from datetime import datetime
 from functools import cache
 from types import MappingProxyType
 
@@ -12,7 +14,8 @@ from nomic_ci.core.board.actionlog import ActionRecord
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
 from nomic_ci.core.files.history import History
 from nomic_ci.core.scores import unexplained
-from nomic_ci.text.score_chart import MAX_POINTS, render_score_chart, score_history
+from nomic_ci.text.score_chart import (LABEL_H, MAX_STEPS, chart_lines, render_score_chart,
+                                       score_history)
 
 from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step
 
@@ -32,17 +35,49 @@ def two_decisions():
     return game
 
 
-def test_each_player_has_a_line_through_every_decision_ending_at_their_points():
+def drawn(svg_text: str) -> dict:
+    """What the chart draws: each player's line as points, each end label's text and
+    height, and each change's mark on the time axis."""
+    svg = ET.fromstring(svg_text)
+    lines = {e.get("data-player"): [tuple(map(float, p.split(","))) for p in
+                                    e.get("points").split()]
+             for e in svg.iter(f"{SVG}polyline")}
+    labels = {g.get("data-label"): (g.find(f"{SVG}text").text,
+                                    float(g.find(f"{SVG}text").get("y")))
+              for g in svg.iter(f"{SVG}g") if g.get("data-label")}
+    marks = [(e.get("data-change"), e.get("data-at"), float(e.get("x1")))
+             for e in svg.iter(f"{SVG}line") if e.get("data-change")]
+    return {"lines": lines, "labels": labels, "marks": marks}
+
+
+def test_each_player_has_a_step_line_ending_in_a_label_with_their_points():
     game = two_decisions()
-    labels, series = score_history(game)
-    assert labels == ["start", "#1", "#2"]
-    assert series == {"alice": [0, 4, 4], "bob": [0, 0, 6], "carol": [0, 0, 0]}
-    svg = ET.fromstring(render_score_chart(game))
-    lines = {e.get("data-player"): e.get("points").split() for e in svg.iter(f"{SVG}polyline")}
-    assert set(lines) == {"alice", "bob", "carol"} and all(len(p) == 3 for p in lines.values())
-    legend = [e.text for e in svg.iter(f"{SVG}text") if ": " in (e.text or "")]
-    assert legend == [f"{p.login}: {p.points}" for p in game.state.players]
-    assert len({point.split(",")[1] for point in lines["carol"]}) == 1  # carol never scored
+    history = score_history(game)
+    assert history.quantity.name == "points"
+    assert [c.what for c in history.changes] == ["#1", "#2"]
+    assert history.series == {"alice": (0, 4, 4), "bob": (0, 0, 6), "carol": (0, 0, 0)}
+    chart = drawn(render_score_chart(game))
+    assert set(chart["lines"]) == {"alice", "bob", "carol"}
+    for login, points in chart["lines"].items():  # steps: every segment level or upright
+        assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:])), login
+    assert {login: text for login, (text, _) in chart["labels"].items()} == {
+        p.login: f"{p.login} {p.points}" for p in game.state.players}
+    # carol never scored: a level line, drawn apart from bob's level stretch at 0
+    assert len({y for _, y in chart["lines"]["carol"]}) == 1
+    assert chart["lines"]["carol"][0][1] != chart["lines"]["bob"][0][1]
+    assert chart_lines(game) == ["![Each player's points over time](scores.svg)"]
+
+
+def test_each_change_is_on_its_date():
+    game = two_decisions()
+    marks = drawn(render_score_chart(game))["marks"]
+    assert [what for what, _, _ in marks] == ["#1", "#2"]
+    (_, at1, x1), (_, at2, x2) = marks
+    decided = [r.decided for r in game.records]
+    assert [datetime.fromisoformat(a.replace("Z", "+00:00")) for a in (at1, at2)] == decided
+    # the steps are where the marks are: alice's at #1, bob's at #2
+    alice, bob = (drawn(render_score_chart(game))["lines"][who] for who in ("alice", "bob"))
+    assert alice[1][0] == x1 and bob[1][0] == x2 and x1 < x2
 
 
 def holding(game, **points):
@@ -61,9 +96,9 @@ def test_an_adjustment_is_a_step_of_its_own_and_a_counter_s_is_not_one():
          Adjustment(T0 + 31 * HOUR, "bob", 50, "a loan", "alice", counter="money")))}
     game = holding(replace(game, files=files), carol=2)
     assert unexplained(game) == {}
-    labels, series = score_history(game)
-    assert labels == ["start", "#1", "#2", "adjusted"]
-    assert series["carol"] == [0, 0, 0, 2] and series["bob"] == [0, 0, 6, 6]
+    history = score_history(game)
+    assert [c.what for c in history.changes] == ["#1", "#2", "adjusted"]
+    assert history.series["carol"] == (0, 0, 0, 2) and history.series["bob"] == (0, 0, 6, 6)
 
 
 def test_points_a_proposal_took_away_go_down_the_line():
@@ -71,30 +106,75 @@ def test_points_a_proposal_took_away_go_down_the_line():
     first = game.records[0]
     lost = replace(first, points_stated={"carol": -3})
     game = holding(replace(game, records=History.of((lost, *game.records[1:]))), carol=-3)
-    labels, series = score_history(game)
-    assert series["carol"] == [0, -3, -3] and series["alice"] == [0, 4, 4]
+    history = score_history(game)
+    assert history.series["carol"] == (0, -3, -3) and history.series["alice"] == (0, 4, 4)
 
 
-def test_points_won_on_the_board_are_steps_and_the_legend_is_the_scoreboard():
+def test_points_won_on_the_board_are_steps_and_the_labels_are_the_scoreboard():
     game = two_decisions()
     won = ActionRecord(1, T0 + 4 * HOUR, "carol", "/roll", None, "carol lands on a bonus",
                        points=MappingProxyType({"carol": 5}))
     game = holding(replace(game, actions=ActionLog.of([won])), carol=5)
     assert unexplained(game) == {}
-    labels, series = score_history(game)
-    assert labels == ["start", "#1", "carol /roll", "#2"]
-    assert series["carol"] == [0, 0, 5, 5]
+    history = score_history(game)
+    assert [c.what for c in history.changes] == ["#1", "carol /roll", "#2"]
+    assert history.series["carol"] == (0, 0, 5, 5)
+    assert drawn(render_score_chart(game))["labels"]["carol"][0] == "carol 5"
+
+
+def test_close_values_have_their_labels_set_apart():
+    game = two_decisions()
+    game = holding(game, carol=5, alice=5, bob=6)
+    labels = sorted(y for _, y in drawn(render_score_chart(game))["labels"].values())
+    assert all(b - a >= LABEL_H for a, b in zip(labels, labels[1:]))
+
+
+def money_game():
+    """A BoredNomic game in which board actions moved money, as their records say."""
+    game = make_game("alice,bob", ruleset="borednomic", admin="the-admin")
+    paid = ActionRecord(1, T0 + HOUR, "alice", "/buy", None, "alice buys square 4",
+                        effects=(MappingProxyType({"stats": "alice", "from": {"money": 10000},
+                                                   "to": {"money": 9700}, "why": "a deed"}),))
+    rent = ActionRecord(2, T0 + 5 * HOUR, "the-admin", "update", None, "bob lands on 4",
+                        effects=(MappingProxyType({"stats": "bob", "from": {"money": 10000},
+                                                   "to": {"money": 9990}, "why": "rent"}),
+                                 MappingProxyType({"stats": "alice", "from": {"money": 9700},
+                                                   "to": {"money": 9710}, "why": "rent"}),
+                                 MappingProxyType({"stats": "bob", "from": {"hit_points": 100},
+                                                   "to": {"hit_points": 90}, "why": "a fall"})))
+    state = game.state
+    for login, money in (("alice", 9710), ("bob", 9990)):
+        player = next(p for p in state.players if p.login == login)
+        state = state.with_player(player.with_stats(money=money))
+    return replace(game, state=state, actions=ActionLog(ActionLog.of([paid, rent])._lines))
+
+
+def test_borednomic_charts_money_from_the_actions_index():
+    game = money_game()
+    history = score_history(game)
+    assert history.quantity.name == "money" and history.quantity.dollars
+    assert [c.what for c in history.changes] == ["alice /buy", "the-admin update"]
+    assert history.series == {"alice": (10000, 9700, 9710), "bob": (10000, 10000, 9990)}
+    chart = drawn(render_score_chart(game))
+    assert chart["labels"]["alice"][0] == "alice $9,710"
+    assert chart_lines(game) == ["![Each player's money over time](scores.svg)"]
+
+
+def test_nothing_changed_yet_is_said_not_drawn_as_an_empty_frame():
+    game = make_game("alice,bob", ruleset="borednomic", admin="the-admin")
+    assert chart_lines(game) == ["The chart of money over time starts with the first "
+                                 "change: there has been none yet."]
     svg = ET.fromstring(render_score_chart(game))
-    legend = [e.text for e in svg.iter(f"{SVG}text") if ": " in (e.text or "")]
-    assert "carol: 5" in legend
+    assert not list(svg.iter(f"{SVG}polyline"))
+    assert "none yet" in "".join(svg.itertext())
 
 
 @settings(max_examples=30, deadline=None)  # each example is a game of two hundred records
 @given(st.lists(st.tuples(st.sampled_from(["alice", "bob", "carol"]),
-                          st.integers(-5, 5)), min_size=MAX_POINTS - 3, max_size=MAX_POINTS + 3))
+                          st.integers(-5, 5)), min_size=MAX_STEPS - 3, max_size=MAX_STEPS + 3))
 def test_a_long_game_s_chart_is_its_latest_steps_read_off_the_latest_records(deltas):
     """Worked back from the scoreboard, the chart is what adding up from the start gives,
-    and only the lines it shows are parsed."""
+    and only the lines it shows (and one more, to tell that there were earlier) are parsed."""
     game = make_game()
     base = two_decisions().records[0]
     summaries = [replace(base, number=i + 1, key=f"k{i}", path=f"proposals/{i + 1:04d}-x.yaml",
@@ -108,7 +188,37 @@ def test_a_long_game_s_chart_is_its_latest_steps_read_off_the_latest_records(del
         for who, line in forward.items():
             line.append(totals[who])
     game = holding(replace(game, records=history), **totals)
-    labels, series = score_history(game)
-    assert series == {login: line[-MAX_POINTS:] for login, line in forward.items()}
-    assert labels == (["start"] + [f"#{i}" for i in range(1, len(deltas) + 1)])[-MAX_POINTS:]
-    assert len(history._read) <= MAX_POINTS
+    found = score_history(game)
+    assert found.series == {login: tuple(line[-MAX_STEPS - 1:])
+                            for login, line in forward.items()}
+    assert [c.what for c in found.changes] == \
+        [f"#{i}" for i in range(1, len(deltas) + 1)][-MAX_STEPS:]
+    assert found.earlier == (len(deltas) > MAX_STEPS)
+    assert len(history._read) <= MAX_STEPS + 1
+    render_score_chart(game)
+    assert len(history._read) <= MAX_STEPS + 1
+
+
+def test_a_long_board_game_s_money_chart_reads_only_its_latest_index_lines():
+    """A thousand actions each moving someone's money: the chart is their latest 200, and
+    only the index lines it shows (and one more) are parsed, no record read."""
+    game = money_game()
+    logins = ("alice", "bob")
+    records = [ActionRecord(n, T0 + n * HOUR, logins[n % 2], "/reset", None, "",
+                            effects=(MappingProxyType({"stats": logins[n % 2],
+                                                       "from": {"money": 10000 + n // 2},
+                                                       "to": {"money": 10001 + n // 2}}),))
+               for n in range(1, 1001)]
+    log = ActionLog(ActionLog.of(records)._lines)  # as read: no line parsed yet
+    state = game.state
+    for login, money in (("alice", 10500), ("bob", 10500)):
+        player = next(p for p in state.players if p.login == login)
+        state = state.with_player(player.with_stats(money=money))
+    game = replace(game, state=state, actions=log)
+    history = score_history(game)
+    assert history.earlier and len(history.changes) == MAX_STEPS
+    # alice (the even actions) had 400 before the latest 200; bob (the odd) 400 too
+    assert history.series["alice"] == tuple(10400 + n // 2 for n in range(MAX_STEPS + 1))
+    assert history.series["bob"] == tuple(10400 + (n + 1) // 2 for n in range(MAX_STEPS + 1))
+    render_score_chart(game)
+    assert len(log._read) == MAX_STEPS + 1 and not log._records

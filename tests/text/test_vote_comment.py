@@ -54,6 +54,7 @@ def test_a_comment_without_a_deadline_does_not_promise_one():
     ("default", "rules/250-x.md", "needs 2"),  # 30% of 4, rounded up
     ("default", "rules/350-x.md", "needs a yes from a veto holder other than the proposer"),
     ("infinite-nomic-r7", "rules/004-x.md", "needs more yes votes than no votes"),
+    ("infinite-nomic-r7", "rules/000-winning.md", "needs the terms of rule 0"),
 ])
 def test_the_status_line_shows_what_is_needed_within_githubs_limit(ruleset, path, needs):
     shown = view(make_game("alice,bob,carol,dave", ruleset=ruleset), paths=(path,),
@@ -149,3 +150,13 @@ def test_a_path_a_player_chose_is_shown_inert_wherever_the_vote_comment_says_it(
     text = sticky_comment(view(paths=(path,)))
     assert "![x](" not in text and "@everyone" not in text
     assert "\\!\\[x\\]\\(https://example.org/pixel.png\\)@\u2060everyone.md" in text
+
+
+def test_a_guarded_rule_is_said_to_pass_on_its_own_terms_not_a_threshold():
+    """Seed 004 rule 0 sets its own passing conditions: no 'more yes votes than no votes'."""
+    text = sticky_comment(view(make_game("alice,bob,carol,dave", ruleset="infinite-nomic-r7"),
+                               paths=("rules/000-winning.md",)))
+    assert ("It involves rules 000, so it needs the terms of rule 0: no vote against once it "
+            "has been open 24 hours, or at least 3 votes for each against when it has been "
+            "open 7 days.") in text
+    assert "more yes" not in text and "Rule 000 is guarded (rule 0)" in text

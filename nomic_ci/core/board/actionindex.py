@@ -1,13 +1,14 @@
 """The board's actions as a flat index, `actions/index/NNNN.jsonl`: a line per action record.
 
 A run needs of the actions only how many there are (the next one's number), how many dice
-they rolled (the next roll's number) and, rarely, the points they moved: the index says
-that, and a run reads nothing else of them, parsing a line only when it needs what is in
-it, so a game's ten-thousandth action costs what its first did. As with the proposals'
-history (`core/files/history.py`) the records stay the truth: the engine appends a line
-with each record it writes (to the last file of a thousand lines, so an action rewrites
-no more than that), `render` rebuilds the index from the records where it does not list
-them all, and `verify` reads every record once and checks the index line by line.
+they rolled (the next roll's number) and, rarely, the points and counters they moved (for
+the score chart): the index says that, and a run reads nothing else of them, parsing a line
+only when it needs what is in it, so a game's ten-thousandth action costs what its first
+did. As with the proposals' history (`core/files/history.py`) the records stay the truth:
+the engine appends a line with each record it writes (to the last file of a thousand lines,
+so an action rewrites no more than that), `render` rebuilds the index from the records where
+it does not list them all, and `verify` reads every record once and checks the index line
+by line.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ _DICE = re.compile(r'"dice": ([0-9]+)')
 
 @frozen
 class ActionSummary:
-    """What a run needs of an action record: who, when, what, how many dice, which points."""
+    """What a run needs of an action record: who, when, what, how many dice, which points,
+    and which counters (money, level...) it changed: the score chart's steps (core/scores.py)."""
 
     number: int
     path: str
@@ -41,11 +43,12 @@ class ActionSummary:
     command: str
     dice: int = 0
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    stats: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def summary_of(record: ActionRecord) -> ActionSummary:
     return ActionSummary(record.number, record.path, record.at, record.login, record.command,
-                         len(record.dice), MappingProxyType(dict(record.points)))
+                         len(record.dice), MappingProxyType(dict(record.points)), record.stats)
 
 
 def is_index(path: str) -> bool:
@@ -63,7 +66,8 @@ def index_paths(files: Iterable[str]) -> list[str]:
 
 def index_line(s: ActionSummary) -> str:
     entry = {"number": s.number, "file": s.path.removeprefix(DIR), "at": iso(s.at),
-             "login": s.login, "command": s.command, "dice": s.dice, "points": dict(s.points)}
+             "login": s.login, "command": s.command, "dice": s.dice, "points": dict(s.points),
+             "stats": {login: dict(moved) for login, moved in s.stats.items()}}
     return json_text({k: v for k, v in entry.items() if v not in (0, {}) or k == "number"})
 
 
@@ -72,9 +76,19 @@ def _summary(line: str, path: str, line_number: int) -> ActionSummary:
         e = json.loads(line)
         return ActionSummary(whole(e["number"]), DIR + str(e["file"]), moment(e["at"]),
                              str(e["login"]), str(e["command"]), whole(e.get("dice", 0)),
-                             points(e.get("points")))
+                             points(e.get("points")), _stats(e.get("stats")))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise bad_line(exc, path, line_number) from None
+
+
+def _stats(data: Mapping[str, object] | None) -> Mapping[str, Mapping[str, int]]:
+    """A line's counters moved, by login and counter."""
+    if not data:
+        return _NO_STATS
+    return MappingProxyType({str(login): points(moved) for login, moved in data.items()})
+
+
+_NO_STATS: Mapping[str, Mapping[str, int]] = MappingProxyType({})
 
 
 class ActionLog(IndexLines[ActionSummary]):

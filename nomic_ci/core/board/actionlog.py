@@ -44,6 +44,20 @@ class ActionRecord:
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
+    def stats(self) -> Mapping[str, Mapping[str, int]]:
+        """How much each player's counters (money, level...) changed, by login and counter:
+        what its effects that change counters say they were and became, added up."""
+        moved: dict[str, dict[str, int]] = {}
+        for effect in self.effects:
+            if "stats" in effect:
+                mine = moved.setdefault(str(effect["stats"]), {})
+                for name, became in effect["to"].items():
+                    mine[name] = mine.get(name, 0) + became - effect["from"][name]
+        return MappingProxyType({login: MappingProxyType(
+            {name: delta for name, delta in sorted(counters.items()) if delta})
+            for login, counters in moved.items() if any(counters.values())})
+
+    @property
     def path(self) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.login} {self.command}".lower()).strip("-")
         return f"{DIR}{self.number:06d}-{slug[:40].strip('-')}.json"

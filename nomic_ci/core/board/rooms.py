@@ -16,6 +16,8 @@ modules it needs when called: importing the room (to read one of its bindings) l
 | `holds_turn(game)` | why the turn may not pass now |
 | `where(view, login)` | where `login` is, for answers ("in the City"); None: on a space |
 | `standing(view, login)` | how `login` stands, the last sentence of an answer to them; None: where they are, with their points |
+| `goals(game)` | its ways to win, each (the counter it reads, the amount that wins or None, the sentence players read): core/winning.py |
+| `holdings(config)` | what its players hold that the scoreboard shows, of core/holdings.py's `KINDS`, as its bindings in force give them |
 """
 
 from __future__ import annotations
@@ -118,3 +120,14 @@ def standing(view: View, login: str) -> str:
             return found
     player = next((p for p in view.state.players if p.login == login), None)
     return f"{login} is {where(view, login)} with {player.points if player else 0} points"
+
+
+def goals(game: Game) -> list[tuple[str, int | None, str]]:
+    """The ways to win the board games in force give (core/winning.py)."""
+    return [goal for room in _rooms(game, "goals") for goal in room.goals(game)]
+
+
+def holdings(config) -> tuple[str, ...]:
+    """What the players hold that the board games in force give (core/holdings.py)."""
+    return tuple(dict.fromkeys(kind for room in rooms_in_force(config.board)
+                               if hasattr(room, "holdings") for kind in room.holdings(config)))

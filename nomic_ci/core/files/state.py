@@ -191,6 +191,8 @@ class GameState:
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
     paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
+    # the moment rule 206 makes the turn's player inactive that they were warned of (seed 001)
+    turn_warned: datetime | None = None
     judgment: Judgment | None = None  # the Judgment pending (seed 001 rule 211)
     board: Board | None = None  # state/board.yaml, in games played on a board
     writes: WriteLevel | None = None  # the engine's recent writes, where the forge limits them

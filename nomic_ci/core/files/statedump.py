@@ -183,6 +183,8 @@ def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:
                 del game["awaiting_fix"]
     if state.paused_since or "paused_since" in game:
         _set(game, "paused_since", iso(state.paused_since))
+    if state.turn_warned or "turn_warned" in game:
+        _set(game, "turn_warned", iso(state.turn_warned))
     if state.writes is not None or "writes" in game:
         written = _flow(level=state.writes.level, at=iso(state.writes.at)) \
             if state.writes is not None else None

@@ -147,6 +147,8 @@ def _state_of(players_doc: Any, game_doc: Any) -> GameState:
                                     optional=True, default=()),
         paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
                                 "null", optional=True),
+        turn_warned=fields.get("turn_warned", moment, "the time the turn's player was warned "
+                               "they become inactive, or null", optional=True),
         writes=fields.get("writes", _write_level, "the engine's recent writes, {level, at}",
                           optional=True),
         awaiting_fix=_awaiting_fix(fields),

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from ..frozen import frozen
+from ..times import span
 from .binding import Binding
 from .values import count, duration, is_mapping, rule_range
 
@@ -27,6 +28,11 @@ class Guard:
 
     def covers(self, numbers) -> bool:
         return any(self.low <= n <= self.high for n in numbers)
+
+    def terms(self) -> str:
+        """Its passing conditions, as players read them."""
+        return (f"no vote against once it has been open {span(self.quiet)}, or at least "
+                f"{self.ratio} votes for each against when it has been open {span(self.until)}")
 
 
 def parse_guard(value: Any) -> Guard:

@@ -13,8 +13,8 @@ BINDINGS = (
             "this long before a vote closes, the game issue mentions the eligible voters who "
             "have not voted yet (12 hours where no rule binds it)"),
     Binding("turn_timeout", duration, "a duration such as '72h'",
-            "a turn passes to the next player when its player has not proposed this long "
-            "after the turn started"),
+            "a turn passes to the next player this long after it started (with one proposal "
+            "a turn, only while its player has not proposed)"),
     Binding("resubmissions_per_turn", count, "a whole number",
             "a proposal may be pushed to (restarting its vote) at most this many times; it is "
             "refused at the next push"),

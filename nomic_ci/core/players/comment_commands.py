@@ -273,6 +273,27 @@ def _where(game: Game, login: str) -> str:
     return where(View(game.config, game.state), login)
 
 
+# how each command not a board's is written, and which are the Admin's alone
+USAGE = {"pass": "/pass", "active": "/active", "inactive": "/inactive", "veto": "/veto N",
+         "pause": "/pause", "help": "/help", "status": "/status", **judgment_commands.USAGE}
+ADMINS = ("veto", "pause")
+
+
+def usages(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How the commands in force are written: the players', then the Admin's alone (seed
+    003's), from the commands the rules give and who may give them."""
+    board = {}
+    if game.config.board:
+        from ..board.rooms import commands
+        board = commands(game)
+    players, admins = [], []
+    for name in commands_in_force(game):
+        command = board.get(name)
+        admin = command.admin if command is not None else name in ADMINS
+        (admins if admin else players).append(command.usage if command else USAGE[name])
+    return tuple(players), tuple(admins)
+
+
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
                                  "veto": _veto, "help": _help, "status": _status,

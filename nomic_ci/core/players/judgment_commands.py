@@ -34,6 +34,10 @@ WHAT = {"judgment": "invoke Judgment on a question (rule 211)",
         "overrule": "vote to overrule the Judge (the server administrator: overrule, saying why)",
         "nullify": "vote to nullify the server administrator's overrule"}
 
+USAGE = {"judgment": "/judgment QUESTION", "consent": "/consent",
+         "ruling": "/ruling [VERDICT] REASONS", "overrule": "/overrule [WHY]",
+         "nullify": "/nullify"}
+
 
 def given(game: Game) -> tuple[str, ...]:
     """The commands the rules in force give: none without the `judgment` binding."""

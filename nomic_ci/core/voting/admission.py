@@ -32,6 +32,12 @@ class Requirement:
     rules: tuple[int, ...]
     threshold: Threshold
     explanation: str  # e.g. "rule 104, rules 100–199: a majority of the eligible voters"
+    terms: str | None = None  # a guarded rule's own terms, in place of the threshold
+
+    def needs(self, eligible: int) -> str:
+        """What it needs, with the count: 'a majority of the eligible voters: 2 of 3', or
+        the guarded rule's terms (seed 004 rule 0), which no threshold decides."""
+        return self.terms if self.terms is not None else self.threshold.explain(eligible)
 
 
 def involved(needed: Requirement | str) -> tuple[int, ...]:
@@ -60,6 +66,15 @@ def requirement(game: Game, proposal: Proposal) -> Requirement | str:
 
 
 def _requirement(game: Game, proposal: Proposal) -> Requirement | str:
+    needed = _threshold(game, proposal)
+    guard = game.config.guard
+    if isinstance(needed, Requirement) and guard and guard.covers(needed.rules):
+        terms = f"the terms of {game.config.cite('guard')}: {guard.terms()}"
+        return replace(needed, explanation=terms, terms=terms)
+    return needed
+
+
+def _threshold(game: Game, proposal: Proposal) -> Requirement | str:
     involvement = rules_involved(proposal.changes)
     config = game.config
     if not proposal.changes:  # such as a push that took every change back

@@ -205,7 +205,7 @@ def standing(view: VoteView) -> Standing:
     of printable characters alone, so they read back as they were written."""
     tally, needed = view.tally, view.needed
     needs = (view.terms if view.terms is not None else
-             needed.threshold.explain(len(tally.eligible)) if isinstance(needed, Requirement)
+             needed.needs(len(tally.eligible)) if isinstance(needed, Requirement)
              else f"it cannot pass as it is: {needed}")
     missing = tally.not_voted
     return Standing(tally.yes, tally.no, missing[:MAX_NAMED], len(missing[MAX_NAMED:]),

@@ -35,6 +35,25 @@ def test_a_run_counts_actions_and_dice_and_sums_points_from_the_index_alone():
     assert log[2].command == "/roll" and log[-1].path == records[2].path
 
 
+def test_the_index_says_which_counters_each_action_moved_and_by_how_much():
+    from dataclasses import replace
+    moves = ({"stats": "alice", "from": {"money": 100, "level": 2}, "to": {"money": 40,
+                                                                         "level": 1}},
+             {"stats": "bob", "from": {"money": 0}, "to": {"money": 60}},
+             {"stats": "alice", "from": {"level": 1}, "to": {"level": 2}},  # back: no change
+             {"moved": "alice"})
+    paid = replace(record(1, dice=0), effects=moves)
+    assert {k: dict(v) for k, v in paid.stats.items()} == {"alice": {"money": -60},
+                                                          "bob": {"money": 60}}
+    files = written(paid, record(2, dice=0))
+    unread = {p: t for p, t in files.items() if not deferred(p)}
+    log = read_actions(GameFiles(unread, {p: p for p in files if deferred(p)},
+                                 lambda handles: 1 / 0))  # reading a record fails the test
+    assert [{k: dict(v) for k, v in a.stats.items()} for a in log.having("stats")] == [
+        {"alice": {"money": -60}, "bob": {"money": 60}}]
+    assert check_index(files, actions_of_records(files)) == []
+
+
 def test_an_action_appends_a_line_to_the_last_file_of_a_thousand():
     log = ActionLog.of([record(n, dice=0) for n in range(1, 1001)])
     longer = log.added(record(1001))

@@ -44,6 +44,16 @@ def test_unquoted_and_quoted_times_are_the_same_time(files):
     assert dump_state(state, files)["state/game.yaml"] == files["state/game.yaml"]
 
 
+def test_the_warning_of_rule_206_round_trips_and_clears(files):
+    """The deadline the turn's player was warned of (seed 001 rule 206) is read back as
+    written, and a new turn's null leaves it null."""
+    warned = replace(read_state(files), turn_warned=T0 + timedelta(hours=36))
+    written = {**files, **dump_state(warned, files)}
+    assert read_state(written) == warned
+    cleared = replace(warned, turn_warned=None)
+    assert read_state({**written, **dump_state(cleared, written)}) == cleared
+
+
 def test_dumping_leaves_the_files_it_was_given_and_the_cached_state_as_they_were(files):
     before = dict(files)
     state = read_state(files)
@@ -283,6 +293,7 @@ changes = st.fixed_dictionaries({}, optional={
             max_size=2).map(tuple),
     "to_tell": st.lists(tells, max_size=2).map(tuple),
     "paused_since": st.one_of(st.none(), moments),
+    "turn_warned": st.one_of(st.none(), moments),
     "writes": st.one_of(st.none(), st.builds(WriteLevel, st.integers(1, 500), moments))})
 
 

@@ -52,3 +52,16 @@ def standing(view, login: str) -> str | None:
         return f"{login} is the Admin"
     from .bored_commands import standing
     return standing(view, login)
+
+
+def goals(game):
+    """Winning by money (rules 19 and 11.3)."""
+    from .money import goals
+    return goals(game)
+
+
+def holdings(config) -> tuple[str, ...]:
+    """Items (rules 5, 14, 17, 20) and squares (rule 16), where the rules give them."""
+    board = config.board
+    items = any(key in board for key in ("hens", "arena", "ticket", "inquisition"))
+    return ("items",) * items + ("squares",) * ("property" in board)

@@ -123,3 +123,21 @@ def winners(game) -> tuple[tuple[str, ...], str] | None:
             return (solvent[0],), f"{solvent[0]} is the only player not bankrupt " \
                                   f"({config.cite('last_solvent_wins')})"
     return None
+
+
+def goals(game) -> list[tuple[str, int | None, str]]:
+    """The ways money wins (rules 19 and 11.3), as core/winning.py reads them."""
+    board, config = game.config.board, game.config
+    if "money" not in board:
+        return []
+    name, found = board["money"].counter, []
+    if "money_wins" in board:
+        found.append((name, board["money_wins"], f"a player with at least "
+                      f"${board['money_wins']:,} wins ({config.cite('money_wins')})"))
+    broke = config.bankrupt_below
+    if board.get("last_solvent_wins") and broke is not None:
+        least = f"${broke.amount:,}" if broke.counter == name else f"{broke.amount} {broke.counter}"
+        found.append((broke.counter, None, f"when only one player has at least {least} (the "
+                      f"others bankrupt, {config.cite('bankrupt_below')}), that player wins "
+                      f"({config.cite('last_solvent_wins')})"))
+    return found

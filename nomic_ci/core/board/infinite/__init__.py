@@ -68,3 +68,15 @@ def carry(game, transition, dice):
 def holds_turn(game) -> str | None:
     from .frontier import holds_turn
     return holds_turn(game)
+
+
+def holdings(config) -> tuple[str, ...]:
+    """Items (rule 11's Shop and Houses, rule 16's trades), Numbers (rules 8 and 13), the
+    bank account and the Houses built (rule 11), where the rules give them."""
+    board = config.board
+    looping = board.get("looping")
+    given = {"items": any(key in board for key in ("shop", "houses", "trades")),
+             "numbers": "master_of_your_fate" in board or (
+                 looping is not None and looping.numbers_up_to is not None),
+             "account": "bank" in board, "houses": "houses" in board}
+    return tuple(kind for kind, gives in given.items() if gives)
