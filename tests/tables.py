@@ -112,17 +112,19 @@ class GitHubTable:
 
     def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None,
                  ruleset: str = "default", dice_seed: str = SEED,
-                 admin: str | None = None) -> None:
+                 admin: str | None = None, files: dict[str, str] | None = None) -> None:
+        """A new game of `ruleset`, or the game in `files` (a game played elsewhere)."""
         self.root, self.now = root, T0
         logins = players.split(",")
         self.ids = {login: 500 + i for i, login in enumerate(logins)}
         if admin:  # seed 003's Admin, no player, with an id of their own
             self.ids[admin] = 900
         seats = [rulesets.Seat(login, self.ids[login]) for login in logins]
-        files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=dice_seed,
-                                    ends=datetime.fromisoformat(ends) if ends else None,
-                                    admin=f"{admin}:900" if admin else None)
-        files.update(render_all(load_game(files)))
+        if files is None:
+            files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=dice_seed,
+                                        ends=datetime.fromisoformat(ends) if ends else None,
+                                        admin=f"{admin}:900" if admin else None)
+            files.update(render_all(load_game(files)))
         self.clock = FakeClock(T0)
         self.fake = FakeGitHub("nomic", "game", clock=self.clock, files=files,
                                token_login=ENGINE).start()
