@@ -107,7 +107,12 @@ class _Lines(list[Line]):
         super().__init__((number, line) for number, line in enumerate(self.raw)
                          if line.strip(" ") and not line.lstrip(" ").startswith("#"))
         self.numbers = [number for number, _ in self]
+        self.indents = [len(line) - len(line.lstrip(" ")) for _, line in self]
         self.block_lines: set[int] = set()  # those of literal blocks, blank lines and #s too
+
+    def __delitem__(self, index) -> None:
+        super().__delitem__(index)
+        del self.numbers[index], self.indents[index]
 
 
 def quick_load(text: str) -> Any | None:
@@ -117,7 +122,6 @@ def quick_load(text: str) -> Any | None:
     lines = _Lines(text)
     if lines and lines[-1][1] == "...":
         del lines[-1]  # the document's end, which ruamel.yaml writes after a kept block (|+)
-        del lines.numbers[-1]
     if not lines:
         return None
     try:
@@ -131,8 +135,6 @@ def quick_load(text: str) -> Any | None:
     return value
 
 
-def _indent(line: Line) -> int:
-    return _spaces(line[1])
 
 
 def _spaces(text: str) -> int:
@@ -150,12 +152,13 @@ def _block(lines: _Lines, at: int, indent: int, depth: int) -> tuple[Any, int]:
 def _mapping(lines: _Lines, at: int, indent: int, found: LinedDict,
              depth: int) -> tuple[LinedDict, int]:
     _within_depth(depth)
+    indents = lines.indents
     while at < len(lines):
-        line = lines[at]
-        if _indent(line) < indent:
-            break
-        if _indent(line) > indent:
+        if indents[at] != indent:
+            if indents[at] < indent:
+                break
             raise GiveUp
+        line = lines[at]
         key, rest = _key(line[1][indent:])
         if key in found:
             raise GiveUp
@@ -170,7 +173,7 @@ def _sequence(lines: _Lines, at: int, indent: int, depth: int,
     list's item, its first dash is on that item's line (ruamel.yaml's `-   - x`)."""
     _within_depth(depth)
     found = LinedList()
-    while at < len(lines) and (_indent(lines[at]) == indent or inside) \
+    while at < len(lines) and (lines.indents[at] == indent or inside) \
             and lines[at][1][indent:].startswith("- "):
         inside = False
         found.item_lines.append(lines[at][0])
@@ -256,13 +259,13 @@ def _value(lines: _Lines, at: int, indent: int, rest: str,
     list's dash `indent` deep), and the first line of values after it."""
     if not rest.strip(" "):
         nested = at + 1
-        if nested < len(lines) and _indent(lines[nested]) > indent:
+        if nested < len(lines) and lines.indents[nested] > indent:
             inner = lines[nested][1].lstrip(" ")
             if inner.startswith(("- ", "|", "[", "{")) or _keyed(inner):
-                return _block(lines, nested, _indent(lines[nested]), depth + 1)
+                return _block(lines, nested, lines.indents[nested], depth + 1)
             # a plain text whose first word ruamel.yaml put on a line of its own
-            return _text(lines, nested, _indent(lines[nested]), indent)
-        if nested < len(lines) and _indent(lines[nested]) == indent \
+            return _text(lines, nested, lines.indents[nested], indent)
+        if nested < len(lines) and lines.indents[nested] == indent \
                 and lines[nested][1][indent:].startswith("- "):
             # a sequence not indented under its key
             return _sequence(lines, nested, indent, depth + 1)
@@ -279,10 +282,14 @@ def _text(lines: _Lines, at: int, column: int, indent: int) -> tuple[Any, int]:
     on that line, or folded over the lines after it indented deeper (blank lines among
     them too), as ruamel.yaml folds a long text; and the first line of values after it."""
     raw, row = lines.raw, lines[at][0]
+    first = raw[row][column:]
+    after = at + 1
+    if (lines.numbers[after] == row + 1 and lines.indents[after] <= indent) \
+            if after < len(lines) else row + 2 >= len(raw):
+        return scalar(first), after  # on its line alone (the next is no more of it)
     end = row + 1  # the lines the text may run on: none after one less indented
     while end < len(raw) and (not raw[end].strip(" ") or _spaces(raw[end]) > indent):
         end += 1
-    first = raw[row][column:]
     if first.startswith(("'", '"')):
         text = "\n".join([first, *raw[row + 1:end]])
         value, closed = _quoted(text, 0)
@@ -388,7 +395,7 @@ def _flow_lines(lines: _Lines, at: int, indent: int, rest: str, depth: int) -> t
     except GiveUp:
         stop = -1  # not closed on its line, or not in the subset at all
     if stop != -1:
-        if rest[stop:].strip(" ") or (at + 1 < len(lines) and _indent(lines[at + 1]) > indent):
+        if rest[stop:].strip(" ") or (at + 1 < len(lines) and lines.indents[at + 1] > indent):
             raise GiveUp  # `[x] # c`, `[x]y`, or more of it: ruamel.yaml says what it is
         return value, at + 1
     end = row + 1
@@ -492,6 +499,12 @@ def _skip_spaces(text: str, at: int) -> int:
 
 def scalar(text: str) -> Any:
     if text.startswith(("'", '"')):
+        inner = text[1:-1]
+        if len(text) > 1 and text[-1] == text[0]:  # the usual quoted texts, at once
+            if text[0] == "'" and "'" not in inner.replace("''", ""):
+                return inner.replace("''", "'")
+            if text[0] == '"' and '"' not in inner and "\\" not in inner:
+                return inner
         value, end = _quoted(text, 0)
         if end != len(text):
             raise GiveUp  # `'a' # c`, `'a'b`: ruamel.yaml says what YAML makes of it
