@@ -29,6 +29,7 @@ from nomic_ci.core.voting.decision import vote_view
 from nomic_ci.forges.gitobjects import write_loose
 from nomic_ci.forges.githubforge import GitHubForge
 from nomic_ci.forges.gitplumbing import Git
+from nomic_ci.forges.localrecords import LocalRecords
 from nomic_ci.text.readmes import render_all
 
 from builders import HOUR, SEED, T0
@@ -43,6 +44,15 @@ def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, st
             mock.patch.dict(os.environ, env or {}):
         code = main(list(argv))
     return code, out.getvalue(), err.getvalue()
+
+
+def forge_records(root: Path) -> dict:
+    """All the local forge keeps of the game at `root`, as one value."""
+    git = Git(root)
+    try:
+        return LocalRecords(git).everything()
+    finally:
+        git.close()
 
 
 class LocalTable:
@@ -100,6 +110,10 @@ class LocalTable:
     def files(self) -> dict[str, str]:
         git = Git(self.root)
         return git.read_files(git.rev("refs/heads/main"), GAME_DIRS)
+
+    def forge(self) -> dict:
+        """What the local forge keeps (proposals, votes, comments, the game issue)."""
+        return forge_records(self.root)
 
     def read(self, path: str) -> str:
         return self.files()[path]

@@ -25,7 +25,8 @@ from ..core.board.corrections import corrected
 from ..core.due import refuse_time_past
 from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
-from ..forges.localforge import LocalForge, new_records, save_records
+from ..forges.localforge import LocalForge
+from ..forges.localrecords import LocalRecords
 from ..reconcile import Report, reconcile
 from ..text.front_page import FRONT_PAGE, front_page
 from ..text.readmes import render_all
@@ -74,7 +75,8 @@ def cmd_init(args) -> int:
     git.run("update-ref", "refs/heads/main", first)
     # the forge's records name main the game's branch now, not whichever branch is checked
     # out when the first command runs (a player's proposal branch, in the usual flow)
-    save_records(git, new_records("main"))
+    LocalRecords(git, "main").save(start)
+    git.close()
     game = load_game(files)
     turn = f"; it is {game.state.turn}'s turn" if game.state.turn else ""  # BoredNomic has none
     print(f"Made a game of {args.ruleset} in {target} with "

@@ -24,8 +24,7 @@ def table(request, tmp_path):
 def game_issue(t) -> tuple[str, list[str]]:
     """The game issue's text and the engine's comments on it."""
     if isinstance(t, LocalTable):
-        db = json.loads((t.root / ".git" / "nomic-ci" / "forge.json").read_text())
-        issue = db["game_issue"]
+        issue = t.forge()["game_issue"]
         return issue["body"], [c["body"] for c in issue["comments"]]
     world = t.fake.world
     [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]  # one, ever
