@@ -142,13 +142,14 @@ def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
     if given.isdigit():
         number = int(given)
         open_ = next((o for o in game.state.open_proposals if o.number == number), None)
-        record = next((r for r in game.records if r.number == number), None)
     else:
         open_ = next((o for o in game.state.open_proposals
                       if forge.branch_of(o.key) == given), None)
-        record = None
     if open_ is not None:
         return open_
+    # not in its vote: decided? (the history looked through only then, newest first)
+    record = next((r for r in game.records.having("number", newest_first=True)
+                   if r.number == number), None) if given.isdigit() else None
     if record is not None:
         raise GameError(f"proposal {given} is already decided: {record.outcome.value}")
     raise GameError(f"there is no proposal {given} in its vote",

@@ -10,7 +10,7 @@ passed proposal is merged pinned to the head its votes were counted on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from github import GithubException, InputGitTreeElement
@@ -47,6 +47,10 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
           Outcome.RETRACTED: "failure"}
 
 
+# what may part the clocks of GitHub's commits and its comments
+CLOCKS = timedelta(minutes=5)
+
+
 class StateConflict(Exception):
     """The default branch moved while this run worked: re-read it and run again."""
 
@@ -67,6 +71,8 @@ class GitHubForge:
     now: datetime
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
+    # the files under a tree of the checkout, by its sha: a listing that spares a request
+    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
@@ -83,13 +89,15 @@ class GitHubForge:
     _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
+    _tip_date: datetime | None = None  # when the latest commit this run knows was made
 
     def __post_init__(self) -> None:
-        self._reader = GitHubReader(self.repo, self.local_blobs)
+        self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files)
         for pull in self._reader.read_game():
             self._keep(pull)
         self.branch = self._reader.branch
         self.tip = self.base_tip = self._reader.tip
+        self._tip_date = self._reader.tip_date
         # the tips a test merge may have been made on: the run's first, and those only the
         # engine's own commits (state/, proposals/) moved on from, which change no merge base
         self._merges_onto = {self.tip}
@@ -110,15 +118,21 @@ class GitHubForge:
             "state": "open" if node["state"] == "OPEN" else "closed",
             "head": {"sha": node["headRefOid"]}}, completed=True)
         self._labels[number] = pull.labels()
-        mine = pull.engine_comments(self.engine_login)
-        if mine is not None:  # else more than a page of comments: listed through REST
-            self._comment_cache[number] = [IssueComment(requester, {}, {
-                "id": c["databaseId"], "body": c["body"],
-                "url": f"{self.repo.url}/issues/comments/{c['databaseId']}"}, completed=True)
-                for c in mine]
+        mine, whole = pull.engine_comments(self.engine_login)
+        if not whole and not any(MARKER in (c["body"] or "") for c in mine):
+            # its vote comment may be on a later page: after more than a page of others
+            mine += [c for c in self._reader.latest_comments(number, self.engine_login)
+                     if c["databaseId"] not in {m["databaseId"] for m in mine}]
+        self._comment_cache[number] = [self._comment_of(c) for c in mine]
         status = pull.status(self.engine_login)
         if status is not None:
             self._status_cache[node["headRefOid"]] = status
+
+    def _comment_of(self, node: dict) -> IssueComment:
+        """A comment as the query read it, built from what we know (as `_commit`)."""
+        return IssueComment(self.repo._requester, {}, {
+            "id": node["databaseId"], "body": node["body"],
+            "url": f"{self.repo.url}/issues/comments/{node['databaseId']}"}, completed=True)
 
     def _read_tip(self) -> GameFiles:
         """The game's files at the tip: read with the pull requests, or after a merge moved
@@ -275,13 +289,22 @@ class GitHubForge:
         mark = f"<!-- nomic-ci:{message.id} -->"
         if not message.message:
             return
-        self._comment_cache.pop(number, None)  # read afresh: another run may just have told it
-        if not any(mark in (c.body or "") for c in self._engine_comments(number)):
+        if not self._told(number, mark):
             text = no_mentions(message.message)
             if message.mentions:  # the only mentions the engine makes: whom it tells
                 text = f"{' '.join(f'@{login}' for login in message.mentions)} {text}."
             self._post_comment(number, f"{mark}\n{text}")
             self.wrote.append(f"told #{number} ({message.id})")
+
+    def _told(self, number: int, mark: str) -> bool:
+        """Whether a comment of ours with this mark is on the issue. A message is told once
+        the state that records it is committed, so by this run or another (one that stopped,
+        or raced this one) only after the latest commit this run knows of: only the comments
+        since then are read (a thread of ten thousand comments was read whole, a hundred
+        requests, at every message)."""
+        since = self._tip_date - CLOCKS if self._tip_date else None
+        return any(mark in (c.body or "") for c in self._reader.comments_since(number, since)
+                   if c.user and c.user.login == self.engine_login)
 
     def _tell_game(self, message: Tell) -> None:
         """The game issue: its text rewritten, notices as comments on it."""
@@ -323,7 +346,8 @@ class GitHubForge:
         return self._pulls[key]
 
     def _engine_comments(self, number: int) -> list[IssueComment]:
-        """The engine's own comments on an issue or pull request (read once a run)."""
+        """The engine's own comments on a pull request: as the first query read them (or,
+        for one it did not read, all of them, once a run)."""
         if number not in self._comment_cache:
             listed = PaginatedList(IssueComment, self.repo._requester,
                                    f"{self.repo.url}/issues/{number}/comments", None)
@@ -334,8 +358,9 @@ class GitHubForge:
     def _post_comment(self, number: int, body: str) -> None:
         headers, data = self.repo._requester.requestJsonAndCheck(
             "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
-        self._engine_comments(number).append(
-            IssueComment(self.repo._requester, headers, data, completed=True))
+        if number in self._comment_cache:  # (the game issue's are not kept: not read whole)
+            self._comment_cache[number].append(
+                IssueComment(self.repo._requester, headers, data, completed=True))
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
@@ -417,6 +442,7 @@ class GitHubForge:
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
                 raise
             self.tip, self._tree = commit.sha, tree.sha
+            self._tip_date = _utc(commit.committer.date) if commit.committer else None
             self._merges_onto.add(commit.sha)
             self._tip_files = tip_files.changed(changed)
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")

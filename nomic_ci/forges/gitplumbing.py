@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
-from ..core.files.deferral import KEPT, deferred
+from ..core.files.deferral import KEPT, alone, deferred
 from ..core.files.gamefiles import GameFiles
 from .gitobjects import (FILE_MODE, SUBMODULE_MODE, TREE_MODE, GitError, GitObject,
                          ObjectReader, askable, tree_content, tree_entries, write_loose)
@@ -158,7 +158,7 @@ class Git:
         contents = self.blobs(now.values())
         return GameFiles({path: _text(contents[sha]) for path, sha in now.items()}, later,
                          lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()},
-                         unlisted)
+                         unlisted, alone)
 
     def _records_in(self, tree: str, folder: bytes, kept: Sequence[str]) -> dict[str, str]:
         """The records in a folder of them (the tree `tree`), path -> blob sha: every file
@@ -193,6 +193,14 @@ class Git:
                                              or any(path.startswith(f) for f in folders)):
                 found.append((path, sha))
         return found
+
+    def files_of(self, tree: str) -> dict[str, str] | None:
+        """Every file under a tree this repository has (by its sha), path -> blob sha; None
+        where it has no such tree."""
+        found = self.objects.read(tree)
+        if found is None or found.kind != "tree":
+            return None
+        return {_path(path): sha for path, sha in self._files_in(found.content, b"", [])}
 
     def blobs(self, shas: Iterable[str]) -> dict[str, bytes]:
         """The contents of the blobs this repository has, by sha."""

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from nomic_ci.core.board.actionindex import ActionLog
 from nomic_ci.core.board.actionlog import ActionRecord
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
-from nomic_ci.core.files.history import History
+from nomic_ci.core.files.history import History, read_history
 from nomic_ci.core.scores import unexplained
 from nomic_ci.text.score_chart import MAX_POINTS, render_score_chart, score_history
 
@@ -100,7 +100,7 @@ def test_a_long_game_s_chart_is_its_latest_steps_read_off_the_latest_records(del
     summaries = [replace(base, number=i + 1, key=f"k{i}", path=f"proposals/{i + 1:04d}-x.yaml",
                          decided=T0 + i * HOUR, points=MappingProxyType({login: delta}))
                  for i, (login, delta) in enumerate(deltas)]
-    history = History(History.of(summaries)._lines)  # as read: no line parsed yet
+    history = read_history(History.of(summaries).texts())  # as read: no line parsed yet
     totals = {"alice": 0, "bob": 0, "carol": 0}
     forward = {login: [0] for login in totals}
     for login, delta in deltas:

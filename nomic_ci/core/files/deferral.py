@@ -22,6 +22,13 @@ KEPT: dict[str, tuple[str, ...]] = {
 
 
 def deferred(path: str) -> bool:
-    """A record a forge reads only when asked for: a decision's or a board action's."""
-    return is_record(path) or is_action(path)
+    """A file a forge reads only when asked for: a record, a decision's or a board
+    action's, or a file of their indexes (`alone`)."""
+    return is_record(path) or is_action(path) or alone(path)
+
+
+def alone(path: str) -> bool:
+    """A file read by itself when asked for, not with every record: a file of an index
+    (a run reads its last, and the totals)."""
+    return path.startswith((INDEX, ACTIONS_INDEX))
 
