@@ -14,7 +14,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from github import Auth, Github, GithubException
+from ..forges.lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
+from github import Auth, Github, GithubException  # noqa: E402
 
 from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError

@@ -13,6 +13,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence
 
+from .lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
 from github.GitCommit import GitCommit

@@ -15,6 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
 
+from .lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
 from github import GithubException
 
 from ..core.frozen import frozen

@@ -18,6 +18,10 @@ from datetime import datetime
 from functools import partial
 from typing import Callable, Collection, Iterable
 
+from .lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
 from github.IssueComment import IssueComment
 from github.PaginatedList import PaginatedList
 from github.Repository import Repository
