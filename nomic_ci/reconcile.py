@@ -9,25 +9,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Callable
 
 from .core.apply import apply
-from .core.board.actionlog import ActionRecord, dump_action
+from .core.board.actionlog import ActionRecord
 from .core.board.playing import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
+from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
-from .core.files.records import Outcome, Record, dump_record
+from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell
 from .core.files.statedump import dump_state
-from .core.game import load_game
+from .core.files.judgments import Judgment
+from .core.game import load_game, record_text
 from .core.times import iso
+from .core import writes
 from .core.notices import notices, reminders
+from .core.replies import most_pressing_first, one_reply_each
 from .core.players.comment_commands import listed_since
 from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
                                Update)
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import ENGINE_PATHS, Forge, MergeStatus
+from .forges.interface import Forge, MergeStatus
 from .text.messages import consequences, describe, merge_message
 from .text.game_issue import game_issue_body
 from .text.readmes import render_all
@@ -35,10 +40,19 @@ from .text.vote_comment import final_comment
 
 DECISION = "decision"  # a proposal is decided once: one decision told on it
 
-MAX_STEPS = 500  # a safety net: a run that has not converged by then stops and says so
+# What one run does at most; it commits what it did, and the next run goes on from there. A
+# step costs little (each proposal is judged once, when it is next), so these bound a run's
+# time; the forge's write budget (`core.writes`) bounds its writes.
+MAX_STEPS = 2_000
+MAX_COMMANDS = 500  # then commands wait for the next run: decisions and deadlines go on
 # Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
 # one run commits after a long silence (or a timer bug), and the next run goes on.
 MAX_TURN_PASSES = 100
+MERGE_TRIES = 3  # runs a merge the forge refuses for a lasting reason is tried, then it fails
+# writes a run keeps for its last two commits (the state before telling, then told)
+RESERVED = 6
+REQUESTS_KEPT = 50  # of the hour's requests (GITHUB_TOKEN has 1,000), for the last commits
+COSTS = {"merge": 8, "tell": 5, "show": 3}  # the most writes each makes (commits included)
 
 
 @dataclass
@@ -57,19 +71,30 @@ class Run:
     written to the forge only where the forge's orderings need it (before a merge, before
     telling players, at the end), so the state is parsed and dumped once, not per step."""
 
-    def __init__(self, forge: Forge) -> None:
-        self.forge = forge
+    def __init__(self, forge: Forge, now: datetime) -> None:
+        self.forge, self.now = forge, now
         self.reread()
+        self.bucket = self.game.state.writes  # the write level as this run found it
+        self.counted = 0  # the writes the state's level counts so far
+
+    def affords(self, cost: str) -> bool:
+        """Whether the forge's write budget still has room for a write of this kind, and for
+        the run's last commits after it."""
+        made, left = self.forge.writes_made(), self.forge.requests_left()
+        if left is not None and left < REQUESTS_KEPT:
+            return False  # the hour's requests are nearly spent: kept for the last commits
+        return made is None or writes.available(self.bucket, self.now) - made >= \
+            COSTS[cost] + RESERVED
 
     def reread(self) -> None:
         """Read the game from the forge again: at the start, and after a merge changed it."""
         self.files = game_files(self.forge.read_files())
         self.game = load_game(self.files)
-        self.records: list[Record | ActionRecord] = []  # made by this run, not written yet
+        self.records: list[Record | ActionRecord | Judgment] = []  # made, not written yet
         self.summaries: list[str] = []
         self.changed = False
 
-    def change(self, state: GameState, record: Record | ActionRecord | None,
+    def change(self, state: GameState, record: Record | ActionRecord | Judgment | None,
                summary: str | None) -> None:
         """A new state (and record); `summary` None: a change the commit need not name."""
         self.game = self.game.after(state, record)
@@ -77,13 +102,21 @@ class Run:
         self.summaries += [summary] if summary else []
         self.changed = True
 
-    def write(self) -> None:
-        """Write the new state, the records and the READMEs they make, where they changed."""
+    def write(self, count: bool = False) -> None:
+        """Write the new state, the records and the READMEs they make, where they changed;
+        with `count`, also where only the writes this run made since are to be counted."""
+        made = self.forge.writes_made()
+        if count and made is not None and made > self.counted and not self.changed:
+            self.change(self.game.state, None, f"nomic-ci: counted the engine's writes "
+                                               f"({made} this run)")
         if not self.changed:
             return  # nothing changed: the files stay exactly as they are, hand edits and all
+        if made is not None:  # counted with this commit's own three requests
+            self.counted = made + 3
+            self.game = self.game.after(replace(self.game.state, writes=writes.after(
+                self.bucket, self.now, self.counted)), None)
         changed = dump_state(self.game.state, self.files)
-        changed.update({record.path: dump_action(record) if isinstance(record, ActionRecord)
-                        else dump_record(record) for record in self.records})
+        changed.update({record.path: record_text(record) for record in self.records})
         if any(isinstance(record, Record) for record in self.records):
             changed.update(self.game.records.written())  # the last file, and the totals
         if any(isinstance(record, ActionRecord) for record in self.records):
@@ -101,19 +134,31 @@ class Run:
 
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
-    passes = 0
-    run = Run(forge)
-    _tell(run)  # what an earlier run decided and stopped before telling
+    passes = commands = 0
+    run = Run(forge, now)
+    if not run.affords("tell"):
+        left = forge.requests_left()
+        wait = writes.wait(run.bucket, now, COSTS["tell"] + RESERVED)
+        report.say("The forge's requests for this hour are nearly spent; a later run goes on."
+                   if left is not None and left < REQUESTS_KEPT else
+                   f"The engine has made as many writes as the forge allows for now; the "
+                   f"next run after {iso(now + wait)} goes on.")
+        forge.finish()
+        return report
     _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
     # one listing a run (`/help` works under any rules), of what came since the game last
     # changed (see `listed_since`), so its cost does not grow with history
     listed_from = listed_since(run.game)
     comments = forge.comments(listed_from)
+    waiting: set[str] = set()  # passed proposals whose merge waits for a later run
+    since = len(run.game.state.to_tell)  # what this run has to tell comes after
     for _ in range(MAX_STEPS):
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals},
                                     "reactions" in game.config.votes_from)
-        transition = next_transition(game, proposals, now, comments, listed_from)
+        transition = next_transition(game, proposals, now,
+                                     comments if commands < MAX_COMMANDS else (), listed_from,
+                                     waiting)
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -122,23 +167,16 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 report.say(f"Stopped after {MAX_TURN_PASSES} turns passed by themselves; the "
                            "next run goes on.")
                 break
+        commands += isinstance(transition, Command)
+        if isinstance(transition, Command) and commands == MAX_COMMANDS:
+            report.say(f"Handled {MAX_COMMANDS} commands; the next run handles the rest.")
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
-            run.write()  # the merge goes on top of the state that led to it
-            result = forge.merge(transition.proposal, merge_message(transition))
-            if result.status is MergeStatus.NOT_MERGEABLE:
-                # it can never merge as it is: it fails, so the game goes on
-                transition = replace(transition, passed=False, reason=(
-                    f"{transition.reason}, but it cannot be merged ({result.detail or 'conflict'}):"
-                    " update the branch and propose it again"))
-            elif result.status is not MergeStatus.MERGED:
-                report.say(f"Proposal {transition.open.number} passed but is not merged yet "
-                           f"({result.status.value}"
-                           f"{': ' + result.detail if result.detail else ''}); the next run "
-                           "tries again.")
-                break
-            else:
-                run.reread()  # the new rules, and any state the proposal changed
-                game = run.game
+            merged = _merge(run, transition, report)
+            if merged is None:
+                waiting.add(transition.open.key)
+                continue
+            transition = merged
+            game = run.game
         state, record = apply(game, transition, dice)
         summary = describe(transition) + consequences(game, state, record, transition)
         report.say(summary)
@@ -150,34 +188,90 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
-            _tell(run)
+            _one_reply_each(run, since)
+            _tell(run, report)
             forge.finish()
             return report
     else:
-        report.say(f"Stopped after {MAX_STEPS} steps without settling; this is a bug, "
-                   "please report it.")
+        report.say(f"Stopped after {MAX_STEPS} steps; the next run goes on.")
+    _one_reply_each(run, since)
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)
-    _tell(run)
     forge.finish()
     return report
 
 
-def _tell(run: Run) -> None:
+def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
+    """Merge a passed proposal: the decision to apply (passed, or failed where it can never
+    merge), or None where it waits for a later run, while the rest of the game goes on."""
+    open_ = decision.open
+    if not run.affords("merge"):
+        report.say(f"{open_.capitalized_name} passed; it is merged when the forge allows more "
+                   "writes, at a later run.")
+        return None
+    run.write()  # the merge goes on top of the state that led to it
+    result = run.forge.merge(decision.proposal, merge_message(decision))
+    detail = f" ({result.detail})" if result.detail else ""
+    if result.status is MergeStatus.MERGED:
+        run.reread()  # the new rules, and any state the proposal changed
+        return decision
+    if result.status is MergeStatus.NOT_MERGEABLE or (
+            result.status is MergeStatus.REFUSED and open_.merge_refused + 1 >= MERGE_TRIES):
+        # it can never merge as it is: it fails, so the game goes on
+        tries = f" at {MERGE_TRIES} runs" if result.status is MergeStatus.REFUSED else ""
+        return replace(decision, passed=False, reason=(
+            f"{decision.reason}, but it cannot be merged{tries} ({result.detail or 'conflict'}):"
+            " update the branch and propose it again, or ask an admin to fix what stops it"))
+    if result.status is MergeStatus.REFUSED:
+        state = run.game.state
+        run.change(replace(state, open_proposals=tuple(
+            replace(o, merge_refused=o.merge_refused + 1) if o.key == open_.key else o
+            for o in state.open_proposals)), None,
+            f"nomic-ci: the merge of {open_.name} was refused{detail}")
+        report.say(f"{open_.capitalized_name} passed but the forge refused to merge it{detail}: "
+                   f"try {open_.merge_refused + 1} of {MERGE_TRIES}; the next run tries again.")
+        return None
+    report.say(f"{open_.capitalized_name} passed but is not merged yet ({result.status.value}"
+               f"{': ' + result.detail if result.detail else ''}); the next run tries again.")
+    return None
+
+
+def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> None:
     """Tell players what the state says is still to tell, once it is published, then clear
     it: each message is marked where it is told, so telling twice after a stop posts nothing
-    twice."""
+    twice. Decisions first (`most_pressing_first`), as far as the forge's write budget goes: the rest
+    waits in the state.
+    `then`: more writes, made before the last commit, which counts them."""
     run.write()
     to_tell = run.game.state.to_tell
     if not to_tell:
+        then()
+        run.write(count=True)
         return
     run.forge.publish()  # what players are told must already be recorded
-    for tell in to_tell:
-        run.forge.tell(tell)
-    run.change(replace(run.game.state, to_tell=()), None,
-               f"nomic-ci: told the players ({len(to_tell)} message"
-               f"{'s' if len(to_tell) > 1 else ''})")
-    run.write()
+    told: set[int] = set()
+    for index in most_pressing_first(to_tell):
+        if not run.affords("tell"):
+            report.say(f"Told {len(told)} of {len(to_tell)} messages; the rest wait for the "
+                       "forge to allow more writes, at a later run.")
+            break
+        run.forge.tell(to_tell[index])
+        told.add(index)
+    then()
+    left = tuple(t for i, t in enumerate(to_tell) if i not in told)
+    run.change(replace(run.game.state, to_tell=left), None,
+               f"nomic-ci: told the players ({len(told)} message"
+               f"{'s' if len(told) > 1 else ''})")
+    run.write(count=True)
+
+
+def _one_reply_each(run: Run, since: int) -> None:
+    """The answers to the commands this run handled (the messages to tell from `since` on),
+    one reply a player, grouped before anything is told."""
+    state = run.game.state
+    grouped = one_reply_each(state.to_tell[since:])
+    if grouped != state.to_tell[since:]:
+        run.change(replace(state, to_tell=state.to_tell[:since] + grouped), None, None)
 
 
 def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
@@ -196,21 +290,21 @@ def _commit_message(summaries: list[str]) -> str:
 
 
 def _changes_engine(decision: Decide) -> bool:
-    return any(c.path.startswith(ENGINE_PATHS) or (c.previous_path or "").startswith(ENGINE_PATHS)
-               for c in decision.proposal.changes)
+    """A merged proposal that changes the engine: the run stops, so the new engine takes
+    over on the next run."""
+    return bool(engine_code(decision.proposal.changes))
 
 
 def _show_votes(run: Run, now: datetime, report: Report) -> None:
-    """Show each open proposal where its vote stands (the sticky comment, the status); remind
-    the voters missing from a vote that closes soon; and, when the game changed, rewrite the
-    game issue (through the outbox, so a run that stops before it is finished by the next)."""
+    """Count each vote into the state; remind the voters missing from a vote that closes
+    soon; when the game changed, rewrite the game issue (through the outbox, so a run that
+    stops before it is finished by the next); tell; then show each open proposal where its
+    vote stands (the sticky comment, the status), as far as the write budget goes."""
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
     views = {o.key: vote_view(game, o, by_key[o.key], now) for o in game.state.open_proposals
              if o.key in by_key}
-    for key, view in views.items():
-        run.forge.show(by_key[key], view)
     _keep_standings(run, views)
     game = run.game
     state, reminded = reminders(game, by_key, now)
@@ -225,6 +319,16 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
         kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
         run.change(replace(run.game.state, to_tell=kept + (
             Tell(GAME_ISSUE, "status", "", final=body),)), None, None)
+
+    def show() -> None:
+        for shown, (key, view) in enumerate(views.items()):
+            if not run.affords("show"):
+                report.say(f"Showed {shown} of {len(views)} votes; the rest when the forge "
+                           "allows more writes, at a later run.")
+                return
+            run.forge.show(by_key[key], view)
+
+    _tell(run, report, then=show)
 
 
 def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:

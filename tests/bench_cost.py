@@ -49,6 +49,7 @@ from tables import ENGINE, GitHubTable  # noqa: E402
 
 from nomic_ci.cli.gamedir import working_files  # noqa: E402
 from nomic_ci.core.files.state import Tell  # noqa: E402
+from nomic_ci.core.players.comment_commands import LISTING_MARGIN  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
 from nomic_ci.forges.localforge import LocalForge  # noqa: E402
 
@@ -149,12 +150,14 @@ def actions_game(root: Path, actions: int) -> tuple[Local, dict[str, str]]:
     """A board game of infinite-nomic-r7 with `actions` board actions played (each told on
     the local forge as a command is: the player's comment, the engine's answer), with a
     proposal in its vote; and its files before that proposal (for GitHub)."""
-    scale_game(root, 9, 10, 10, 0, actions)
+    scale_game(root, 9, 0, 0, 0, actions)  # no rule nor record made up: the actions alone
     files = dict(working_files(root))
     game = load_game(files)
     forge = LocalForge(root, playedgames.T0)
     for action in game.actions:
-        forge.now = action.at
+        # told a day before they were played, a second apart: a run looks again at the day
+        # of comments before the game's last change, where play had each recorded handled
+        forge.now = action.at - LISTING_MARGIN - timedelta(seconds=1)
         comment = forge.add_comment(action.login, action.command)
         forge.tell(Tell("", f"reply-{comment}", f"{action.login} rolls: action "
                         f"{action.number}, {action.dice} dice", reply_to=comment,
@@ -200,7 +203,7 @@ def hub_game(root: Path, files: dict[str, str]) -> Hub:
     number = game.state.next_proposal
     # the played game's pull requests were numbered as its proposals: the next is the next
     table.fake.world._numbers = itertools.count(number)
-    table.branch(f"idea{number}", {f"rules/299-idea.md": (
+    table.branch(f"idea{number}", {"rules/299-idea.md": (
         f"---\nnumber: 299\ntitle: Idea\nmutable: true\n---\nProposal {number}.\n")},
         author=author)
     pr = table.fake.open_pr(author, f"idea{number}", playedgames.title(number),

@@ -86,7 +86,8 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int,
         (root / path).write_text(text)
     run("--repo", str(root), "render")
     git.run("add", "-A")
-    git.run("-c", "user.name=bench", "-c", "user.email=b@x", "commit", "-qm", "history")
+    git.run("-c", "user.name=bench", "-c", "user.email=b@x", "commit", "--allow-empty", "-qm",
+            "history")
     for k in range(open_):
         branch = f"idea{k}"
         git.commit_files(branch, {f"rules/{900 + k % 99:03d}-idea-{k}.md":

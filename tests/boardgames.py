@@ -4,6 +4,7 @@ the rolls its story needs and this finds a seed that makes them."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 
@@ -22,6 +23,52 @@ def seed_for(*rolls: tuple[int, int]) -> str:
                for index, (sides, result) in enumerate(rolls, start=1)):
             return seed
     raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def forge_tables(kind: str, ruleset: str, admin: str | None = None):
+    """A factory of games of `ruleset` (with seed 003's `admin`) on one forge ("local" or
+    "github"), each made as make(tmp_path, dice seed[, players]); the fake GitHubs it started
+    are stopped after."""
+    from tables import GitHubTable, LocalTable
+    made = []
+
+    def make(tmp_path, seed: str, players: str = "alice,bob,carol"):
+        if kind == "local":
+            return LocalTable(tmp_path / "g", players=players, ruleset=ruleset, dice_seed=seed,
+                              **({"admin": admin} if admin else {}))
+        made.append(GitHubTable(tmp_path / "g", players=players, ruleset=ruleset,
+                                dice_seed=seed, admin=admin))
+        return made[-1]
+    try:
+        yield make
+    finally:
+        for t in made:
+            t.close()
+
+
+def by_hand(t, admin: str, login: str, counter: str, amount: int, reason: str) -> None:
+    """Seed 003's Admin changes a player's counter by hand, recorded with `nomic-ci adjust`:
+    in the game itself locally; on GitHub in a clone, whose commit they push."""
+    import subprocess
+
+    from tables import run_cli
+    argv = ["adjust", login, str(amount), "--counter", counter, "--as", admin, "--reason",
+            reason]
+    if t.kind == "local":
+        assert t.cli(*argv) == 0, t.err
+        return
+    clone = t.root / "admin-clone"
+    if not clone.exists():
+        subprocess.run(["git", "clone", "-q", str(t.fake.git.path), str(clone)], check=True,
+                       capture_output=True)
+    for step in (["fetch", "-q", "origin", "main"], ["reset", "-q", "--hard", "FETCH_HEAD"]):
+        subprocess.run(["git", *step], cwd=clone, check=True, capture_output=True)
+    code, _, err = run_cli("--repo", str(clone), "--now", t.now.isoformat(), *argv)
+    assert code == 0, err
+    changed = subprocess.run(["git", "diff", "--name-only", "HEAD~1", "HEAD"], cwd=clone,
+                             check=True, capture_output=True, text=True).stdout.split()
+    t.fake.commit("main", {path: (clone / path).read_text() for path in changed}, author=admin)
 
 
 def roll_of(seed: str, number: int, sides: int = 6) -> int:

@@ -47,10 +47,11 @@ def files() -> dict[str, str]:
     return make_files()
 
 
-# The folders of the long cases, in the order they start: the rulesets' scripted games, the
+# The folders of the long cases, in the order they start: the setup guide (an install and a
+# game hosted on the fake GitHub), the rulesets' scripted games, the
 # act runs and the fake GitHub's games take 5-25 s each where most other tests take
 # milliseconds.
-LONG_FIRST = ("tests/rulesets/", "tests/act/", "tests/forges/")
+LONG_FIRST = ("tests/cli/test_setup_guide.py", "tests/rulesets/", "tests/act/", "tests/forges/")
 
 
 def pytest_collection_modifyitems(config, items) -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from nomic_ci.core.board.boardfile import Board, Token
 from nomic_ci.core.board.primitives import Play
-from nomic_ci.core.board.settlers import Settler, World
+from nomic_ci.core.board.worldfile import Settler, World
 from nomic_ci.core.game import load_game
 
 from builders import T0, ScriptedDice, make_files

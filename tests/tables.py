@@ -37,6 +37,10 @@ from fakegithub import FakeClock, FakeGitHub
 
 ENGINE = "nomic-ci[bot]"
 
+# while a scripted game runs (tests/rulesets/conftest.py), every table it makes, in order,
+# for the snapshot of what each game wrote
+MADE: list | None = None
+
 
 def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
@@ -55,6 +59,11 @@ def forge_records(root: Path) -> dict:
         git.close()
 
 
+def _made(table) -> None:
+    if MADE is not None:
+        MADE.append(table)
+
+
 class LocalTable:
     """A game in a local git repository, played with the CLI."""
 
@@ -65,8 +74,10 @@ class LocalTable:
         """A new game; its dice come from the public seed (so tests can work out each roll)
         unless `secret`, as `nomic-ci init` makes games by default."""
         self.root, self.now = root, T0
+        _made(self)
         extra = [f"--{k.replace('_', '-')}={v}" for k, v in init.items()]
         extra += [] if secret else ["--public-dice"]
+        extra += ["--game-only"]  # played here: the engine's copy and workflows would idle
         code, _, err = run_cli("--now", T0.isoformat(), "init", str(root), "--players", players,
                                "--dice-seed", SEED, *extra)
         assert code == 0, err
@@ -129,6 +140,7 @@ class GitHubTable:
                  admin: str | None = None, files: dict[str, str] | None = None) -> None:
         """A new game of `ruleset`, or the game in `files` (a game played elsewhere)."""
         self.root, self.now = root, T0
+        _made(self)
         logins = players.split(",")
         self.ids = {login: 500 + i for i, login in enumerate(logins)}
         if admin:  # seed 003's Admin, no player, with an id of their own
@@ -168,9 +180,12 @@ class GitHubTable:
         other.fake.backend.user_endpoint_forbidden = self.fake.backend.user_endpoint_forbidden
         other.fake.start()
         other.ids, other.prs, other.secrets = dict(self.ids), dict(self.prs), dict(self.secrets)
+        _made(other)
         return other
 
     def close(self) -> None:
+        if MADE is not None and self in MADE:  # what it wrote, before its repository goes
+            self.files = lambda files=dict(self.files()): files
         errors = self.fake.internal_errors
         self.fake.stop()
         assert errors == [], errors[0]
@@ -180,6 +195,9 @@ class GitHubTable:
         return {"GITHUB_TOKEN": "ghs_test", "GITHUB_REPOSITORY": self.fake.full_name,
                 "GITHUB_API_URL": self.fake.url, "NOMIC_ENGINE_LOGIN": ENGINE,
                 "NOMIC_CI_HTTP_PACING": "off", "GITHUB_STEP_SUMMARY": str(self.summary),
+                # a table plays days in minutes: GitHub's limits an hour are for the tests
+                # that play at its pace (tests/hostile)
+                "NOMIC_CI_WRITE_BUDGET": "off",
                 "GITHUB_EVENT_NAME": "schedule", **self.secrets}
 
     def checkout(self) -> Path:

@@ -116,6 +116,29 @@ def test_the_core_and_the_texts_are_pure(name):
     assert {f.attr for f in calls if isinstance(f, ast.Attribute)} & IMPURE_METHODS == set()
 
 
+BOARD = "nomic_ci.core.board"
+# each board game the engine plays is a subpackage of core/board: its room
+ROOMS = sorted(name for name, path in MODULES.items()
+               if path.name == "__init__.py" and name.rpartition(".")[0] == BOARD)
+
+
+def room_of(name: str) -> str | None:
+    """The game whose room holds module `name`, if any."""
+    return next((room for room in ROOMS if name == room or name.startswith(room + ".")), None)
+
+
+def test_the_board_s_shared_machinery_imports_no_game():
+    shared = [name for name in GRAPH if name.startswith(BOARD) and room_of(name) is None]
+    assert len(ROOMS) == 3 and "nomic_ci.core.board.actions" in shared
+    assert [f"{name} imports {target}" for name in shared for target in GRAPH[name]
+            if room_of(target)] == []
+
+
+def test_a_game_imports_no_other_game():
+    assert [f"{name} imports {target}" for name, targets in GRAPH.items() if room_of(name)
+            for target in targets if room_of(target) not in (None, room_of(name))] == []
+
+
 def test_no_two_modules_share_a_name():
     seen: dict[str, str] = {}
     clashes = []

@@ -8,6 +8,7 @@ layer and threshold that apply, using the default branch's rules.
 from __future__ import annotations
 
 import hashlib
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -21,8 +22,17 @@ SKIP = {".git"}
 
 
 def _contents(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and not SKIP.intersection(p.relative_to(root).parts)}
+    """Every file under `root` as git keeps it, and so as the engine reads it from GitHub: a
+    symbolic link is the path it names, never what it points to (a proposal's link to a file
+    outside its checkout is not that file)."""
+    found = {}
+    for folder, dirs, files in os.walk(root):  # os.walk lists a linked folder, never enters it
+        dirs[:] = [d for d in dirs if d not in SKIP]
+        for name in files + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
+            path = Path(folder, name)
+            found[path.relative_to(root).as_posix()] = \
+                os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
+    return dict(sorted(found.items()))
 
 
 def changes_between(base: Path, head: Path

@@ -18,7 +18,8 @@ from ..forges.lazyimports import PYGITHUB_UNUSED, defer
 
 defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
-from github import Auth, Github, GithubException  # noqa: E402
+from github import Auth, Github, GithubException, GithubRetry  # noqa: E402
+from urllib3.exceptions import MaxRetryError  # noqa: E402
 
 from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError
@@ -45,6 +46,8 @@ class Settings:
     summary_path: str | None
     event: str
     paced: bool  # PyGithub's retries and write pacing, as in production
+    retry: bool  # the production client's retries, even where its pacing is off (tests)
+    budget: bool  # keep to GitHub's limits on writes a minute and an hour (`core.writes`)
     dice: Dice = field(repr=False)  # from the NOMIC_DICE_SECRET Actions secret, if set
 
     @classmethod
@@ -60,16 +63,50 @@ class Settings:
                    summary_path=env.get("GITHUB_STEP_SUMMARY") or None,
                    event=env.get("GITHUB_EVENT_NAME") or "manual",
                    paced=env.get("NOMIC_CI_HTTP_PACING", "on") != "off",
+                   retry=env.get("NOMIC_CI_HTTP_PACING", "on") != "off" or
+                   env.get("NOMIC_CI_HTTP_RETRY", "off") == "on",
+                   budget=env.get("NOMIC_CI_WRITE_BUDGET", "on") != "off",
                    dice=dice_from_env(env) or SeededDice())
+
+
+class WriteOnceRetry(GithubRetry):
+    """PyGithub's retries (of a 5xx, a rate limit, a dropped connection), except where a
+    repeated request could make something twice: a POST that creates (a comment, an issue, a
+    status) whose request went out and whose answer was lost. GitHub may have saved it, so it
+    is not sent again here; the engine looks for what it would make before making it again
+    (`GitHubForge._once`), or the next run does. A GraphQL query, and git's objects (named
+    by their content), are the same however often they are sent."""
+
+    def increment(self, method=None, url=None, response=None, error=None, _pool=None,
+                  _stacktrace=None):
+        sent = error is None or not self._is_connection_error(error)  # else it never left
+        unknown = (response is not None and response.status >= 500) or \
+            (error is not None and sent)
+        if method == "POST" and unknown and not _repeatable(url or ""):
+            if error is not None:
+                raise error.with_traceback(_stacktrace)
+            raise MaxRetryError(_pool, url or "", "a POST whose effect is unknown")
+        return super().increment(method, url, response, error, _pool, _stacktrace)
+
+
+def _repeatable(url: str) -> bool:
+    path = url.split("?", 1)[0]
+    return path.endswith("/graphql") or any(f"/git/{kind}" in path
+                                            for kind in ("blobs", "trees", "commits"))
 
 
 def client(settings: Settings) -> Github:
     # pages of 100, GitHub's most, so a REST listing takes one request up to 100 items; lazy,
-    # so the repository costs no request (the forge reads what it needs through GraphQL)
+    # so the repository costs no request (the forge reads what it needs through GraphQL);
+    # a POST the client would repeat blindly is left to the engine (`WriteOnceRetry`), and an
+    # error whose retries are spent reaches the engine as GitHub's answer
     common = {"base_url": settings.api_url, "auth": Auth.Token(settings.token), "per_page": 100,
               "lazy": True}
-    if settings.paced:
-        return Github(**common)  # PyGithub's retries and pacing of writes, as in production
+    if settings.paced:  # PyGithub's retries (as above) and pacing of writes, as in production
+        return Github(**common, retry=WriteOnceRetry(total=10, raise_on_status=False))
+    if settings.retry:  # the same retries, without the waits between requests (tests)
+        return Github(**common, retry=WriteOnceRetry(total=10, raise_on_status=False),
+                      seconds_between_requests=None, seconds_between_writes=None)
     return Github(**common, retry=None, seconds_between_requests=None,
                   seconds_between_writes=None)
 
@@ -137,7 +174,7 @@ def _attempts(settings: Settings, now: datetime, workdir: Path, lines: list[str]
     local, listed = checkout_blobs(workdir), checkout_files(workdir)
     for attempt in range(1, ATTEMPTS + 1):
         forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local,
-                            local_files=listed)
+                            local_files=listed, paced=settings.budget)
         try:
             game = load_game(forge.read_files())
         except GameError as error:
@@ -173,7 +210,7 @@ def _warnings(settings: Settings, game: Game) -> list[str]:
                         hint="add it (gh api users/LOGIN --jq .id): 'admin_id:' in "
                              "state/game.yaml, 'id:' in state/players.yaml")
     found = []
-    if settings.dice.commitment is None and game.config.turn_roll is not None:
+    if settings.dice.commitment is None and game.rolls_dice:
         found.append("Warning: the engine has no dice secret (the NOMIC_DICE_SECRET Actions "
                      "secret), so anyone can work out the next roll from the public seed; the "
                      "setup guide (nomic_ci/docs/setup.md) shows how to add one.")

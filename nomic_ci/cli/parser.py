@@ -74,7 +74,7 @@ def cmd_demo(args) -> int:
 
 # the commands, as `nomic-ci --help` lists them (`asked_command` builds one alone)
 COMMANDS = ("init", "propose", "vote", "command", "adjust", "tick", "status", "render", "verify",
-            "github", "check-proposal", "dice", "doctor", "demo")
+            "github", "check-proposal", "dice", "doctor", "host", "demo")
 
 
 def asked_command(argv: Sequence[str]) -> str | None:
@@ -125,8 +125,10 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     if init := command(
             "init", "make a new game",
             "nomic-ci init mygame --players alice,bob,carol --veto alice",
-            "Make a new game in a new directory, as a git repository on main, with the "
-            "ruleset's rules, the players' state and the rendered READMEs.",
+            "Make a new game in a new directory, as a git repository on main, ready to push to "
+            "GitHub: the ruleset's rules, the players' state, the rendered READMEs, a front "
+            "page for players, and the engine with the workflows that run it (on the schedule "
+            "the rules need) and their pinned dependencies.",
             run=lazy("play", "cmd_init")):
         init.add_argument("dir", help="the new game's directory (new or empty)")
         init.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS,
@@ -140,6 +142,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         init.add_argument("--dice-seed", metavar="HEX", help="the dice seed (default: random)")
         init.add_argument("--admin", metavar="LOGIN[:ID]",
                           help="the Admin's login and numeric id, in rulesets that have one")
+        init.add_argument("--game-only", action="store_true",
+                          help="only the game's files, to play on this machine: without the "
+                               "engine and the workflows that run it on GitHub")
         init.add_argument("--public-dice", action="store_true",
                           help="roll from the public seed alone (anyone can foresee the "
                                "rolls); by default the dice come from a secret kept in "
@@ -203,6 +208,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
                             help="another counter the rules keep, such as money (BoredNomic)")
         adjust.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                             help="who makes the correction: the game's admin")
+        adjust.add_argument("--judgment", type=int, metavar="N",
+                            help="the Judgment whose ruling this carries out (rule 211 of "
+                                 "Suber's set): it is cited, and verify checks it was ruled")
 
     command("tick", "decide and apply everything that is due",
             "nomic-ci --now 2026-05-03T12:00:00Z tick",
@@ -257,12 +265,48 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             run=lazy("dice_secret", "cmd_dice")):
         dice.add_argument("action", choices=["rotate"], help="what to do: rotate the secret")
 
-    command("doctor", "check a game repository before it goes live",
-            "nomic-ci --repo mygame doctor",
-            "Check, offline, what a game on GitHub needs: the workflows present and pinned, the "
-            "game's files valid, rendered and adding up, every player with a numeric id; and "
-            "list what to check on GitHub itself.",
-            run=lazy("doctor", "cmd_doctor"))
+    if doctor := command(
+            "doctor", "check a game repository before it goes live, and after",
+            "nomic-ci --repo mygame doctor --github owner/mygame",
+            "Check, offline, what a game on GitHub needs: the workflows present and pinned, "
+            "the engine step able to start, the schedule the rules need, the game's files "
+            "valid, rendered and adding up, every player with a numeric id, the dice secret "
+            "held here the one the game is committed to. With --github, check over GitHub's "
+            "API (with GH_TOKEN, or `gh auth token`) what only GitHub knows: workflows "
+            "enabled, the secrets and the App's variable, the branch ruleset, the players' "
+            "accounts, fork pull requests' settings.",
+            run=lazy("doctor", "cmd_doctor")):
+        doctor.add_argument("--github", metavar="OWNER/NAME",
+                            help="the game's repository on GitHub, to check it there too")
+
+    if host := command(
+            "host", "make a game and start it on GitHub, in one command",
+            "nomic-ci host alice/nomic --players alice,bob,carol",
+            "Start a game on GitHub with your token (GH_TOKEN, or `gh auth token`): look up "
+            "each player's numeric id, make the game in DIR (default: the repository's name; "
+            "keep it: it holds the dice secret), create the repository (or fill an empty "
+            "one), push the game, set the NOMIC_DICE_SECRET Actions secret to the secret the "
+            "game is committed to, set the default branch's ruleset where the plan allows, "
+            "and start the engine's first run, which opens the game issue. Run again, it "
+            "changes nothing; with --app-id and --app-key it adds the GitHub App.",
+            run=lazy("host", "cmd_host")):
+        host.add_argument("repository", metavar="OWNER/NAME",
+                          help="the repository: new, or empty, or the one this made before")
+        host.add_argument("--players", metavar="LOGIN,...",
+                          help="the players' GitHub logins, in turn order")
+        host.add_argument("--ruleset", default=RULESETS[0], choices=RULESETS,
+                          help=f"the rules to start from (default: {RULESETS[0]})")
+        host.add_argument("--veto", metavar="LOGIN,...", help="the players who hold a veto")
+        host.add_argument("--admin", metavar="LOGIN",
+                          help="the Admin's login, in rulesets that have one")
+        host.add_argument("--ends", metavar="ISO-8601", help="the end date (default: the "
+                                                             "ruleset's length after now)")
+        host.add_argument("--dir", metavar="DIR",
+                          help="where the game is made and kept (default: ./NAME)")
+        host.add_argument("--private", action="store_true",
+                          help="make the repository private (Actions minutes then count)")
+        host.add_argument("--app-id", metavar="ID", help="the engine's GitHub App's id")
+        host.add_argument("--app-key", metavar="FILE.pem", help="a private key of that App")
 
     if demo := command(
             "demo", "play a short scripted game", "nomic-ci demo /tmp/demo-game",

@@ -9,13 +9,13 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import rulesets
-from ..core.board.bored.ledger import adjusted, counters
 from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
 from ..core.facts import Account
 from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
                                       read_adjustments)
+from ..core.files.judgments import RULING, read_judgments
 from ..core.files.state import OpenProposal, Player
 from ..core.files.statedump import dump_state
 from ..core.files.statefile import read_state
@@ -28,11 +28,15 @@ from ..forges.gitplumbing import Git
 from ..forges.localforge import LocalForge
 from ..forges.localrecords import LocalRecords
 from ..reconcile import Report, reconcile
+from ..core.wakeups import wakeups
 from ..text.front_page import FRONT_PAGE, front_page
+from ..text.game_issue import game_begins
 from ..text.readmes import render_all
+from .bundle import write_bundle
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
 from ..core.times import iso, moment
+from ..core.words import number_in
 
 
 def print_report(report: Report) -> None:
@@ -63,12 +67,16 @@ def cmd_init(args) -> int:
     if not args.public_dice:  # commit, then reveal: the game publishes only the commitment
         state = commit(read_state(files), commitment_of(new_secret(git)), 1)
         files.update(dump_state(state, files))
+    game = load_game(files)  # the engine's first run tells it all: the game issue's welcome
+    files.update(dump_state(replace(game.state, to_tell=(game_begins(game),)), files))
     files.update(render_all(load_game(files)))
     files[FRONT_PAGE] = front_page(load_game(files), rulesets.describe(args.ruleset)["title"],
                                    rulesets.about(args.ruleset))
     for path, text in files.items():
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         (target / path).write_text(text)
+    if not args.game_only:  # the engine and its workflows, the schedule the rules need
+        write_bundle(target, wakeups(game.config).cron)
     git.run("add", "--all")
     tree = git.out("write-tree")
     first = git.commit_tree(tree, [], f"Start a game of {args.ruleset}", start)
@@ -139,8 +147,8 @@ def cmd_propose(args) -> int:
 def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
     """The proposal in its vote a player names: by its number, or, for a request to join
     (which takes no number where only rule-changes are numbered), by its branch."""
-    if given.isdigit():
-        number = int(given)
+    number = number_in(given.lstrip("#"))
+    if number is not None:
         open_ = next((o for o in game.state.open_proposals if o.number == number), None)
     else:
         open_ = next((o for o in game.state.open_proposals
@@ -149,7 +157,7 @@ def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
         return open_
     # not in its vote: decided? (the history looked through only then, newest first)
     record = next((r for r in game.records.having("number", newest_first=True)
-                   if r.number == number), None) if given.isdigit() else None
+                   if r.number == number), None) if number_in(given) is not None else None
     if record is not None:
         raise GameError(f"proposal {given} is already decided: {record.outcome.value}")
     raise GameError(f"there is no proposal {given} in its vote",
@@ -231,6 +239,9 @@ def cmd_adjust(args) -> int:
     refuse_time_past(game, now)
     state, board, told = game.state, None, []
     counter = getattr(args, "counter", "points")
+    judgment = getattr(args, "judgment", None)
+    if judgment is not None:
+        refuse_uncited_judgment(game, judgment)
     if args.board:
         try:
             text = Path(args.board).read_text(encoding="utf-8")
@@ -246,6 +257,7 @@ def cmd_adjust(args) -> int:
         if counter == "points":
             state = state.with_player(replace(player, points=player.points + args.points))
         else:  # seed 003's money and the like: 12.3 and 12.4 apply after
+            from ..core.board.bored.ledger import adjusted, counters  # BoredNomic's
             if "money" not in game.config.board or counter not in counters(game.config):
                 raise GameError(f"the rules keep no counter {counter!r} to adjust",
                                 hint="give --counter money, level, experience, hit_points or "
@@ -257,15 +269,17 @@ def cmd_adjust(args) -> int:
         told.insert(0, f"{player.login} now has {now_has} {counter}")
     adjustment = Adjustment(now, player.login if player else None, args.points or 0,
                             args.reason.strip(), args.as_login, board,
-                            len(game.actions) if board or counter != "points" else 0, counter)
+                            len(game.actions) if board or counter != "points" else 0, counter,
+                            judgment)
     changed = {**dump_state(state, files),
                ADJUSTMENTS: dump_adjustments(read_adjustments(files) + (adjustment,))}
     changed.update(render_all(load_game(files.changed(changed))))
     what = f"{args.points:+d} {counter} to {player.login}" if player else "the board"
     if player and board:
         what += " and the board"
+    cites = f"; Judgment {judgment}" if judgment is not None else ""
     forge.write_files(changed, f"nomic-ci adjust: {what} by {args.as_login} "
-                               f"({adjustment.reason})")
+                               f"({adjustment.reason}{cites})")
     forge.finish()
     if player is not None and board is None:
         print(f"{told[0]} ({args.points:+d}, by {args.as_login}: {adjustment.reason}); "
@@ -274,6 +288,20 @@ def cmd_adjust(args) -> int:
         print(f"{' and '.join(told)} (by {args.as_login}: {adjustment.reason}); recorded in "
               f"{ADJUSTMENTS}.")
     return 0
+
+
+def refuse_uncited_judgment(game: Game, number: int) -> None:
+    """An adjustment carries out a Judge's ruling only where that Judgment has one."""
+    known = {j.number: j for j in read_judgments(game.files)}
+    if game.state.judgment is not None:
+        known[game.state.judgment.number] = game.state.judgment
+    if number not in known:
+        raise GameError(f"there is no Judgment {number}",
+                        hint=f"the Judgments are numbered 1 to {len(known)}; see "
+                             "judgments/README.md" if known else "this game has had none")
+    if not any(step.did == RULING for step in known[number].steps):
+        raise GameError(f"Judgment {number} has no ruling to carry out",
+                        hint="adjust once its Judge has ruled")
 
 
 def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,

@@ -51,6 +51,19 @@ def cmd_status(args) -> int:
     return 0
 
 
+def _judgment(game: Game) -> dict | None:
+    """The Judgment pending (seed 001 rule 211), where one is."""
+    judgment = game.state.judgment
+    if judgment is None:
+        return None
+    from ..core.players.judgment_replay import course  # only where one is pending
+    now = course(judgment)
+    return {"number": judgment.number, "question": judgment.question, "by": judgment.by,
+            "judge": now.judge, "ruling": now.ruling.verdict or "" if now.ruling else None,
+            "overrules": list(now.overrules), "consents": list(now.consents),
+            "turn_waits": judgment.turn_ended is not None}
+
+
 def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
     """`status --json`; `views` holds where each proposal in its vote stands, by forge key."""
     proposals = [{"number": r.number, "title": r.title, "author": r.author.login,
@@ -63,6 +76,7 @@ def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
                           "no": view.tally.no if view else 0})
     state = game.state
     return {"turn": state.turn, "turn_started": iso(state.turn_started),
+            "judgment": _judgment(game),
             "winners": list(state.winners), "over": state.over,
             "players": [{"login": p.login, "points": p.points} for p in state.players],
             "proposals": sorted(proposals, key=lambda p: (p["number"] is None,

@@ -19,24 +19,30 @@ from .mechanics.progress import level_up
 from .board.actions import carry_out
 from .board.playing import rolled as rolled_so_far
 from .board.boardfile import BOARD, dump_board
-from .board.turn_end import frontier_opens, turn_ends
-from .board.bored.update_play import play_update
-from .board.bored.reserves import note_voters, spend_on_open
-from .board.world_turns import turn_ended
-from .transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
-                          PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition, Update,
-                          WorldTurn)
+from .board import rooms
+from .files.judgments import Judgment
+from .players.judgment import hold
+from .transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment, Command,
+                          Deactivate, Decide, EndGame, Judging, Open, PassTurn, Pause, Push,
+                          Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
 
 
 def apply(game: Game, transition: Transition,
-          dice: Dice) -> tuple[GameState, Record | ActionRecord | None]:
+          dice: Dice) -> tuple[GameState, Record | ActionRecord | Judgment | None]:
     """The state after `transition` and the record it makes, if any.
 
     For a passed proposal, `game` is the game as it stands after the merge, so
-    the new rules and any change the proposal made to the state are in it.
+    the new rules and any change the proposal made to the state are in it. While Judgment
+    is pending, a turn that would begin without the consent it needs waits (rule 211).
     """
+    state, record = _applied(game, transition, dice)
+    return hold(game, state, transition.at), record
+
+
+def _applied(game: Game, transition: Transition,
+             dice: Dice) -> tuple[GameState, Record | ActionRecord | Judgment | None]:
     state = replace(game.state, last_change=max(game.state.last_change, transition.at))
     match transition:
         case Open(at, proposal, number):
@@ -52,8 +58,9 @@ def apply(game: Game, transition: Transition,
                                   description_hash=proposal.description_hash, dice=rolls)
             if rolls:
                 state = state.with_player(replace(author, points=author.points + opened.rolled))
-            if author is not None:  # seed 003 rule 15.3: an extra proposal spends a reserve
-                state = spend_on_open(state, game.config, author.login, at)
+            if author is not None and "reserves" in game.config.board:
+                from .board.bored.reserves import proposal_opened  # BoredNomic's (seed 003)
+                state = proposal_opened(state, game.config, author.login, at)  # rule 15
             state = replace(state, open_proposals=state.open_proposals + (opened,),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
@@ -90,22 +97,25 @@ def apply(game: Game, transition: Transition,
             return state.with_player(replace(player, inactive_since=None)), None
         case PassTurn(at, from_login, to_login, _, by_player):
             # the board's part first: what the ending turn leaves undone (rule 11's Cop Car)
-            state, action = turn_ends(replace(game, state=state), at, dice, from_login, by_player)
+            state, action = rooms.turn_ends(replace(game, state=state), at, dice, from_login,
+                                            by_player)
             return replace(state, turn=to_login, turn_started=at), action
         case Act(at, login, text, comment_id):
             return carry_out(replace(game, state=state), at, dice, login, text, comment_id)
-        case BoardTimer(at):
-            return frontier_opens(replace(game, state=state), at, dice, transition)
-        case Update(at, _):
-            return play_update(replace(game, state=state), at, dice)
-        case WorldTurn():
-            return turn_ended(replace(game, state=state), transition, dice)
+        case BoardTimer() | Update() | WorldTurn():  # a board game's timer: its room's
+            return rooms.carry(replace(game, state=state), transition, dice)
         case Pause(at, _):
             return replace(state, paused_since=at), None
         case EndGame(at, winners, _):
             return replace(state, winners=winners, ended_at=at, turn=None), None
         case Reclose():
             return game.state, None
+        case Judging(_, judgment, _):
+            return replace(state, judgment=judgment), None
+        case BeginTurn(at, login, _, judgment):  # even where it is the same player's again
+            return replace(state, turn=login, turn_started=at, judgment=None), judgment
+        case CloseJudgment(_, judgment):
+            return replace(state, judgment=None), judgment
         case Command(_, comment, effect, _, listed_from):
             record = None
             if effect is not None:
@@ -136,8 +146,10 @@ def _decide(game: Game, state: GameState, decision: Decide,
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
     points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
-    # seed 003 rule 15.2: whose vote counted this week
-    state = note_voters(state, config, [b.login for b in decision.tally.counted], decision.at)
+    if "reserves" in config.board:  # seed 003 rule 15.2: whose vote counted this week
+        from .board.bored.reserves import note_voters  # BoredNomic's
+        state = note_voters(state, config, [b.login for b in decision.tally.counted],
+                            decision.at)
     experience = _experience(state, config, decision) if decision.passed else {}
     for login, gained in experience.items():
         player = next(p for p in state.players if p.login == login)

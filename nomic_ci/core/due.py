@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import replace
 from datetime import datetime
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
@@ -21,10 +21,12 @@ from .game import Game
 from .players.comment_commands import handle, is_command
 from .players.inactivity import deactivations, reactivations
 from .players.joining import join_decision
+from .players import judgment
 from .players.proposers import displaced, push_refusal, refusal
 from .times import hours, iso
-from .transitions import (Activate, BoardTimer, Deactivate, EndGame, Open, PassTurn, Push, Reclose, Refuse,
-                          Retract, Transition, Update)
+from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deactivate, EndGame,
+                          Judging, Open, PassTurn, Push, Reclose, Refuse, Retract, Transition,
+                          Update, WorldTurn)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_end
 
@@ -45,19 +47,23 @@ Due = tuple[datetime, Order, Transition | Callable[[], Transition]]
 
 def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
                     comments: Sequence[Comment] = (),
-                    listed_from: datetime | None = None) -> Transition | None:
+                    listed_from: datetime | None = None,
+                    waiting: Collection[str] = ()) -> Transition | None:
     """The earliest transition due at or before `now`, or None when the game is settled.
 
     `comments`: the players' comments, as a forge listed them from `listed_from` (the
-    run's `listed_since`, the same at every step of a run; None: every comment)."""
+    run's `listed_since`, the same at every step of a run; None: every comment).
+    `waiting`: proposals whose passing the forge cannot carry out yet (a merge it put off):
+    their decision waits for a later run, and the rest of the game goes on meanwhile."""
     state = game.state
     refuse_time_past(game, now)
     by_key = {p.key: p for p in proposals}
-    due: list[Due] = [*_world_turns(game), *_open_proposals(game, by_key, now),
+    due: list[Due] = [*_board_timers(game), *_judgment(game),
+                      *_open_proposals(game, by_key, now, waiting),
                       *_new_proposals(game, proposals)]
     if not state.over:
         due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
-                *_board_timers(game), *_turn_timeout(game), *_updates(game), *_end_date(game)]
+                *_turn_timeout(game), *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     if not ready:
         return None
@@ -73,7 +79,8 @@ def refuse_time_past(game: Game, now: datetime) -> None:
                         f"({iso(game.state.last_change)})", hint="give a later --now")
 
 
-def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
+def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
+                    waiting: Collection[str] = ()) -> Iterable[Due]:
     """For each proposal in its vote: an edit, a push, its end on the forge, or its decision."""
     state, config = game.state, game.config
     since_last = state.last_change
@@ -114,6 +121,8 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime) -
             yield since_last, Order.DECISIONS, Refuse(
                 since_last, proposal, open_.number, "the game ended before its vote finished",
                 open_)
+        elif open_.key in waiting:
+            continue
         elif open_.join:
             decision = join_decision(game, open_, proposal, now)
             if decision is not None:
@@ -131,38 +140,43 @@ def _edited(open_: OpenProposal, proposal: Proposal) -> bool:
 
 
 def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
-    """Each proposal the game has not seen, in the order they were made: opened or refused,
-    or closed again if it is open although decided (reopened by hand)."""
-    state, config = game.state, game.config
-    number = state.next_proposal
+    """The earliest proposal the game has not seen: opened or refused, or closed again if it
+    is open although decided (reopened by hand). Only the earliest: each is judged once, when
+    it is next, so K proposals arriving together cost K judgements, not K²."""
+    state = game.state
     open_keys = {o.key for o in state.open_proposals}
     closing = {t.on for t in state.to_tell if t.close}
-    by_key = {p.key: p for p in proposals}
     # a draft made ready for review is proposed then, and its vote window starts then
     for proposal in sorted(proposals, key=lambda p: (p.proposed_at, p.key)):
-        if proposal.state is not ForgeState.OPEN or proposal.key in open_keys:
+        if proposal.state is not ForgeState.OPEN or proposal.key in open_keys \
+                or proposal.key in closing:  # decided, and its closing on the way
             continue
-        at = max(proposal.proposed_at, state.last_change)
         record = game.record_for(proposal.key)
-        if record is not None:
-            if proposal.key not in closing:
-                yield at, Order.ARRIVALS, Reclose(at, proposal, record)
-            continue  # else its closing is already on the way
-        reason = refusal(game, proposal)
-        older = None if reason else displaced(game, proposal)
-        if older is not None:
-            yield at, Order.ARRIVALS, Refuse(
-                at, by_key[older.key], older.number,
-                f"only the last {config.proposals_per_week} proposals a player makes in a week "
-                f"count ({config.cite('proposals_per_week')})", older)
-        # seed 001 rule 107: only rule-changes proposed in the proper way are numbered; a
-        # refused proposal is not proper, and a request to join is no rule-change
-        numbered = number if config.numbering == "every-proposal" else None
-        joining = state.player(proposal.author) is None and not state.is_admin(
-            proposal.author)  # let in by refusal(): to join
-        yield at, Order.ARRIVALS, (Refuse(at, proposal, numbered, reason) if reason
-                                   else Open(at, proposal, numbered if joining else number))
-        number += 1  # only the earliest is applied; the rest are looked at again after it
+        at = max(proposal.proposed_at, state.last_change)
+        yield at, Order.ARRIVALS, (lambda p=proposal, r=record, at=at:
+                                   Reclose(at, p, r) if r is not None else _arrival(game, p, at,
+                                                                                    proposals))
+        return
+
+
+def _arrival(game: Game, proposal: Proposal, at: datetime,
+             proposals: Sequence[Proposal]) -> Transition:
+    """A new proposal opened or refused, or first the older one of its author's it displaces."""
+    state, config = game.state, game.config
+    reason = refusal(game, proposal)
+    older = None if reason else displaced(game, proposal)
+    if older is not None:
+        return Refuse(at, next(p for p in proposals if p.key == older.key), older.number,
+                      f"only the last {config.proposals_per_week} proposals a player makes in a "
+                      f"week count ({config.cite('proposals_per_week')})", older)
+    # seed 001 rule 107: only rule-changes proposed in the proper way are numbered; a
+    # refused proposal is not proper, and a request to join is no rule-change
+    number = state.next_proposal
+    numbered = number if config.numbering == "every-proposal" else None
+    joining = state.player(proposal.author) is None and not state.is_admin(
+        proposal.author)  # let in by refusal(): to join
+    return (Refuse(at, proposal, numbered, reason) if reason
+            else Open(at, proposal, numbered if joining else number))
 
 
 def _activity(game: Game, by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
@@ -182,8 +196,8 @@ def _commands(game: Game, comments: Sequence[Comment], listed_from: datetime | N
     earlier ones left. A comment written before the listing started is listed only because
     it was edited since: an earlier run saw it, and handled it if it was a command."""
     recent = (c for c in comments if listed_from is None or c.at >= listed_from)
-    for comment in sorted(recent, key=lambda c: (c.at, c.id)):
-        if not game.state.has_handled(comment.id) and comment.at <= now \
+    for comment in sorted(recent, key=lambda c: (c.at, c.id)):  # listed in that order: O(n)
+        if comment.at <= now and not game.state.has_handled(comment.id) \
                 and is_command(game, comment):
             at = max(comment.at, game.state.last_change)
             yield at, Order.ARRIVALS, replace(handle(game, comment, at, by_key),
@@ -197,7 +211,8 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
     state, config = game.state, game.config
     waits_for_vote = config.proposing == "one-a-turn" and state.open_proposals
     if state.turn and config.turn_timeout and not waits_for_vote \
-            and state.turn_started is not None and not _frontier_holds(game):
+            and state.turn_started is not None and not _turn_held(game) \
+            and not judgment.turn_waits(state):
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")
@@ -206,52 +221,47 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
                                         f"({config.cite('turn_timeout')})")
 
 
-def _frontier_holds(game: Game) -> bool:
-    """Whether a roll on the Frontier holds the turn until someone explores (Infinite Nomic's
-    rule 8)."""
-    if "frontier" not in game.config.board:
+def _turn_held(game: Game) -> bool:
+    """Whether the board holds the turn (a roll on Infinite Nomic's Frontier, rule 8)."""
+    if not game.config.board:
         return False
-    from .board.frontier import waiting  # only a game with a board loads it (core/board)
-    return waiting(game) is not None
+    from .board.rooms import holds_turn  # only a game with a board loads it (core/board)
+    return holds_turn(game) is not None
+
+
+# where two transitions are due at the same moment, the order of a board's timers
+BOARD_ORDER = {WorldTurn: Order.EDITS, EndGame: Order.DECISIONS, BoardTimer: Order.ARRIVALS,
+               PassTurn: Order.TURNS, Update: Order.TURNS}
 
 
 def _board_timers(game: Game) -> Iterable[Due]:
-    """A turn that ends some minutes after its player moved (rule 7 of Infinite Nomic); the
-    Frontier opening to every player some minutes after a roll there (rule 8)."""
-    if "movement" not in game.config.board and "frontier" not in game.config.board:
+    """What the games in force keep time for: the Suber world counting the turn that just
+    ended, before anything else happens in the new one (seed 001, rules 305 and 308);
+    Infinite Nomic's turn that ends some minutes after its player moved (rule 7) and its
+    Frontier opening to every player (rule 8); BoredNomic's end by money (rules 11.3 and 19)
+    and its updates, when every player takes a turn (rule 9.1). First among their equals: a
+    board's timer is due from the moment it was set."""
+    if not game.config.board:
         return
-    from .board.turn_end import timers  # only a game with a board loads it (core/board)
+    from .board.rooms import timers  # only a game with a board loads it (core/board)
+    waits = judgment.turn_waits(game.state)  # the turn is over: it passes once consented to
     for at, transition in timers(game):
-        yield at, Order.ARRIVALS if isinstance(transition, BoardTimer) else Order.TURNS, \
-            transition
+        if not (waits and isinstance(transition, PassTurn)):
+            yield at, BOARD_ORDER[type(transition)], transition
 
 
-def _updates(game: Game) -> Iterable[Due]:
-    """BoredNomic's updates, when every player takes a turn (seed 003 rule 9.1), and its
-    game's end by money (rules 11.3 and 19)."""
-    board = game.config.board
-    if "money" in board:
-        from .board.bored.money import winners  # only a game with a board loads it
-        found = winners(game)
-        if found is not None:
-            yield game.state.last_change, Order.DECISIONS, EndGame(game.state.last_change,
-                                                                   *found)
-    if "update_turns" not in board:
-        return
-    from .board.bored.updates import next_update
-    at = next_update(game)
-    if at is not None:
-        yield at, Order.TURNS, Update(at, f"the update ({game.config.cite('update_turns')})")
+# of the Judgment's steps due at one moment: ending it comes first (the next turn began)
+JUDGMENT_ORDER = {CloseJudgment: Order.EDITS, Judging: Order.DECISIONS,
+                  EndGame: Order.DECISIONS, BeginTurn: Order.DECISIONS}
 
 
-def _world_turns(game: Game) -> Iterable[Due]:
-    """The Suber world counting the turn that just ended, before anything else happens in
-    the new one (seed 001, rules 305 and 308)."""
-    if "locations" not in game.config.board:
-        return
-    from .board.world_turns import timers  # only a game with a board loads it
-    for at, transition in timers(game):
-        yield at, Order.EDITS, transition
+def _judgment(game: Game) -> Iterable[Due]:
+    """The Judgment pending's next step (seed 001 rule 211): ended once the next turn began,
+    its Judge overruled or restored by a vote, the game ended on a ruling that it cannot go on
+    (rule 213), or the turn that waited begun once the others consent."""
+    step = judgment.due(game)
+    if step is not None:
+        yield step.at, JUDGMENT_ORDER[type(step)], step
 
 
 def _end_date(game: Game) -> Iterable[Due]:

@@ -7,8 +7,10 @@ from typing import Mapping
 
 from .board.actionindex import ActionLog, read_actions
 from .board.actionlog import ActionRecord, dump_action
+from .board.games import games_in_force
 from .files.gamefiles import GameFiles, game_files
 from .files.history import History, RecordSummary, read_history, summary_of
+from .files.judgments import Judgment, dump_judgment
 from .files.records import Record, dump_record, load_record
 from .files.rulefiles import Rule, parse_rules
 from .files.state import GameState, Player
@@ -33,26 +35,44 @@ class Game:
     def record_for(self, key: str) -> RecordSummary | None:
         return self.records.find(key)
 
-    def after(self, state: GameState, record: Record | ActionRecord | None) -> "Game":
+    def after(self, state: GameState, record: Record | ActionRecord | Judgment | None) -> "Game":
         """The game with a transition's new state and the record it made, if any (among its
         files too, as the engine will write it)."""
         if record is None:
             return replace(self, state=state)
+        files = self.files.changed({record.path: record_text(record)})
         if isinstance(record, ActionRecord):
-            return replace(self, state=state, actions=self.actions.added(record),
-                           files=self.files.changed({record.path: dump_action(record)}))
+            return replace(self, state=state, actions=self.actions.added(record), files=files)
+        if isinstance(record, Judgment):  # an ended Judgment (seed 001 rule 211)
+            return replace(self, state=state, files=files)
         return replace(self, state=state, records=self.records.added(summary_of(record)),
-                       files=self.files.changed({record.path: dump_record(record)}))
+                       files=files)
 
     def full_record(self, summary: RecordSummary) -> Record:
         """The whole record, ballots and dice: read from its file, which only this reads."""
         return load_record(summary.path, self.files[summary.path])
 
     @property
+    def rolls_dice(self) -> bool:
+        """Whether the game rolls dice, or has: the turn's die of a proposal, a board game's
+        moves (each of its rooms rolls), or any roll already made."""
+        return self.config.turn_roll is not None or bool(games_in_force(self.config.board)) \
+            or self.actions.dice() > 0 or self.records.dice() > 0  # (from the totals)
+
+    @property
     def eligible_voters(self) -> tuple[Player, ...]:
         if self.config.eligible_voters == "active-players":
             return tuple(p for p in self.state.players if p.active)
         return self.state.players if self.config.eligible_voters == "all-players" else ()
+
+
+def record_text(record: Record | ActionRecord | Judgment) -> str:
+    """A record's file, as the engine writes it."""
+    if isinstance(record, ActionRecord):
+        return dump_action(record)
+    if isinstance(record, Judgment):
+        return dump_judgment(record)
+    return dump_record(record)
 
 
 def load_game(files: Mapping[str, str]) -> Game:

@@ -18,6 +18,9 @@ from .facts import Proposal
 from .files.state import GAME_ISSUE, GameState, Tell
 from .game import Game
 from .times import iso
+from .files.judgments import RULING
+from .players.judgment import active_players, consent
+from .players.judgment_replay import course, others
 from .transitions import BoardTimer, Push, Transition
 from .voting.admission import involved, requirement
 from .voting.decision import vote_deadline
@@ -76,7 +79,33 @@ def notices(game: Game, after: GameState, transition: Transition,
         found.append(Tell(GAME_ISSUE, f"frontier-{iso(transition.at)}-{transition.login}",
                           transition.reason, mentions=tuple(
                               p.login for p in after.players if p.login != transition.login)))
+    if after.judgment is not None and after.judgment != game.state.judgment:
+        found.append(judging(game, after))  # a step of the Judgment pending, by whatever made it
     return tuple(tell for tell in found if tell is not None)
+
+
+def judging(game: Game, after: GameState) -> Tell | None:
+    """Whom a step of the Judgment pending concerns (seed 001 rule 211): a new Judge, who is
+    to rule; after a ruling, the players whose consent the next turn waits for."""
+    judgment, old = after.judgment, game.state.judgment
+    if judgment is None or old is not None and old.steps == judgment.steps:
+        return None  # no new step (the turn that ended waits: the Judgment notes it)
+    before = course(old) if old is not None else None
+    now, cite, step = course(judgment), game.config.cite("judgment"), len(judgment.steps)
+    if now.judge is not None and (before is None or before.judge != now.judge):
+        return Tell(GAME_ISSUE, f"judge-{judgment.number}-{step}",
+                    f"you are the Judge of Judgment {judgment.number} ({cite}): rule on it with "
+                    "/ruling, then a verdict where the question has one and your reasons",
+                    mentions=(now.judge,))
+    if judgment.steps and judgment.steps[-1].did == RULING:
+        agreed = consent(game, after)
+        return Tell(GAME_ISSUE, f"ruling-{judgment.number}-{step}",
+                    f"{now.judge} has ruled on Judgment {judgment.number} ({cite}); it stands "
+                    "unless overruled (/overrule) before the next turn begins"
+                    + (f"; {agreed.next}'s turn waits for the others' consent (/consent)"
+                       if agreed.needs else ""),
+                    mentions=others(active_players(after), now.judge))
+    return None
 
 
 def reminders(game: Game, proposals: Mapping[str, Proposal], now: datetime

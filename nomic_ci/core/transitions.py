@@ -9,6 +9,7 @@ from datetime import datetime
 
 from .facts import Comment, Proposal
 from .files.history import RecordSummary
+from .files.judgments import Judgment
 from .files.state import OpenProposal
 from .frozen import frozen
 from .voting.tally import Tally
@@ -151,13 +152,42 @@ class Update:
     reason: str
 
 
+@frozen
+class Judging:
+    """A step of the Judgment pending (seed 001 rule 211): invoked, a ruling, a consent, a vote
+    to overrule or nullify, the administrator's overrule, or what the votes made of them. It
+    carries the Judgment as the step leaves it (core/players/judgment.py)."""
+    at: datetime
+    judgment: Judgment
+    reason: str
+
+
+@frozen
+class BeginTurn:
+    """The turn that waited for consent while Judgment was pending begins (rule 211), and
+    the Judgment ends with it, recorded."""
+    at: datetime
+    login: str
+    reason: str
+    judgment: Judgment  # ended, with the step that ended it
+
+
+@frozen
+class CloseJudgment:
+    """The Judgment pending ends (the next turn began, the game ended, or the rules no
+    longer have Judgment): it leaves the state and is recorded."""
+    at: datetime
+    judgment: Judgment  # ended, with the step that ended it
+
+
 Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Decide | Retract | Deactivate
-              | Activate | PassTurn | EndGame | Reclose | Command | Pause)
+              | Activate | PassTurn | EndGame | Reclose | Command | Pause | Judging | BeginTurn
+              | CloseJudgment)
 
 
 @frozen
 class WorldTurn:
-    """The Suber world counts a turn that ended (core/board/world_turns.py)."""
+    """The Suber world counts a turn that ended (core/board/suber/world_turns.py)."""
     at: datetime
     ended: str  # whose turn ended
     skipped: tuple[str, ...]  # players whose turns were skipped before the next began

@@ -30,9 +30,19 @@ def pass_turn_after(state: GameState, config: GameConfig, at: datetime,
     if state.turn and state.turn != proposer:
         if any(not o.join for o in state.open_proposals):
             return state  # still another vote to wait for
-        return replace(state, turn_started=at)
+        return _restarted(state, at)
     current = state.turn or state.players[-1].login
     return replace(state, turn=next_player(state, current), turn_started=at)
+
+
+def _restarted(state: GameState, at: datetime) -> GameState:
+    """The turn starts again at `at`: the same turn, not a new one (no one's turn was
+    skipped, and it has not ended), so a board's world that counted it begun counts it
+    begun at `at` (seed 001's world, core/board/suber/world_turns.py)."""
+    board = state.board
+    if board is not None and board.world.turn == (state.turn, state.turn_started):
+        board = replace(board, world=replace(board.world, turn=(state.turn, at)))
+    return replace(state, turn_started=at, board=board)
 
 
 def leaders(state: GameState, config: GameConfig) -> tuple[str, ...]:

@@ -14,12 +14,15 @@ from .files.history import INDEX, History, read_history, record_paths, summary_o
 from .files.records import DieRoll, Outcome, Record, load_record
 from .files.state import DiceSecret
 from .game import Game, load_game
+from .times import iso
 from .scores import point_sources
 from .board.actionindex import ActionLog, check_index as check_action_index
 from .files.indexlines import index_problems
 from .board.actionlog import load_actions
 from .board.replay import check_dice, replay
-from .board.bored.ledger import check_counters
+from .files.adjustments import read_adjustments
+from .files.judgments import GAME_ENDED, RULING, read_judgments
+from .players.judgment_replay import beside, course, eligible
 
 
 def verify(files: Mapping[str, str]) -> list[str]:
@@ -65,7 +68,9 @@ def check(game: Game, records: list[Record]) -> list[str]:
     found += check_dice(game, rolls, lambda path, die, number: _check_die(game, path, die,
                                                                           number))
     found += replay(game, records)
-    found += check_counters(game, records)  # seed 003's money, levels and hit points
+    if "money" in game.config.board:  # seed 003's money, levels and hit points
+        from .board.bored.ledger import check_counters  # BoredNomic's
+        found += check_counters(game, records)
     dice = f"{len(rolls)} {'die' if len(rolls) == 1 else 'dice'}"
     for number, path in rolls.items():
         if number not in range(1, len(rolls) + 1):
@@ -78,11 +83,48 @@ def check(game: Game, records: list[Record]) -> list[str]:
             found.append(f"state/players.yaml: {player.login} has {player.points} points, but "
                          f"the records give {explained.total} ({explained}); correct a score "
                          "with `nomic-ci adjust`, which records who and why")
+    found += check_judgments(game)
     numbers = [r.number for r in game.records if r.number is not None] + [
         o.number for o in game.state.open_proposals if o.number is not None]
     if numbers and game.state.next_proposal <= max(numbers):
         found.append(f"state/game.yaml: next_proposal is {game.state.next_proposal}, but "
                      f"proposal {max(numbers)} exists")
+    return found
+
+
+def check_judgments(game: Game) -> list[str]:
+    """Each Judgment replayed (seed 001 rule 211): numbered in order, its first Judge the
+    active player beside the one moving, each step one the procedure allows, an ending with
+    the game at the game's end; and each adjustment that cites one, citing a ruling made."""
+    ended = read_judgments(game.files)
+    pending = game.state.judgment
+    found = []
+    for index, judgment in enumerate(ended + ((pending,) if pending else ()), 1):
+        where = judgment.path if judgment is not pending else "state/game.yaml (pending)"
+        if judgment.number != index:
+            found.append(f"{where}: Judgment {judgment.number} is the game's Judgment {index}")
+        could = eligible(judgment.active, judgment.mover, ())
+        if judgment.judge != beside(judgment.order, judgment.mover, judgment.side, could):
+            found.append(f"{where}: its first Judge, {judgment.judge}, is not the active "
+                         f"player {judgment.side} {judgment.mover}, who was moving")
+        if judgment is not pending and judgment.ended is None:
+            found.append(f"{where}: it is recorded as ended, but no step ended it")
+        found += [f"{where}: {problem}" for problem in course(judgment).problems]
+        last = judgment.steps[-1] if judgment.steps else None
+        if last is not None and last.did == GAME_ENDED and last.at != game.state.ended_at:
+            found.append(f"{where}: it ended with the game at {iso(last.at)}, but the game "
+                         f"ended at {iso(game.state.ended_at)}")
+    by_number = {j.number: j for j in ended + ((pending,) if pending else ())}
+    for adjustment in read_adjustments(game.files):
+        if adjustment.judgment is None:
+            continue
+        cited = by_number.get(adjustment.judgment)
+        rulings = [s for s in cited.steps if s.did == RULING and s.at <= adjustment.at] \
+            if cited else []
+        if not rulings:
+            found.append(f"proposals/adjustments.yaml: the adjustment of {iso(adjustment.at)} "
+                         f"carries out Judgment {adjustment.judgment}, which "
+                         + ("had no ruling then" if cited else "there is not"))
     return found
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
-from typing import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Callable, Collection, Iterable, Mapping, Sequence, TypeVar
 
 from .lazyimports import PYGITHUB_UNUSED, defer
 
@@ -44,6 +44,8 @@ from .gitobjects import blob_id
 from .githubreader import GitHubReader
 from .interface import MergeResult, MergeStatus
 
+T = TypeVar("T")
+
 VOTING = "voting"  # the label of a proposal in its vote; a decided one is labelled its outcome
 LABELS = {name: f"nomic: {name}" for name in [VOTING, *(o.value for o in Outcome)]}
 GAME_LABEL = "nomic: game"  # the game issue's: only those with triage rights can label
@@ -53,6 +55,19 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
 
 # what may part the clocks of GitHub's commits and its comments
 CLOCKS = timedelta(minutes=5)
+
+# what GitHub says where a merge is refused for a reason that will not change by itself
+# (405: a repository rule or branch protection; 403: the token may not, as GITHUB_TOKEN may
+# not change .github/workflows/), as against a merge it cannot make just now
+LASTING = ("rule violation", "protected branch", "approving review", "not authorized",
+           "not accessible", "permission", "refusing to allow")
+
+
+def _lasting(error: GithubException) -> bool:
+    message = str((error.data or {}).get("message", "")) if isinstance(error.data, dict) else ""
+    if error.status == 403:
+        return "rate limit" not in message.lower()  # a rate limit passes
+    return error.status == 405 and any(words in message.lower() for words in LASTING)
 
 
 class StateConflict(Exception):
@@ -86,6 +101,7 @@ class GitHubForge:
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
     _reacted: set[str] = field(default_factory=set)  # proposals read with their reactions
+    _completed: set[tuple[str, bool]] = field(default_factory=set)  # (key, with reactions)
     open_read: int = 0  # open pull requests into the default branch, drafts included
     _comments: list[Comment] | None = None
     _status_cache: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
@@ -93,7 +109,12 @@ class GitHubForge:
     _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
-    _tip_date: datetime | None = None  # when the latest commit this run knows was made
+    _found_date: datetime | None = None  # when the commit this run found was made
+    # the engine's comments on a thread since that commit (`_recent`), read once a run
+    _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
+    writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
+    paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
+    # a month in minutes)
 
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files)
@@ -101,7 +122,7 @@ class GitHubForge:
             self._keep(pull)
         self.branch = self._reader.branch
         self.tip = self.base_tip = self._reader.tip
-        self._tip_date = self._reader.tip_date
+        self._found_date = self._reader.tip_date
         # the tips a test merge may have been made on: the run's first, and those only the
         # engine's own commits (state/, proposals/) moved on from, which change no merge base
         self._merges_onto = {self.tip}
@@ -154,8 +175,12 @@ class GitHubForge:
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
             and pull.node["state"] == "OPEN")]
         wanted += [key for key in known if key not in self._reader.pulls]
+        # each completed once a run: a run asks at every step, and K pull requests were
+        # looked over K times
+        wanted = [key for key in wanted if (key, reactions) not in self._completed]
         for pull in self._reader.complete(wanted, reactions):
             self._keep(pull)
+        self._completed.update((key, reactions) for key in wanted)
         for key in wanted:
             if key not in self._facts:
                 self._facts[key] = self._reader.proposal(key)
@@ -195,6 +220,7 @@ class GitHubForge:
             return hidden
         pull = self._pulls[proposal.key]
         title, _, body = message.partition("\n\n")
+        self.writes += 1
         try:
             result = pull.merge(sha=proposal.head, merge_method="merge", commit_title=title,
                                 commit_message=body)
@@ -212,12 +238,12 @@ class GitHubForge:
                                    f"{detail}; it conflicts ({fresh.mergeable_state})")
             if error.status == 422:  # GitHub will not merge it as it is
                 return MergeResult(MergeStatus.NOT_MERGEABLE, detail)
-            if error.status == 405:  # still computing, base just moved, a check pending
-                return MergeResult(MergeStatus.PENDING, f"{detail}; mergeable state: "
-                                                        f"{fresh.mergeable_state}")
-            # a rate limit, a permission missing for now (workflow changes without the App),
-            # or GitHub's own trouble: never a reason to fail the proposal, so try again later
-            return MergeResult(MergeStatus.PENDING, detail)
+            if _lasting(error):  # a permission, a rule GitHub enforces: tried a few runs more
+                return MergeResult(MergeStatus.REFUSED, detail)
+            # still computing, the base just moved, a check pending, a rate limit, or GitHub's
+            # own trouble: never a reason to fail the proposal, so try again later
+            return MergeResult(MergeStatus.PENDING, detail + (
+                f"; mergeable state: {fresh.mergeable_state}" if error.status == 405 else ""))
         return self._merged(proposal, result.sha)
 
     def _hidden_by_merge(self, proposal: Proposal) -> MergeResult | None:
@@ -274,6 +300,7 @@ class GitHubForge:
             final = no_mentions(message.final)
             for sticky in self._engine_comments(number):
                 if MARKER in (sticky.body or "") and sticky.body != final:
+                    self.writes += 1
                     sticky.edit(final)
                     self.wrote.append(f"showed the result on #{number}")
         if message.outcome is None and not message.close:
@@ -284,6 +311,7 @@ class GitHubForge:
             self._label(pull, outcome.value)
             self._set_status(pull.head.sha, STATUS[outcome], outcome.value)
         if message.close and pull.state == "open":  # last: an open one is told again if we stop
+            self.writes += 1
             pull.edit(state="closed")
             self.wrote.append(f"closed #{number} ({message.outcome})")
 
@@ -293,28 +321,33 @@ class GitHubForge:
         mark = f"<!-- nomic-ci:{message.id} -->"
         if not message.message:
             return
-        if not self._told(number, mark):
+        if not any(mark in (c.body or "") for c in self._recent(number)):
             text = no_mentions(message.message)
             if message.mentions:  # the only mentions the engine makes: whom it tells
                 text = f"{' '.join(f'@{login}' for login in message.mentions)} {text}."
-            self._post_comment(number, f"{mark}\n{text}")
+            self._post_comment(number, f"{mark}\n{text}", mark)
             self.wrote.append(f"told #{number} ({message.id})")
 
-    def _told(self, number: int, mark: str) -> bool:
-        """Whether a comment of ours with this mark is on the issue. A message is told once
-        the state that records it is committed, so by this run or another (one that stopped,
-        or raced this one) only after the latest commit this run knows of: only the comments
-        since then are read (a thread of ten thousand comments was read whole, a hundred
-        requests, at every message)."""
-        since = self._tip_date - CLOCKS if self._tip_date else None
-        return any(mark in (c.body or "") for c in self._reader.comments_since(number, since)
-                   if c.user and c.user.login == self.engine_login)
+    def _recent(self, number: int) -> list[IssueComment]:
+        """The engine's comments on an issue since the commit this run found, read once a run
+        (and those it posts). A message is told only once the state that records it is
+        published: by this run, or by one that stopped before clearing it, after its own
+        commit, which is this run's first or before it (a thread of ten thousand comments was
+        read whole, a hundred requests, at every message). Not after this run's own commits:
+        a message left by a run that stopped was told before them."""
+        if number not in self._recent_cache:
+            since = self._found_date - CLOCKS if self._found_date else None
+            self._recent_cache[number] = [
+                c for c in self._reader.comments_since(number, since)
+                if c.user and c.user.login == self.engine_login]
+        return self._recent_cache[number]
 
     def _tell_game(self, message: Tell) -> None:
         """The game issue: its text rewritten, notices as comments on it."""
         issue = self._game_issue(message.final)
         self._comment(issue.number, message)
         if message.final is not None and issue.body != no_mentions(message.final):
+            self.writes += 1
             issue.edit(body=no_mentions(message.final))
             self.wrote.append(f"updated the game issue #{issue.number}")
 
@@ -322,22 +355,43 @@ class GitHubForge:
         """The engine's open game issue (labelled, by the engine, with the marker), found once
         a run; opened, and pinned where the token may, when there is none."""
         if self._game is None:
-            listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
-                                   {"state": "open", "labels": GAME_LABEL})
-            mine = [i for i in listed if i.pull_request is None and i.user is not None
-                    and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
-            if mine:
-                self._game = min(mine, key=lambda i: i.number)
-            else:
-                self._game = self.repo.create_issue(
-                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL])
+            self._game = self._found_game_issue()
+            if self._game is None:
+                self._game = self._once(lambda: self.repo.create_issue(
+                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL]),
+                    self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
             if self._game.number not in self._reader.pinned:  # also after a stop before it
                 self._pin(self._game)
         return self._game
 
+    def _found_game_issue(self) -> Issue | None:
+        """The engine's open game issue, if there is one (the oldest, if several)."""
+        listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
+                               {"state": "open", "labels": GAME_LABEL})
+        mine = [i for i in listed if i.pull_request is None and i.user is not None
+                and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
+        return min(mine, key=lambda i: i.number) if mine else None
+
+    def _once(self, create: Callable[[], T], look: Callable[[], T | None]) -> T:
+        """Create something once, whatever GitHub answers: where the answer is lost (a 5xx,
+        a connection dropped after the request went out), GitHub may have saved it, so it is
+        looked for before it is created again, once; the client never repeats such a write."""
+        self.writes += 1
+        try:
+            return create()
+        except (GithubException, OSError) as error:
+            if isinstance(error, GithubException) and error.status < 500:
+                raise  # refused: nothing was made
+            found = look()
+            if found is not None:
+                return found
+            self.writes += 1
+            return create()
+
     def _pin(self, issue: Issue) -> None:
         """Pin the game issue to the repository's issues page, if the token may."""
+        self.writes += 1
         try:
             self._reader.mutate(gql.PIN_ISSUE, issueId=issue.node_id)
             self.wrote.append(f"pinned the game issue #{issue.number}")
@@ -359,21 +413,36 @@ class GitHubForge:
                                            if c.user and c.user.login == self.engine_login]
         return self._comment_cache[number]
 
-    def _post_comment(self, number: int, body: str) -> None:
-        headers, data = self.repo._requester.requestJsonAndCheck(
-            "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
-        if number in self._comment_cache:  # (the game issue's are not kept: not read whole)
-            self._comment_cache[number].append(
-                IssueComment(self.repo._requester, headers, data, completed=True))
+    def _post_comment(self, number: int, body: str, mark: str) -> None:
+        """Post a comment marked `mark`, once (`_once`: looked for again by its mark)."""
+        def post() -> IssueComment:
+            headers, data = self.repo._requester.requestJsonAndCheck(
+                "POST", f"{self.repo.url}/issues/{number}/comments", input={"body": body})
+            return IssueComment(self.repo._requester, headers, data, completed=True)
+
+        def look() -> IssueComment | None:
+            self._recent_cache.pop(number, None)
+            if number in self._comment_cache:  # a pull request's: read whole again
+                self._comment_cache.pop(number)
+                found = self._engine_comments(number)
+            else:  # the game issue's are not read whole: those since the latest commit
+                found = self._recent(number)
+            return next((c for c in found if mark in (c.body or "")), None)
+
+        posted = self._once(post, look)
+        for kept in (self._comment_cache.get(number), self._recent_cache.get(number)):
+            if kept is not None and all(c.id != posted.id for c in kept):
+                kept.append(posted)
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
         body = no_mentions(sticky_comment(view))
         mine = [c for c in self._engine_comments(int(proposal.key)) if MARKER in (c.body or "")]
         if not mine:
-            self._post_comment(int(proposal.key), body)
+            self._post_comment(int(proposal.key), body, MARKER)
             self.wrote.append(f"posted the vote on #{proposal.key}")
         elif mine[0].body != body:
+            self.writes += 1
             mine[0].edit(body)
             self.wrote.append(f"updated the vote on #{proposal.key}")
         self._set_status(proposal.head, "pending", status_line(view))
@@ -383,6 +452,7 @@ class GitHubForge:
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
         if latest and latest[0] == (state, description[:140]):
             return
+        self.writes += 1
         self._commit(sha).create_status(state, description=description[:140],
                                         context=STATUS_CONTEXT)
         self._status_cache[sha] = [(state, description[:140])] + self._statuses(sha)
@@ -395,6 +465,7 @@ class GitHubForge:
         ours = [name for name in current if name in LABELS.values()]
         if ours != [wanted]:
             current[:] = [n for n in current if n not in LABELS.values()] + [wanted]
+            self.writes += 1
             pull.set_labels(*current)
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
@@ -431,6 +502,7 @@ class GitHubForge:
             base_tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
             elements = [InputGitTreeElement(path, "100644", "blob", content=text)
                         for path, text in sorted(changed.items())]
+            self.writes += 3  # the tree, the commit, the branch
             tree = self.repo.create_git_tree(elements, base_tree)
             title = self._messages[0] if len(self._messages) == 1 else \
                 f"nomic-ci: {len(self._messages)} changes to the game"
@@ -446,7 +518,6 @@ class GitHubForge:
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
                 raise
             self.tip, self._tree = commit.sha, tree.sha
-            self._tip_date = _utc(commit.committer.date) if commit.committer else None
             self._merges_onto.add(commit.sha)
             self._tip_files = tip_files.changed(changed)
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
@@ -455,3 +526,10 @@ class GitHubForge:
 
     def finish(self) -> None:
         self.flush()
+
+    def writes_made(self) -> int | None:
+        return self.writes if self.paced else None
+
+    def requests_left(self) -> int | None:
+        remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
+        return remaining if self.paced and remaining >= 0 else None

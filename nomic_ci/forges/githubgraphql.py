@@ -44,6 +44,7 @@ _TIP = """fragment Tip on Commit {
   tree { oid }
   rules: file(path: "rules") { ...Dir }
   state: file(path: "state") { ...Dir }
+  judgments: file(path: "judgments") { ...Dir }
   proposals: file(path: "proposals") { oid type }
   actions: file(path: "actions") { oid type }
 %s
@@ -82,6 +83,7 @@ _LAYOUT = """fragment Layout on Commit {
   tree { entries { path oid } }
   rules: file(path: "rules") { ...Dir }
   state: file(path: "state") { ...Dir }
+  judgments: file(path: "judgments") { ...Dir }
 }"""
 RECORD_FOLDERS = ("proposals", "actions")
 MERGING = f"""query Merging($owner: String!, $name: String!, $number: Int!) {{
@@ -129,9 +131,10 @@ def potential_merge(answer: dict[str, Any]) -> PotentialMerge:
 
 
 def _layout(commit: dict[str, Any]) -> dict[str, str]:
-    """path -> oid of the entries at the top of a commit's tree and in rules/ and state/."""
+    """path -> oid of the entries at the top of a commit's tree and in rules/, state/ and
+    judgments/ (a Judgment's records: few)."""
     found = {e["path"]: e["oid"] for e in commit["tree"]["entries"]}
-    for folder in ("rules", "state"):
+    for folder in ("rules", "state", "judgments"):
         tree = (commit.get(folder) or {}).get("object") or {}
         found.update({e["path"]: e["oid"] for e in tree.get("entries", ())})
     return found
@@ -247,13 +250,14 @@ CHANGES = {"ADDED": "added", "DELETED": "removed", "RENAMED": "renamed", "COPIED
 
 
 def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool, dict[str, str]]:
-    """The game's files at a commit that a run reads, path -> blob oid; whether rules/ or
+    """The game's files at a commit that a run reads, path -> blob oid; whether rules/,
     state/ holds folders (which this listing does not go into); and the trees of the
     folders of records, by folder (`deferral.KEPT`), whose records are listed only when
     one is asked for."""
     found: dict[str, str] = {}
     nested = False
-    for folder in ("rules", "state"):  # core.files.GAME_DIRS, but for the records'
+    # core.files.GAME_DIRS, but for the folders of records (their kept names, below)
+    for folder in ("rules", "state", "judgments"):
         entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
         for entry in entries:
             if entry["type"] == "blob":

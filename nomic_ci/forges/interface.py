@@ -11,6 +11,9 @@ The engine relies on these orderings, and each forge keeps them:
   finished by the next without telling anything twice.
 - **Flush before merging.** `merge` first commits what `write_files` collected, so a
   merge goes on top of the state that led to it.
+- **Each write made once.** A write whose answer was lost is not repeated blindly: what it
+  would create is looked for first (the mark of a message), or it is left to the next run,
+  which reads everything again.
 - **Compare-and-swap.** `publish` moves the default branch only from where this run
   found it: two runs at once cannot both record (and so tell) the same decision.
 """
@@ -26,16 +29,15 @@ from ..core.files.state import Tell
 from ..core.frozen import frozen
 from ..core.voting.decision import VoteView
 
-# a merged proposal that changes these changes the engine itself: the run stops, so the
-# new engine takes over on the next run
-ENGINE_PATHS = ("nomic_ci/", ".github/", "pyproject.toml")
 
 
 class MergeStatus(enum.Enum):
     MERGED = "merged"
     HEAD_MOVED = "head moved"  # the proposal changed after its votes were counted
     NOT_MERGEABLE = "not mergeable"  # a conflict, or a branch protection
-    PENDING = "pending"  # the forge is still working out whether it can merge
+    PENDING = "pending"  # not now (the forge is still working it out, or is busy): try later
+    REFUSED = "refused"  # for a reason that will not change by itself (a permission, a rule
+    # the forge enforces): tried again at a few more runs, in case an admin fixes it, then failed
 
 
 @frozen
@@ -86,4 +88,14 @@ class Forge(Protocol):
 
     def finish(self) -> None:
         """Publish, and end the run (release what it holds)."""
+        ...
+
+    def requests_left(self) -> int | None:
+        """The requests the forge still allows this hour, as it last said (None: no limit, or
+        not known yet)."""
+        ...
+
+    def writes_made(self) -> int | None:
+        """The write requests this run has made, where the forge limits them (None: it does
+        not; the engine then spends no budget)."""
         ...

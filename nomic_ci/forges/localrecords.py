@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any, Iterator
 
 from ..core.times import moment
+from ..core.words import number_in
 from .gitobjects import TREE_MODE, tree_entries
 from .gitplumbing import Git
 
@@ -221,7 +222,8 @@ class LocalRecords:
 
 
 def _proposal_path(key: str) -> str:
-    shard = int(key) % 100 if key.isdigit() else int(_digest(key), 16) % 100
+    number = number_in(key)
+    shard = number % 100 if number is not None else int(_digest(key), 16) % 100
     return f"proposals/{shard:02d}/{key}.json"
 
 

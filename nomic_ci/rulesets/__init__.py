@@ -15,6 +15,7 @@ from string import Template
 from ..core.files import yamlio
 from ..core.errors import GameError
 from ..core.frozen import frozen
+from ..core.words import number_in
 
 DEFAULT = "default"
 
@@ -30,10 +31,10 @@ class Seat:
     @classmethod
     def parse(cls, text: str) -> "Seat":
         login, _, number = text.strip().partition(":")
-        if not login or (number and not number.isdigit()):
+        if not login or (number and number_in(number) is None):
             raise GameError(f"{text!r} is not a player", hint="give players as LOGIN or LOGIN:ID, "
                                                               "separated by commas")
-        return cls(login, int(number) if number else None)
+        return cls(login, number_in(number) if number else None)
 
 
 def names() -> list[str]:
@@ -54,6 +55,12 @@ def about(name: str) -> str:
     return (resources.files(__name__) / name / "README.md").read_text()
 
 
+def _scalar(text: str) -> str:
+    """`text` as a YAML value that reads back as this text: quoted where YAML would read it
+    as something else (a seed of 1234, a login such as `null`, `true` or `2024`)."""
+    return yamlio.dump({"x": text}).removeprefix("x: ").rstrip("\n")
+
+
 def game_files(name: str, *, players: list[Seat] | None, start: datetime,
                ends: datetime | None = None, dice_seed: str | None = None,
                admin: str | None = None) -> dict[str, str]:
@@ -69,21 +76,25 @@ def game_files(name: str, *, players: list[Seat] | None, start: datetime,
         ends = last.replace(hour=0, minute=0, second=0, microsecond=0)
     values = {
         "players": "\n".join(
-            f"  - login: {s.login}\n    id: {s.id if s.id is not None else 'null'}\n"
+            f"  - login: {_scalar(s.login)}\n    id: {s.id if s.id is not None else 'null'}\n"
             f"    points: 0" + ("\n    veto: true" if s.veto else "") for s in seats),
-        "turn": seats[0].login,
+        "turn": _scalar(seats[0].login),
         # every token on space 1, each on lines of its own (see core/board/boardfile.py)
-        "tokens": "".join(f"\n  - login: {login}\n    space: 1"
+        "tokens": "".join(f"\n  - login: {_scalar(login)}\n    space: 1"
                           for login in sorted(s.login for s in seats)) or " []",
         "started": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "ends_at": ends.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "ends_on": f"{ends:%B} {ends.day}, {ends.year}",
-        "dice_seed": dice_seed or secrets.token_hex(16),
+        "dice_seed": _scalar(dice_seed or secrets.token_hex(16)),
     }
     the_admin = Seat.parse(admin or str(info.get("admin") or "")) if admin or info.get("admin") \
         else None
-    values["admin"] = the_admin.login if the_admin else "null"
+    values["admin"] = _scalar(the_admin.login) if the_admin else "null"
     values["admin_id"] = str(the_admin.id) if the_admin and the_admin.id is not None else "null"
+    # a ruleset whose Admin is optional (seed 001's server administrator) writes one only if given
+    values["admin_lines"] = (f"# The server administrator: no player; the rules say what they "
+                             f"may do.\nadmin: {values['admin']}\nadmin_id: {values['admin_id']}\n"
+                             if the_admin else "")
     if the_admin and the_admin.login.lower() in {s.login.lower() for s in seats}:
         raise GameError(f"the Admin, {the_admin.login}, may not also be a player",
                         hint="give the Admin's own account with --admin LOGIN:ID")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 
-from ..core.board.features import on_space
 from ..core.board.primitives import View
 from ..core.board.boardfile import GULAG, JAIL
 from ..core.game import Game
@@ -54,6 +53,7 @@ def render_board_svg(game: Game) -> str | None:
         from .grid_svg import render_grid_svg
         return render_grid_svg(game)
     from html import escape  # here: `status` shows the legend alone, and html loads a big table
+    from ..core.board.infinite.features import on_space  # a ring's features: Infinite Nomic's
     view = View(game.config, game.state)
     board, total = view.board, view.total_spaces
     radius = max(160.0, total * (2 * SPACE_R + 14) / (2 * math.pi))

@@ -29,10 +29,7 @@ def front_page(game: Game, title: str, about: str) -> str:
              "- [The scoreboard](state/README.md): whose turn it is, what is in its vote and how "
              "each vote stands",
              "- [The history](proposals/README.md): every proposal decided, its votes and dice",
-             "", "## How to play", "", f"1. **Propose** {_who_proposes(game)}: fork this "
-             "repository, change, add or remove files in `rules/` on a branch (one rule a file, "
-             "`rules/NNN-slug.md`), and open a pull request. A check says which rules it "
-             "involves and what it needs before anyone votes.",
+             "", "## How to play", "", f"1. **Propose** {how_to_propose(game)}",
              f"2. **Vote.** {how_to_vote(config)} {what_a_change_does(config)}",
              f"3. **The decision.** {_when_decided(game)} The engine merges what passes and "
              "closes the rest, saying why on the pull request."]
@@ -40,6 +37,7 @@ def front_page(game: Game, title: str, about: str) -> str:
         commands = ", ".join(f"`/{c}`" if c != "veto" else "`/veto N`" for c in config.commands)
         lines.append(f"4. **Commands.** Write {commands} as the first line of a comment on "
                      "any issue or pull request of the game; `/help` says what you may do now.")
+    lines += ["", f"**To join**, {how_to_join(game)}"]
     lines += ["", "The engine's pinned **game issue** says whose turn it is, what is in its "
                   "vote and what is due next, and mentions you when your turn begins, when a "
                   "push undid your vote, and when a vote closes soon without yours. Every "
@@ -50,7 +48,36 @@ def front_page(game: Game, title: str, about: str) -> str:
         body = about.strip().split("\n", 1)[1] if about.lstrip().startswith("# ") else about
         lines += ["## About this ruleset", "", re.sub(r"^## ", "### ", body.strip(),
                                                      flags=re.M), ""]
+    lines += ["## The engine", "", "The referee is [nomic-ci](nomic_ci/README.md), whose code is "
+              "in `nomic_ci/` and runs in this repository's GitHub Actions workflows "
+              "(`.github/workflows/`); [the setup guide](nomic_ci/docs/setup.md) is for whoever "
+              "hosts the game. A proposal may change them too, as any file of the game.", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def how_to_join(game: Game) -> str:
+    """How a newcomer becomes a player under the rules in force, as a sentence's end."""
+    config = game.config
+    seat = ("at the end of `state/players.yaml`, with your login, your numeric GitHub id "
+            "(`gh api users/LOGIN --jq .id`) and `points: 0`")
+    if config.join_window is not None:
+        return (f"open a pull request that only adds you {seat}: it is a request to join "
+                f"({config.cite('join_window')}), which seats you {hours(config.join_window)} "
+                "later unless a player objects by voting no; after an objection it is put to "
+                "a vote.")
+    rule = config.cite("other_files_as_rule") if config.other_files_as_rule is not None \
+        else None
+    needs = f" ({rule} says what a change outside `rules/` needs)" if rule else ""
+    return (f"ask a player to propose adding you {seat}: it is decided as any proposal"
+            f"{needs}, and once it passes you are a player.")
+
+
+def how_to_propose(game: Game) -> str:
+    """When and how a player proposes, as a sentence's end."""
+    return (f"{_who_proposes(game)}: fork this repository, change, add or remove files in "
+            "`rules/` on a branch (one rule a file, `rules/NNN-slug.md`), and open a pull "
+            "request. A check says which rules it involves and what it needs before anyone "
+            "votes.")
 
 
 def _who_proposes(game: Game) -> str:

@@ -6,9 +6,10 @@ from ..core.board.actionlog import ActionRecord
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
-from ..core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame,
-                                Open, PassTurn, Pause, Push, Reclose, Refuse, Retract, Transition,
-                                Update, WorldTurn)
+from ..core.files.judgments import ENDED
+from ..core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment, Command,
+                                Deactivate, Decide, EndGame, Judging, Open, PassTurn, Pause, Push,
+                                Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .quoting import quoted
 
 
@@ -56,6 +57,12 @@ def describe(transition: Transition) -> str:
             return f"Every player takes a turn: {reason}."
         case WorldTurn(ended=login):
             return f"The world counts {login}'s turn." if login else "The world counts turns."
+        case Judging(judgment=j, reason=reason):
+            return f"Judgment {j.number}: {reason}."
+        case BeginTurn(login=login, reason=reason):
+            return f"{login}'s turn begins: {reason}."
+        case CloseJudgment(judgment=j):
+            return f"Judgment {j.number} ends: {ENDED[j.steps[-1].did]}."
         case Reclose(record=r):
             name = f"Proposal {r.number}" if r.number is not None else "This proposal"
             return f"{name} was already {r.outcome.value}; closing it."

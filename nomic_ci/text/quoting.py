@@ -14,11 +14,12 @@ _MARKUP = re.compile(r"([\\`*_\[\]()!#|~])")
 MAX_QUOTED = 200
 
 
-def quoted(text: str) -> str:
-    """Player text as one inert line of Markdown, shortened if long."""
+def quoted(text: str, most: int | None = MAX_QUOTED) -> str:
+    """Player text (or the engine's sentence holding some, such as a file's path) as one
+    inert line of Markdown, shortened if longer than `most` characters."""
     line = " ".join(text.split())
-    if len(line) > MAX_QUOTED:
-        line = line[:MAX_QUOTED - 1] + "…"
+    if most is not None and len(line) > most:
+        line = line[:most - 1] + "…"
     line = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return no_mentions(_MARKUP.sub(r"\\\1", line))
 

@@ -20,6 +20,7 @@ from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
 from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
+from .judgment_page import README as JUDGMENTS_README, render_judgments, scoreboard_line
 from .quoting import quoted
 from .score_chart import SCORES_SVG, render_score_chart
 
@@ -74,10 +75,11 @@ def render_rules(game: Game) -> str:
     changes = game.records.rule_changes()
     title = "The rules in force"
     headings = [f"{r.number:03d} {r.title}" for r in game.rules]
-    anchors = github_anchors([title, *headings])[1:]
+    anchors = github_anchors([title, *headings])[1:]  # from the text a heading shows
+    shown = [f"{r.number:03d} {quoted(r.title)}" for r in game.rules]  # a title is inert
     lines = [BANNER, "", f"# {title}", ""]
-    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(headings, anchors)]
-    for rule, heading in zip(game.rules, headings):
+    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(shown, anchors)]
+    for rule, heading in zip(game.rules, shown):
         lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
@@ -118,6 +120,8 @@ def render_state(game: Game) -> str:
         lines.append(f"It is **{state.turn}**'s turn, since {_shown(state.turn_started)}{deadline}.")
     else:
         lines.append("There are no turns: any player may propose.")
+    judgment = scoreboard_line(game)  # seed 001 rule 211, where one is pending
+    lines += ["", judgment] if judgment else []
     lines.append("")
     goals = []
     if config.victory_points:
@@ -205,8 +209,7 @@ def _missing(votes: Standing) -> str:
 def _dice(game: Game) -> list[str]:
     """Where the dice come from, where the game rolls any: a secret, or a warning."""
     state = game.state
-    if game.config.turn_roll is None and not state.dice_secrets \
-            and next(game.records.having("rolls", newest_first=True), None) is None:
+    if not game.rolls_dice and not state.dice_secrets:
         return []
     lines = ["", "## Dice", ""]
     current = state.dice_secret
@@ -244,7 +247,8 @@ def render_proposals(game: Game) -> str:
         lines.append(f"| **{r.outcome.value}** | [{r.number if r.number is not None else '—'}]"
                      f"({r.path.removeprefix('proposals/')}) | {pull_link(r.key)} | "
                      f"{quoted(r.title)} | {r.author.login} | {why} | {rules} | "
-                     f"{_cell(r.threshold or '—')} | {r.yes} | {r.no} |{dice} "
+                     f"{_cell(quoted(r.threshold, None)) if r.threshold else '—'} | {r.yes} | "
+                     f"{r.no} |{dice} "
                      f"{_shown(r.decided)} |")
     if len(shown) < len(game.records):
         lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. Every "
@@ -256,6 +260,9 @@ def render_proposals(game: Game) -> str:
 def render_all(game: Game) -> dict[str, str]:
     rendered = {RULES_README: render_rules(game), STATE_README: render_state(game),
                 PROPOSALS_README: render_proposals(game), SCORES_SVG: render_score_chart(game)}
+    judgments = render_judgments(game)  # where the game has had a Judgment (seed 001 rule 211)
+    if judgments is not None:
+        rendered[JUDGMENTS_README] = f"{BANNER}\n\n{judgments}"
     if game.state.board is not None:
         from .board_svg import BOARD_SVG, render_board_svg  # only a game with a board loads it
         board = render_board_svg(game)

@@ -13,6 +13,7 @@ from ..core.mechanics.config import GameConfig
 from ..core.times import format_duration
 from ..core.voting.admission import Requirement, involved
 from ..core.voting.decision import VoteView
+from .quoting import quoted
 
 MARKER = "<!-- nomic-ci:vote -->"  # finds the engine's sticky comment (with its author)
 
@@ -22,17 +23,19 @@ def sticky_comment(view: VoteView) -> str:
     name = f"Proposal {view.number}" if view.number is not None else "The request to join"
     lines = [MARKER, f"### {name}: where the vote stands", ""]
     if view.warning:
-        lines += [f"**Warning: {view.warning}.**", ""]
+        lines += [f"**Warning: {quoted(view.warning, None)}.**", ""]
+    if view.engine:
+        lines += [engine_warning(view), ""]
     if view.terms is not None:
         lines.append(f"It needs {view.terms}.")
     elif isinstance(needed, Requirement):
-        lines.append(f"{what_it_needs(needed, len(tally.eligible))}.")
+        lines.append(f"{quoted(what_it_needs(needed, len(tally.eligible)), None)}.")
     else:
-        lines.append(f"It cannot pass as it is: {needed}.")
+        lines.append(f"It cannot pass as it is: {quoted(needed, None)}.")
     lines += [when_it_ends(view), "A push refuses it: a request to join may not change after "
               "it is made." if view.terms is not None else what_a_change_does(config)]
     if view.changes:
-        lines += ["", "If it passes:"] + [f"- {change}" for change in view.changes]
+        lines += ["", "If it passes:"] + [f"- {quoted(change, None)}" for change in view.changes]
     lines += ["", "| player | vote | on commit |", "|---|---|---|"]
     for ballot in tally.counted:
         lines.append(f"| {ballot.login} | {'yes' if ballot.yes else 'no'} | "
@@ -41,9 +44,21 @@ def sticky_comment(view: VoteView) -> str:
         lines.append(f"| {login} | not yet | |")
     if tally.left_out:
         lines += ["", "Not counted:"]
-        lines += [f"- {b.login}: {b.reason}" for b in tally.left_out]
+        lines += [f"- {quoted(b.login)}: {quoted(b.reason or '', None)}" for b in tally.left_out]
     lines += ["", how_to_vote(config)]
     return "\n".join(lines) + "\n"
+
+
+def engine_warning(view: VoteView) -> str:
+    """A proposal that changes code the workflows run: if it passes, that code runs with the
+    engine's write token and the dice secret."""
+    shown = ", ".join(quoted(p) for p in view.engine[:5]) + \
+        (f" and {len(view.engine) - 5} more" if len(view.engine) > 5 else "")
+    needs = (f"; it needs {view.needed.threshold.explain(len(view.tally.eligible))}"
+             if isinstance(view.needed, Requirement) else "")
+    return (f"**It changes code the engine's workflows run ({shown}): if it passes, that code "
+            f"runs with the game's write token and dice secret. Read every line of it before "
+            f"you vote{needs}.**")
 
 
 def what_it_needs(needed: Requirement, eligible: int) -> str:
@@ -109,16 +124,17 @@ def final_comment(record: Record) -> str:
     name = f"Proposal {record.number}" if record.number is not None else "This proposal"
     lines = [MARKER, f"### {name}: {what}", ""]
     if record.reason:
-        lines.append(f"{record.reason[0].upper()}{record.reason[1:]}.")
+        lines.append(quoted(f"{record.reason[0].upper()}{record.reason[1:]}", None) + ".")
     if record.threshold:
-        lines.append(f"It needed {record.threshold}.")
+        lines.append(f"It needed {quoted(record.threshold, None)}.")
     if record.counted:
         lines += ["", "| player | vote | on commit |", "|---|---|---|"]
         lines += [f"| {b.login} | {'yes' if b.yes else 'no'} | {(b.commit or '')[:7]} |"
                   for b in record.counted]
     if record.left_out:
         lines += ["", "Not counted:"]
-        lines += [f"- {b.login}: {b.reason}" for b in record.left_out]
+        lines += [f"- {quoted(b.login)}: {quoted(b.reason or '', None)}"
+                  for b in record.left_out]
     if record.dice:
         lines += ["", "Dice: " + "; ".join(f"{d.purpose}: {d.result}" for d in record.dice)]
     lines += ["", f"Decided at {record.decided:%Y-%m-%d %H:%M} UTC; the record is "

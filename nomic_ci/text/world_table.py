@@ -3,7 +3,7 @@ what they hold, their profession, and their claim, as `state/board.yaml` has the
 
 from __future__ import annotations
 
-from ..core.board.locations import location_of
+from ..core.board.suber.locations import location_of
 from ..core.board.primitives import View
 from ..core.game import Game
 

@@ -43,12 +43,16 @@ STAND_IN_ENGINE = '''
 import json, os, sys, urllib.request
 
 def main():
-    report = {"argv": sys.argv[1:], "cwd": os.getcwd(), "engine": ENGINE}
+    argv, repo = sys.argv[1:], None
+    if argv[:1] == ["--repo"]:
+        repo, argv = argv[1], argv[2:]
+    report = {"argv": argv, "repo": repo, "cwd": os.getcwd(), "path": sys.path[0],
+              "path_holds": sorted(os.listdir(sys.path[0])), "engine": ENGINE}
     for key in ("GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_EVENT_NAME",
                 "GITHUB_EVENT_PATH", "GITHUB_STEP_SUMMARY"):
         report[key] = os.environ.get(key)
     report["has_token"] = bool(os.environ.get("GITHUB_TOKEN"))
-    if sys.argv[1:3] == ["github", "reconcile"]:
+    if argv[:2] == ["github", "reconcile"]:
         with open(os.environ["GITHUB_EVENT_PATH"]) as f:
             report["event_keys"] = sorted(json.load(f))
         request = urllib.request.Request(
@@ -56,8 +60,8 @@ def main():
             headers={"Authorization": "Bearer " + os.environ["GITHUB_TOKEN"]})
         with urllib.request.urlopen(request) as response:
             report["api_status"] = response.status
-    elif sys.argv[1:2] == ["check-proposal"]:
-        base, head = sys.argv[3], sys.argv[5]
+    elif argv[:1] == ["check-proposal"]:
+        base, head = argv[2], argv[4]
         report["base_marker"] = open(os.path.join(base, "marker")).read().strip()
         report["head_marker"] = open(os.path.join(head, "marker")).read().strip()
     print("STAND-IN " + json.dumps(report))
@@ -178,6 +182,10 @@ def test_engine_on_schedule_falls_back_to_github_token(game, fake_api, tmp_path)
     report = _stand_in_report(run, "Reconcile")
     assert report["argv"] == ["github", "reconcile"]
     assert report["engine"] == "default branch"
+    # the engine runs from a copy of nomic_ci/ alone, the checkout only named by --repo: a
+    # file a passed proposal adds at the checkout's top is not on its import path
+    assert report["repo"] != report["path"] == report["cwd"]
+    assert report["path_holds"] == ["nomic_ci"]
     assert report["GITHUB_REPOSITORY"] == REPO
     assert report["GITHUB_API_URL"] == api
     assert report["GITHUB_EVENT_NAME"] == "schedule"

@@ -61,6 +61,23 @@ def test_a_broken_rule_file_is_reported_with_file_and_line(tmp_path, capsys):
     assert "rules/250-kindness.md:4: field 'mutable' must be true or false" in out
 
 
+def test_a_link_is_read_as_git_keeps_it_never_followed_out_of_the_checkout(tmp_path, capsys):
+    """A rule file that links to a file outside the proposal's checkout is the link's own
+    text, as the engine reads it from GitHub: not the well-formed rule it points to."""
+    base, head = game_dirs(tmp_path)
+    outside = tmp_path / "elsewhere" / "250-secret.md"
+    write(outside.parent, {outside.name: "---\nnumber: 250\ntitle: Secret\nmutable: true\n"
+                                         "---\nA secret.\n"})
+    (head / "rules/250-secret.md").symlink_to(outside)
+    (head / "rules/linked").symlink_to(outside.parent, target_is_directory=True)
+    changes, texts, _ = changes_between(base, head)
+    assert [c.path for c in changes] == ["rules/250-secret.md", "rules/linked"]
+    assert texts["rules/250-secret.md"] == str(outside)
+    assert main(["check-proposal", "--base", str(base), "--head", str(head)]) == 1
+    out = capsys.readouterr().out
+    assert "rules/250-secret.md" in out and "well formed" not in out and "A secret" not in out
+
+
 def test_the_workflow_s_own_command_sees_only_the_proposal_s_change(tmp_path):
     """proposal-check.yml's step, run as the runner runs it: the engine from the default
     branch's checkout in base/, both checkouts whole (engine and all). Python writes bytecode

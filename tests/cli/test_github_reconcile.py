@@ -84,6 +84,20 @@ def test_without_a_secret_the_run_summary_warns_that_rolls_can_be_foreseen(hub):
     assert "The dice can be foreseen" in hub.read("state/README.md")
 
 
+@pytest.mark.parametrize("ruleset", ["infinite-nomic-r7", "suber-initial-set", "borednomic"])
+def test_a_board_game_without_a_secret_warns_too_where_no_proposal_rolls(tmp_path, ruleset):
+    """Its moves, gatherings and updates roll the game's dice: the next /roll can be worked
+    out from state/game.yaml as well as any proposal's die."""
+    hub = GitHubTable(tmp_path / "game", players="alice,bob", ruleset=ruleset,
+                      admin="dana" if ruleset == "borednomic" else None)
+    try:
+        assert hub.reconcile() == 0, hub.err
+        assert "anyone can work out the next roll" in hub.summary.read_text()
+        assert "The dice can be foreseen" in hub.read("state/README.md")
+    finally:
+        hub.close()
+
+
 def test_github_out_of_reach_ends_the_run_cleanly_for_the_next_one(tmp_path):
     hub = GitHubTable(tmp_path / "game", players="alice,bob")
     env = hub.env

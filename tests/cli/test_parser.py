@@ -76,7 +76,7 @@ def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_p
     """Only its own action log's reader (empty) and the table of the board's keys: the
     board's modules were a third of the start-up."""
     LocalTable(tmp_path / "g")
-    allowed = {"nomic_ci.core.board", "nomic_ci.core.board.kinds",
+    allowed = {"nomic_ci.core.board", "nomic_ci.core.board.games",
                "nomic_ci.core.board.actionindex", "nomic_ci.core.board.actionlog"}
     loaded, out = modules_after("status", "--now", "2026-05-02T12:00:00Z", cwd=tmp_path / "g")
     board = {m for m in loaded if m.startswith(("nomic_ci.core.board", "nomic_ci.text.board",
@@ -85,17 +85,28 @@ def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_p
     assert board <= allowed, board - allowed
 
 
-def test_status_on_a_board_game_loads_its_own_boards_mechanics_alone(tmp_path):
-    """Round 7's board, not the Suber world's or BoredNomic's, nor the commands' table."""
-    now = ["--now", "2026-05-01T12:00:00Z"]
-    parser.main(["init", str(tmp_path / "g"), "--ruleset", "infinite-nomic-r7", "--players",
-                 "alice,bob", *now])
-    loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
-    assert "Scoreboard" in out and "nomic_ci.core.board.frontier" in loaded
-    others = {"nomic_ci.core.board.actions", "nomic_ci.core.board.locations",
-              "nomic_ci.core.board.crafts", "nomic_ci.core.board.world_turns"}
-    assert not loaded & others and not any(m.startswith("nomic_ci.core.board.bored")
-                                           for m in loaded), loaded & others
+# each shipped ruleset, and the board game whose room it plays in (core/board/games.py)
+ROOMS = {"default": None, "infinite-nomic-r7": "infinite", "infinite-nomic-r7-start": "infinite",
+         "suber-initial-set": "suber", "borednomic": "bored"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(ROOMS))
+def test_a_game_loads_the_room_of_its_own_board_game_alone(tmp_path, ruleset):
+    """`status`, and a `tick` that plays what is due, import a game's modules only where a
+    rule in force binds one of its keys: no room at all without a board."""
+    from nomic_ci.core.board.games import GAMES
+    admin = ["--admin", "dana:9"] if ruleset == "borednomic" else []
+    assert parser.main(["init", str(tmp_path / "g"), "--ruleset", ruleset, "--players",
+                        "alice,bob", *admin, "--now", "2026-05-01T12:00:00Z"]) == 0
+    every = {f"nomic_ci.core.board.{game.room}" for game in GAMES}
+    for command in (["status"], ["tick"]):
+        loaded, out = modules_after(*command, "--now", "2026-05-09T12:00:00Z",
+                                    cwd=tmp_path / "g")
+        assert out or command == ["tick"]
+        rooms = {m for m in loaded if m in every}
+        assert rooms == ({f"nomic_ci.core.board.{ROOMS[ruleset]}"} if ROOMS[ruleset] else
+                         set()), (command, rooms)
+        assert not any(m.startswith(room + ".") for room in every - rooms for m in loaded)
 
 
 def test_the_parsers_rulesets_are_the_shipped_ones():

@@ -70,6 +70,7 @@ def test_uncommitted_changes_to_the_game_files_stop_a_command_before_it_changes_
 
 def test_a_run_with_nothing_due_writes_nothing(table):
     t = table()
+    t.tick()  # the game issue's welcome, which a new game has to tell
     before = subprocess.run(["git", "rev-parse", "main"], cwd=t.root, capture_output=True,
                             text=True).stdout
     snapshot = {p: p.read_bytes() for p in t.root.rglob("*") if p.is_file()
@@ -254,6 +255,7 @@ def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeyp
 def test_a_bug_ends_a_command_with_a_message_not_a_traceback_and_changes_nothing(table,
                                                                                 monkeypatch):
     t = table()
+    t.tick()  # the game issue's welcome: the proposal is the command's only change
     before = t.files()
     t.later().branch("idea", new_rule(201))
 
@@ -330,6 +332,24 @@ def test_an_admin_adjusts_a_score_with_who_and_why_and_verify_adds_up(table):
     assert t.files() == before
 
 
+def test_an_adjustment_that_carries_out_a_ruling_cites_its_judgment(table):
+    # seed 001 rule 211: the Judge rules; where the ruling changes a score, the admin's
+    # adjustment says which Judgment it carries out, and verify checks it was ruled
+    t = table(players="alice,bob,carol", ruleset="suber-initial-set", admin="judy")
+    t.later().command("bob", "/judgment Does bob get 2 points for the typo in rule 215?")
+    before = t.files()
+    assert t.later().cli("adjust", "bob", "2", "--as", "judy", "--reason", "the ruling",
+                         "--judgment", "1") == 2
+    assert "Judgment 1 has no ruling to carry out" in t.err and t.files() == before
+    assert t.cli("adjust", "bob", "2", "--as", "judy", "--reason", "x", "--judgment", "2") == 2
+    assert "there is no Judgment 2" in t.err and t.files() == before
+    t.later().command("carol", "/ruling yes: the typo cost him 2 points")
+    assert t.later().cli("adjust", "bob", "2", "--as", "judy", "--reason", "the ruling",
+                         "--judgment", "1") == 0, t.err
+    assert "    judgment: 1\n" in t.read("proposals/adjustments.yaml")
+    assert t.cli("verify") == 0, t.err
+
+
 @pytest.mark.parametrize("args, words", [
     (["--as", "bobb", "--branch", "idea", "--title", "An idea"], "did you mean --as bob?"),
     (["--as", "mallory", "--branch", "idea", "--title", "An idea"], "'mallory' is not a player"),
@@ -399,6 +419,22 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     assert t.files() == before and t.forge() == records
     # the real proposal afterwards takes the number the dry run said
     assert t.propose("alice", "race", "Race to 50") == 1
+
+
+@pytest.mark.parametrize("ruleset", ["default", "infinite-nomic-r7"])
+def test_init_takes_a_seed_and_logins_yaml_would_read_as_numbers_or_nulls(tmp_path, ruleset):
+    """A dice seed of 1234, and GitHub logins such as 1234, null or true, are texts: written
+    as they are, a game's first command read a number, nothing and a truth."""
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"),
+                           "--ruleset", ruleset, "--players", "1234,null,true", "--dice-seed",
+                           "1234", "--game-only")
+    assert code == 0, err
+    code, out, err = run_cli("--repo", str(tmp_path / "g"), "--now", "2026-05-02T12:00:00Z",
+                             "status", "--json")
+    assert code == 0, err
+    assert [p["login"] for p in json.loads(out)["players"]] == ["1234", "null", "true"]
+    assert run_cli("--repo", str(tmp_path / "g"), "verify")[0] == 0
 
 
 def test_init_writes_the_players_front_page_with_the_rulesets_notes(tmp_path):
@@ -609,3 +645,57 @@ def test_status_names_the_first_voters_still_to_vote_and_counts_the_others(table
     assert t.propose("p00", "idea") == 1
     assert t.later().cli("status") == 0
     assert f"waiting for {', '.join(logins[1:11])} and 3 more;" in t.out, t.out
+
+
+def test_init_makes_a_whole_game_whose_own_engine_and_checks_run_in_it(tmp_path):
+    """Issue 27: the game, the engine, the workflows and their lock, ready to push; what
+    travels with it runs there (its own copy of the engine, not the one that made it)."""
+    game = tmp_path / "g"
+    done = subprocess.run([sys.executable, "-m", "nomic_ci", "--now", "2026-05-01T12:00:00Z",
+                           "init", str(game), "--ruleset", "infinite-nomic-r7", "--players",
+                           "ann:1,ben:2"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    tracked = subprocess.run(["git", "ls-files", "-s"], cwd=game, capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+    paths = {line.split("\t")[1]: line.split()[0] for line in tracked}
+    for path in (".github/workflows/engine.yml", ".github/workflows/proposal-check.yml",
+                 ".github/workflows/review-signal.yml", ".github/requirements-engine.txt",
+                 "pyproject.toml", "nomic_ci/__main__.py", "nomic_ci/README.md",
+                 "nomic_ci/docs/setup.md", "nomic_ci/rulesets/default/ruleset.yaml",
+                 "README.md", "rules/README.md"):
+        assert paths.get(path) == "100644", path
+    assert not [p for p in paths if "__pycache__" in p or p.endswith(".pyc")]
+    # nomic_ci/bundle/ links to the game's own workflows, so this copy of the engine can make
+    # games too; the schedule is the one the rules' five-minute timer needs
+    assert paths["nomic_ci/bundle/engine.yml"] == "120000"
+    assert (game / "nomic_ci/bundle/engine.yml").resolve() == \
+        (game / ".github/workflows/engine.yml").resolve()
+    engine = (game / ".github/workflows/engine.yml").read_text()
+    assert '- cron: "2,7,12,17,22,27,32,37,42,47,52,57 * * * *"' in engine
+    assert subprocess.run(["git", "status", "--porcelain"], cwd=game, capture_output=True,
+                          text=True).stdout == ""  # all of it in the first commit
+    # the game's own engine: run from the game, as the workflows run it
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NOMIC_DICE_SECRET")}
+    which = subprocess.run([sys.executable, "-c", "import nomic_ci; print(nomic_ci.__file__)"],
+                           cwd=game, env=env, capture_output=True, text=True).stdout
+    assert which.strip() == str(game / "nomic_ci" / "__init__.py")
+    for command, words in ((["render", "--check"], "up to date"),
+                           (["verify"], "everything adds up"), (["doctor"], "✓ workflows")):
+        ran = subprocess.run([sys.executable, "-m", "nomic_ci", *command], cwd=game, env=env,
+                             capture_output=True, text=True)
+        assert ran.returncode == 0 and words in ran.stdout, (command, ran.stdout, ran.stderr)
+    front = (game / "README.md").read_text()
+    assert "## The engine" in front and "**To join**, ask a player to propose adding you" in front
+
+
+def test_a_new_game_tells_its_players_it_has_begun_at_its_first_run(table):
+    t = table(players="alice,bob,carol")
+    state = t.read("state/game.yaml")
+    assert "id: begun" in state and "the game has begun: it is alice's turn" in state
+    t.tick()
+    assert "to_tell: []" in t.read("state/game.yaml") or "to_tell" not in t.read(
+        "state/game.yaml")
+    issue = t.forge()["game_issue"]
+    told = issue["comments"][0]
+    assert "@alice @bob @carol the game has begun: it is alice's turn" in told["body"]
+    assert "### How to play" in issue["body"] and "**Join:**" in issue["body"]

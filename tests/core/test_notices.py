@@ -53,3 +53,24 @@ def test_the_rules_set_how_long_before_the_close_the_reminder_comes():
     assert game.config.remind_before == 2 * HOUR
     assert reminders(game, {p.key: p}, T0 + 45 * HOUR)[1] == ()
     assert reminders(game, {p.key: p}, T0 + 46 * HOUR)[1][0].mentions == ("bob",)
+
+
+def test_a_judge_is_told_to_rule_and_after_a_ruling_the_others_are_told_it_stands():
+    from nomic_ci.core.files.judgments import OVERRULED, RULING, Step
+    from nomic_ci.core.notices import judging
+    from judging import at, invoked, suber
+    game = suber()
+    pending = invoked(game)
+    tell = judging(game, pending.state)
+    assert (tell.id, tell.mentions) == ("judge-1-0", ("dave",))
+    assert tell.message.startswith("you are the Judge of Judgment 1 (rule 211): rule on it")
+    ruled = invoked(game, Step(at(2), RULING, by="dave", text="No."))
+    tell = judging(pending, ruled.state)
+    assert (tell.id, tell.mentions) == ("ruling-1-1", ("alice", "bob", "carol"))
+    assert "bob's turn waits for the others' consent (/consent)" in tell.message
+    passed = invoked(game, *ruled.state.judgment.steps,
+                     Step(at(3), OVERRULED, judge="carol", active=("alice", "bob", "carol",
+                                                                   "dave")))
+    assert judging(ruled, passed.state).mentions == ("carol",)  # the next Judge
+    assert judging(ruled, ruled.state) is None  # no new step: no one is told again
+    assert notices(ruled, ruled.state, None, {}) == ()

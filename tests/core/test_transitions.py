@@ -8,11 +8,13 @@ import pytest
 from nomic_ci.core.apply import apply
 from nomic_ci.core.due import next_transition
 from nomic_ci.core.files.state import GameState
-from nomic_ci.core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
+from nomic_ci.core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment,
+                                       Command, Deactivate, Decide, EndGame, Judging, Open,
                                        PassTurn, Pause, Push, Reclose, Refuse, Retract,
                                        Transition, Update)
 
 from builders import DICE, HOUR, T0, comment, make_game, opened, proposal, review
+from judging import invoked
 
 GAME, P = opened()
 OPEN = GAME.state.open_proposals[0]
@@ -36,6 +38,10 @@ EXAMPLES = {
     BoardTimer: BoardTimer(AT, "alice", "alice rolled on the Frontier ten minutes ago"),
     Pause: Pause(AT, "the Admin judged the game cannot go on"),
     Update: Update(AT, "the update (rule 7)"),
+    Judging: Judging(AT, invoked().state.judgment, "bob invoked it, and dave judges"),
+    BeginTurn: BeginTurn(AT, "bob", "a majority of the others consented",
+                         invoked().state.judgment),
+    CloseJudgment: CloseJudgment(AT, invoked().state.judgment),
 }
 BOARD_GAME = make_game(ruleset="infinite-nomic-r7")  # where /roll is a command (rule 7)
 BORED_GAME = make_game(ruleset="borednomic", admin="admin")  # with updates (seed 003 rule 7)
@@ -59,12 +65,15 @@ def test_each_transition_is_a_frozen_value_whose_first_field_is_when(kind):
 def test_apply_handles_each_transition(kind):
     transition = EXAMPLES[kind]
     assert isinstance(transition, kind) and transition.at == AT
-    game = {Act: BOARD_GAME, BoardTimer: BOARD_GAME, Update: BORED_GAME}.get(kind, GAME)
+    game = {Act: BOARD_GAME, BoardTimer: BOARD_GAME, Update: BORED_GAME,
+            CloseJudgment: replace(invoked(), state=replace(invoked().state, last_change=T0))
+            }.get(kind, GAME)
     state, record = apply(game, transition, DICE)
     assert isinstance(state, GameState)
     # every transition but a re-close (which only closes on the forge) is a change at its time
     assert state.last_change == (game.state.last_change if kind is Reclose else AT)
-    assert (record is not None) == (kind in (Refuse, Decide, Retract, Act, BoardTimer, Update))
+    assert (record is not None) == (kind in (Refuse, Decide, Retract, Act, BoardTimer, Update,
+                                             CloseJudgment, BeginTurn))
 
 
 def test_anything_else_is_a_type_error():

@@ -207,3 +207,82 @@ def test_a_roll_of_a_proposal_still_in_its_vote_verifies_and_a_forged_one_is_cau
     assert verify(files) == [f"state/game.yaml (proposal 1, in its vote): rule 103: 1d6 added "
                              f"to the proposer's score recorded {forged}, but its inputs give "
                              f"{roll(1)}"]
+
+
+# --- Judgments (seed 001 rule 211): each replayed, step by step
+
+def judged_files(*steps, pending=(), adjustments=""):
+    """A Suber game with Judgment 1 ended after `steps`, Judgment 2 pending after `pending`
+    (if given), and these adjustments."""
+    from nomic_ci.core.files.judgments import dump_judgment
+    from judging import invoked, suber
+    game = suber()
+    ended = invoked(game, *steps).state.judgment
+    files = make_files("alice,bob,carol,dave", ruleset="suber-initial-set")
+    files[ended.path] = dump_judgment(ended)
+    if pending is not None and pending != ():
+        second = replace(invoked(game, *pending).state.judgment, number=2)
+        files.update(dump_state(replace(read_state(files), judgment=second), files))
+    if adjustments:
+        files["proposals/adjustments.yaml"] = adjustments
+    return files
+
+
+def test_a_judgment_played_as_the_procedure_says_verifies():
+    from nomic_ci.core.files.judgments import CONSENT, OVERRULE, OVERRULED, RULING, TURN_BEGAN, Step
+    from judging import at
+    everyone = ("alice", "bob", "carol", "dave")
+    files = judged_files(Step(at(2), RULING, by="dave", text="No."),
+                         *(Step(at(3), OVERRULE, by=p) for p in ("alice", "bob", "carol")),
+                         Step(at(3), OVERRULED, judge="carol", active=everyone,
+                              needs="unanimous"),
+                         Step(at(4), CONSENT, by="alice"), Step(at(4), CONSENT, by="carol"),
+                         Step(at(4), TURN_BEGAN, by="bob", active=everyone, needs="majority"),
+                         pending=(Step(at(5), CONSENT, by="carol"),))
+    assert verify(files) == []
+
+
+def test_a_judgment_that_broke_the_procedure_does_not_verify():
+    from nomic_ci.core.files.judgments import OVERRULE, OVERRULED, RULING, TURN_BEGAN, Step
+    from judging import at
+    everyone = ("alice", "bob", "carol", "dave")
+    files = judged_files(Step(at(2), RULING, by="dave", text="No."),
+                         Step(at(3), OVERRULE, by="alice"),  # one vote: no unanimity
+                         Step(at(3), OVERRULED, judge="carol", active=everyone,
+                              needs="unanimous"),
+                         Step(at(4), TURN_BEGAN, by="bob", active=everyone, needs="majority"))
+    found = verify(files)
+    path = next(p for p in files if p.startswith("judgments/"))
+    assert f"{path}: Judgment 1, step 3 (overruled): 1 of the 3 other active players voted to " \
+           "overrule, short of unanimous" in found
+    assert f"{path}: Judgment 1, step 4 (next turn by bob): 0 of the 3 other active players " \
+           "consented, short of majority" in found
+    # a first Judge who is not the player beside the one moving
+    files[path] = files[path].replace("judge: dave", "judge: bob", 1)
+    assert any("its first Judge, bob, is not the active player preceding alice" in line
+               for line in verify(files))
+
+
+def test_an_adjustment_that_cites_a_judgment_cites_a_ruling_made():
+    from nomic_ci.core.files.judgments import RULING, TURN_BEGAN, Step
+    from judging import at
+    adjustment = ("adjustments:\n  - at: '{at}'\n    login: bob\n    points: 2\n"
+                  "    reason: the ruling\n    by: judy\n    judgment: {n}\n")
+    steps = (Step(at(2), RULING, by="dave", text="Bob gets 2."),
+             Step(at(3), TURN_BEGAN, by="bob"))
+    bob = "state/players.yaml"
+
+    def with_points(files):
+        files[bob] = files[bob].replace("login: bob\n    id: null\n    points: 0",
+                                        "login: bob\n    id: null\n    points: 2")
+        return files
+    good = with_points(judged_files(*steps, adjustments=adjustment.format(
+        at="2026-05-01T16:00:00Z", n=1)))
+    assert verify(good) == []
+    early = with_points(judged_files(*steps, adjustments=adjustment.format(
+        at="2026-05-01T12:30:00Z", n=1)))
+    assert "proposals/adjustments.yaml: the adjustment of 2026-05-01T12:30:00Z carries out " \
+           "Judgment 1, which had no ruling then" in verify(early)
+    missing = with_points(judged_files(*steps, adjustments=adjustment.format(
+        at="2026-05-01T16:00:00Z", n=5)))
+    assert any("carries out Judgment 5, which there is not" in line for line in verify(missing))

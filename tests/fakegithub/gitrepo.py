@@ -118,6 +118,11 @@ class GitRepo:
         """End the cat-file process (a later read starts another)."""
         self._objects.close()
 
+    def pushed(self) -> None:
+        """Forget the table of refs, after a push that git itself received."""
+        with self._refs_lock:
+            self._refs = None
+
     def _kept(self, key: tuple, *shas: str, read):
         """`read()`, once per `key` when `shas` are full shas; a None answer is not kept (the
         object may be written later)."""

@@ -19,7 +19,8 @@ REPO = "/repos/{owner}/{repo}"
 def repo_json(b: Backend) -> dict[str, Any]:
     open_count = sum(pr.state == "open" for pr in b.world.pulls.values())
     w = b.world
-    return repository(b.urls, b.owner(), w.name, w.repo_id, w.default_branch, open_issues=open_count)
+    return repository(b.urls, b.owner(), w.name, w.repo_id, w.default_branch, open_issues=open_count,
+                      private=w.private)
 
 
 def _commit_sha(b: Backend, ref: str) -> str:

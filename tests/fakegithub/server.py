@@ -28,7 +28,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from . import graphql_api, routes_git, routes_issues, routes_pulls, routes_repo
+from . import githttp, graphql_api, routes_git, routes_hosting, routes_issues, routes_pulls, routes_repo
 from .backend import Backend
 from .clock import FakeClock
 from .errors import ApiError, not_found
@@ -39,7 +39,9 @@ from .scenario import Scenario
 from .shapes import Urls
 from .state import User, World
 
-ROUTES: list[Route] = routes_repo.ROUTES + routes_pulls.ROUTES + routes_issues.ROUTES + routes_git.ROUTES
+ROUTES: list[Route] = (
+    routes_repo.ROUTES + routes_pulls.ROUTES + routes_issues.ROUTES + routes_git.ROUTES + routes_hosting.ROUTES
+)
 
 DEFAULT_FILES = {"README.md": "# A game of Nomic\n"}
 
@@ -52,6 +54,8 @@ class FakeGitHub(Scenario):
     bot by default); every token is accepted, a missing one answers 401.
     `prefix` is the API path prefix: with one (as on GitHub Enterprise),
     PyGithub refuses any URL the fake returns that does not point back at it.
+    With `created=False` the repository is not there until the API creates it
+    (empty); its `clone_url` then takes a `git push` (githttp.py).
     """
 
     def __init__(
@@ -68,6 +72,7 @@ class FakeGitHub(Scenario):
         token_id: int = 41898282,
         token_type: str = "Bot",
         prefix: str = "/api/v3",
+        created: bool = True,
     ) -> None:
         self._tmp = None if repo_path else tempfile.TemporaryDirectory(prefix="fakegithub-")
         path = Path(repo_path) if repo_path else Path(self._tmp.name) / f"{name}.git"
@@ -75,16 +80,18 @@ class FakeGitHub(Scenario):
         self.prefix = prefix.rstrip("/")
         self.log = RequestLog()
         self.router = Router(ROUTES)
+        self.rate_remaining = 4999  # what X-RateLimit-Remaining says: the requests left this hour
         self.internal_errors: list[str] = []  # tracebacks of bugs in the fake itself
         self._lock = threading.RLock()
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
-        world = World(owner, name)
+        world = World(owner, name, created=created)
         git = _open_or_init(path, world.default_branch)
         self.backend = Backend(git, world, self.clock, Urls("http://127.0.0.1:0", self.prefix, owner, name))
         self.add_user(owner, id=owner_id, type=owner_type)
-        self.backend.token_user_id = self.add_user(token_login, id=token_id, type=token_type).id
-        if git.ref_sha(f"refs/heads/{world.default_branch}") is None:
+        token_user = self.world.user_by_login(token_login) or self.add_user(token_login, id=token_id, type=token_type)
+        self.backend.token_user_id = token_user.id
+        if created and git.ref_sha(f"refs/heads/{world.default_branch}") is None:
             self._initial_commit(files if files is not None else DEFAULT_FILES)
 
     def _initial_commit(self, files: dict[str, str | bytes]) -> None:
@@ -131,6 +138,10 @@ class FakeGitHub(Scenario):
         """Where GitHub (and PyGithub) put the GraphQL API: beside the REST root (/api/v3)."""
         return self.prefix.removesuffix("/v3") + graphql_api.PATH
 
+    def secret_value(self, name: str) -> str | None:
+        """What was sealed into the Actions secret `name` (None: there is none)."""
+        return routes_hosting.secret_value(self.backend, name)
+
     @property
     def url(self) -> str:
         """The base_url to give PyGithub."""
@@ -172,7 +183,8 @@ class FakeGitHub(Scenario):
         (after letting `skip` of them through).
 
         With `after=True` the request is carried out and only its answer is
-        lost: the write happened, the client sees an error. `body` may be a
+        lost: the write happened, the client sees an error. Status 0 (`DROP`) drops the
+        connection without an answer. `body` may be a
         function of the real answer (with `after=True`): a partial GraphQL
         answer, say. GraphQL requests have the path /graphql.
         """
@@ -242,7 +254,9 @@ class FakeGitHub(Scenario):
             return route, Response(500, {"message": "fakegithub internal error"})
 
     def _check_repository(self, params: dict[str, str]) -> None:
-        """Only the one repository exists; GitHub answers 404 for any other."""
+        """Only the one repository exists (once created); GitHub answers 404 for any other."""
+        if "repo" in params and not self.world.created:
+            raise not_found()
         if "owner" in params and params["owner"].lower() != self.world.owner.lower():
             raise not_found()
         if "repo" in params and params["repo"].lower() != self.world.name.lower():
@@ -254,12 +268,13 @@ class FakeGitHub(Scenario):
             "Content-Type": "application/json; charset=utf-8",
             "X-GitHub-Media-Type": "github.v3; format=json",
             "X-RateLimit-Limit": "5000",
-            "X-RateLimit-Remaining": "4999",
+            "X-RateLimit-Remaining": str(self.rate_remaining),
             "X-RateLimit-Reset": str(reset),
         }
 
 
 _INVALID = object()
+DROP = 0  # a fault's status that drops the connection instead of answering
 
 
 def _open_or_init(path: Path, branch: str) -> GitRepo:
@@ -287,11 +302,22 @@ class _Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # headers and body go out in two writes: no 40 ms delayed-ACK stall
 
     def _serve(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        status, headers, payload = self.server.fake.dispatch(  # type: ignore[attr-defined]
-            self.command, self.path, self.headers, raw
-        )
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            raw = githttp.read_chunked(self.rfile)
+        else:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+        fake = self.server.fake  # type: ignore[attr-defined]
+        parts = urllib.parse.urlsplit(self.path)
+        git = githttp.git_path(parts.path)
+        if git is not None:
+            with fake._lock:
+                status, headers, payload = githttp.serve(fake, git, self.command, parts.query, self.headers, raw)
+        else:
+            status, headers, payload = fake.dispatch(self.command, self.path, self.headers, raw)
+        if status == DROP:  # the connection drops before any answer
+            self.close_connection = True
+            return
         self.send_response(status)
         for key, value in headers.items():
             self.send_header(key, value)

@@ -164,6 +164,7 @@ def repository(
     default_branch: str = "main",
     fork: bool = False,
     open_issues: int = 0,
+    private: bool = False,
 ) -> dict[str, Any]:
     """A repository object (full_repository's fields, a superset of the shorter shapes)."""
     full_name = f"{owner.login}/{name}"
@@ -175,7 +176,7 @@ def repository(
         "name": name,
         "full_name": full_name,
         "owner": simple_user(urls, owner),
-        "private": False,
+        "private": private,
         "html_url": f"{urls.root}/{full_name}",
         "description": None,
         "fork": fork,
@@ -207,7 +208,7 @@ def repository(
         "has_discussions": False,
         "archived": False,
         "disabled": False,
-        "visibility": "public",
+        "visibility": "private" if private else "public",
         "license": None,
         "topics": [],
         "allow_forking": True,

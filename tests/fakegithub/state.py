@@ -130,6 +130,63 @@ class Issue:
 
 
 @dataclass
+class Secret:
+    """An Actions secret: the fake unseals what it is sent, so a test can read the value."""
+
+    value: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class Variable:
+    value: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class Ruleset:
+    """A repository ruleset, as sent (name, target, enforcement, conditions, rules, bypass)."""
+
+    id: int
+    body: dict
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class Dispatch:
+    """A workflow_dispatch event: a run of the workflow at `ref`, queued for a test to run."""
+
+    id: int
+    workflow: str  # its path, .github/workflows/engine.yml
+    ref: str
+    sha: str
+    actor_id: int
+    created_at: datetime
+
+
+@dataclass
+class Hosting:
+    """What a host sets up beside the repository's content: Actions settings, secrets,
+    variables, rulesets, and the runs that workflow dispatches started."""
+
+    secrets: dict[str, Secret] = field(default_factory=dict)
+    variables: dict[str, Variable] = field(default_factory=dict)
+    rulesets: dict[int, Ruleset] = field(default_factory=dict)
+    rulesets_allowed: bool = True  # off: a private repository on a free plan
+    dispatches: list[Dispatch] = field(default_factory=list)
+    actions_enabled: bool = True
+    allowed_actions: str = "all"
+    disabled_workflows: set[str] = field(default_factory=set)  # by path
+    approval_policy: str = "first_time_contributors"  # fork pull requests' runs (public)
+    fork_workflows: dict = field(default_factory=lambda: {  # fork pull requests' runs (private)
+        "run_workflows_from_fork_pull_requests": True, "send_write_tokens_to_workflows": False,
+        "send_secrets_and_variables": False, "require_approval_for_fork_pr_workflows": True})
+
+
+@dataclass
 class World:
     """Everything the fake knows besides git, plus one id sequence for all records."""
 
@@ -141,6 +198,9 @@ class World:
     pulls: dict[int, PullRequest] = field(default_factory=dict)
     issues: dict[int, Issue] = field(default_factory=dict)  # plain issues
     pinning_allowed: bool = True  # off: pinning is refused, as for a token without the right
+    created: bool = True  # off: the repository is not there yet, until a host creates it
+    private: bool = False
+    hosting: Hosting = field(default_factory=Hosting)
     comments: dict[int, Comment] = field(default_factory=dict)
     labels: dict[str, Label] = field(default_factory=dict)
     statuses: list[Status] = field(default_factory=list)

@@ -11,9 +11,11 @@ from github import Auth, Github, GithubException, InputGitTreeElement, UnknownOb
 try:  # tests/ is on sys.path when pytest runs without tests/__init__.py ...
     from fakegithub import ROUTES, FakeClock, FakeGitHub
     from fakegithub.openapi import ResponseValidator
+    from fakegithub.routes_hosting import ROUTES as HOSTING
 except ImportError:  # ... and the repository root when tests/ is a package
     from tests.fakegithub import ROUTES, FakeClock, FakeGitHub
     from tests.fakegithub.openapi import ResponseValidator
+    from tests.fakegithub.routes_hosting import ROUTES as HOSTING
 
 ALICE, BOB, CAROL = 101, 102, 103
 
@@ -546,6 +548,8 @@ def test_responses_match_githubs_openapi_description(gh):
     validator = ResponseValidator()
     implemented = {route.operation for route in ROUTES}
     assert implemented <= validator.operations(), "regenerate openapi-subset.json (prune_openapi.py)"
+    # a host's routes need a repository not yet made: test_fakegithub_hosting.py covers them
+    implemented -= {route.operation for route in HOSTING}
     problems, covered = [], set()
     for request in gh.requests:
         for problem in validator.errors(request):

@@ -2,7 +2,6 @@
 the next deadlines; and the mentions, each once: the player whose turn begins, the voters
 whose votes a push undid, the voters missing some hours before a vote closes."""
 
-import json
 
 import pytest
 
@@ -22,10 +21,12 @@ def table(request, tmp_path):
 
 
 def game_issue(t) -> tuple[str, list[str]]:
-    """The game issue's text and the engine's comments on it."""
+    """The game issue's text and the engine's comments on it (but the first: the local
+    table's game, made by init, tells its players it has begun, as test_play tests)."""
     if isinstance(t, LocalTable):
         issue = t.forge()["game_issue"]
-        return issue["body"], [c["body"] for c in issue["comments"]]
+        return issue["body"], [c["body"] for c in issue["comments"]
+                               if "the game has begun" not in c["body"]]
     world = t.fake.world
     [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]  # one, ever
     assert world.users[issue.user_id].login == ENGINE and issue.pinned

@@ -116,6 +116,28 @@ def test_a_draft_is_not_a_proposal_until_it_is_ready(hub):
     assert hub.fake.pull(pr).state == "open" and hub.status()["proposals"] == []
 
 
+def test_votes_cast_on_a_draft_do_not_count_once_it_is_ready(hub):
+    """A draft everyone approved would pass the moment it was marked ready (before rule 103's
+    die), and "request changes" given as feedback on a draft would be final no votes: votes
+    count from its vote's start, and the comment says which it set aside."""
+    pr = open_proposal(hub)
+    hub.fake.set_draft(pr, True)
+    for who, said in (("bob", "APPROVED"), ("carol", "CHANGES_REQUESTED")):
+        hub.later(0.1).fake.add_review(pr, who, said, submitted_at=hub.now)
+    hub.reconcile()
+    hub.later().fake.set_draft(pr, False, at=hub.now)
+    hub.reconcile()
+    assert hub.fake.pull(pr).state == "open"  # not passed at once on the draft's votes
+    body = next(c.body for c in engine_comments(hub, pr) if MARKER in c.body)
+    assert "| bob | not yet | |" in body and "| carol | not yet | |" in body
+    assert "- bob: cast while it was a draft, before its vote began: vote again now that it " \
+           "is ready for review" in body
+    for who, said in (("bob", "APPROVED"), ("carol", "CHANGES_REQUESTED")):
+        hub.later(0.1).fake.add_review(pr, who, said, submitted_at=hub.now)
+    hub.reconcile()
+    assert hub.fake.pull(pr).merged  # votes cast since count: alice's, bob's, not carol's
+
+
 def test_a_renamed_player_still_votes_by_their_numeric_id(hub):
     pr = open_proposal(hub)
     hub.reconcile()

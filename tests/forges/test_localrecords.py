@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from nomic_ci.forges import gitplumbing
 from nomic_ci.forges.gitplumbing import Git
+from nomic_ci.forges.localforge import LocalForge
 from nomic_ci.forges.localrecords import OLD, PER_FILE, REF, LocalRecords
 
 from builders import T0, new_rule
@@ -30,6 +31,23 @@ def test_a_vote_commits_the_proposal_it_is_on_and_the_counters_alone(tmp_path):
     assert not git.engine_path(OLD).exists()
     [review] = t.forge()["proposals"]["1"]["reviews"]
     assert (review["login"], review["state"]) == ("bob", "APPROVED")
+
+
+def test_a_proposal_opened_after_the_branches_were_looked_up_stays_open(tmp_path):
+    """The forge looks up the open proposals' branches once (not every branch): one opened
+    after that, in the same command, is among them, not taken for a deleted branch."""
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol")
+    for n, author in enumerate(["alice", "bob"], start=1):
+        t.later().branch(f"idea{n}", new_rule(200 + n), author)
+    forge = LocalForge(t.root, t.now)
+    first = forge.open_proposal("idea1", "alice", "One")
+    forge.add_review(first, "bob", True)  # looks the open branches up
+    second = forge.open_proposal("idea2", "bob", "Two")
+    forge.add_review(second, "carol", True)
+    forge.finish()
+    kept = t.forge()["proposals"]
+    assert [kept[k]["state"] for k in (first, second)] == ["open", "open"]
+    assert kept[second]["reviews"][0]["login"] == "carol"
 
 
 def test_a_command_reads_the_latest_comments_alone(tmp_path):

@@ -8,6 +8,7 @@ accepted proposal, +1 to each Yay voter; a level at 10 × level experience),
 4.2 ($10,000 to start).
 """
 
+import os
 import subprocess
 from datetime import datetime, timezone
 
@@ -172,7 +173,9 @@ def test_a_bankrupt_player_may_not_propose_or_vote(t):
         "  - login: bob\n    id: null\n    points: 0\n    stats:\n      money: 0\n", 1)
     (t.root / "state/players.yaml").write_text(players)
     subprocess.run(["git", "-c", "user.name=the-admin", "-c", "user.email=admin@example.org",
-                    "commit", "-qam", "Bob's debts"], cwd=t.root, check=True)
+                    "commit", "-qam", "Bob's debts"], cwd=t.root, check=True,
+                   env={**os.environ, "GIT_AUTHOR_DATE": t.now.isoformat(),
+                        "GIT_COMMITTER_DATE": t.now.isoformat()})  # the same commit each run
     t.later().branch("p2", new_rule(22), author="bob")
     assert t.propose("bob", "p2") == 2
     assert "bob is bankrupt (0 money, under 1): a bankrupt player may not propose (rule 4)" \

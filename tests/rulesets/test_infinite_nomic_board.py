@@ -15,9 +15,9 @@ import pytest
 
 from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
-from tables import GitHubTable, LocalTable
+from tables import LocalTable
 
-from boardgames import board, points, roll_of, seed_for, where
+from boardgames import board, forge_tables, points, roll_of, seed_for, where
 
 MINUTE = 1 / 60
 
@@ -25,18 +25,8 @@ MINUTE = 1 / 60
 @pytest.fixture(params=["local", "github"])
 def table(request):
     """A factory of round 7 games on one forge: (tmp_path, dice seed[, players])."""
-    made = []
-
-    def make(tmp_path, seed: str, players: str = "alice,bob,carol"):
-        if request.param == "local":
-            return LocalTable(tmp_path / "g", players=players, ruleset="infinite-nomic-r7",
-                              dice_seed=seed)
-        made.append(GitHubTable(tmp_path / "g", players=players, ruleset="infinite-nomic-r7",
-                                dice_seed=seed))
-        return made[-1]
-    yield make
-    for t in made:
-        t.close()
+    with forge_tables(request.param, "infinite-nomic-r7") as make:
+        yield make
 
 
 def actions(t) -> list[str]:
@@ -322,6 +312,23 @@ def test_a_stated_event_that_leaves_an_impossible_board_is_refused_before_the_vo
     assert "alice's token is on space 11, but the board has 10 spaces" in record.reason
 
 
+def test_stated_events_that_change_a_seat_or_the_turn_order_are_refused_before_the_vote(
+        table, tmp_path):
+    """Rule 4's stated events are the points and the board: the players' seats (accounts,
+    order, vetoes) change only through the rules' own procedures."""
+    t = table(tmp_path, "events")
+    players = t.read("state/players.yaml")
+    bob = players[players.index("  - login: bob"):].split("  - login: carol")[0]
+    seized = players.replace(bob, "  - login: bob\n    id: 666\n" + bob.split("\n", 2)[2])
+    t.later().branch("seize", {"state/players.yaml": seized}, author="alice")
+    t.propose("alice", "seize")
+    record = load_game(t.files()).records[0]
+    assert record.outcome.value == "refused"
+    assert "its stated events change who holds a seat (bob (" in record.reason
+    assert "they may change the points and the board alone (rule 4)" in record.reason
+    assert t.read("state/players.yaml") == players  # bob keeps his seat
+
+
 def test_a_bigger_board_by_proposal_then_a_shop_a_flute_a_bank_and_a_house(table, tmp_path):
     """Rule 5 amended to 30 spaces (so rule 11's Shops, on primes above 10, and Banks, on
     multiples of 7 above 7, are on the board); then alice shops, banks and builds."""
@@ -481,7 +488,7 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
             ("/trade mallory 1 point for nothing", "mallory is not a player"),
             ("/trade bob 2 VP for nothing", "'VP' cannot be traded"),  # rule 0: no currency
             ("/trade bob nothing for nothing", "both sides are nothing"),
-            ("/trade bob 5 points", "offer a trade: /trade LOGIN")]:
+            ("/trade bob 5 points", "say whom and what: /trade LOGIN")]:
         t.command("alice", text)
         assert why in t.out, (text, t.out)
     t.command("alice", "/trade bob 5 points for nothing")  # a gift: action 2, offer 2
@@ -490,7 +497,7 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
     t.command("alice", "/accept 2")
     assert "only bob may accept it" in t.out
     t.command("carol", "/decline 2")
-    assert "offer 2 is between alice and bob" in t.out
+    assert "Trade 2 (rule 16) is between alice and bob" in t.out
     t.command("bob", "/accept 2")  # out of turn: trades are not turn actions
     assert points(t) == {"alice": 5, "bob": 5, "carol": 0}
     t.command("bob", "/accept 2")  # twice
@@ -509,7 +516,7 @@ def test_trades_need_both_players_consent_and_goods_they_have(table, tmp_path):
     t.command("bob", "/trade carol 3 points for nothing")  # action 10
     t.command("carol", "/accept 10")  # bob gives his 3 points away meanwhile
     t.command("bob", "/accept 9")  # what he would give is gone
-    assert "bob has 0 points, not 3 now: no one trades what they do not have" in t.out
+    assert "bob has 0 points, not 3: no one trades what they do not have" in t.out
     assert [o.number for o in board(t).offers] == [9]
     assert points(t) == {"alice": 2, "bob": 0, "carol": 3}
     assert verify(t.files()) == []

@@ -1,5 +1,6 @@
 """Each ruleset's README says, for every rule of its seed in its rules/ folder, whether the
-engine enforces it or leaves it to the players, and why.
+engine enforces it or leaves it to the players, and why; and, for every reading the engine
+takes where the seed's words allow more than one, the other reading and why this one.
 
 The README holds two sections: "What the engine enforces", a table of `| rule | how |`, and
 "What is left to the players, and why", a table of `| rule | why |` or a list of
@@ -19,6 +20,7 @@ import pytest
 from nomic_ci import rulesets
 
 ENFORCED, LEFT = "## What the engine enforces", "## What is left to the players"
+AMBIGUOUS = "## Where the seed is ambiguous"  # | rule | reading | other reading | why |
 _WHOLE = re.compile(r"^(\d+)$")
 _RANGE = re.compile(r"^(\d+)\s*[–-]\s*(\d+)$")
 _PART = re.compile(r"^(\d+)(?:\.\d+(?:\s*[–-]\s*\d+\.\d+)?)?(?:\s*\(.+\)|'s .+)?$")
@@ -107,6 +109,46 @@ def test_the_readme_lists_every_rule_once_as_enforced_or_left_with_a_reason(name
         assert len(names) == len(set(names)), f"rule {number} is listed twice: {names}"
         assert len(names) == 1 or str(number) not in names, \
             f"rule {number} is listed whole and in parts: {names}"
+
+
+def readings(text: str) -> list[list[str]]:
+    """The cells of each row of the table of readings."""
+    return [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in section(text, AMBIGUOUS)
+            if line.startswith("|") and not set(line) <= set("|- ")
+            and not line.startswith("| rule |")]
+
+
+def reading_problems(rows: list[list[str]], numbers: set[int]) -> list[str]:
+    """What is wrong with the rows of readings: each names rules of the ruleset and gives the
+    reading, the other reading and why, and no two rows name the same rule or part."""
+    problems, seen = [], set()
+    for cells in rows:
+        if len(cells) != 4 or not all(cells):
+            problems.append(f"{cells[0]!r}: give the reading, the other and why (4 cells)")
+        for label in labels(cells[0]):
+            part = _PART.match(label)
+            if part is None or int(part[1]) not in numbers:
+                problems.append(f"{label!r} names no rule of this ruleset")
+            elif label in seen:
+                problems.append(f"{label!r} has two rows")
+            seen.add(label)
+    return problems
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_the_readme_gives_each_reading_with_the_other_and_why(name):
+    rows = readings(rulesets.about(name))
+    assert rows, f"{name}'s README has no table under {AMBIGUOUS!r}"
+    assert reading_problems(rows, rule_numbers(name)) == []
+
+
+def test_the_check_of_readings_finds_a_missing_why_a_stranger_and_a_repeat():
+    rows = readings(f"{AMBIGUOUS}\n\n| rule | reading | other | why |\n|---|---|---|---|\n"
+                    "| 8 (Gulag) | a | b | c |\n| 8 (Gulag) | a | b | |\n| 99 | a | b | c |\n")
+    assert reading_problems(rows, {8}) == [
+        "'8 (Gulag)': give the reading, the other and why (4 cells)", "'8 (Gulag)' has two rows",
+        "'99' names no rule of this ruleset"]
 
 
 def test_the_check_finds_a_missing_rule_a_repeat_and_a_row_without_reason():

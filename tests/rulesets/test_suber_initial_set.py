@@ -137,8 +137,9 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     # a command these rules do not have is answered with the ones they do
     t.later().command("bob", "/pass")
     assert "the rules in force have no /pass command; the commands are /active, /inactive, " \
-           "/use, /move, /gather, /trade, /accept, /profession, /craft, /claim, /upgrade, " \
-           "/help, /status" in t.out
+           "/judgment, /consent, /ruling, /overrule, /nullify, /use, /move, /gather, /trade, " \
+           "/accept, /decline, /profession, /craft, /claim, " \
+           "/upgrade, /help, /status" in t.out
 
 
 def test_a_request_to_join_may_not_change_after_it_is_made(t):
@@ -313,7 +314,7 @@ def test_a_mutable_rule_that_changes_how_to_win_is_void_where_rule_212_takes_pre
     if number == 211:
         path = "rules/211-judgment.md"
         old = t.read(path)
-        files = {path: old.replace("mutable: true\n", "mutable: true\nbindings:\n"
+        files = {path: old.replace("bindings:\n", "bindings:\n"
                                    "  ends_at: 2026-05-03T00:00:00Z\n")}
     else:
         files = {"rules/215-the-end.md": END_RULE.format(n=215, text="")}

@@ -203,10 +203,11 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(w_for):
     assert w.ok("alice", "/move Jungle")
     assert "alice does not have 50 timber" in w.say("alice", "/trade carol 50 timber for 1 wheat")
     assert "'-3' is not an amount" in w.say("alice", "/trade carol -3 wheat for 1 timber")
-    assert "carol offers alice 2 timber for 1 wheat" in w.say("carol",
-                                                             "/trade alice 2 timber for 1 wheat")
-    assert "bob offers alice no trade" in w.say("alice", "/accept bob")
-    assert w.ok("alice", "/accept carol")  # rule 306: agreed by both, in public
+    said = w.say("carol", "/trade alice 2 timber for 1 wheat")
+    assert "carol offers alice 2 timber for 1 wheat" in said
+    offered = said.split("may /accept ", 1)[1].split()[0]  # the offer's number: its action's
+    assert "there is no open offer 999" in w.say("alice", "/accept 999")
+    assert w.ok("alice", f"/accept {offered}")  # rule 306: agreed by both, in public
     wheat, timber = wheat - 1, timber - 2
     assert (w.has("alice", "wheat"), w.has("alice", "timber")) == (wheat, 2)
     assert (w.has("carol", "wheat"), w.has("carol", "timber")) == (1, timber)
@@ -228,8 +229,8 @@ def test_a_suber_game_moves_gathers_trades_crafts_and_claims(w_for):
     # Bread: two target players swap locations (rule 307b): bob to the Jungle, carol away
     assert w.ok("alice", "/use Bread bob carol")
     assert (w.where("bob"), w.where("carol"), w.has("alice", "Bread")) == ("Jungle", "Marsh", 0)
-    assert w.ok("bob", "/trade alice 5 fish for 2 wheat")
-    w.ok("alice", "/accept bob")
+    said = w.ok("bob", "/trade alice 5 fish for 2 wheat")
+    w.ok("alice", f"/accept {said.split('may /accept ', 1)[1].split()[0]}")
     wheat -= 2
     assert (w.has("alice", "fish"), w.has("bob", "fish"), w.has("bob", "wheat")) == (5, 1, 2)
     assert "alice crafts a Stew" in w.say("alice", "/craft Stew")  # 5 fish and 4 wheat

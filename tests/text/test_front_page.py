@@ -31,3 +31,15 @@ def test_the_front_page_says_how_to_play_under_the_rules_it_starts_with():
     assert "👍 (yes)" in infinite and "withdraws it" in infinite and "`/pass`" in infinite
     assert "whenever you have no other proposal in its vote" in infinite
     assert "voting days" in bored
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_every_ruleset_says_how_a_newcomer_joins_and_where_the_engine_is(name):
+    text = page(name)
+    join = text.split("**To join**, ", 1)[1].split("\n", 1)[0]
+    assert "state/players.yaml" in join and "numeric GitHub id" in join
+    if name == "suber-initial-set":  # rule 214: the newcomer's own request to join
+        assert join.startswith("open a pull request that only adds you") and "rule 214" in join
+    else:  # a player's proposal that adds them
+        assert join.startswith("ask a player to propose adding you")
+    assert "## The engine" in text and "](nomic_ci/docs/setup.md)" in text

@@ -39,3 +39,19 @@ def test_a_hostile_title_breaks_no_table_and_mentions_no_one():
     row = next(line for line in game_issue_body(game, {p.key: p}).splitlines()
                if line.startswith("| 1:"))
     assert row.count(" | ") == 3 and "@everyone" not in row and "<img" not in row
+
+
+def test_a_new_game_begins_by_mentioning_every_player_and_saying_how_to_play():
+    from nomic_ci.text.game_issue import BEGUN, game_begins
+    game = make_game("alice,bob,carol")
+    tell = game_begins(game)
+    assert tell.id == BEGUN and tell.mentions == ("alice", "bob", "carol")
+    assert tell.message.startswith("the game has begun: it is alice's turn")
+    body = tell.final
+    assert body == game_issue_body(game, {})
+    for words in ("### How to play", "- **Propose** when it is your turn", "- **Vote.** Vote by "
+                  "approving (yes)", "- **Join:** ask a player to propose adding you"):
+        assert words in body, words
+    bored = make_game("alice,bob", ruleset="borednomic", admin="boss:9")
+    assert game_begins(bored).mentions == ("alice", "bob", "boss")  # the Admin too
+    assert "the rules keep no turns" in game_begins(bored).message

@@ -4,12 +4,15 @@ from dataclasses import replace
 
 import pytest
 
-from nomic_ci.core.transitions import (Act, Activate, BoardTimer, Command, Deactivate, Decide, EndGame, Open,
+from nomic_ci.core.files.judgments import Step
+from nomic_ci.core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment,
+                                       Command, Deactivate, Decide, EndGame, Judging, Open,
                                        PassTurn, Pause, Push, Reclose, Refuse, Retract,
                                        Transition, Update)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
 from builders import HOUR, T0, ScriptedDice, comment, opened, review, step
+from judging import invoked
 
 GAME, P = opened(title="More points")
 OPEN = GAME.state.open_proposals[0]
@@ -38,6 +41,13 @@ ONE_OF_EACH = {
                  "The Frontier's timer: any other player may now /explore for alice."),
     Update: (Update(T0, "the update (rule 7)"),
              "Every player takes a turn: the update (rule 7)."),
+    Judging: (Judging(T0, invoked().state.judgment, "bob invoked it, and dave judges"),
+              "Judgment 1: bob invoked it, and dave judges."),
+    BeginTurn: (BeginTurn(T0, "bob", "2 of the 3 other active players consented",
+                          invoked().state.judgment),
+                "bob's turn begins: 2 of the 3 other active players consented."),
+    CloseJudgment: (CloseJudgment(T0, invoked().state.judgment.then(Step(T0, "next turn"))),
+                    "Judgment 1 ends: the next turn began."),
     Command: (Command(T0, comment("alice", "/pass\nbye"), TURN, "alice passes"),
               "alice wrote '/pass': alice passes. The turn passes from alice to bob: alice did "
               "not propose within 72 hours (rule 103)."),

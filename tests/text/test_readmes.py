@@ -7,6 +7,7 @@ import pytest
 
 from nomic_ci import rulesets
 from nomic_ci.core.files.history import History, read_history
+from nomic_ci.core.game import load_game
 from nomic_ci.core.files.state import OpenProposal, Standing
 from nomic_ci.text.readmes import (BANNER, CHANGES_SHOWN, github_anchors, render_proposals, render_rules,
                                    render_state)
@@ -35,6 +36,19 @@ def test_the_rules_readme_lists_every_rule_with_its_title_and_its_source(ruleset
         assert f"- [{name}](" in text and f"\n## {name}\n" in text
         assert f"]({rule.path.removeprefix('rules/')})" in text
     assert text.count("History: initial ruleset.") == len(game.rules)
+
+
+def test_a_rule_s_title_is_shown_inert_and_its_link_finds_its_heading():
+    """A title is the proposer's: a link, an image or a mention in it must not render."""
+    game = make_game()
+    path = "rules/101-victory-condition.md"
+    titled = game.files[path].replace("title: Victory Condition",
+                                      "title: '@everyone ![x](https://example.org/p.png) <b>hi</b>'")
+    text = render_rules(load_game({**game.files, path: titled}))
+    heading = next(line[3:] for line in text.splitlines() if line.startswith("## 101 "))
+    assert "@everyone" not in text and "![x](" not in text and "<b>" not in text
+    raw = "101 @everyone ![x](https://example.org/p.png) <b>hi</b>"
+    assert f"- [{heading}](#{github_anchors(['The rules in force', raw])[1]})" in text
 
 
 def test_a_rule_changed_by_a_passed_proposal_names_it_in_its_history():

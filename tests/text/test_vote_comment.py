@@ -30,8 +30,8 @@ def test_the_sticky_comment_lists_the_votes_who_has_not_voted_and_what_was_left_
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
     assert rows == ["| player | vote | on commit |", "| alice | yes | head1 |",
                     "| bob | no | head1 |", "| carol | not yet | |", "| dave | not yet | |"]
-    assert ("Not counted:\n- mallory: not a player\n- carol: cast on an older version (old); "
-            "the proposal is now at head1\n") in text
+    assert ("Not counted:\n- mallory: not a player\n- carol: cast on an older version \\(old\\); "
+            "the proposal is now at head1\n") in text  # inert: escaped as players wrote it
 
 
 def test_a_proposal_whose_new_version_cannot_pass_says_why_in_its_comment():
@@ -124,3 +124,28 @@ def test_the_comment_says_what_the_proposal_changes_and_warns_when_it_can_never_
     shown = sticky_comment(view(game, paths=("rules/350-rule-350.md",)))
     assert "**Warning: it can never pass as the rules stand: it needs the yes of a player " \
            "with a veto other than its proposer, and there is none.**" in shown
+
+
+@pytest.mark.parametrize("path, also", [
+    ("nomic_ci/forges/githubforge.py", None), (".github/workflows/engine.yml", None),
+    ("github.py", None), ("pyproject.toml", None), ("evil.pth", None),
+    ("notes/idea.md", "rules/101-victory-condition.md")])
+def test_a_proposal_that_changes_code_the_workflows_run_says_so_in_bold(path, also):
+    """A passed change to the engine, the workflows or any Python file runs with the write
+    token and the dice secret: its comment says so, with what it needs, above all else."""
+    paths = (path,) + ((also,) if also else ())
+    shown = sticky_comment(view(paths=paths))
+    engine = path != "notes/idea.md"
+    assert ("**It changes code the engine's workflows run" in shown) is engine
+    if engine:
+        bold = next(line for line in shown.splitlines() if line.startswith("**It changes"))
+        assert path.replace("_", "\\_") in bold and "write token and dice secret" in bold
+        assert bold.endswith("; it needs unanimity of the eligible voters: 4 of 4.**")
+
+
+def test_a_path_a_player_chose_is_shown_inert_wherever_the_vote_comment_says_it():
+    """A file named to be a link, an image or a mention is shown as its name."""
+    path = "![x](https://example.org/pixel.png)@everyone.md"
+    text = sticky_comment(view(paths=(path,)))
+    assert "![x](" not in text and "@everyone" not in text
+    assert "\\!\\[x\\]\\(https://example.org/pixel.png\\)@\u2060everyone.md" in text

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from nomic_ci.core.board.boardfile import Token
-from nomic_ci.core.board.settlers import Settler
+from nomic_ci.core.board.worldfile import Settler
 from nomic_ci.text.readmes import render_state
 from nomic_ci.text.world_table import world_lines
 

@@ -27,7 +27,7 @@ from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
 
 SHARD = 1000  # lines in each of INDEX's NNNN.jsonl files
-_DICE = re.compile(r'"dice": (\d+)')
+_DICE = re.compile(r'"dice": ([0-9]+)')
 
 
 @frozen

@@ -26,7 +26,7 @@ from ..times import iso, moment
 
 DIR = "actions/"
 INDEX = DIR + "index/"  # the actions' index (actionindex.py), beside the records
-_NAME = re.compile(r"^actions/(\d{6,})-[a-z0-9-]*\.json$")
+_NAME = re.compile(r"^actions/([0-9]{6,})-[a-z0-9-]*\.json$")
 
 
 @frozen

@@ -20,9 +20,12 @@ from ..files import BOARD
 from ..frozen import frozen
 from ..times import iso, moment
 from .ring import MAX_SPACES
-from .settlers import World, dump_world, read_world
+from .trade import Offer
+from .worldfile import World, dump_world, read_world
 
 JAIL, GULAG = "jail", "gulag"  # the non-primary spaces (rule 8)
+# the comment a board file starts with: each ruleset's own, which the engine keeps as it
+# writes the file again (`header_of`); these where a file has none
 HEADER = ("# The board (rules 5, 8, 11, 13, 20). Written only by nomic-ci as players act; "
           "see state/README.md\n# and state/board.svg. A player with no token here is on "
           "space 1.\n")
@@ -42,8 +45,14 @@ class Token:
     account: int = 0  # points in the bank (rule 11)
     jail_failures: int = 0  # escapes failed in a row (rule 8)
     missed_turns: int = 0  # own turns missed in a row (rule 8's Gulag)
+    # a choice a landing offered outside the player's turn (a Number used at any time, rule
+    # 8): it waits for /choose until their own turn ends, as one offered in it does (Turn)
+    choice: str | None = None
+    # the square landed on in BoredNomic's latest turn, until left (seed 003); the Bank
+    # landed on outside one's turn in Infinite Nomic's round 7, until one's own turn ends
+    landed: int | None = None
     # BoredNomic (seed 003, core/board/bored/): what the latest turn allows, and the record
-    landed: int | None = None  # the square landed on in the latest turn, until used or left
+    fought: bool = False  # fought in the Arena since that landing (17.2: one fight a landing)
     question: str | None = None  # the Inquisition's category, until the Admin judges (20.3)
     beaten: tuple[str, ...] = ()  # the players beaten in the Arena (17.5)
     healed: int = 0  # hit points bought since the latest turn (12.7: at most level a turn)
@@ -102,18 +111,6 @@ class Pair:
 
 
 @frozen
-class Offer:
-    """A trade one player offered another (rule 16), waiting for the other's consent:
-    numbered by the action that made it."""
-
-    number: int
-    offerer: str
-    to: str
-    give: tuple[tuple[str, int], ...]  # what the offerer gives: "points" or an item -> count
-    get: tuple[tuple[str, int], ...]  # what they get in exchange
-
-
-@frozen
 class Turn:
     """What the player whose turn began at `started` has done in it."""
 
@@ -124,9 +121,11 @@ class Turn:
     roll: int | None = None  # the movement roll, for Master of Your Fate
     continued: bool = False  # declared they continue their turn (rule 7)
     escape_tried: bool = False  # rolled to escape Jail (rule 8): once a turn
-    choice: str | None = None  # a choice the rules offer and wait for: "cop-car", "number"
+    choice: str | None = None  # a choice the rules offer and wait for: "cop-car", "unlucky-…"
     explore: int | None = None  # a roll on the Frontier waiting to be explored (rule 8)
     explore_open: bool = False  # the Frontier's timer told the others they may explore
+    fate: int | None = None  # the roll Master of Your Fate offers to keep (rule 8), until
+    # bought or the turn ends: an offer, which waits for nothing
 
 
 @frozen
@@ -139,8 +138,8 @@ class Board:
     pairs: tuple[Pair, ...] = ()
     tokens: tuple[Token, ...] = ()
     turn: Turn | None = None
-    world: World = World()  # the Suber world's counts (seed 001, core/board/settlers.py)
-    offers: tuple[Offer, ...] = ()  # trades offered and not yet accepted or declined (rule 16)
+    world: World = World()  # the Suber world's counts (seed 001, worldfile.py)
+    offers: tuple[Offer, ...] = ()  # trades offered by number, not yet accepted or declined
     deeds: tuple[Deed, ...] = ()  # seed 003's property (rule 16), by square
 
     def deed(self, square: int) -> Deed | None:
@@ -226,7 +225,10 @@ def _read(text: str) -> Board:
                                    optional=True, default=0),
             missed_turns=item.get("missed_turns", typed.whole, "a whole number",
                                   optional=True, default=0),
+            choice=item.get("choice", typed.text, "the choice offered, or null", optional=True),
             landed=item.get("landed", _positive, "a square's number or null", optional=True),
+            fought=item.get("fought", typed.flag, "true or false", optional=True,
+                            default=False),
             question=item.get("question", typed.text, "a category or null", optional=True),
             beaten=item.get("beaten", typed.logins, "a list of logins", optional=True, default=()),
             healed=item.get("healed", typed.natural, "a whole number of 0 or more", optional=True,
@@ -256,7 +258,9 @@ def _read(text: str) -> Board:
                     item.get("explore", _positive, "the roll waiting to be explored, or null",
                              optional=True),
                     item.get("explore_open", typed.flag, "true or false", optional=True,
-                             default=False))
+                             default=False),
+                    item.get("fate", _positive, "the roll that may be kept, or null",
+                             optional=True))
     offers = tuple(Offer(o.get("number", _positive, "the action that offered it"),
                          o.get("from", typed.login, "the offerer's login"),
                          o.get("to", typed.login, "the login it is offered to"),
@@ -339,14 +343,23 @@ def _check_places(bindings: Mapping[str, Any], board: Board) -> None:
                      "the rules in force name no places: a token is on a numbered space")
 
 
-def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
+def header_of(text: str | None) -> str | None:
+    """The comment lines `text` (a board file) starts with, if any: what its ruleset says the
+    file is (BoredNomic's names its rules, not Infinite Nomic's)."""
+    lines = (text or "").splitlines(keepends=True)
+    count = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    return "".join(lines[:count]) or None
+
+
+def dump_board(board: Board, logins: tuple[str, ...] = (), header: str | None = None) -> str:
     """The board as `state/board.yaml` holds it: a token for each of `logins` (and any other
     on the board), by login, each on lines of its own, so that a proposal stating an event
-    for one player merges with the engine's changes to another's (rule 4)."""
-    if _LAST_DUMP and _LAST_DUMP[0] == (board, logins):
+    for one player merges with the engine's changes to another's (rule 4); under `header`,
+    the comment the file had (else one of the engine's)."""
+    if _LAST_DUMP and _LAST_DUMP[0] == (board, logins, header):
         return _LAST_DUMP[1]
-    text = _dump_board(board, logins)
-    _LAST_DUMP[:] = [(board, logins), text]
+    text = _dump_board(board, logins, header)
+    _LAST_DUMP[:] = [(board, logins, header), text]
     return text
 
 
@@ -355,7 +368,7 @@ def dump_board(board: Board, logins: tuple[str, ...] = ()) -> str:
 _LAST_DUMP: list = []
 
 
-def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
+def _dump_board(board: Board, logins: tuple[str, ...], header: str | None) -> str:
     placed = board._placed
     data: dict[str, Any] = {"added_spaces": board.added_spaces}
     data["cop_car"] = ({"space": board.cop_car.space, "health": board.cop_car.health}
@@ -369,7 +382,9 @@ def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
                        **({"account": t.account} if t.account else {}),
                        **({"jail_failures": t.jail_failures} if t.jail_failures else {}),
                        **({"missed_turns": t.missed_turns} if t.missed_turns else {}),
+                       **({"choice": t.choice} if t.choice else {}),
                        **({"landed": t.landed} if t.landed is not None else {}),
+                       **({"fought": True} if t.fought else {}),
                        **({"question": t.question} if t.question is not None else {}),
                        **({"beaten": list(t.beaten)} if t.beaten else {}),
                        **({"healed": t.healed} if t.healed else {})}
@@ -388,12 +403,14 @@ def _dump_board(board: Board, logins: tuple[str, ...]) -> str:
         "escape_tried": turn.escape_tried, "choice": turn.choice,
         # the Frontier's marks only while they matter, so older boards read the same
         **({"explore": turn.explore} if turn.explore is not None else {}),
-        **({"explore_open": True} if turn.explore_open else {})}
+        **({"explore_open": True} if turn.explore_open else {}),
+        **({"fate": turn.fate} if turn.fate is not None else {})}
     if board.world != World():
         data["world"] = dump_world(board.world)
-        return WORLD_HEADER + yamlio.dump(data)
-    return HEADER + yamlio.dump(data)
+    return (header or (WORLD_HEADER if "world" in data else HEADER)) + yamlio.dump(data)
 
 
-def board_files(board: Board | None, logins: tuple[str, ...]) -> Mapping[str, str]:
-    return {} if board is None else {BOARD: dump_board(board, logins)}
+def board_files(board: Board | None, logins: tuple[str, ...],
+                current: str | None = None) -> Mapping[str, str]:
+    """`state/board.yaml` for `board`, keeping the comment the `current` file starts with."""
+    return {} if board is None else {BOARD: dump_board(board, logins, header_of(current))}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..errors import GameError
 from ..game import Game
-from .boardfile import check_board, dump_board, read_board
+from .boardfile import BOARD, check_board, dump_board, header_of, read_board
 
 
 def corrected(game: Game, text: str, source: str) -> str:
@@ -29,4 +29,5 @@ def corrected(game: Game, text: str, source: str) -> str:
     if board == game.state.board:
         raise GameError("the board is as it already stands: there is nothing to correct",
                         path=source, hint="edit a copy of state/board.yaml, then give it")
-    return dump_board(board, tuple(p.login for p in game.state.players))
+    return dump_board(board, tuple(p.login for p in game.state.players),
+                      header_of(game.files.get(BOARD)))

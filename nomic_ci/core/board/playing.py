@@ -1,8 +1,6 @@
 """One action's play: the Play a command or a timer acts through, and the record it leaves.
 
-Shared by the players' commands (`actions`), the turn's timers (`turn_end`), the world's
-turns (`world_turns`) and BoredNomic's updates, without the commands' table: a game loads
-only the mechanics its rules bind (core/board)."""
+Shared by the players' commands (`actions`) and every game's timers (each room's)."""
 
 from __future__ import annotations
 
@@ -14,6 +12,7 @@ from ..dice import Dice
 from ..game import Game
 from .actionlog import ActionRecord
 from .primitives import Play
+from .rooms import standing
 
 
 def play_for(game: Game, at: datetime, dice: Dice, login: str) -> Play:
@@ -31,19 +30,7 @@ def record_of(play: Play, at: datetime, login: str, command: str,
     """The action's record; its answer ends with where `about` (the one it moved: `login`
     unless they acted for another) stands."""
     about = about or login
-    token = play.token(about)
-    if "locations" in play.config.board:  # the Suber world: places, not spaces
-        from .locations import location_of
-        where = f"in the {location_of(play, about)}"
-    else:
-        where = f"on space {token.space}" if token.on_ring \
-            else f"in {str(token.space).capitalize()}"
-    points = play.points_of(about) if any(p.login == about for p in play.state.players) else 0
-    stands = f"{about} is {where} with {points} points"
-    if "money" in play.config.board:  # seed 003 counts money, not points
-        from .bored.bored_commands import standing
-        stands = standing(play, about) if any(
-            p.login == about for p in play.state.players) else f"{about} is the Admin"
+    stands = standing(play, about)
     answer = ". ".join(play.lines + [stands]) + "."
     return ActionRecord(play.action, at, login, command, comment, answer, tuple(play.rolls),
                         tuple(play.effects), MappingProxyType(dict(play.points)))

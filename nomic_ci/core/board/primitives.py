@@ -22,7 +22,7 @@ from ..game import Game
 from ..mechanics.config import GameConfig
 from ..mechanics.values import Roll
 from .boardfile import Board, GULAG, JAIL, Token, Turn
-from .settlers import Settler, change_of
+from .worldfile import Settler, change_of
 
 
 def action_roll_inputs(seed: str, roll: int) -> dict:
@@ -132,7 +132,7 @@ class Play(View):
                     line)
 
     def settle(self, settler: Settler, why: str, line: str | None = None) -> None:
-        """A player's counts in the Suber world change (seed 001, core/board/settlers.py);
+        """A player's counts in the Suber world change (seed 001, core/board/worldfile.py);
         bookkeeping such as a turn counted needs no `line` for the player to read."""
         before = self.board.world.settler(settler.login)
         if before == settler:
@@ -149,9 +149,27 @@ class Play(View):
         self.effect(what, line)
 
     def offer(self, choice: str, why: str) -> None:
-        """The acting player is offered a choice they answer with /choose."""
-        self.mark(choice=choice)
+        """The acting player is offered a choice they answer with /choose: a mark of their
+        turn, or, offered outside it (a Number used at any time, rule 8), one that waits on
+        their token until their own turn ends."""
+        if self.state.turn == self.login:
+            self.mark(choice=choice)
+        else:
+            self.set_token(replace(self.token(self.login), choice=choice))
         self.effect({"offer": choice, "login": self.login, "why": why}, why)
+
+    @property
+    def choice(self) -> str | None:
+        """The choice waiting for the acting player's answer: their turn's, else their
+        token's."""
+        return self.turn.choice or self.token(self.login).choice
+
+    def answered(self) -> None:
+        """The waiting choice (`choice`) is answered, or taken for them."""
+        if self.turn.choice is not None:
+            self.mark(choice=None)
+        elif self.token(self.login).choice is not None:
+            self.set_token(replace(self.token(self.login), choice=None))
 
     def mark(self, **marks: Any) -> None:
         """Remember what the acting player did in this turn (rule 7's once a turn...); only
@@ -187,7 +205,8 @@ def _holdings_change(before: Token, after: Token) -> dict[str, Any]:
         change["numbers"] = list(after.numbers)
     if before.beaten != after.beaten:
         change["beaten"] = list(after.beaten)
-    for name in ("account", "jail_failures", "missed_turns", "landed", "question", "healed"):
+    for name in ("account", "jail_failures", "missed_turns", "landed", "fought", "question",
+                 "healed"):
         if getattr(before, name) != getattr(after, name):
             change[name] = getattr(after, name)
     return change

@@ -11,11 +11,11 @@ from typing import Any, Callable, Sequence
 from ..files.adjustments import read_adjustments
 from ..files.records import Record
 from ..game import Game
-from . import trades
+from . import trade
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
 from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, read_board
-from .settlers import Settler, change_of, changed
+from .worldfile import Settler, change_of, changed
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
 
@@ -86,7 +86,7 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
     if "hold" in e:
         token = board.token(e["hold"])
         changes = {k: e[k] for k in ("account", "jail_failures", "missed_turns", "landed",
-                                     "question", "healed") if k in e}
+                                     "fought", "question", "healed") if k in e}
         if "beaten" in e:
             changes["beaten"] = tuple(e["beaten"])
         if "items" in e:
@@ -128,7 +128,7 @@ def _effect(board: Board, e: Any) -> tuple[Board, str | None]:
         return replace(board, pairs=tuple(moved if (p.kind, p.number) == (kind, int(number))
                                           else p for p in board.pairs)), None
     if "trade" in e:
-        return trades.replayed(board, e), None
+        return trade.replayed(board, e), None
     return board, None  # points (checked with the scores), offers, the turn order
 
 
@@ -138,7 +138,7 @@ def _compare(replayed: Board, stored: Board) -> list[str]:
     for login in sorted(logins):
         want, have = replayed.token(login), stored.token(login)
         for name in ("space", "items", "numbers", "account", "jail_failures", "missed_turns",
-                     "landed", "question", "beaten", "healed"):
+                     "landed", "fought", "question", "beaten", "healed"):
             if getattr(want, name) != getattr(have, name):
                 found.append(f"{BOARD}: {login}'s {name.replace('_', ' ')} is "
                              f"{_shown(getattr(have, name))}, but the actions give "

@@ -1,161 +1,156 @@
-"""Trade (seed 001, rule 306, and 307b for items): two players in the same location swap
-location resources and items, publicly and by mutual agreement: one offers with
-`/trade LOGIN 3 wheat for 2 fish`, the other accepts with `/accept LOGIN`. Both must be in
-one location, and hold what they give, when the offer is made and again when accepted.
+"""Trading, as every board that has it plays it: one player offers another what they give for
+what they get, the offer being their consent; the other accepts, theirs, and the exchange is
+made at once; either of them may decline it. Each side must hold what it gives when the offer
+is made and again when it is accepted: no one trades what they do not have.
 
-The rule also slows moving down: a player changes location once every `move_every` of
-their turns (see locations.py).
+An offer is named by the number of the action that made it (`/accept 3`), and kept on the
+board (`state/board.yaml`, `offers`) until it is accepted or declined: what a player accepts
+is the offer they read, never one its offerer put in its place a moment before. A game says
+what may be traded, between whom, and how it changes hands (its `Market`: Infinite Nomic's
+rule 16, the Suber world's rule 306).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from ..frozen import frozen
-from ..mechanics.binding import Binding
-from ..mechanics.values import count, is_mapping
-from .locations import location_of
-from .words import number_in
-from .settlers import Offer
+from ..words import number_in
 
-Goods = tuple[tuple[str, int], ...]
+Goods = tuple[tuple[str, int], ...]  # a good's name -> how many, sorted by name
 
 
 @frozen
-class TradeRule:
-    """The `trade` binding: a rule that binds it lets players trade; its value slows moving down."""
+class Offer:
+    """A trade one player offered another, waiting for the other's consent."""
 
-    move_every: int  # a player changes location once every this many of their turns
-
-
-def parse(value: Any) -> TradeRule:
-    if not is_mapping(value) or set(value) != {"move_every"}:
-        raise ValueError("{move_every: 3}")
-    return TradeRule(count(value["move_every"], minimum=1, maximum=1000))
+    number: int  # the action that made it: its name
+    offerer: str
+    to: str
+    give: Goods  # what the offerer gives
+    get: Goods  # what they get in exchange
 
 
-BINDINGS = (
-    Binding("trade", parse, "{move_every: 3}",
-            "players in the same location trade location resources and items by /trade and "
-            "/accept; a player changes location once every `move_every` of their turns"),
-)
+class Market(Protocol):
+    """What a game trades: its goods, who may trade, and how goods change hands."""
+
+    key: str  # the binding that lets players trade: every answer cites its rule
+    example: str  # the goods of an offer as a player writes them: "3 points for 1 Flute"
+
+    def goods(self, play, words: list[str]) -> Goods | str:
+        """One side of an offer ('nothing' is handled before), or why it is not one."""
+
+    def shown(self, goods: Goods) -> str:
+        """Goods as an answer shows them."""
+
+    def lacking(self, play, login: str, goods: Goods) -> str | None:
+        """What `login` cannot give of `goods`, if anything."""
+
+    def barred(self, play, login: str, other: str) -> str | None:
+        """Why these two may not trade now, if they may not."""
+
+    def hand(self, play, giver: str, taker: str, goods: Goods, why: str) -> None:
+        """`giver` gives `goods` to `taker`, each change an effect saying `why`."""
 
 
-def known_goods(view) -> tuple[str, ...]:
-    """What can change hands: the location resources and the items the rules make."""
-    board = view.config.board
-    resources = tuple(board["location_resources"].resources) if "location_resources" in board \
-        else ()
-    items = tuple(board["professions"].items) if "professions" in board else ()
-    return resources + items
-
-
-def read_goods(view, words: list[str]) -> Goods | str:
-    """'3 wheat 1 stock options' as ((wheat, 3), (stock options, 1)); or why it is not."""
-    known = sorted(known_goods(view), key=lambda n: -len(n.split()))
-    found: dict[str, int] = {}
-    i = 0
-    while i < len(words):
-        amount = number_in(words[i])
-        if not amount:
-            return f"{words[i]!r} is not an amount: give whole numbers of 1 or more, such as " \
-                   "3 wheat"
-        rest = [w.lower() for w in words[i + 1:]]
-        name = next((n for n in known if rest[:len(n.split())] == n.lower().split()), None)
-        if name is None:
-            return f"after {amount}, name what: one of {', '.join(known_goods(view))}"
-        found[name] = found.get(name, 0) + amount
-        i += 1 + len(name.split())
-    return tuple(sorted(found.items()))
-
-
-def shown(goods: Goods) -> str:
-    return ", ".join(f"{n} {name}" for name, n in goods) or "nothing"
-
-
-def lacking(view, login: str, goods: Goods) -> str | None:
-    """What `login` cannot give of `goods`, if anything: an item made this turn is not
-    theirs to use or give yet (307b), or it could be used in its first turn by another."""
-    token, settler = view.token(login), view.board.world.settler(login)
-    free = {name: token.item(name) - settler.count("fresh", name) for name, _ in goods}
-    short = [f"{n} {name} (has {free[name]}{' to give' if free[name] != token.item(name) else ''})"
-             for name, n in goods if free[name] < n]
-    return f"{login} does not have {', '.join(short)}" if short else None
-
-
-def _apart(view, a: str, b: str) -> str | None:
-    here, there = location_of(view, a), location_of(view, b)
-    if here != there:
-        return f"{a} is in the {here} and {b} in the {there}: a trade is made in one location " \
-               f"({view.cite('trade')})"
-    return None
-
-
-def offer(play, login: str, words: list[str]) -> str | None:
-    """`/trade LOGIN GOODS for GOODS` ('nothing' for a gift): the offer stands until
-    accepted or replaced."""
-    cite = play.cite("trade")
-    if len(words) < 3 or "for" not in [w.lower() for w in words[1:]]:
-        return "say whom and what: /trade LOGIN 3 wheat for 2 fish"
-    other = next((p.login for p in play.state.players if p.login.lower() == words[0].lower()),
-                 None)
-    if other is None:
-        return f"{words[0]} is not a player"
-    if other == login:
-        return "a trade is made with another player"
-    split = [w.lower() for w in words].index("for", 1)
-    sides = [words[1:split], words[split + 1:]]
-    give, get = (() if side in ([], ["nothing"]) else read_goods(play, side) for side in sides)
-    for side in (give, get):
+def offer(market: Market, play, login: str, words: list[str]) -> str | None:
+    """`/trade LOGIN GIVE for GET`: the offer, kept until accepted or declined; why not, if
+    it cannot be made."""
+    cite = play.cite(market.key)
+    lowered = [w.lower() for w in words]
+    if len(words) < 3 or "for" not in lowered[1:]:
+        return f"say whom and what: /trade LOGIN {market.example} ('nothing' on one side for a gift)"
+    to = next((p.login for p in play.state.players
+               if p.login.lower() == words[0].lstrip("@").lower()), None)
+    if to is None:
+        return f"{words[0]} is not a player: a trade is between players ({cite})"
+    if to == login:
+        return f"{login} cannot trade with themselves ({cite})"
+    barred = market.barred(play, login, to)
+    if barred:
+        return barred
+    split = lowered.index("for", 1)
+    sides = [market.goods(play, side) if lowered[start:end] != ["nothing"] else ()
+             for side, start, end in ((words[1:split], 1, split),
+                                      (words[split + 1:], split + 1, len(words)))]
+    for side in sides:
         if isinstance(side, str):
             return side
+    give, get = sides
     if not give and not get:
-        return "a trade gives or gets something"
-    # each side must hold what it would give (rule 306's "mutually agreed": no offer of
-    # what the other does not have, nor of amounts past what a game can count)
-    refused = _apart(play, login, other) or lacking(play, login, give) \
-        or lacking(play, other, get)
-    if refused:
-        return refused
-    settler = play.board.world.settler(login)
-    play.settle(replace(settler, offer=Offer(other, give, get)), f"a trade offered ({cite})",
-                f"{login} offers {other} {shown(give)} for {shown(get)} ({cite}): "
-                f"{other} may /accept {login}")
+        return "a trade gives or gets something: both sides are nothing"
+    lacking = market.lacking(play, login, give) or market.lacking(play, to, get)
+    if lacking:
+        return lacking
+    made = Offer(play.action, login, to, give, get)
+    play.change_board(replace(play.board, offers=play.board.offers + (made,)),
+                      {"trade": "offered", "number": made.number, "from": login, "to": to,
+                       "give": dict(give), "get": dict(get)},
+                      f"{_name(made, cite)}: {login} offers {to} {market.shown(give)} for "
+                      f"{market.shown(get)}; {to} may /accept {made.number} (or /decline "
+                      f"{made.number})")
     return None
 
 
-def accept(play, login: str, words: list[str]) -> str | None:
-    """`/accept LOGIN`: the trade LOGIN offered this player is made."""
-    cite = play.cite("trade")
-    if len(words) != 1:
-        return "say whose offer: /accept LOGIN"
-    other = next((s.login for s in play.board.world.settlers
-                  if s.login.lower() == words[0].lower()), words[0])
-    offered = play.board.world.settler(other).offer
-    if offered is None or offered.to != login:
-        return f"{other} offers {login} no trade"
-    refused = _apart(play, login, other) or lacking(play, other, offered.give) \
-        or lacking(play, login, offered.get)
+def accept(market: Market, play, login: str, words: list[str]) -> str | None:
+    """`/accept N`: the trade offered to this player is made, at once."""
+    cite = play.cite(market.key)
+    found = _named(market, play, login, words, "accept")
+    if isinstance(found, str):
+        return found
+    if found.to != login:
+        return f"{_name(found, cite)} is {found.offerer}'s to {found.to}: only {found.to} may " \
+               "accept it"
+    refused = market.barred(play, found.offerer, login) \
+        or market.lacking(play, found.offerer, found.give) \
+        or market.lacking(play, login, found.get)
     if refused:
         return refused
-    play.settle(replace(play.board.world.settler(other), offer=None), f"a trade ({cite})")
-    _hand(play, other, login, offered.give, cite)
-    _hand(play, login, other, offered.get, cite)
-    play.say(f"{login} and {other} trade ({cite}): {other} gives {shown(offered.give)} for "
-             f"{shown(offered.get)}")
+    _close(market, play, found, login, "accepts")
+    market.hand(play, found.offerer, login, found.give, _name(found, cite))
+    market.hand(play, login, found.offerer, found.get, _name(found, cite))
     return None
 
 
-def _hand(play, giver: str, taker: str, goods: Goods, cite: str) -> None:
-    for name, n in goods:
-        hand_over(play, giver, name, -n, f"a trade ({cite})")
-        hand_over(play, taker, name, n, f"a trade ({cite})")
+def decline(market: Market, play, login: str, words: list[str]) -> str | None:
+    """`/decline N`: the one it is offered to declines it, or its offerer withdraws it."""
+    found = _named(market, play, login, words, "decline")
+    if isinstance(found, str):
+        return found
+    if login not in (found.offerer, found.to):
+        return f"{_name(found, play.cite(market.key))} is between {found.offerer} and {found.to}"
+    _close(market, play, found, login, "declines" if login == found.to else "withdraws it")
+    return None
 
 
-def hand_over(play, login: str, name: str, n: int, why: str) -> None:
-    """`login` gains (or, negative, loses) n of a resource or item."""
-    token = play.token(login)
-    play.hold(token.with_item(name, token.item(name) + n), why,
-              f"{login} {'gains' if n > 0 else 'gives'} {abs(n)} {name} "
-              f"(now {token.item(name) + n})")
+def _named(market: Market, play, login: str, words: list[str], verb: str) -> Offer | str:
+    """The offer `/accept` or `/decline` names, or why there is none."""
+    number = number_in(words[0].lstrip("#")) if len(words) == 1 else None
+    if number is None:
+        return f"say which offer: /{verb} N"
+    found = next((o for o in play.board.offers if o.number == number), None)
+    return found if found is not None else f"there is no open offer {number}"
+
+
+def _close(market: Market, play, found: Offer, login: str, verb: str) -> None:
+    """The offer is no longer open: `login` accepts, declines or withdraws it."""
+    play.change_board(replace(play.board, offers=tuple(o for o in play.board.offers
+                                                       if o.number != found.number)),
+                      {"trade": "closed", "number": found.number, "why": f"{login} {verb}"},
+                      f"{_name(found, play.cite(market.key))}: {login} {verb}")
+
+
+def _name(found: Offer, cite: str) -> str:
+    """How an answer names an offer: 'Trade 3 (rule 16)'."""
+    return f"Trade {found.number} ({cite})"
+
+
+def replayed(board, effect: Any):
+    """The board after an offer was made or closed, for `verify`'s replay."""
+    if effect["trade"] == "offered":
+        made = Offer(effect["number"], effect["from"], effect["to"],
+                     tuple(sorted((str(k), int(v)) for k, v in effect["give"].items())),
+                     tuple(sorted((str(k), int(v)) for k, v in effect["get"].items())))
+        return replace(board, offers=board.offers + (made,))
+    return replace(board, offers=tuple(o for o in board.offers if o.number != effect["number"]))

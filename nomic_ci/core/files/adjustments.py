@@ -2,7 +2,8 @@
 
 A game's admin may correct a score outside any proposal (a mistake, a ruling). The
 correction is written here beside the change itself (`nomic-ci adjust` does both), so
-`verify` can tell a correction from a score that nobody can explain. A correction of the
+`verify` can tell a correction from a score that nobody can explain. A correction that carries out a
+Judge's ruling (seed 001 rule 211) cites its Judgment (`--judgment N`). A correction of the
 board (`nomic-ci adjust --board FILE`) keeps the whole board as the admin set it, as a
 passed proposal's stated events do: `verify` replays the actions up to it, then from it.
 """
@@ -33,6 +34,7 @@ class Adjustment:
     board: str | None = None  # state/board.yaml as the admin set it, if they corrected it
     after_action: int = 0  # with a board or a counter: how many board actions came before it
     counter: str = "points"  # or a counter the rules keep, such as seed 003's money
+    judgment: int | None = None  # the Judgment whose ruling it carries out (seed 001 rule 211)
 
 
 def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
@@ -55,7 +57,9 @@ def read_adjustments(files: Mapping[str, str]) -> tuple[Adjustment, ...]:
             after_action=item.get("after_action", typed.whole, "a number of actions",
                                   optional=True, default=0),
             counter=item.get("counter", typed.text, "the counter changed", optional=True,
-                             default="points")))
+                             default="points"),
+            judgment=item.get("judgment", typed.whole, "the number of the Judgment it carries "
+                              "out", optional=True)))
         if (found[-1].points == 0 or found[-1].login is None) and board is None \
                 or not found[-1].reason.strip():
             raise GameError(f"adjustment {index + 1} changes nothing or says not why",
@@ -70,5 +74,6 @@ def dump_adjustments(adjustments: tuple[Adjustment, ...]) -> str:
          **({"after_action": a.after_action, "board": yamlio.literal(a.board)}
             if a.board is not None else {}),
          **({"counter": a.counter, "after_action": a.after_action}
-            if a.counter != "points" else {})}
+            if a.counter != "points" else {}),
+         **({"judgment": a.judgment} if a.judgment is not None else {})}
         for a in adjustments]})

@@ -16,6 +16,25 @@ from .rulefiles import is_rule_text
 Listed = tuple[str, str, "str | None"]
 
 
+# what the workflows run with the write token: the engine, the workflows and the locks that
+# install it, and any Python a passed proposal could have put on an import path
+ENGINE_PATHS = ("nomic_ci/", ".github/")
+ENGINE_FILES = ("pyproject.toml",)
+CODE_ENDINGS = (".py", ".pth")
+
+
+def is_engine_code(path: str) -> bool:
+    """Whether `path` is code the workflows run, or could run: a change to it passed is a
+    change to the engine itself."""
+    return path.startswith(ENGINE_PATHS) or path in ENGINE_FILES or path.endswith(CODE_ENDINGS)
+
+
+def engine_code(changes: Iterable[FileChange]) -> tuple[str, ...]:
+    """The paths of code the workflows run that `changes` touch (both names of a rename)."""
+    return tuple(dict.fromkeys(p for c in changes for p in (c.path, c.previous_path)
+                               if p is not None and is_engine_code(p)))
+
+
 def text_needed(path: str) -> bool:
     """Whether the core needs a changed file's new content (`Proposal.texts`): every file of
     the game it reads, to judge the game a proposal would leave behind."""

@@ -26,13 +26,14 @@ from .records import DIR, Outcome, Record, load_record
 from ..errors import GameError
 from ..facts import Account
 from ..times import iso, moment
+from ..words import number_in
 
 INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only the last
 SHARD = 1000
 README = DIR + "README.md"
 LATEST_CHANGES = 10  # of each rule's changes, the totals keep the latest (rules/README.md)
 _RECORD = re.compile(
-    r"^proposals/(\d{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+    r"^proposals/([0-9]{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
 
 @frozen
@@ -154,9 +155,9 @@ class History(IndexLines[RecordSummary]):
         try:
             e = json.loads(line)
             totals["dice"] += len(e.get("rolls", ()))
-            key = str(e["key"])
-            if key.isdigit():
-                totals["max_key"] = max(totals["max_key"] or 0, int(key))
+            key = number_in(str(e["key"]))
+            if key is not None:
+                totals["max_key"] = max(totals["max_key"] or 0, key)
             if e["outcome"] == Outcome.PASSED.value:
                 for rule in e.get("rules", ()):
                     count, latest = totals["rules"].get(str(rule), (0, []))
@@ -181,7 +182,8 @@ class History(IndexLines[RecordSummary]):
         than any decided (a new proposal, as a run asks of each), else looked for from the
         newest line back."""
         largest = self.totals.get("max_key")
-        if key.isdigit() and (largest is None or int(key) > largest):
+        number = number_in(key)
+        if number is not None and (largest is None or number > largest):
             return None
         wanted = f'"key": {json_text(key)}'
         return next((self[i] for i, line in self.lines(newest_first=True)

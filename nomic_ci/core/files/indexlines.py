@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 from types import MappingProxyType
-from typing import Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
+from typing import Callable, Generic, Iterator, Mapping, Sequence, TypeVar, overload
 
 from ..errors import GameError
 

@@ -19,7 +19,7 @@ from .gamefiles import under
 from ..errors import GameError, shown
 
 RULES_DIR = "rules/"
-RULE_FILE = re.compile(r"^rules/(?P<number>\d{3,6})-(?P<slug>[a-z0-9][a-z0-9-]*)\.md$")
+RULE_FILE = re.compile(r"^rules/(?P<number>[0-9]{3,6})-(?P<slug>[a-z0-9][a-z0-9-]*)\.md$")
 GENERATED = {"rules/README.md"}
 KNOWN_FIELDS = {"number", "title", "mutable", "bindings"}
 # far beyond any rule's bindings (the largest shipped is under 1,000), and small enough

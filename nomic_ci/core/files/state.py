@@ -11,10 +11,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Mapping
 
 from ..frozen import frozen
+from .judgments import Judgment
 from .records import DieRoll
 from ..facts import Account
 
-if TYPE_CHECKING:  # the board's modules load only for a game played on one (board/kinds.py)
+if TYPE_CHECKING:  # the board's modules load only for a game played on one (board/games.py)
     from ..board.boardfile import Board
 
 
@@ -86,6 +87,7 @@ class OpenProposal:
     dice: tuple[DieRoll, ...] = ()  # rolled as it opened, where the rules roll then (its record
     # takes them when it ends)
     standing: Standing | None = None  # its vote at the engine's last count
+    merge_refused: int = 0  # runs whose merge of it the forge refused for a lasting reason
 
     @property
     def rolled(self) -> int:
@@ -132,6 +134,15 @@ class Tell:
     final: str | None = None  # what the proposal's vote comment (the game issue's text) becomes
 
 
+@frozen
+class WriteLevel:
+    """The engine's writes on a forge that limits them, as a leaky bucket: `level` at `at`,
+    draining as time passes (`core.writes`)."""
+
+    level: int
+    at: datetime
+
+
 GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes, the deadlines
 
 
@@ -156,7 +167,9 @@ class GameState:
     dice_secrets: tuple[DiceSecret, ...] = ()  # oldest first; the last unrevealed one rolls
     to_tell: tuple[Tell, ...] = ()  # decided, committed, and not yet told on the forge
     paused_since: datetime | None = None  # paused by the Admin (seed 003 rule 10)
+    judgment: Judgment | None = None  # the Judgment pending (seed 001 rule 211)
     board: Board | None = None  # state/board.yaml, in games played on a board
+    writes: WriteLevel | None = None  # the engine's recent writes, where the forge limits them
 
     @property
     def dice_secret(self) -> DiceSecret | None:
@@ -203,7 +216,12 @@ class GameState:
         return self.ended_at is not None
 
     def has_handled(self, comment_id: int) -> bool:
-        return any(handled == comment_id for handled, _ in self.handled_comments)
+        return comment_id in self._handled
+
+    @functools.cached_property
+    def _handled(self) -> frozenset[int]:
+        """The ids handled, as a set: a run of 600 commands asked it 180,000 times."""
+        return frozenset(handled for handled, _ in self.handled_comments)
 
     def with_player(self, updated: Player) -> "GameState":
         return replace(self, players=tuple(updated if p.login == updated.login else p

@@ -15,8 +15,9 @@ from typing import Any, Mapping, MutableMapping
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from . import yamlio
+from .judgments import judgment_data, load_judgment
 from .records import die_data
-from . import GAME, PLAYERS
+from . import BOARD, GAME, PLAYERS
 from .state import GameState, Standing
 from .quickwrite import rewritten
 from .quickyaml import LinedDict, LinedList, quick_load
@@ -106,7 +107,8 @@ def dump_state(state: GameState, files: Mapping[str, str]) -> dict[str, str]:
     _WRITTEN.clear()
     docs.state = state
     _WRITTEN[(texts[PLAYERS], texts[GAME])] = docs
-    return {**texts, **board_files(state.board, tuple(p.login for p in state.players))}
+    return {**texts, **board_files(state.board, tuple(p.login for p in state.players),
+                                   files.get(BOARD))}
 
 
 def _game_written(game_text: str, state: GameState, docs: _Documents) -> str:
@@ -144,7 +146,8 @@ def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:
                                            for h, u in p.replaced]} if p.replaced else {}),
                           **({"reminded": iso(p.reminded)} if p.reminded else {}),
                           **({"dice": [die_data(d) for d in p.dice]} if p.dice else {}),
-                          **({"standing": _standing_data(p.standing)} if p.standing else {}))
+                          **({"standing": _standing_data(p.standing)} if p.standing else {}),
+                          **({"merge_refused": p.merge_refused} if p.merge_refused else {}))
              for p in state.open_proposals]
     if _plain_list(game.get("open_proposals")) != _plain_list(opens):
         game["open_proposals"] = CommentedSeq(opens)
@@ -171,6 +174,19 @@ def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:
             del game["to_tell"]
     if state.paused_since or "paused_since" in game:
         _set(game, "paused_since", iso(state.paused_since))
+    if state.writes is not None or "writes" in game:
+        written = _flow(level=state.writes.level, at=iso(state.writes.at)) \
+            if state.writes is not None else None
+        if (dict(game["writes"]) if isinstance(game.get("writes"), Mapping) else None) != \
+                (dict(written) if written is not None else None):
+            if written is None:
+                del game["writes"]
+            else:
+                game["writes"] = written
+    if state.judgment is None:
+        game.pop("judgment", None)
+    elif game.get("judgment") is None or load_judgment(game["judgment"], GAME) != state.judgment:
+        game["judgment"] = judgment_data(state.judgment)
     if state.handled_comments or "handled_comments" in game:
         if read_handled(state.last_change)(game.get("handled_comments") or []) != \
                 state.handled_comments:
@@ -200,7 +216,7 @@ def _write_players(doc: CommentedMap, state: GameState) -> None:
         doc["players"] = new_list
 
 
-_POINTS_LINE = re.compile(r"([ \t]*(?:-[ \t]+)?points:[ \t]+)-?\d+([ \t]*(?:#.*)?)")
+_POINTS_LINE = re.compile(r"([ \t]*(?:-[ \t]+)?points:[ \t]+)-?[0-9]+([ \t]*(?:#.*)?)")
 
 
 def _points_written(players_text: str, state: GameState) -> str | None:

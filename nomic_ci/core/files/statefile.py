@@ -13,8 +13,10 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from . import BOARD, GAME, PLAYERS, fields as typed, yamlio
+from .judgments import load_judgment
 from .records import DieRoll, load_dice
-from .state import MAX_NAMED, DiceSecret, GameState, OpenProposal, Player, Standing, Tell
+from .state import (MAX_NAMED, DiceSecret, GameState, OpenProposal, Player, Standing, Tell,
+                    WriteLevel)
 from ..errors import GameError
 from ..times import moment
 from ..facts import Account
@@ -116,6 +118,8 @@ def _state_of(players_doc: Any, game_doc: Any) -> GameState:
             standing=item.get("standing", _standing, "its vote as nomic-ci counted it: yes_votes, "
                               f"no_votes, not_voted (at most {MAX_NAMED} logins), "
                               "others_not_voted, needs and closes", optional=True),
+            merge_refused=item.get("merge_refused", typed.whole, "a whole number (at most 15 "
+                                   "digits)", optional=True, default=0),
         ))
     turn = fields.get("turn", typed.login, "a player's login, or null", optional=True)
     if turn is not None and turn.lower() not in seen:
@@ -143,6 +147,11 @@ def _state_of(players_doc: Any, game_doc: Any) -> GameState:
                                     optional=True, default=()),
         paused_since=fields.get("paused_since", moment, "the time the Admin paused the game, or "
                                 "null", optional=True),
+        writes=fields.get("writes", _write_level, "the engine's recent writes, {level, at}",
+                          optional=True),
+        judgment=fields.get("judgment", lambda node: load_judgment(
+            node, GAME, "the Judgment pending: "), "the Judgment pending, as nomic-ci wrote it",
+            optional=True),
     )
     return state
 
@@ -159,6 +168,12 @@ def read_handled(last_change: datetime):
                 handled.append((typed.whole(item), last_change))
         return tuple(sorted(handled))
     return read
+
+
+def _write_level(value: Any) -> WriteLevel:
+    if not isinstance(value, Mapping) or set(value) != {"level", "at"}:
+        raise ValueError
+    return WriteLevel(typed.whole(value["level"]), moment(value["at"]))
 
 
 _STANDING = ("yes_votes", "no_votes", "not_voted", "others_not_voted", "needs", "closes")

@@ -18,9 +18,10 @@ from ..frozen import frozen
 from .bankruptcy import Bankruptcy
 from .thresholds import Threshold
 from .guard import Guard
+from .judging import Procedure
 from .layers import Layer
 from .precedence import IMMUTABLE_FIRST, LOWEST_NUMBER
-from ..board.kinds import MODULE_OF as BOARD_KEYS
+from ..board.games import MODULE_OF as BOARD_KEYS
 from . import registry
 from .schedule import Schedule
 from .victory import OTHER_WAYS_TO_WIN
@@ -71,6 +72,8 @@ class GameConfig:
     wins_by: str | None = None
     pause: str | None = None
     bankrupt_below: Bankruptcy | None = None
+    judgment: Procedure | None = None  # seed 001 rule 211 (core/players/judgment.py)
+    unplayable_winner: str | None = None  # rule 213
     # bindings the rules make void, one sentence each (seed 001 rule 212)
     void: tuple[str, ...] = ()
     # which rule set each binding, so decisions can cite it

@@ -1,6 +1,6 @@
 """Every kind of binding the engine knows, by key.
 
-The core's own kinds are imported here; the board's (core/board/kinds.py) only when a rule
+The core's own kinds are imported here; the board's (core/board/games.py) only when a rule
 binds one of their keys, so `binding` and `KEYS` import none of them. `every_kind` and
 `BINDINGS`, every binding at once, import them all: they are for listing them (docs, tests).
 """
@@ -10,13 +10,13 @@ from __future__ import annotations
 from types import MappingProxyType, ModuleType
 from typing import Mapping
 
-from . import (activity, bankruptcy, commands, guard, layers, membership, mutability, pausing,
-               precedence, progress, proposing, schedule, scoring, timing, victory)
+from . import (activity, bankruptcy, commands, guard, judging, layers, membership, mutability,
+               pausing, precedence, progress, proposing, schedule, scoring, timing, victory)
 from .binding import Binding
-from ..board import kinds as board_kinds
+from ..board import games as board_kinds
 
 KINDS = (victory, scoring, timing, layers, mutability, precedence, membership, activity,
-         commands, proposing, guard, progress, schedule, pausing, bankruptcy)
+         commands, proposing, guard, progress, schedule, pausing, bankruptcy, judging)
 
 CORE_BINDINGS: Mapping[str, Binding] = MappingProxyType(
     {binding.key: binding for kind in KINDS for binding in kind.BINDINGS})

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..frozen import frozen
 
-_PERCENT = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,6})?)\s*%\s*$")
+_PERCENT = re.compile(r"^\s*([0-9]{1,3}(?:\.[0-9]{1,6})?)\s*%\s*$")
 
 
 @frozen

@@ -13,7 +13,7 @@ from ..frozen import frozen
 MAX_COUNT = 1_000_000_000
 MAX_DURATION = timedelta(days=3650)
 MAX_DICE, MAX_SIDES = 100, 1000
-_DURATION = re.compile(r"^\s*(\d{1,9})\s*([dhm])\s*$")
+_DURATION = re.compile(r"^\s*([0-9]{1,9})\s*([dhm])\s*$")
 _UNITS = {"d": "days", "h": "hours", "m": "minutes"}
 
 
@@ -26,7 +26,7 @@ def duration(value: Any) -> timedelta:
     return length
 
 
-_RULES = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?$")  # rule numbers: 3 to 6 digits
+_RULES = re.compile(r"^\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?$")  # rule numbers: 3 to 6 digits
 
 
 def rule_range(value: Any) -> tuple[int, int]:
@@ -77,7 +77,7 @@ class Roll:
         return f"{self.count}d{self.sides}"
 
 
-_ROLL = re.compile(r"^\s*(\d{0,4})d(\d{1,5})\s*$")
+_ROLL = re.compile(r"^\s*([0-9]{0,4})d([0-9]{1,5})\s*$")
 
 
 def roll(value: Any) -> Roll:
@@ -87,3 +87,13 @@ def roll(value: Any) -> Roll:
         raise ValueError(f"dice in NdS notation, 1 to {MAX_DICE} dice of 2 to {MAX_SIDES:,} "
                          "sides, such as 'd6' or '2d6'")
     return Roll(count=dice, sides=sides)
+
+
+def counts(value: Any, expected: str, required: tuple[str, ...],
+           optional: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """A binding's mapping of whole numbers, `required` keys and `optional` ones with their
+    defaults; anything else is refused with `expected`."""
+    optional = dict(optional or {})
+    if not is_mapping(value) or not set(required) <= set(value) <= {*required, *optional}:
+        raise ValueError(expected)
+    return {**optional, **{k: count(v) for k, v in value.items()}}

@@ -16,6 +16,10 @@ from ..facts import Comment, Proposal
 from ..game import Game
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
+from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
+from ..words import number_in
+from . import judgment_commands
+from .judgment import turn_waits
 
 
 # A run lists the comments written or edited since the game last changed, less this margin
@@ -49,7 +53,7 @@ def commands_in_force(game: Game) -> tuple[str, ...]:
     if game.config.board:
         from ..board.actions import commands_given  # only a game with a board loads it
         given = commands_given(game)
-    return (*game.config.commands, *paused, *given, *ALWAYS)
+    return (*game.config.commands, *paused, *judgment_commands.given(game), *given, *ALWAYS)
 
 
 def handle(game: Game, comment: Comment, at: datetime,
@@ -62,14 +66,14 @@ def handle(game: Game, comment: Comment, at: datetime,
     allowed = commands_in_force(game)
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
-        from ..board.actions import COMMANDS  # a command's name, even where no rule gives it
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
-               or name in COMMANDS else f"there is no /{name} command")
+               or name in BOARD_COMMANDS else f"there is no /{name} command")
         return Command(at, comment, None, f"{why}; the commands are {known}")
     if name not in HANDLERS:  # allowed, so one of the board's: this game has a board
-        from ..board.actions import COMMANDS, judge
+        from ..board.actions import judge
+        from ..board.rooms import commands
         player = game.state.player(comment.author)
-        if COMMANDS[name].admin:  # seed 003: the Admin judges, and is no player
+        if commands(game)[name].admin:  # seed 003: the Admin judges, and is no player
             if not game.state.is_admin(comment.author):
                 return Command(at, comment, None, f"only the Admin "
                                                   f"({game.state.admin or 'nobody'}) may /{name}")
@@ -79,7 +83,7 @@ def handle(game: Game, comment: Comment, at: datetime,
         else:
             login = player.login
         words = comment.body.strip().splitlines()[0].split()[1:]
-        why = judge(game, at, login, name, words)
+        why = _waiting(game, name) or judge(game, at, login, name, words)
         if why is not None:
             return Command(at, comment, None, f"/{name} is not allowed: {why}")
         first = comment.body.strip().splitlines()[0].strip()
@@ -88,13 +92,28 @@ def handle(game: Game, comment: Comment, at: datetime,
     return Command(at, comment, effect, answer)
 
 
+def _waiting(game: Game, name: str) -> str | None:
+    """Why a command of the turn's may not be given now: the turn is over, and the next
+    waits for consent while Judgment is pending (seed 001 rule 211)."""
+    if not turn_waits(game.state):
+        return None
+    from ..board.rooms import commands  # a board's command: this game has a board
+    if name != "pass" and not commands(game)[name].on_turn:
+        return None
+    return (f"{game.state.turn}'s turn is over, and the next begins once the other active "
+            f"players consent, Judgment {game.state.judgment.number} being pending "
+            f"({game.config.cite('judgment')})")
+
+
 def _pass(game: Game, comment: Comment, at: datetime, _proposals):
     state, cite = game.state, game.config.cite("commands")
     player = state.player(comment.author)
     if player is None or state.turn != player.login:
         return None, f"only the player whose turn it is may /pass (it is {state.turn}'s turn)"
-    if "frontier" in game.config.board:
-        from ..board.frontier import holds_turn  # only a game with a board loads it
+    if turn_waits(state):
+        return None, _waiting(game, "pass")
+    if game.config.board:
+        from ..board.rooms import holds_turn  # only a game with a board loads it
         held = holds_turn(game)
         if held is not None:
             return None, held
@@ -129,11 +148,12 @@ def _veto(game: Game, comment: Comment, at: datetime, proposals: Mapping[str, Pr
     if not state.is_admin(comment.author):
         return None, f"only the Admin ({state.admin or 'nobody'}) may /veto"
     words = comment.body.strip().split()
-    number = words[1].lstrip("#") if len(words) > 1 else ""
+    number = number_in(words[1].lstrip("#")) if len(words) > 1 else None
     open_ = next((o for o in state.open_proposals
-                  if o.number is not None and str(o.number) == number), None)
+                  if number is not None and o.number == number), None)
     if open_ is None or open_.key not in proposals:
-        return None, f"there is no proposal {number or '(give its number)'} in its vote to veto"
+        return None, (f"there is no proposal {number} in its vote to veto" if number is not None
+                      else "say which proposal in its vote to veto: /veto N")
     return (Refuse(at, proposals[open_.key], open_.number, f"vetoed by the Admin, "
                    f"{state.admin} ({cite})", open_), f"proposal {open_.number} is vetoed")
 
@@ -152,15 +172,16 @@ def _pause(game: Game, comment: Comment, at: datetime, _proposals):
 WHAT = {"pass": "end your turn", "active": "say you are active again",
         "inactive": "say you are away", "veto": "veto a proposal in its vote (the Admin)",
         "pause": "pause the game while it cannot go on (the Admin)",
-        "help": "what you may do now", "status": "the turn, the scores and the open votes"}
+        "help": "what you may do now", "status": "the turn, the scores and the open votes",
+        **judgment_commands.WHAT}
 
 
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
     state = game.state
     what = dict(WHAT)
     if game.config.board:  # the board's commands, in a game with one
-        from ..board.actions import COMMANDS
-        what.update((name, command.what) for name, command in COMMANDS.items())
+        from ..board.rooms import commands
+        what.update((name, command.what) for name, command in commands(game).items())
     lines = ["the commands are " + "; ".join(f"/{c}: {what[c]}" for c in commands_in_force(game))]
     if state.over:
         lines.append("The game is over")
@@ -186,15 +207,12 @@ def _status(game: Game, comment: Comment, at: datetime, _proposals):
 
 
 def _where(game: Game, login: str) -> str:
-    if "locations" in game.config.board:  # the Suber world (seed 001, rule 302)
-        from ..board.locations import location_of
-        from ..board.primitives import View
-        return f"in the {location_of(View(game.config, game.state), login)}"
-    space = game.state.board.token(login).space
-    return f"on space {space}" if isinstance(space, int) else f"in {space}"
+    from ..board.primitives import View
+    from ..board.rooms import where
+    return where(View(game.config, game.state), login)
 
 
 ALWAYS = ("help", "status")  # whatever the rules say: a player can always ask
 HANDLERS: dict[str, Callable] = {"pass": _pass, "active": _active, "inactive": _inactive,
                                  "veto": _veto, "help": _help, "status": _status,
-                                 "pause": _pause}
+                                 "pause": _pause, **judgment_commands.HANDLERS}

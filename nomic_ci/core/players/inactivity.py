@@ -53,7 +53,10 @@ def deactivations(game: Game, by_key: Mapping[str, Proposal]) -> list[Deactivate
 
 def may_propose_now(game: Game) -> bool:
     """Whether the player whose turn it is may propose: not with a proposal of their own in
-    its vote, nor, one proposal a turn, while anyone's is (seed 001 rules 202 and 206)."""
+    its vote, nor, one proposal a turn, while anyone's is (seed 001 rules 202 and 206); nor
+    once their turn is over and the next waits for consent (rule 211)."""
+    if game.state.judgment is not None and game.state.judgment.turn_ended is not None:
+        return False
     rule_changes = [o for o in game.state.open_proposals if not o.join]
     if game.config.proposing == "one-a-turn":
         return not rule_changes

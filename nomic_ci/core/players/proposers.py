@@ -56,6 +56,10 @@ def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | No
     if state.board is not None and state.board.in_gulag(author.login):
         return (f"{author.login} is in the Gulag, where players make no proposals "
                 f"({config.cite('gulag')}): /rejoin first")
+    if state.judgment is not None and state.judgment.turn_ended is not None:
+        return (f"{state.turn}'s turn is over, and the next begins once the other active "
+                f"players consent, Judgment {state.judgment.number} being pending "
+                f"({config.cite('judgment')}): propose when your turn begins")
     rule_changes = [o for o in state.open_proposals if not o.join]
     if config.proposing == "one-open-each":
         mine = [o for o in rule_changes if o.author.login == author.login]

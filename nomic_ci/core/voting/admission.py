@@ -14,6 +14,7 @@ from ..facts import ChangeKind, Proposal
 from ..files.rulefiles import parse_rule
 from ..files.gamefiles import GameFiles
 from ..board.actionlog import DIR as ACTIONS_DIR
+from ..files.judgments import DIR as JUDGMENTS_DIR
 from ..files.records import DIR as RECORDS_DIR
 from ..files import GAME, PLAYERS, yamlio
 from ..files.statefile import read_state
@@ -38,8 +39,27 @@ def involved(needed: Requirement | str) -> tuple[int, ...]:
     return needed.rules if isinstance(needed, Requirement) else ()
 
 
+# requirement's answers, by the identity of what it reads (the rules, their configuration and
+# the proposal: values a run keeps from step to step), so a run deciding K votes one step at
+# a time works out each proposal's once, not K times
+_REQUIRED: dict[tuple[int, int, int], tuple[object, object, Proposal, Requirement | str]] = {}
+
+
 def requirement(game: Game, proposal: Proposal) -> Requirement | str:
     """The threshold a proposal needs, or why it cannot be put to the vote at all."""
+    key = (id(game.rules), id(game.config), id(proposal))
+    found = _REQUIRED.get(key)
+    if found is not None and found[0] is game.rules and found[1] is game.config \
+            and found[2] is proposal:
+        return found[3]
+    if len(_REQUIRED) > 4096:
+        _REQUIRED.clear()
+    needed = _requirement(game, proposal)
+    _REQUIRED[key] = game.rules, game.config, proposal, needed
+    return needed
+
+
+def _requirement(game: Game, proposal: Proposal) -> Requirement | str:
     involvement = rules_involved(proposal.changes)
     config = game.config
     if not proposal.changes:  # such as a push that took every change back
@@ -80,7 +100,7 @@ def _may_change(config, path: str) -> bool:
     """Whether a proposal may change this file outside rules/: as its stated events."""
     if "stated_events" not in config.board:
         return False
-    from ..board.events import may_change  # only a game with a board loads it (core/board)
+    from ..board.infinite.events import may_change  # only a game with a board loads it (core/board)
     return may_change(config, path)
 
 
@@ -158,12 +178,21 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     if after.state.to_tell != before.to_tell:
         found.append("it changes what the engine is to tell players (to_tell in "
                      "state/game.yaml), which only the engine writes")
+    if after.state.judgment != before.judgment:
+        found.append("it changes the Judgment pending (judgment in state/game.yaml), which "
+                     "only the players' commands change (rule 211)")
+    if PLAYERS in dict(proposal.texts) and game.config.other_files_as_rule is None \
+            and "stated_events" in game.config.board:  # the players' file as stated events
+        from ..board.infinite.events import beyond_events  # Infinite Nomic's (seed 004)
+        beyond = beyond_events(game.config, game.state, after.state)
+        if beyond:
+            found.append(beyond)
     history = sorted({path for c in proposal.changes for path in (c.path, c.previous_path)
-                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR))})
+                      if path and path.startswith((RECORDS_DIR, ACTIONS_DIR, JUDGMENTS_DIR))})
     if history:
         found.append(f"it changes the game's history ({', '.join(history)}): the records of "
-                     "decisions and board actions are written by the engine, and score "
-                     "corrections by the game's admin with `nomic-ci adjust`")
+                     "decisions, board actions and Judgments are written by the engine, and "
+                     "score corrections by the game's admin with `nomic-ci adjust`")
     return found
 
 

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..facts import Proposal
 from ..files.state import MAX_NAMED, OpenProposal, Standing
+from ..files.changes import engine_code
 from ..frozen import frozen
 from ..game import Game
 from ..mechanics.config import GameConfig
@@ -165,6 +166,7 @@ class VoteView:
     changes: tuple[str, ...] = ()  # what it would change in the mechanics if it passed
     warning: str | None = None  # why it can never pass as the rules stand, if it cannot
     terms: str | None = None  # a request to join's terms, in place of a requirement
+    engine: tuple[str, ...] = ()  # the code the workflows run that it changes
 
 
 def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:
@@ -173,7 +175,8 @@ def vote_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime
     needed = requirement(game, proposal)
     return VoteView(open_.number, tally_at(game, open_, proposal, now), needed,
                     vote_deadline(game, open_, involved(needed)), game.config,
-                    what_if(game, proposal), never_passes(game, proposal, needed))
+                    what_if(game, proposal), never_passes(game, proposal, needed),
+                    engine=engine_code(proposal.changes))
 
 
 def _join_view(game: Game, open_: OpenProposal, proposal: Proposal, now: datetime) -> VoteView:

@@ -139,6 +139,9 @@ def _left_out(game: Game, open_: OpenProposal, vote: Vote, eligible: set[str],
         return "not an eligible voter"
     if vote.voter == proposer_yes:
         return "the proposer's own proposal already counts as their yes"
+    if vote.early:  # feedback on a draft is no vote: it would pass the moment it is ready
+        return ("cast while it was a draft, before its vote began: vote again now that it is "
+                "ready for review")
     if vote.commit != open_.head:
         return (f"cast on an older version ({(vote.commit or 'unknown')[:7]}); "
                 f"the proposal is now at {open_.head[:7]}")

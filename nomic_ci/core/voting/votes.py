@@ -33,6 +33,7 @@ class Vote:
     commit: str | None
     at: datetime
     id: int
+    early: bool = False  # cast before its vote began: on a draft, before it was ready
 
     @property
     def withdrawn(self) -> bool:
@@ -42,8 +43,10 @@ class Vote:
 def votes_cast(game: Game, proposal: Proposal, open_: OpenProposal) -> tuple[Vote, ...]:
     """Every vote cast on the proposal, oldest first. A reaction is a vote on the version
     being voted on when it was made: on `open_.head` if made since its vote started, else on
-    none the game knows (removing it withdraws it, as the forge no longer lists it)."""
+    none the game knows (removing it withdraws it, as the forge no longer lists it). A vote
+    cast before the proposal was one (on a draft: feedback, not a vote) is `early`."""
     sources, state = game.config.votes_from, game.state
+    began = proposal.proposed_at
     found: list[Vote] = []
     if "reviews" in sources:
         for review in set(proposal.reviews):  # a review listed twice is one vote
@@ -51,7 +54,7 @@ def votes_cast(game: Game, proposal: Proposal, open_: OpenProposal) -> tuple[Vot
                 player = state.player(review.author)
                 found.append(Vote(player.login if player else review.author.login, player,
                                   _REVIEW_CHOICES[review.state], review.commit,
-                                  review.submitted_at, review.id))
+                                  review.submitted_at, review.id, review.submitted_at < began))
     if "reactions" in sources:
         for reaction in set(proposal.reactions):
             if reaction.content in _REACTION_CHOICES:
@@ -59,7 +62,7 @@ def votes_cast(game: Game, proposal: Proposal, open_: OpenProposal) -> tuple[Vot
                 found.append(Vote(player.login if player else reaction.author.login, player,
                                   _REACTION_CHOICES[reaction.content],
                                   open_.head if reaction.at >= open_.head_since else None,
-                                  reaction.at, -reaction.id))
+                                  reaction.at, -reaction.id, reaction.at < began))
     return tuple(sorted(found, key=lambda v: (v.at, v.id)))
 
 

@@ -13,6 +13,7 @@ from ..facts import Proposal
 from ..files.rulefiles import Rule
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
+from ..mechanics.judging import Procedure
 from ..mechanics.layers import Layer
 from ..mechanics.thresholds import Threshold
 from ..times import format_duration
@@ -30,7 +31,8 @@ _NAMES = {"victory_points": "the points that win", "ends_at": "the end of the ga
           "inactive_after": "the time after which a silent player is inactive",
           "commands": "the comment commands", "schedule": "the weekly schedule",
           "proposals_per_week": "the proposals a player may make in a week",
-          "wins_by": "the only way to win"}
+          "wins_by": "the only way to win", "judgment": "how Judgment goes",
+          "unplayable_winner": "who wins a game that cannot go on"}
 
 
 def what_if(game: Game, proposal: Proposal) -> tuple[str, ...]:
@@ -88,6 +90,11 @@ def _shown(value: Any, eligible: int) -> str:
 
 def _change(name: str, old: Any, new: Any, eligible: int) -> str:
     what = _NAMES.get(name, name.replace("_", " "))
+    if isinstance(old, Procedure) and isinstance(new, Procedure):  # said by the parts changed
+        added = "; ".join(p for p in new.parts() if p not in old.parts())
+        gone = "; ".join(p for p in old.parts() if p not in new.parts())
+        return (f"{what}: {added} instead of {gone}" if added and gone else
+                f"{what}: also {added}" if added else f"{what}: no longer this: {gone}")
     return f"{what}: {_shown(new, eligible)} instead of {_shown(old, eligible)}"
 
 

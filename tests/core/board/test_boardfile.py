@@ -31,7 +31,7 @@ def test_nothing_may_stand_beyond_the_board():
 def test_a_token_is_only_in_a_place_the_rules_name():
     """A misspelt location is not the City, and a name in a game of numbered spaces (a
     hand-typed `Jail` for `jail`) is not a space: each is an error naming the file."""
-    from nomic_ci.core.board.locations import parse
+    from nomic_ci.core.board.suber.locations import parse
     places = {"locations": parse({"places": ["City", "Jungle"], "start": "City"})}
     check_board(places, Board(tokens=(Token("bob", "Jungle"),)))
     with pytest.raises(GameError, match="bob's token is in 'Jungel', a place no rule names"

@@ -19,8 +19,14 @@ def test_an_index_s_files_wait_until_asked_for_and_are_read_each_by_itself(path)
     assert deferred(path) and alone(path)
 
 
+def test_a_judgment_s_record_waits_until_asked_for_and_is_read_by_itself():
+    """A run reads the latest Judgment, or none: not every one the game has had."""
+    assert deferred("judgments/0003-who-moves.yaml") and alone("judgments/0003-who-moves.yaml")
+
+
 @pytest.mark.parametrize("path", ["proposals/README.md", "proposals/adjustments.yaml",
-                                  "state/players.yaml", "rules/101-obey.md"])
+                                  "state/players.yaml", "rules/101-obey.md",
+                                  "judgments/README.md"])
 def test_what_every_run_reads_is_read_at_once(path):
     assert not deferred(path)
 

@@ -85,9 +85,12 @@ def test_two_rules_with_one_number_is_an_error():
     assert "rule 201 is also defined in rules/201-a.md" in str(caught.value)
 
 
-def test_a_misnamed_rule_file_is_an_error_with_the_naming_scheme():
+@pytest.mark.parametrize("path", ["rules/friendly.md", "rules/١٥٠-x.md", "rules/１５０-x.md",
+                                  "rules/1234567-long.md"])
+def test_a_misnamed_rule_file_is_an_error_with_the_naming_scheme(path):
+    """Three to six ASCII digits: a number in another script's digits is no rule number."""
     with pytest.raises(GameError) as caught:
-        parse_rules({"rules/friendly.md": GOOD})
+        parse_rules({path: GOOD})
     assert "rules/NNN-slug.md" in str(caught.value)
 
 

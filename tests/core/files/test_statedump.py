@@ -12,7 +12,7 @@ from nomic_ci.core.files import yamlio
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files import GAME
 from nomic_ci.core.files.records import DieRoll
-from nomic_ci.core.files.state import DiceSecret, OpenProposal, Standing, Tell
+from nomic_ci.core.files.state import DiceSecret, OpenProposal, Standing, Tell, WriteLevel
 from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.files.statefile import read_state
 
@@ -58,6 +58,18 @@ def test_the_versions_a_proposal_had_round_trip_and_a_rewrite_of_them_changes_no
     assert read_state(written).open_proposals == (open_,)
     assert dump_state(read_state(written), written) == {
         p: written[p] for p in ("state/players.yaml", "state/game.yaml")}
+
+
+def test_the_engines_write_level_and_a_refused_merges_tries_round_trip(files):
+    state = read_state(files)
+    open_ = OpenProposal(1, "1", "A", Account("alice"), T0, "h1", T0, merge_refused=2)
+    counted = replace(state, open_proposals=(open_,), writes=WriteLevel(37, T0 + HOUR))
+    written = {**files, **dump_state(counted, files)}
+    assert "writes: {level: 37, at: '2026-05-01T13:00:00Z'}\n" in written["state/game.yaml"]
+    assert "    merge_refused: 2\n" in written["state/game.yaml"]
+    assert read_state(written) == counted
+    drained = {**written, **dump_state(replace(counted, writes=None), written)}
+    assert "writes:" not in drained["state/game.yaml"]
 
 
 def test_a_votes_standing_round_trips_and_a_new_count_rewrites_only_it(files):
@@ -235,7 +247,7 @@ opened = st.builds(
     st.booleans(), st.one_of(st.none(), st.from_regex(r"[0-9a-f]{16}", fullmatch=True)),
     st.lists(st.tuples(st.from_regex(r"[0-9a-f]{40}", fullmatch=True), moments),
              max_size=2).map(tuple), st.one_of(st.none(), moments),
-    st.lists(dice, max_size=2).map(tuple), st.one_of(st.none(), standings))
+    st.lists(dice, max_size=2).map(tuple), st.one_of(st.none(), standings), st.integers(0, 3))
 tells = st.builds(Tell, st.integers(1, 99).map(str), st.sampled_from(["decision", "turn-1"]),
                   st.one_of(titles, st.text(max_size=60)), st.sampled_from([None, "passed"]),
                   st.booleans(), st.one_of(st.none(), st.integers(1, 99)),
@@ -251,7 +263,8 @@ changes = st.fixed_dictionaries({}, optional={
             st.one_of(st.none(), st.from_regex(r"[0-9a-f]{32}", fullmatch=True))),
             max_size=2).map(tuple),
     "to_tell": st.lists(tells, max_size=2).map(tuple),
-    "paused_since": st.one_of(st.none(), moments)})
+    "paused_since": st.one_of(st.none(), moments),
+    "writes": st.one_of(st.none(), st.builds(WriteLevel, st.integers(1, 500), moments))})
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -12,11 +12,12 @@ KINDS = every_kind()
 
 NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"}
 # the board's modules that are not mechanics: its state, play, commands, records, turns
-BOARD_NOT_KINDS = {"__init__", "kinds", "boardfile", "primitives", "actions", "actionlog",
-                   "landing", "replay", "turn_end", "settlers", "world_turns", "actionindex",
-                   "corrections", "words", "playing"}
-BORED_NOT_KINDS = {"__init__", "bored_commands", "update_play", "ledger"}  # seed 003: commands,
-# turns and verify
+BOARD_NOT_KINDS = {"__init__", "games", "rooms", "boardfile", "primitives", "actions",
+                   "actionlog", "landing", "replay", "turn_end", "worldfile", "world_turns",
+                   "actionindex", "corrections", "words", "playing", "trade",
+                   # each game's commands, turns and verify's sums
+                   "infinite_commands", "world_commands", "bored_commands", "update_play",
+                   "ledger"}
 
 
 def test_no_two_kinds_bind_the_same_key():
@@ -33,9 +34,7 @@ def test_every_key_maps_to_the_binding_its_kind_declares():
 def test_every_module_of_the_mechanics_folder_is_a_listed_kind():
     folder = Path(mechanics.__file__).parent
     modules = {path.stem for path in folder.glob("*.py")} - NOT_KINDS
-    modules |= {path.stem for path in (folder.parent / "board").glob("*.py")} - BOARD_NOT_KINDS
-    modules |= {path.stem for path in (folder.parent / "board" / "bored").glob("*.py")} \
-        - BORED_NOT_KINDS
+    modules |= {path.stem for path in (folder.parent / "board").rglob("*.py")} - BOARD_NOT_KINDS
     assert {kind.__name__.rsplit(".", 1)[1] for kind in KINDS} == modules
     assert len(KINDS) == len(modules)
 

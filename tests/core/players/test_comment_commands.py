@@ -94,7 +94,8 @@ def test_a_player_declares_themselves_inactive_once():
     ("ADMIN", "/veto #1", True, "proposal 1 is vetoed"),
     ("alice", "/veto 1", False, "only the Admin (admin) may /veto"),
     ("admin", "/veto 7", False, "there is no proposal 7 in its vote to veto"),
-    ("admin", "/veto", False, "there is no proposal (give its number) in its vote to veto"),
+    ("admin", "/veto", False, "say which proposal in its vote to veto: /veto N"),
+    ("admin", "/veto ٧", False, "say which proposal in its vote to veto: /veto N"),
 ])
 def test_only_the_admin_vetoes_a_proposal_in_its_vote(who, body, vetoed, said):
     game, p = opened(make_game(ruleset="borednomic", admin="admin"),

@@ -62,3 +62,20 @@ def test_a_rule_binding_another_way_to_win_under_suber_rule_212_is_said_to_be_vo
                                    texts=[(path, text)])) == (
         "rule 215's ends_at is void: rule 212 allows no way to win but points, and takes "
         "precedence over it",)
+
+
+def test_amending_or_repealing_rule_211_says_how_judgment_changes():
+    from judging import suber
+    game = suber()
+    path = "rules/211-judgment.md"
+    assert what_if(game, amending(game, path, "overrule: unanimous", "overrule: majority")) == (
+        "how Judgment goes: a majority of the other active players may overrule the Judge "
+        "instead of all the other active players may overrule the Judge",)
+    assert what_if(game, amending(game, path, "    admin_overrule: true\n    nullify: majority\n",
+                                  "")) == (
+        "how Judgment goes: no longer this: so may the server administrator, unless a majority "
+        "of the other active players nullify it",)
+    repeal = proposal(changes=[FileChange(path, ChangeKind.REMOVED)])
+    changes = what_if(game, repeal)
+    assert changes[0].startswith("how Judgment goes: none instead of the active player")
+    assert changes[1] == "rule 211 repealed: its mechanics (judgment) are removed"

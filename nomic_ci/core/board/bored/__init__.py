@@ -1,19 +1,54 @@
-"""BoredNomic's mechanics (seed 003): money, hit points and levels, the snake-wise grid, the
-weekly turns at each update, Go, property, hens, the Arena and the Inquisition. Each is a
-board kind like Infinite Nomic's (core/board/kinds.py), bound by a rule of the seed."""
+"""BoredNomic (seed 003): money, hit points and levels, the snake-wise grid, the weekly turns
+at each update, Go, property, hens, the Arena and the Inquisition, on a ring of numbered
+squares (core/board/ring.py). Its room gives the engine (core/board/rooms.py) the players'
+and the Admin's commands, the updates and the end by money as they come due, and how a
+player stands.
+
+| module | rules |
+|---|---|
+| `money` | 4, 11.3, 19: money, bankruptcy, winning by money |
+| `vitals` | 12: level, experience, hit points |
+| `grid` | 6: the squares' rows and colours |
+| `updates`, `update_play` | 7.1, 9.1: every player's turn at each update |
+| `go`, `deeds`, `hens`, `arena`, `inquisition` | 13, 16, 14, 17, 20 |
+| `reserves` | 15: PropositionsInReserve and VotesInReserve |
+| `ledger` | `verify`'s sums of every counter |
+| `bored_commands` | the commands |
+"""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
 
-from ...mechanics.values import count, is_mapping
+def commands():
+    from .bored_commands import COMMANDS
+    return COMMANDS
 
 
-def counts(value: Any, expected: str, required: tuple[str, ...],
-           optional: Mapping[str, int] | None = None) -> dict[str, Any]:
-    """A binding's mapping of whole numbers, `required` keys and `optional` ones with their
-    defaults; anything else is refused with `expected`."""
-    optional = dict(optional or {})
-    if not is_mapping(value) or not set(required) <= set(value) <= {*required, *optional}:
-        raise ValueError(expected)
-    return {**optional, **{k: count(v) for k, v in value.items()}}
+def timers(game):
+    """The game's end by money (rules 11.3 and 19), due as soon as someone wins it; the next
+    update, when every player takes a turn (rule 9.1)."""
+    from ...transitions import EndGame, Update
+    from .money import winners
+    from .updates import next_update
+    found = winners(game)
+    if found is not None:
+        yield game.state.last_change, EndGame(game.state.last_change, *found)
+    at = next_update(game)
+    if at is not None:
+        yield at, Update(at, f"the update ({game.config.cite('update_turns')})")
+
+
+def carry(game, transition, dice):
+    from ...transitions import Update
+    from .update_play import play_update
+    return play_update(game, transition.at, dice) if isinstance(transition, Update) else None
+
+
+def standing(view, login: str) -> str | None:
+    """A player's money, level, experience and hit points; the Admin is no player."""
+    if "money" not in view.config.board:
+        return None
+    if not any(p.login == login for p in view.state.players):
+        return f"{login} is the Admin"
+    from .bored_commands import standing
+    return standing(view, login)

@@ -1,7 +1,8 @@
 """The Arena (seed 003 rule 17) and the Ticket to the Arena (5.3's inventory).
 
 `arena: {square: 21, experience: 20, gladius_sides: 4, gladius_money: 50}`. A player who
-lands on the Arena may `/fight LOGIN [ITEM]` once (17.2); each side rolls 2d6 and a d6 a
+lands on the Arena may `/fight LOGIN [ITEM]` once (17.2), and still buy the square
+(16.1: the fight spends the landing's fight, not the landing); each side rolls 2d6 and a d6 a
 level (17.3), and the Golden Gladius's holder a d4 more (17.7); the highest wins 20
 experience and, if they started the fight, the item they named (17.4); the loser loses the
 difference in hit points (17.9), and 12.4 may cost them two levels. The first to beat more
@@ -18,8 +19,7 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from ...mechanics.values import Roll
-from . import counts
+from ...mechanics.values import Roll, counts
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .hens import HEN
 from .vitals import LEVEL, change, stat
@@ -68,8 +68,8 @@ def land(play, login: str, arrived: list[str]) -> None:
                   and play.token(o).space == play.config.board["arena"].square), None)
     if other is not None:
         play.say(f"{login} and {other} land on {NAME} in the same update and fight ({cite})")
-        play.hold(replace(play.token(login), landed=None), f"{NAME} ({cite})",
-                  f"{login}'s landing is spent on this fight")
+        play.hold(replace(play.token(login), fought=True), f"{NAME} ({cite})",
+                  f"{login}'s fight for this landing is this one")
         fight(play, other, login, None)
         return
     arrived.append(login)
@@ -81,6 +81,8 @@ def challenge(play, login: str, words: list[str]) -> str | None:
     rule, cite, token = play.config.board["arena"], play.cite("arena"), play.token(login)
     if token.landed != rule.square or token.space != rule.square:
         return f"{login} has not landed on {NAME} since their latest turn ({cite})"
+    if token.fought:
+        return f"{login} has fought since landing on {NAME}: one fight a landing ({cite})"
     if not words:
         return "say whom to fight: /fight LOGIN, and the item to take if you win"
     opponent = next((p.login for p in play.state.players
@@ -97,7 +99,7 @@ def challenge(play, login: str, words: list[str]) -> str | None:
 
 def fight(play, login: str, opponent: str, item: str | None) -> None:
     rule, cite = play.config.board["arena"], play.cite("arena")
-    play.hold(replace(play.token(login), landed=None), f"{NAME} ({cite})",
+    play.hold(replace(play.token(login), fought=True), f"{NAME} ({cite})",
               f"{login} fights {opponent} ({cite})")
     totals = {who: _roll(play, who) for who in (login, opponent)}
     winner = max(totals, key=totals.get)

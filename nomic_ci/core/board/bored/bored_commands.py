@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..words import number_in
+from ..rooms import Command
+from ...words import number_in
 from . import arena, deeds, hens, inquisition, reserves, vitals
 from .money import bankrupt, counter, money_of, pay_refusal, receive
 
@@ -14,13 +15,8 @@ from .money import bankrupt, counter, money_of, pay_refusal, receive
 GOODS = {"hen": "hens", "ticket": "ticket", "square": "property"}
 
 
-def sells(board) -> bool:
-    return any(key in board for key in GOODS.values())
-
-
 def buy(play, login: str, words: list[str]) -> str | None:
-    """`/buy hen`, `/buy ticket`, `/buy square NAME`; None also when it is not ours to sell
-    (the caller then tries the Infinite Nomic shops)."""
+    """`/buy hen`, `/buy ticket`, `/buy square NAME`."""
     what = words[0].lower() if words else ""
     if GOODS.get(what) not in play.config.board:
         sold = [f"/buy {w}" + (" NAME" if w == "square" else "")
@@ -35,13 +31,17 @@ def buy(play, login: str, words: list[str]) -> str | None:
 
 
 def sell(play, login: str, words: list[str]) -> str | None:
-    """`/sell hen|ticket|square N` (rule 4.5): only a bankrupt player sells back, at a
-    third of the price, rounded up."""
+    """`/sell hen|ticket|square N|all` (rule 4.5): only a bankrupt player sells back, at a
+    third of the price, rounded up. "The option to sell all their sellable items and
+    property" is `/sell all`, everything in one action; each sale is one made while
+    bankrupt, so sales one at a time stop at the one that lifts the player out."""
     why = bankrupt(play, login)
     if why is None:
         return f"{login} is not bankrupt: only a bankrupt player sells items and property " \
                f"back ({play.config.cite('money')})"
     what = words[0].lower() if words else ""
+    if what == "all" and len(words) == 1:
+        return _sell_all(play, login)
     if what == "square" and "property" in play.config.board:
         return deeds.sell(play, login, words[1:])
     if what == "hen" and "hens" in play.config.board and len(words) == 1:
@@ -54,8 +54,27 @@ def sell(play, login: str, words: list[str]) -> str | None:
             return f"{login} has no {arena.TICKET}"
         arena.sell_ticket(play, login)
         return None
-    return "say what to sell: /sell hen, /sell ticket or /sell square N (items not bought, " \
-           "such as a Golden Egg, are exchanged or kept, not sold)"
+    return "say what to sell: /sell hen, /sell ticket, /sell square N or /sell all (items " \
+           "not bought, such as a Golden Egg, are exchanged or kept, not sold)"
+
+
+def _sell_all(play, login: str) -> str | None:
+    """Every hen, Ticket and square `login` holds, sold back in one action (4.5)."""
+    board, token = play.config.board, play.token(login)
+    hens_held = token.item(hens.HEN) if "hens" in board else 0
+    tickets = token.item(arena.TICKET) if "ticket" in board else 0
+    squares = [d.square for d in play.board.deeds if d.owner == login] \
+        if "property" in board else []
+    if not (hens_held or tickets or squares):
+        return f"{login} has nothing to sell back: hens, Tickets and squares are sold " \
+               f"({play.config.cite('money')})"
+    for _ in range(hens_held):
+        hens.sell(play, login)
+    for _ in range(tickets):
+        arena.sell_ticket(play, login)
+    for square in squares:
+        deeds.sell(play, login, [str(square)])
+    return None
 
 
 def heal(play, login: str, words: list[str]) -> str | None:
@@ -105,22 +124,28 @@ def standing(view, login: str) -> str:
             f"{stats[vitals.HIT_POINTS]} hit points")
 
 
-# name -> (bindings that give it, usage, what it does, run, the Admin's)
 COMMANDS = {
-    "sell": (("money",), "/sell hen|ticket|square N", "sell back while bankrupt", sell, False),
-    "exchange": (("hens",), "/exchange egg", "exchange a Golden Egg for money",
-                 hens.exchange, False),
-    "heal": (("hit_points",), "/heal N", "buy back hit points", heal, False),
-    "reset": (("level_reset",), "/reset", "reset to level 1 for a dollar", reset, False),
-    "fight": (("arena",), "/fight LOGIN [ITEM]", "fight in the Arena", arena.challenge, False),
-    "release": (("property",), "/release N", "give up a square", deeds.release, False),
-    "name": (("property",), "/name N NAME", "name your square again", deeds.name, False),
-    "reject": (("property",), "/reject N", "the Admin rejects a square's name", deeds.reject,
-               True),
-    "correct": (("inquisition",), "/correct LOGIN", "the Admin: a correct answer",
-                inquisition.judge(True), True),
-    "wrong": (("inquisition",), "/wrong LOGIN", "the Admin: a wrong answer",
-              inquisition.judge(False), True),
-    "strengthen": (("reserves",), "/strengthen N", "spend a VoteInReserve: your vote on "
-                   "proposal N counts twice", reserves.strengthen, False),
+    "buy": Command(("hens", "ticket", "property"), "/buy hen|ticket|square NAME",
+                   "buy a hen, a Ticket or the square you landed on", buy, on_turn=False),
+    "sell": Command(("money",), "/sell hen|ticket|square N|all", "sell back while bankrupt",
+                    sell, on_turn=False),
+    "exchange": Command(("hens",), "/exchange egg", "exchange a Golden Egg for money",
+                        hens.exchange, on_turn=False),
+    "heal": Command(("hit_points",), "/heal N", "buy back hit points", heal, on_turn=False),
+    "reset": Command(("level_reset",), "/reset", "reset to level 1 for a dollar", reset,
+                     on_turn=False),
+    "fight": Command(("arena",), "/fight LOGIN [ITEM]", "fight in the Arena", arena.challenge,
+                     on_turn=False),
+    "release": Command(("property",), "/release N", "give up a square", deeds.release,
+                       on_turn=False),
+    "name": Command(("property",), "/name N NAME", "name your square again", deeds.name,
+                    on_turn=False),
+    "reject": Command(("property",), "/reject N", "the Admin rejects a square's name",
+                      deeds.reject, on_turn=False, admin=True),
+    "correct": Command(("inquisition",), "/correct LOGIN", "the Admin: a correct answer",
+                       inquisition.judge(True), on_turn=False, admin=True),
+    "wrong": Command(("inquisition",), "/wrong LOGIN", "the Admin: a wrong answer",
+                     inquisition.judge(False), on_turn=False, admin=True),
+    "strengthen": Command(("reserves",), "/strengthen N", "spend a VoteInReserve: your vote on "
+                          "proposal N counts twice", reserves.strengthen, on_turn=False),
 }

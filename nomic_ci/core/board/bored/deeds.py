@@ -14,9 +14,9 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
+from ...mechanics.values import counts
 from ..boardfile import Deed
-from ..words import number_in
-from . import counts
+from ...words import number_in
 from .money import choice_refusal, pay, pay_refusal, receive, sell_back
 from .vitals import LEVEL, stat
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from . import counts
+from ...mechanics.values import counts
 from .money import receive
 
 NAME = "Go"

@@ -13,8 +13,7 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from ...mechanics.values import Roll
-from . import counts
+from ...mechanics.values import Roll, counts
 from .money import pay, pay_refusal, receive, sell_back
 
 HEN, EGG = "Hen", "Golden Egg"

@@ -14,8 +14,7 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from ...mechanics.values import Roll, is_list, is_mapping
-from . import counts
+from ...mechanics.values import Roll, counts, is_list, is_mapping
 from .money import counter
 from .vitals import change, stat
 

@@ -13,8 +13,7 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from ...mechanics.values import count, flag, is_mapping
-from . import counts
+from ...mechanics.values import count, counts, flag, is_mapping
 from .vitals import change, stat
 
 

@@ -2,7 +2,8 @@
 
 `reserves: {propositions_per_level: 5, votes_per_two_levels: 1}`. "A turn" of rule 15 is read
 as the week that rule 9 gives the proposals and votes: at the update on the week's results
-day, a player who made no proposal that week gains a PropositionInReserve (15.1), and one
+day, a player who made no proposal that week gains a PropositionInReserve (15.1; a proposal
+refused as it arrived, a bankrupt player's or one made out of its days, was not made), and one
 whose vote counted on no proposal that week a VoteInReserve (15.2), up to 5 × level (15.5)
 and ceil(level / 2) (15.6). A player spends a PropositionInReserve by proposing beyond the
 week's two (15.3: the proposal is an extra, and displaces none), and a VoteInReserve with
@@ -16,13 +17,14 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
-from ..words import number_in
-from . import counts
+from ...mechanics.values import counts
+from ...words import number_in
 from .money import choice_refusal
 from .vitals import LEVEL, RESERVES, change, stat
 
 PROPOSITIONS, VOTES = RESERVES
 VOTED = "voted_in_week"  # the week (YYYYWW) of the player's latest counted vote
+PROPOSED = "proposed_in_week"  # the week (YYYYWW) of the latest proposal they made (opened)
 EXTRAS, EXTRAS_WEEK = "extra_proposals", "extra_proposals_week"  # 15.3's, in that week
 STRENGTHEN = "strengthen"  # the command, and its effect's key
 
@@ -69,9 +71,8 @@ def note_voters(state, config, logins, at: datetime):
     return state
 
 
-def week_ends(play, proposers: set[str]) -> None:
-    """At the update on the week's results day: 15.1 and 15.2's gains, capped (15.5, 15.6).
-    `proposers`: who made a proposal this week."""
+def week_ends(play) -> None:
+    """At the update on the week's results day: 15.1 and 15.2's gains, capped (15.5, 15.6)."""
     rule, config = play.config.board.get("reserves"), play.config
     if rule is None or config.schedule is None \
             or config.schedule.weekday(play.at) != config.schedule.results:
@@ -81,7 +82,7 @@ def week_ends(play, proposers: set[str]) -> None:
         login = player.login
         most_p, most_v = rule.caps(stat(play, login, LEVEL))
         gains = {}
-        if login not in proposers:
+        if stat(play, login, PROPOSED) != this_week:
             gains[PROPOSITIONS] = min(stat(play, login, PROPOSITIONS) + 1, most_p) - \
                 stat(play, login, PROPOSITIONS)
         if stat(play, login, VOTED) != this_week:
@@ -95,11 +96,16 @@ def _without(gains: dict[str, int]) -> str:
                        if gains.get(key))
 
 
-def spend_on_open(state, config, login: str, at: datetime):
-    """15.3: a proposal beyond the week's limit spends a PropositionInReserve."""
+def proposal_opened(state, config, login: str, at: datetime):
+    """`login`'s proposal opens: they made one this week (15.1; one refused as it arrived
+    never opens), and one beyond the week's limit spends a PropositionInReserve (15.3)."""
     limit, schedule = config.proposals_per_week, config.schedule
     player = next((p for p in state.players if p.login == login), None)
-    if "reserves" not in config.board or not (limit and schedule) or player is None:
+    if "reserves" not in config.board or schedule is None or player is None:
+        return state
+    player = player.with_stats(**{PROPOSED: week(config, at)})
+    state = state.with_player(player)
+    if not limit:
         return state
     made = sum(1 for o in state.open_proposals if o.author.login == login
                and schedule.week_of(o.opened) == schedule.week_of(at))

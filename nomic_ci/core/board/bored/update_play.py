@@ -7,7 +7,7 @@ does not advance (20.3)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from ...errors import GameError
@@ -34,7 +34,7 @@ def play_update(game, at: datetime, dice) -> tuple[Any, ActionRecord]:
                           {"frontier": "squares", "from": total, "to": total + added},
                           f"squares {total + 1}–{total + added} are added to the board "
                           f"({play.config.cite('grid')})")
-    reserves.week_ends(play, proposers_of_the_week(game, at))
+    reserves.week_ends(play)
     remaining = [p.login for p in play.state.players]
     order = []
     while remaining:
@@ -50,28 +50,12 @@ def play_update(game, at: datetime, dice) -> tuple[Any, ActionRecord]:
                                     tuple(play.rolls), tuple(play.effects))
 
 
-def proposers_of_the_week(game, at: datetime) -> set[str]:
-    """Who made a proposal in the week of `at` (rule 15.1), from the latest records back."""
-    if game.config.schedule is None:
-        return set()
-    week = game.config.schedule.week_of(at)
-    found = {o.author.login for o in game.state.open_proposals
-             if game.config.schedule.week_of(o.opened) == week}
-    history = game.records
-    for index in range(len(history) - 1, -1, -1):
-        record = history[index]
-        if record.decided < at - timedelta(days=8):
-            break  # decided in the order they happened: the rest are older
-        if game.config.schedule.week_of(record.opened) == week and record.number is not None:
-            found.add(record.author.login)
-    return found
-
-
 def take_turn(play, login: str, rule: UpdateTurns, arrived: list[str]) -> None:
     cite = play.cite("update_turns")
     token = play.token(login)
-    if token.landed is not None or token.healed:  # what the last turn allowed lapses
-        play.hold(replace(token, landed=None, healed=0), f"a new turn ({cite})",
+    if token.landed is not None or token.healed or token.fought:  # what the last turn
+        # allowed lapses
+        play.hold(replace(token, landed=None, healed=0, fought=False), f"a new turn ({cite})",
                   f"{login}'s turn")
     hens.lay(play, login)
     if "inquisition" in play.config.board and inquisition.waits(play, login):

@@ -14,8 +14,8 @@ from typing import Any
 
 from ...frozen import frozen
 from ...mechanics.binding import Binding
+from ...mechanics.values import counts
 from ...mechanics.progress import level_up
-from . import counts
 
 LEVEL, EXPERIENCE, HIT_POINTS, MONEY = "level", "experience", "hit_points", "money"
 RESERVES = ("propositions_in_reserve", "votes_in_reserve")  # rule 15's (see reserves.py)

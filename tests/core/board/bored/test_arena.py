@@ -30,7 +30,8 @@ def test_a_fight_damages_the_loser_and_can_cost_two_levels():
     assert counters(play, "alice")["experience"] == 10 and counters(play, "alice")["level"] == 2
     assert play.token("alice").item("Hen") == 1 and play.token("bob").item("Hen") == 1  # 17.4
     assert play.token("alice").beaten == ("bob",)  # 17.5
-    assert play.token("alice").landed is None  # one fight a landing
+    assert play.token("alice").fought and play.token("alice").landed == 21  # one fight a
+    # landing, which may still buy the square (16.1)
 
 
 def test_the_first_to_beat_more_than_half_wins_the_gladius_which_pays_at_each_fight():
@@ -62,6 +63,7 @@ def test_a_tie_has_no_winner():
     (Token("alice", 21, landed=21), {}, ["alice"], "alice is not another player"),
     (Token("alice", 21, landed=21), {}, ["mallory"], "mallory is not another player"),
     (Token("alice", 21, landed=21), {"money": 0}, ["bob"], "makes no choices"),  # 4.4
+    (Token("alice", 21, landed=21, fought=True), {}, ["bob"], "one fight a landing"),  # 17.2
 ])
 def test_what_refuses_a_fight(token, stats, words, why):
     play = play_on(bored_game(token, stats={"alice": stats}))

@@ -37,14 +37,15 @@ def test_the_caps_are_5_a_level_and_one_for_each_two_levels():
 def test_a_week_without_a_proposal_or_a_vote_gains_a_reserve_of_each_up_to_the_caps():
     week = 2026 * 100 + 19  # the ISO week of Sunday May 10
     game = bored_game(stats={"alice": {reserves.VOTED: week},
-                             "bob": {reserves.PROPOSITIONS: 5, reserves.VOTES: 1}})
+                             "bob": {reserves.PROPOSITIONS: 5, reserves.VOTES: 1},
+                             "carol": {reserves.PROPOSED: week}})
     play = play_at(game, SUNDAY)
-    reserves.week_ends(play, {"carol"})
+    reserves.week_ends(play)
     assert held(play, "alice") == (1, 0)  # no proposal; voted this week
     assert held(play, "bob") == (5, 1)  # at the caps of level 1 already
     assert held(play, "carol") == (0, 1)  # proposed; no vote
     thursday = play_at(game, THURSDAY)  # not the week's results day: nothing
-    reserves.week_ends(thursday, set())
+    reserves.week_ends(thursday)
     assert held(thursday, "alice") == (0, 0)
 
 
@@ -75,3 +76,14 @@ def test_a_proposal_beyond_the_week_s_two_spends_a_proposition_in_reserve():
     game = bored_game(stats={"alice": {reserves.PROPOSITIONS: 1}})
     assert reserves.weekly_limit(game, "alice", SUNDAY, 2) == 3
     assert reserves.weekly_limit(game, "bob", SUNDAY, 2) == 2
+
+
+def test_a_proposal_that_opens_is_made_that_week():
+    from nomic_ci.core.board.bored.vitals import stat
+    game = bored_game()
+    state = reserves.proposal_opened(game.state, game.config, "alice", THURSDAY)
+    made = replace(game, state=state)
+    play = play_at(made, SUNDAY)
+    assert stat(play, "alice", reserves.PROPOSED) == 2026 * 100 + 19
+    reserves.week_ends(play)
+    assert held(play, "alice") == (0, 1) and held(play, "bob") == (1, 1)

@@ -56,6 +56,8 @@ def test_two_players_landing_on_the_arena_in_one_update_fight_at_once():
     assert "alice wins, 18 to 3" in record.answer
     # alice 6 + 6 + 6 = 18, bob 1 + 1 + 1 = 3: bob loses 15 hit points (17.9)
     assert next(p for p in state.players if p.login == "bob").stat("hit_points", {}) == 85
-    # the fight spends both landings: neither may /fight again before their next turn
-    assert state.board.token("alice").landed is None and state.board.token("bob").landed is None
+    # the fight spends both landings' fights: neither may /fight again before their next
+    # turn; each may still buy the square (16.1), which the first to ask gets
+    assert state.board.token("alice").fought and state.board.token("bob").fought
+    assert state.board.token("alice").landed == state.board.token("bob").landed == 21
     assert state.board.token("carol").space == 5

@@ -1,0 +1,239 @@
+"""`nomic-ci host OWNER/NAME`: from nothing to a live game on GitHub, in one command.
+
+With the host's token it looks up each player's numeric id, makes the game (`init`, in a
+folder it keeps: the dice secret lives there), creates the repository (or fills an empty
+one), pushes the game, gives the engine the dice secret the game is committed to (sealed
+with the repository's public key by PyGithub, through PyNaCl), the App's id and key when
+given, protects the default branch where the plan allows, and starts the engine's first
+run. Each step looks before it writes, so a second run changes nothing; what only a person
+can do (an App) is printed with its links.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import urllib.parse
+from argparse import Namespace
+from pathlib import Path
+from typing import Callable
+
+from github import Github, GithubException, UnknownObjectException
+from github.Repository import Repository
+
+from ..core.errors import GameError
+from ..core.game import Game, load_game
+from ..forges.gitplumbing import Git
+from .bundle import ENGINE_WORKFLOW
+from .dice_secret import SECRET
+from .gamedir import working_files
+from .githubapi import account, connect, message, split_repository, token_from
+from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, set_app, set_dice_secret,
+                            set_ruleset)
+
+
+def cmd_host(args: Namespace) -> int:
+    try:
+        return _host(args, print)
+    except GithubException as error:
+        raise GameError(f"GitHub answered {message(error)}",
+                        hint="run the command again: each step looks before it writes, so it "
+                             "carries on where this one stopped") from None
+    except OSError as error:  # requests' connection errors and time-outs among them
+        raise GameError(f"GitHub could not be reached ({type(error).__name__})",
+                        hint="run the command again: it carries on where this one stopped") \
+            from None
+
+
+def _host(args: Namespace, say: Callable[[str], None]) -> int:
+    owner, name = split_repository(args.repository)
+    token = token_from(os.environ)
+    gh = connect(os.environ)
+    me = gh.get_user().login
+    root = Path(args.dir) if args.dir else Path(name)
+    game = _the_game(gh, root, args, say)
+    repo = _the_repository(gh, me, owner, name, args.private, say)
+    _push(root, repo, token, say)
+    hosted = Hosted(Git(root).engine_path(HOSTED))
+    set_dice_secret(repo, root, game, hosted, say)
+    app_id = set_app(repo, args, hosted, say)
+    set_ruleset(repo, app_id, say)
+    _first_run(repo, say)
+    _what_only_a_person_can_do(repo, owner != me, app_id, say)
+    return 0
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+def _the_game(gh: Github, root: Path, args: Namespace, say: Callable[[str], None]) -> Game:
+    """The game in `root`: made with the players' ids looked up, or the one made before."""
+    if (root / "state").is_dir() and (root / ".git").exists():
+        game = load_game(working_files(root))
+        given = [p.strip().partition(":")[0].lower() for p in (args.players or "").split(",")
+                 if p.strip()]
+        if given and given != [p.login.lower() for p in game.state.players]:
+            raise GameError(f"the game in {root} has other players "
+                            f"({', '.join(p.login for p in game.state.players)})",
+                            hint="leave out --players to go on with that game, or give --dir "
+                                 "a new folder for a new one")
+        for player in game.state.players:
+            if player.id is None:
+                raise GameError(f"{player.login} has no numeric id", path=str(
+                    root / "state/players.yaml"), hint=f"add `id: {account(gh, player.login)[1]}`"
+                                                       " under their login, and commit it")
+        say(f"✓ the game in {root}, made before: {_players(game)}")
+        return game
+    if root.exists() and any(root.iterdir()):
+        raise GameError("not empty, and no game", path=str(root),
+                        hint="give --dir a new folder for the game, or the one this command "
+                             "made before")
+    if not args.players:
+        raise GameError("who plays?", hint="give --players LOGIN,LOGIN,... in turn order")
+    seats = []
+    for given in (p.strip() for p in args.players.split(",") if p.strip()):
+        login, _, said = given.partition(":")
+        login, uid = account(gh, login)
+        if said and said != str(uid):
+            raise GameError(f"{login}'s id on GitHub is {uid}, not {said}",
+                            hint=f"give {login} alone: the id is looked up")
+        seats.append(f"{login}:{uid}")
+    admin = None
+    if args.admin:
+        login, uid = account(gh, args.admin.partition(":")[0])
+        admin = f"{login}:{uid}"
+    from .play import cmd_init
+    made = Namespace(dir=str(root), ruleset=args.ruleset, players=",".join(seats),
+                     veto=args.veto, ends=args.ends, dice_seed=None, admin=admin,
+                     public_dice=False, game_only=False, now=args.now)
+    cmd_init(made)
+    game = load_game(working_files(root))
+    say(f"✓ the game, made in {root} ({args.ruleset}): {_players(game)}; its dice secret is "
+        f"kept in {root}/.git/nomic-ci/{SECRET}, never in a commit")
+    return game
+
+
+def _players(game: Game) -> str:
+    return ", ".join(f"{p.login} (id {p.id})" for p in game.state.players)
+
+
+# -- the repository and its content ------------------------------------------------------
+
+
+def _the_repository(gh: Github, me: str, owner: str, name: str, private: bool,
+                    say: Callable[[str], None]) -> Repository:
+    try:
+        repo = gh.get_repo(f"{owner}/{name}")
+        say(f"✓ the repository {repo.full_name} is there")
+        return repo
+    except UnknownObjectException:
+        pass
+    wanted = {"name": name, "private": private, "auto_init": False, "has_issues": True,
+              "description": "A game of Nomic: the rules are files, proposals are pull "
+                             "requests, nomic-ci referees"}
+    path = "/user/repos" if owner.lower() == me.lower() else \
+        f"/orgs/{urllib.parse.quote(owner)}/repos"
+    try:
+        gh.requester.requestJsonAndCheck("POST", path, input=wanted)
+    except GithubException as error:
+        raise GameError(f"GitHub refused to create {owner}/{name} ({message(error)})",
+                        hint="the token needs to create repositories there (classic: repo "
+                             "scope; fine-grained: Administration), or create it empty by "
+                             "hand and run this again") from None
+    repo = gh.get_repo(f"{owner}/{name}")
+    say(f"✓ created the repository {repo.full_name} ({'private' if private else 'public'})")
+    return repo
+
+
+def _git_env(token: str) -> dict[str, str]:
+    """git's environment to talk to GitHub with the token: in a header set through the
+    environment, never on a command line or in a remote's URL."""
+    basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
+    return {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_COUNT": "1",
+            "GIT_CONFIG_KEY_0": "http.extraHeader",
+            "GIT_CONFIG_VALUE_0": f"Authorization: Basic {basic}"}
+
+
+def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None]) -> None:
+    """Push the game's main to an empty repository; one whose main already holds it (the
+    engine may have moved it on since) is left as it is; another history is refused."""
+    env, url = _git_env(token), repo.clone_url
+
+    def git(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "-C", str(root), *args], env=env, capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL, check=False)
+
+    local = git("rev-parse", "refs/heads/main").stdout.strip()
+    listed = git("ls-remote", url, "refs/heads/main")
+    if listed.returncode != 0:
+        raise GameError(f"git cannot reach {url} ({_last(listed.stderr)})",
+                        hint="check the token may push there (classic: repo and workflow "
+                             "scopes; fine-grained: Contents and Workflows)")
+    remote = listed.stdout.split()[0] if listed.stdout.strip() else None
+    if remote is None:
+        pushed = git("push", "--quiet", url, "refs/heads/main:refs/heads/main")
+        if pushed.returncode != 0:
+            raise GameError(f"git push to {url} failed ({_last(pushed.stderr)})",
+                            hint="a token pushing workflows needs the workflow scope "
+                                 "(fine-grained: Workflows, read and write)")
+        say(f"✓ pushed the game to {repo.full_name} (main at {local[:7]})")
+    elif remote == local or (git("fetch", "--quiet", url, "refs/heads/main").returncode == 0
+                             and git("merge-base", "--is-ancestor", local,
+                                     "FETCH_HEAD").returncode == 0):
+        say(f"✓ {repo.full_name}'s main holds the game (at {remote[:7]})")
+    else:
+        raise GameError(f"{repo.full_name} holds another history than the game in {root}",
+                        hint="give a new repository's name, or an empty one")
+    if git("remote", "get-url", "origin").returncode != 0:
+        git("remote", "add", "origin", repo.html_url + ".git")
+
+
+def _last(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else "no message"
+
+
+def _first_run(repo: Repository, say: Callable[[str], None]) -> None:
+    name = ENGINE_WORKFLOW.rsplit("/", 1)[1]
+    try:
+        workflow = repo.get_workflow(name)
+    except UnknownObjectException:
+        say(f"- GitHub does not list {ENGINE_WORKFLOW} yet: run this command again in a "
+            "minute to start the engine's first run")
+        return
+    runs = workflow.get_runs().totalCount
+    if runs:
+        say(f"✓ the engine has run ({runs} run{'s' if runs > 1 else ''}): see "
+            f"{repo.html_url}/actions")
+        return
+    workflow.create_dispatch(repo.default_branch or "main", throw=True)
+    say(f"✓ started the engine's first run: it opens and pins the game issue and mentions "
+        f"the players ({repo.html_url}/actions)")
+
+
+def _what_only_a_person_can_do(repo: Repository, for_org: bool, app_id: int | None,
+                               say: Callable[[str], None]) -> None:
+    say(f"\nThe game is live: {repo.html_url}")
+    if app_id is not None:
+        say("The engine runs as the GitHub App: it merges every proposal that passes, "
+            "workflow changes too.")
+        return
+    web = urllib.parse.urlsplit(repo.html_url)
+    owner = repo.owner.login
+    params = urllib.parse.urlencode({
+        "name": f"nomic-ci {repo.name}"[:34], "url": repo.html_url, "public": "false",
+        "webhook_active": "false", "contents": "write", "pull_requests": "write",
+        "issues": "write", "statuses": "write", "workflows": "write"})
+    new = (f"{web.scheme}://{web.netloc}/organizations/{owner}/settings/apps/new?{params}"
+           if for_org else f"{web.scheme}://{web.netloc}/settings/apps/new?{params}")
+    say("Without a GitHub App the engine plays everything on GITHUB_TOKEN but merging a "
+        "proposal that changes .github/workflows/. To add one, which only you can do:")
+    say(f"1. Create the App, its permissions filled in: {new}")
+    say("2. On its page, generate a private key (a .pem file), and install the App on "
+        f"{repo.full_name} only.")
+    say(f"3. Run this command again with --app-id ID --app-key FILE.pem: it sets {APP_ID} "
+        f"and {APP_KEY}, and the ruleset then lets only the App and admins change main.")
+    if repo.private:
+        say(f"Private repository: invite each player with Read access ({repo.html_url}"
+            "/settings/access), so they can fork it.")

@@ -1,0 +1,182 @@
+"""What `nomic-ci host` sets on the repository besides its content: the Actions secrets
+(the dice secret, the App's key), the App's variable, and the default branch's ruleset.
+
+Each looks before it writes. GitHub never shows a secret's value, so the date GitHub gave a
+secret this command set is kept beside the game (`.git/nomic-ci/hosted.json`): a secret
+with that date is the one set, and is left alone; one set otherwise is left alone too, and
+said. Secrets are sealed with the repository's public key by PyGithub, through PyNaCl.
+"""
+
+from __future__ import annotations
+
+import json
+from argparse import Namespace
+from pathlib import Path
+from typing import Any, Callable
+
+from github import GithubException, UnknownObjectException
+from github.Repository import Repository
+
+from ..core.dice import commitment_of
+from ..core.errors import GameError
+from ..core.game import Game
+from ..forges.gitplumbing import Git
+from .dice_secret import SECRET
+from .githubapi import message
+from ..core.words import number_in
+
+DICE_SECRET = "NOMIC_DICE_SECRET"
+APP_ID, APP_KEY = "NOMIC_APP_ID", "NOMIC_APP_PRIVATE_KEY"
+RULESET = "nomic-ci: the default branch"
+HOSTED = "hosted.json"  # in .git/nomic-ci/: when this command set each secret, as GitHub says
+ADMIN_ROLE = 5  # the repository role "admin", kept a bypass for repairs
+PLAN = "Upgrade to GitHub Pro"  # GitHub's answer where the plan has no rulesets
+
+
+class Hosted:
+    """When this command set each secret, as GitHub dated it: a secret it finds with the
+    same date is the one it set, and is left alone."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}
+
+    def set_at(self, name: str) -> str | None:
+        return self.data.get(name)
+
+    def keep(self, name: str, updated_at: str) -> None:
+        self.data[name] = updated_at
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps(self.data, indent=1) + "\n")
+
+
+def _secret_date(repo: Repository, name: str) -> str | None:
+    try:
+        return repo.get_secret(name).updated_at.isoformat()
+    except UnknownObjectException:
+        return None
+
+
+def _set_secret(repo: Repository, name: str, value: str, hosted: Hosted) -> str:
+    """Set it, unless the one there is the one this command set; say which."""
+    there = _secret_date(repo, name)
+    if there is not None and there == hosted.set_at(name):
+        return "already set by this command"
+    if there is not None:
+        return (f"left as it is: it was set on GitHub otherwise ({there}); if the engine says "
+                "its secret is not the one the game is committed to, set it again")
+    repo.create_secret(name, value, "actions")  # sealed with the repository's public key
+    hosted.keep(name, _secret_date(repo, name) or "")
+    return "set"
+
+
+def set_dice_secret(repo: Repository, root: Path, game: Game, hosted: Hosted,
+                 say: Callable[[str], None]) -> None:
+    current = game.state.dice_secret
+    if current is None:
+        say("- the game rolls from its public seed (made with --public-dice): no dice secret")
+        return
+    path = Git(root).engine_path(SECRET)
+    secret = path.read_text().strip() if path.is_file() else ""
+    if not secret or commitment_of(secret) != current.commitment:
+        raise GameError(f"the dice secret in {path} is not the one the game is committed to "
+                        f"(SHA-256 {current.commitment[:12]}…)",
+                        hint="restore the file `nomic-ci init` wrote there")
+    done = _set_secret(repo, DICE_SECRET, secret, hosted)
+    say(f"✓ {DICE_SECRET}, the secret the game is committed to (SHA-256 "
+        f"{current.commitment[:12]}…): {done}")
+
+
+def set_app(repo: Repository, args: Namespace, hosted: Hosted,
+         say: Callable[[str], None]) -> int | None:
+    """The App's id as the variable, its key as the secret, when given; its id either way
+    where the repository has one."""
+    if bool(args.app_id) != bool(args.app_key):
+        raise GameError("an App needs both its id and its private key",
+                        hint="give --app-id ID and --app-key FILE.pem together")
+    if args.app_id:
+        if number_in(str(args.app_id)) is None:
+            raise GameError(f"--app-id {args.app_id}: the App's numeric id",
+                            hint="the App's page shows it as 'App ID'")
+        try:
+            key = Path(args.app_key).read_text()
+        except OSError as error:
+            raise GameError(f"cannot read {args.app_key}: {error.strerror}",
+                            hint="give the .pem file of a private key made on the App's page") \
+                from None
+        try:
+            variable = repo.get_variable(APP_ID)
+            if variable.value != str(args.app_id):
+                variable.edit(str(args.app_id))
+                say(f"✓ {APP_ID}: changed to {args.app_id}")
+            else:
+                say(f"✓ {APP_ID}: {args.app_id}, already")
+        except UnknownObjectException:
+            repo.create_variable(APP_ID, str(args.app_id))
+            say(f"✓ {APP_ID}: {args.app_id}")
+        say(f"✓ {APP_KEY}: {_set_secret(repo, APP_KEY, key, hosted)}")
+        return number_in(str(args.app_id))
+    try:
+        value = repo.get_variable(APP_ID).value
+        return number_in(value)
+    except UnknownObjectException:
+        return None
+
+
+def ruleset_wanted(app_id: int | None) -> dict[str, Any]:
+    """The default branch's ruleset: never deleted nor forced. With the App, changes only by
+    pull request, which the App (the engine's commits) and admins (repairs) bypass; without
+    it, GITHUB_TOKEN cannot bypass a ruleset, so the engine commits the state directly."""
+    rules: list[dict[str, Any]] = [{"type": "deletion"}, {"type": "non_fast_forward"}]
+    bypass: list[dict[str, Any]] = []
+    if app_id is not None:
+        rules.append({"type": "pull_request", "parameters": {
+            "required_approving_review_count": 0, "dismiss_stale_reviews_on_push": False,
+            "require_code_owner_review": False, "require_last_push_approval": False,
+            "required_review_thread_resolution": False}})
+        bypass = [{"actor_id": app_id, "actor_type": "Integration", "bypass_mode": "always"},
+                  {"actor_id": ADMIN_ROLE, "actor_type": "RepositoryRole",
+                   "bypass_mode": "always"}]
+    return {"name": RULESET, "target": "branch", "enforcement": "active",
+            "conditions": {"ref_name": {"include": ["~DEFAULT_BRANCH"], "exclude": []}},
+            "rules": rules, "bypass_actors": bypass}
+
+
+def ruleset_agrees(there: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """Whether a ruleset GitHub holds is the one wanted (GitHub may add defaults)."""
+    def rules(items):
+        return {r["type"]: r.get("parameters") or {} for r in items or []}
+    mine, theirs = rules(wanted["rules"]), rules(there.get("rules"))
+    return (there.get("enforcement") == wanted["enforcement"] and set(mine) == set(theirs)
+            and all(theirs[t].get(k) == v for t, ps in mine.items() for k, v in ps.items())
+            and sorted((a["actor_type"], a.get("actor_id")) for a in wanted["bypass_actors"])
+            == sorted((a["actor_type"], a.get("actor_id")) for a in there.get("bypass_actors")
+                      or [])
+            and (there.get("conditions") or {}).get("ref_name", {}).get("include")
+            == wanted["conditions"]["ref_name"]["include"])
+
+
+def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]) -> None:
+    wanted, requester = ruleset_wanted(app_id), repo.requester
+    try:
+        _, listed = requester.requestJsonAndCheck("GET", f"{repo.url}/rulesets")
+        mine = next((r for r in listed if r.get("name") == RULESET), None)
+        if mine is None:
+            requester.requestJsonAndCheck("POST", f"{repo.url}/rulesets", input=wanted)
+            say(f"✓ the default branch's ruleset '{RULESET}': made")
+            return
+        _, there = requester.requestJsonAndCheck("GET", f"{repo.url}/rulesets/{mine['id']}")
+        if ruleset_agrees(there, wanted):
+            say(f"✓ the default branch's ruleset '{RULESET}': already")
+            return
+        requester.requestJsonAndCheck("PUT", f"{repo.url}/rulesets/{mine['id']}", input=wanted)
+        say(f"✓ the default branch's ruleset '{RULESET}': updated")
+    except GithubException as error:
+        if error.status == 403 and PLAN in message(error):
+            say("- no branch ruleset: this plan has none for a private repository; the "
+                "default branch is unprotected (players cannot push to it without write "
+                "access anyway)")
+            return
+        raise GameError(f"GitHub refused the branch ruleset ({message(error)})",
+                        hint="the token needs the repository's Administration permission") \
+            from None

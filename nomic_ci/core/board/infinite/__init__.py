@@ -1,0 +1,70 @@
+"""Infinite Nomic round 7's ring (seeds 000 and 004): a ring of spaces, a die to move around
+it, and the features and tiles a player lands on. Its room gives the engine (core/board/
+rooms.py) the players' commands, what a turn's end does on the board, its timers, and why a
+turn may not pass yet.
+
+| module | rules |
+|---|---|
+| `movement`, `landing`, `features` | 7: moving; 11: what landing sets off, in order |
+| `fives`, `fate`, `frontier`, `jail`, `gulag` | 8: points and tiles |
+| `unlucky` | seed 000's rule 9: the Unlucky Space |
+| `copcar`, `shop`, `bank`, `houses` | 11: features |
+| `looping` | 13 |
+| `commerce` | 16: buying, and trades between players |
+| `snakes` | 20: Snakes and Ladders |
+| `events` | 4: the events a proposal states |
+| `turn_end` | what a turn's end and its timers do on the board |
+| `infinite_commands` | the players' commands |
+"""
+
+from __future__ import annotations
+
+
+def commands():
+    from .infinite_commands import COMMANDS
+    return COMMANDS
+
+
+def refusal(game, login: str, name: str) -> str | None:
+    """A player in the Gulag takes no turns until they /rejoin (rule 8); a roll on the
+    Frontier is explored before its roller does anything else."""
+    from . import frontier
+    state = game.state
+    if state.board is not None and state.board.in_gulag(login) and name != "rejoin":
+        return f"{login} is in the Gulag and takes no turns until they /rejoin " \
+               f"({game.config.cite('gulag')})"
+    if name != "explore" and state.turn == login and frontier.waiting(game) is not None:
+        return (f"{login} rolled on the {frontier.NAME} and explores first: /explore (rule "
+                f"8's steps follow the roll with no intervening actions, "
+                f"{game.config.cite('frontier')})")
+    return None
+
+
+def after_command(play, login: str) -> None:
+    """A turn in which its player gave a command is not a missed one (rule 8's Gulag)."""
+    from .gulag import acted
+    if play.state.turn == login:
+        acted(play, login)
+
+
+def turn_ends(game, at, dice, login: str, by_player: bool):
+    from .turn_end import turn_ends
+    return turn_ends(game, at, dice, login, by_player)
+
+
+def timers(game):
+    from .turn_end import timers
+    return timers(game)
+
+
+def carry(game, transition, dice):
+    """The Frontier opening to every player (rule 8)."""
+    from ...transitions import BoardTimer
+    from .turn_end import frontier_opens
+    return frontier_opens(game, transition.at, dice, transition) \
+        if isinstance(transition, BoardTimer) else None
+
+
+def holds_turn(game) -> str | None:
+    from .frontier import holds_turn
+    return holds_turn(game)

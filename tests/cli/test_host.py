@@ -1,0 +1,172 @@
+"""`nomic-ci host`: from nothing to a live game on (the fake) GitHub, in one command, and
+`doctor --github` on what it made (issue 27)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from fakegithub import FakeGitHub
+from tables import run_cli
+
+T0 = "2026-05-01T12:00:00Z"
+TOKEN = "ghp_hostsOwnTokenNeverPrinted"
+PLAYERS = {"alice": 501, "bob": 502, "carol": 503}
+
+
+@pytest.fixture
+def fake():
+    with FakeGitHub("hoster", "nomic", created=False, token_login="hoster",
+                    token_type="User", owner_type="User") as gh:
+        for login, uid in PLAYERS.items():
+            gh.add_user(login, id=uid)
+        yield gh
+        assert gh.internal_errors == [], gh.internal_errors[0]
+
+
+def env(fake) -> dict[str, str]:
+    return {"GH_TOKEN": TOKEN, "GITHUB_API_URL": fake.url, "NOMIC_CI_HTTP_PACING": "off"}
+
+
+def host(fake, tmp_path, *args: str) -> tuple[int, str]:
+    code, out, err = run_cli("--now", T0, "host", "hoster/nomic", "--dir",
+                             str(tmp_path / "game"), *args, env=env(fake))
+    return code, out + err
+
+
+def secret_of(tmp_path) -> str:
+    return (tmp_path / "game/.git/nomic-ci/dice-secret").read_text().strip()
+
+
+def test_one_command_starts_the_game_and_a_second_changes_nothing(fake, tmp_path):
+    code, out = host(fake, tmp_path, "--players", "alice,Bob,carol")
+    assert code == 0, out
+    game = tmp_path / "game"
+    # the players' ids were looked up, their logins spelled as GitHub spells them
+    players = (game / "state/players.yaml").read_text()
+    assert "login: bob\n    id: 502" in players and "login: alice\n    id: 501" in players
+    # the repository holds the game as made, engine and workflows with it
+    local = subprocess.run(["git", "-C", str(game), "rev-parse", "main"], capture_output=True,
+                           text=True).stdout.strip()
+    assert fake.branch_sha("main") == local
+    assert fake.file_at("nomic_ci/__main__.py") and fake.file_at(".github/workflows/engine.yml")
+    # the dice secret is the one the game is committed to, sealed, and said nowhere
+    assert fake.secret_value("NOMIC_DICE_SECRET") == secret_of(tmp_path)
+    put = next(r for r in fake.requests if r.method == "PUT" and "secrets" in r.path)
+    assert secret_of(tmp_path) not in json.dumps(put.body)
+    assert secret_of(tmp_path) not in out and TOKEN not in out
+    assert TOKEN not in (game / ".git/config").read_text()
+    ruleset = next(iter(fake.world.hosting.rulesets.values())).body
+    assert {r["type"] for r in ruleset["rules"]} == {"deletion", "non_fast_forward"}
+    assert ruleset["bypass_actors"] == []  # GITHUB_TOKEN could bypass none: no PR rule
+    assert [d.workflow for d in fake.world.hosting.dispatches] == [".github/workflows/engine.yml"]
+    for words in ("✓ created the repository hoster/nomic (public)",
+                  "✓ started the engine's first run", "/settings/apps/new?",
+                  "--app-id ID --app-key FILE.pem"):
+        assert words in out, words
+
+    fake.clear_requests()
+    code, again = host(fake, tmp_path)
+    assert code == 0, again
+    assert fake.writes() == []  # looked at everything, changed nothing
+    for words in ("made before", "holds the game", "already set by this command",
+                  "ruleset 'nomic-ci: the default branch': already", "the engine has run"):
+        assert words in again, words
+    code, out = host(fake, tmp_path, "--players", "alice,carol")
+    assert code == 2 and "has other players (alice, bob, carol)" in out
+    code, out, _ = run_cli("--repo", str(game), "doctor", "--github", "hoster/nomic",
+                           env=env(fake))
+    assert code == 0 and "on GitHub, hoster/nomic is set up for the game" in out, out
+    assert "- no GitHub App: the engine runs on GITHUB_TOKEN" in out
+
+
+def test_an_unknown_login_is_refused_with_the_nearest_account(fake, tmp_path):
+    code, out = host(fake, tmp_path, "--players", "alice,bob,carl")
+    assert code == 2 and "'carl' is no GitHub account" in out and "did you mean carol?" in out
+    assert not (tmp_path / "game").exists() and not fake.world.created
+    code, out = host(fake, tmp_path, "--players", "alice:501,bob:999")
+    assert code == 2 and "bob's id on GitHub is 502, not 999" in out
+
+
+def test_an_empty_repository_is_filled_and_another_history_refused(fake, tmp_path):
+    from github import Auth, Github
+    Github(base_url=fake.url, auth=Auth.Token(TOKEN), retry=None).get_user().create_repo(
+        "nomic", private=True)
+    code, out = host(fake, tmp_path, "--players", "alice,bob")
+    assert code == 0 and "the repository hoster/nomic is there" in out, out
+    assert fake.branch_sha("main") is not None
+    fake.commit("main", {"README.md": "someone else's\n"})
+    subprocess.run(["git", "-C", str(tmp_path / "game"), "-c", "user.name=h", "-c",
+                    "user.email=h@x", "commit", "-q", "--allow-empty", "-m", "local"],
+                   check=True)  # the folder's history now differs from the repository's
+    code, out = host(fake, tmp_path)
+    assert code == 2 and "holds another history than the game" in out
+
+
+def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
+    fake.world.hosting.rulesets_allowed = False
+    code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
+    assert code == 0, out
+    assert "no branch ruleset: this plan has none for a private repository" in out
+    assert "invite each player with Read access" in out
+    assert fake.world.private and fake.world.hosting.dispatches
+
+
+def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(fake,
+                                                                              tmp_path):
+    host(fake, tmp_path, "--players", "alice,bob")
+    key = tmp_path / "app.pem"
+    key.write_text("-----BEGIN RSA PRIVATE KEY-----\nnot a real one\n-----END RSA PRIVATE "
+                   "KEY-----\n")
+    code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))
+    assert code == 0, out
+    assert fake.world.hosting.variables["NOMIC_APP_ID"].value == "12345"
+    assert fake.secret_value("NOMIC_APP_PRIVATE_KEY") == key.read_text()
+    ruleset = next(iter(fake.world.hosting.rulesets.values())).body
+    assert "pull_request" in {r["type"] for r in ruleset["rules"]}
+    assert {(a["actor_type"], a["actor_id"]) for a in ruleset["bypass_actors"]} == {
+        ("Integration", 12345), ("RepositoryRole", 5)}
+    assert "ruleset 'nomic-ci: the default branch': updated" in out
+    assert "merges every proposal that passes" in out and "apps/new" not in out
+    fake.clear_requests()
+    assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))[0] == 0
+    assert fake.writes() == []
+
+
+def test_an_organization_s_repository_is_made_there(tmp_path):
+    with FakeGitHub("nomic-club", "nomic", created=False, token_login="hoster",
+                    token_type="User", owner_type="Organization") as fake:
+        fake.add_user("alice", id=501)
+        code, out, err = run_cli("--now", T0, "host", "nomic-club/nomic", "--players", "alice",
+                                 "--dir", str(tmp_path / "game"), env=env(fake))
+        assert code == 0, out + err
+        assert any(r.path == "/orgs/nomic-club/repos" for r in fake.requests)
+        assert "/organizations/nomic-club/settings/apps/new?" in out
+
+
+def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
+    host(fake, tmp_path, "--players", "alice,bob")
+    fake.rename_user("bob", "bobby")
+    fake.world.hosting.disabled_workflows.add(".github/workflows/engine.yml")
+    fake.world.hosting.secrets.pop("NOMIC_DICE_SECRET")
+    fake.world.hosting.variables.clear()
+    from fakegithub.state import Variable
+    fake.world.hosting.variables["NOMIC_APP_ID"] = Variable("77", fake.clock(), fake.clock())
+    fake.world.hosting.rulesets[1001].body["rules"] = [{"type": "deletion"},
+                                                       {"type": "pull_request"}]
+    code, out, _ = run_cli("--repo", str(tmp_path / "game"), "doctor", "--github",
+                           "hoster/nomic", env=env(fake))
+    assert code == 1
+    for words in [".github/workflows/engine.yml is disabled manually: enable it",
+                  "the Actions secret NOMIC_DICE_SECRET is missing",
+                  "the variable NOMIC_APP_ID is set but not the secret NOMIC_APP_PRIVATE_KEY",
+                  "requires pull_request and the App (77) is not on its bypass list",
+                  "the rulesets on main allow force pushes: block them",
+                  "bob (id 502) is now bobby on GitHub"]:
+        assert words in out, words
+    fake.world.hosting.actions_enabled = False
+    out = run_cli("--repo", str(tmp_path / "game"), "doctor", "--github", "hoster/nomic",
+                  env=env(fake))[1]
+    assert "GitHub Actions are off for hoster/nomic" in out

@@ -1,0 +1,199 @@
+"""Infinite Nomic round 7 (seed 004) where two rules act at once, played through the players'
+commands on both forges: the Cop Car on Master of Your Fate's space (rules 8 and 11), a
+Number used at any time beside a roll and its offer (rules 8 and 13), and onto the Cop Car
+or a Bank outside its holder's turn (rules 8 and 11), and commands that are not moves in a
+turn the Gulag counts (rule 8).
+
+Each expected position and score is worked out from the seed's words, quoted where it
+decides; the dice are the game's own, from a seed that rolls what each story needs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nomic_ci.core.verify import verify
+
+from boardgames import board, forge_tables, points, seed_for, where
+
+
+@pytest.fixture(params=["local", "github"])
+def table(request):
+    with forge_tables(request.param, "infinite-nomic-r7") as make:
+        yield make
+
+
+def numbers(t, login: str) -> tuple[int, ...]:
+    return board(t).token(login).numbers
+
+
+@pytest.mark.parametrize("chooses", ["a", None])
+def test_a_player_landing_on_the_cop_car_on_space_7_faces_it_and_may_buy_the_roll(
+        table, tmp_path, chooses):
+    """Rule 11: "If a player lands on a space with a Cop Car, they must, before their turn
+    ends, choose one of the following options (otherwise the first option is taken"; rule 8:
+    "If you land on space 7, you may spend X points to buy this dice roll". Both are effects
+    of one landing (rule 11: all the effects of its features, alphabetically): the Cop Car's
+    choice stands, and the roll is offered beside it."""
+    # the game's dice: alice 4, bob 2, bob 4, alice 2
+    t = table(tmp_path, seed_for((6, 4), (6, 2), (6, 4), (6, 2)))
+    t.later().command("alice", "/roll")  # 1 + 4 = 5: Fives, 10; a rolled 4 brings the Cop Car
+    assert points(t)["alice"] == 10 and board(t).cop_car.space == 5
+    t.command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 + 2 = 3
+    t.command("bob", "/pass")
+    t.command("carol", "/pass")
+    t.command("alice", "/pass")
+    t.command("bob", "/roll")  # 3 + 4 = 7; "after moving" the Cop Car comes to 7 (rule 11)
+    assert where(t, "bob") == 7 and board(t).cop_car.space == 7
+    assert board(t).turn.fate == 4  # offered; bob, with 0 points, cannot buy it (rule 16)
+    t.command("bob", "/pass")
+    t.command("carol", "/pass")
+    t.command("alice", "/roll")  # 5 + 2 = 7: the Cop Car's space and Master of Your Fate's
+    assert where(t, "alice") == 7
+    assert "Cop Car on space 7 (rule 11): alice must choose" in t.out
+    assert "alice may /choose buy, spending 2 points to keep 2 as a Number" in t.out
+    assert board(t).turn.choice == "cop-car" and board(t).turn.fate == 2
+    t.command("alice", "/choose buy")  # 10 − 2 = 8, and the Number 2
+    assert points(t)["alice"] == 8 and numbers(t, "alice") == (2,)
+    assert board(t).turn.choice == "cop-car"  # buying answers nothing of the Cop Car's
+    t.command("alice", "/choose buy")  # once
+    assert "alice has no roll to buy" in t.out
+    if chooses:
+        t.command("alice", f"/choose {chooses}")  # a: admit fault, moving to the Jail
+        assert where(t, "alice") == "jail" and t.status()["turn"] == "alice"
+        t.command("alice", "/pass")
+    else:
+        t.command("alice", "/pass")  # no choice before the turn ends: option a
+        assert "alice's turn ended without a choice for the Cop Car, so option a is taken" \
+            in t.out
+    assert where(t, "alice") == "jail" and t.status()["turn"] == "bob"
+    assert points(t)["alice"] == 8 and numbers(t, "alice") == (2,)
+    assert verify(t.files()) == []
+
+
+def test_a_number_is_used_at_any_time_beside_the_roll_and_its_offer(table, tmp_path):
+    """Rule 8: "At any time, You may use a Number in your possession to advance forward
+    exactly that many spaces"; buying the roll on 7 is a "may", which asks nothing of a
+    player who does not; and a roll that lands on 7 is "the number you just rolled", whatever
+    moved the player before it."""
+    # the game's dice: alice 5, bob 5, alice 5, bob 5, alice 6, bob 5
+    t = table(tmp_path, seed_for((6, 5), (6, 5), (6, 5), (6, 5), (6, 6), (6, 5)),
+              players="alice,bob")
+    for who in ("alice", "bob", "alice", "bob"):
+        t.later().command(who, "/roll")
+        t.command(who, "/pass")
+    # each: 1 + 5 = 6, then 6 + 5: 7, 8, 9, 10, 1; rule 13: to space 1, +5 and a Number 1
+    assert where(t, "alice") == where(t, "bob") == 1
+    assert points(t) == {"alice": 5, "bob": 5} and numbers(t, "bob") == (1,)
+    t.command("alice", "/roll")  # 1 + 6 = 7: the roll of 6 is offered, for 6 points
+    assert "alice may /choose buy, spending 6 points" in t.out
+    t.command("alice", "/use 1")  # she does not buy: her Number takes her on, 7 → 8
+    assert where(t, "alice") == 8 and numbers(t, "alice") == ()
+    t.command("alice", "/choose buy")  # the offer stood until the turn's end; 5 points
+    assert "alice has 5 points and may not buy for 6 (rule 16)" in t.out
+    t.command("alice", "/pass")
+    t.command("bob", "/use 1")  # 1 → 2, before his roll
+    t.command("bob", "/roll")  # 2 + 5 = 7, by the roll: it is offered
+    assert where(t, "bob") == 7 and "bob may /choose buy, spending 5 points" in t.out
+    t.command("bob", "/choose buy")
+    assert points(t)["bob"] == 0 and numbers(t, "bob") == (5,)
+    t.command("bob", "/pass")
+    assert t.status()["turn"] == "alice"
+    t.command("bob", "/use 5")  # in alice's turn: 7 → 8, 9, 10, 1, 2; rule 13 at 1
+    assert where(t, "bob") == 2 and points(t)["bob"] == 5 and numbers(t, "bob") == (1,)
+    assert t.status()["turn"] == "alice"  # his Number moved him; the turn is hers
+    assert verify(t.files()) == []
+
+
+def test_a_number_used_outside_ones_turn_onto_the_cop_car_leaves_its_choice_till_ones_turn_ends(
+        table, tmp_path):
+    """Rule 11's Cop Car: "they must, before their turn ends, choose"; a player it meets
+    outside their turn (a Number is used "at any time", rule 8) chooses until their own turn
+    ends, and no one else's turn ends by their bribe."""
+    # the game's dice: alice 6, alice 6
+    t = table(tmp_path, seed_for((6, 6), (6, 6)), players="alice,bob")
+    t.later().command("alice", "/roll")  # 1 + 6 = 7; the roll is offered, and not bought
+    t.command("alice", "/pass")
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")  # 7 + 6: 8, 9, 10, 1, 2, 3; rule 13: +5, a Number 1
+    t.command("alice", "/pass")
+    assert (where(t, "alice"), points(t)["alice"], numbers(t, "alice")) == (3, 5, (1,))
+    t.command("alice", "/use 1")  # in bob's turn: 3 → 4, the Cop Car's space
+    assert where(t, "alice") == 4 and "Cop Car on space 4 (rule 11): alice must choose" in t.out
+    assert board(t).token("alice").choice == "cop-car"
+    t.command("bob", "/choose a")  # the choice is alice's
+    assert "bob has no choice to make now" in t.out
+    t.command("bob", "/pass")  # bob's turn ends: alice's choice waits for hers
+    assert where(t, "alice") == 4 and t.status()["turn"] == "alice"
+    t.command("alice", "/roll")
+    assert "alice has a choice to make first: /choose (rule 11)" in t.out
+    t.command("alice", "/pass")  # her turn ends without a choice: option a, the Jail
+    assert "option a is taken" in t.out and where(t, "alice") == "jail"
+    assert board(t).token("alice").choice is None and t.status()["turn"] == "bob"
+    assert verify(t.files()) == []
+
+
+def test_a_number_used_outside_ones_turn_onto_a_bank_opens_it_till_ones_turn_ends(table,
+                                                                                   tmp_path):
+    """Rule 11's Bank: "When a player lands on a space with a 'Bank' feature, they may
+    deposit points"; a Number lands its holder "at any time" (rule 8), so the Bank is open to
+    them until their own turn ends, as a choice landing offers waits for it (rule 11). Rule 5
+    amended to 30 spaces puts a Bank (a multiple of 7 above 7) on space 14."""
+    # the game's dice: alice 4, 2 and 5
+    t = table(tmp_path, seed_for((6, 4), (6, 2), (6, 5)), players="alice,bob")
+    rule = "rules/005-the-game-board.md"
+    t.later().branch("big", {rule: t.read(rule).replace("spaces: 10", "spaces: 30")},
+                     author="alice")
+    t.propose("alice", "big")
+    t.vote(1, "bob")
+    t.later(24).tick()  # passed: alice gains 1 (rule 4); her turn ran out: bob's
+    t.command("bob", "/pass")
+    t.command("alice", "/roll")  # 1 + 4 = 5: Fives, 11
+    for who in ("alice", "bob"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")  # 5 + 2 = 7: Master of Your Fate
+    t.command("alice", "/choose buy")  # 11 − 2 = 9, and the Number 2
+    for who in ("alice", "bob"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")  # 7 + 5 = 12
+    t.command("alice", "/pass")
+    assert (where(t, "alice"), points(t)["alice"], numbers(t, "alice")) == (12, 9, (2,))
+    t.command("alice", "/use 2")  # in bob's turn: 12 → 13, 14, a Bank
+    assert "alice may /deposit or /withdraw points until their own turn ends" in t.out
+    t.command("alice", "/deposit 5")  # 9 − 5 = 4
+    assert points(t)["alice"] == 4 and board(t).token("alice").account == 5
+    t.command("bob", "/pass")
+    t.command("alice", "/withdraw 5")  # her own turn: still open
+    assert points(t)["alice"] == 9 and board(t).token("alice").account == 0
+    t.command("alice", "/pass")  # her turn ends, and with it what the landing allowed
+    t.command("bob", "/pass")
+    t.command("alice", "/deposit 5")
+    assert "alice has not landed on a Bank this turn" in t.out
+    assert verify(t.files()) == []
+
+
+@pytest.mark.parametrize("command", ["/buy House", "/trade carol 1 point for nothing"])
+def test_a_turn_in_which_its_player_gave_a_command_is_not_a_missed_turn(table, tmp_path,
+                                                                         command):
+    """Rule 8: "If a player misses two of their own turns in a row, they are removed from
+    the turn order and placed into the Gulag". A turn in which the player acted (bought, offered
+    a trade) is one they took, not one they missed."""
+    t = table(tmp_path, seed_for((6, 4)))  # bob's roll: 4
+    t.later().command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 + 4 = 5: Fives, 10 points
+    assert points(t)["bob"] == 10
+    for who in ("bob", "carol", "alice"):
+        t.command(who, "/pass")
+    t.command("bob", command)  # all bob does in his second turn
+    t.later(25).tick()  # it runs out (rule 3)
+    assert board(t).token("bob").missed_turns == 0
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    t.later(25).tick()  # bob's third turn passes idle: one missed
+    assert board(t).token("bob").missed_turns == 1 and where(t, "bob") == 5
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    t.later(25).tick()  # and his fourth: two in a row, the Gulag
+    assert where(t, "bob") == "gulag"
+    assert verify(t.files()) == []
