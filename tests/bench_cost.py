@@ -312,8 +312,9 @@ def startup(root: Path) -> list[str]:
             rows.append(f"| {name}, {'with' if bytecode else 'without'} bytecode | "
                         f"{median:.3f} s | {median / bare:.1f}× |")
     loaded = subprocess.run([sys.executable, "-c", "import sys; " + imports[1].removeprefix(
-        "-c ") + "; print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('jwt', 'cryptography', 'nacl', 'inspect'))))"], capture_output=True, text=True)
+        "-c ") + "; from nomic_ci.forges.lazyimports import loaded; print(' '.join(sorted("
+        "m for m in list(sys.modules) if m.split('.')[0] in ('jwt', 'cryptography', 'nacl', "
+        "'inspect') and loaded(m))))"], capture_output=True, text=True)
     rows.append(f"| `github reconcile` loads, of jwt, cryptography, nacl, inspect | "
                 f"{', '.join(sorted({m.split('.')[0] for m in loaded.stdout.split()})) or 'none'}"
                 " | |")
