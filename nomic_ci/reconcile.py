@@ -7,9 +7,10 @@ Running it twice changes nothing the second time.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Sequence
 
 from .core.apply import apply
 from .core.board.actionlog import ActionRecord
@@ -20,22 +21,23 @@ from .core.due import next_transition
 from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
-from .core.files.state import GAME_ISSUE, GameState, Tell
+from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.statedump import dump_state
 from .core.files.judgments import Judgment
 from .core.game import load_game, record_text
 from .core.times import iso
 from .core import writes
-from .core.notices import notices, reminders
+from .core.notices import notices, reminders, without_passed_turns
 from .core.replies import most_pressing_first, one_reply_each
-from .core.players.comment_commands import listed_since
-from .core.transitions import (Command, Decide, PassTurn, Reclose, Refuse, Retract, Transition,
-                               Update)
+from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse, Retract,
+                               Transition, Update)
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import Forge, MergeStatus
+from .forges.interface import Forge, MergeStatus, listed_comments
 from .text.messages import consequences, describe, merge_message
-from .text.game_issue import game_issue_body
+from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
+from .text.update_table import update_message
+from .text.rule_format import fix_advice
 from .text.vote_comment import final_comment
 
 DECISION = "decision"  # a proposal is decided once: one decision told on it
@@ -44,7 +46,9 @@ DECISION = "decision"  # a proposal is decided once: one decision told on it
 # step costs little (each proposal is judged once, when it is next), so these bound a run's
 # time; the forge's write budget (`core.writes`) bounds its writes.
 MAX_STEPS = 2_000
-MAX_COMMANDS = 500  # then commands wait for the next run: decisions and deadlines go on
+# A player's commands past this wait for the next run, theirs alone: a flood delays neither a
+# decision nor the others' commands, which are handled in the order they were written.
+MAX_COMMANDS_EACH = 100
 # Idle turns pass by time, so their number is bounded by the time elapsed; this caps what
 # one run commits after a long silence (or a timer bug), and the next run goes on.
 MAX_TURN_PASSES = 100
@@ -76,6 +80,8 @@ class Run:
         self.reread()
         self.bucket = self.game.state.writes  # the write level as this run found it
         self.counted = 0  # the writes the state's level counts so far
+        # answers to commands that changed nothing, to tell without recording them (`_tell`)
+        self.answers: tuple[Tell, ...] = ()
 
     def affords(self, cost: str) -> bool:
         """Whether the forge's write budget still has room for a write of this kind, and for
@@ -134,7 +140,7 @@ class Run:
 
 def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     report = Report()
-    passes = commands = 0
+    passes = 0
     run = Run(forge, now)
     if not run.affords("tell"):
         left = forge.requests_left()
@@ -148,17 +154,19 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     _settle(run, report, settle_dice(run.game.state, dice, lambda: rolled(run.game) + 1))
     # one listing a run (`/help` works under any rules), of what came since the game last
     # changed (see `listed_since`), so its cost does not grow with history
-    listed_from = listed_since(run.game)
-    comments = forge.comments(listed_from)
+    comments, listed_from = listed_comments(forge, run.game)
+    handled: Counter[str] = Counter()  # commands handled this run, by writer
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
     since = len(run.game.state.to_tell)  # what this run has to tell comes after
+    # the answers to commands that changed nothing, each with how many of the state's
+    # messages it follows: told in the order the commands were written (`_one_reply_each`)
+    answers: list[tuple[int, Tell]] = []
     for _ in range(MAX_STEPS):
         game = run.game
-        proposals = forge.proposals({o.key for o in game.state.open_proposals},
+        proposals = forge.proposals({o.key for o in game.state.open_proposals}
+                                    | {a.key for a in game.state.awaiting_fix},
                                     "reactions" in game.config.votes_from)
-        transition = next_transition(game, proposals, now,
-                                     comments if commands < MAX_COMMANDS else (), listed_from,
-                                     waiting)
+        transition = next_transition(game, proposals, now, comments, listed_from, waiting)
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -167,9 +175,20 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
                 report.say(f"Stopped after {MAX_TURN_PASSES} turns passed by themselves; the "
                            "next run goes on.")
                 break
-        commands += isinstance(transition, Command)
-        if isinstance(transition, Command) and commands == MAX_COMMANDS:
-            report.say(f"Handled {MAX_COMMANDS} commands; the next run handles the rest.")
+        if isinstance(transition, Command):
+            writer = transition.comment.author.login
+            handled[writer.lower()] += 1
+            if handled[writer.lower()] == MAX_COMMANDS_EACH:
+                report.say(f"Handled {MAX_COMMANDS_EACH} commands of {writer}'s; the next run "
+                           "handles the rest of theirs.")
+                comments = [c for c in comments if c.author.login.lower() != writer.lower()]
+        if isinstance(transition, Command) and transition.effect is None:
+            # a question (/help, /status) or a refusal makes no commit of its own: its
+            # reply, once told, is what says it was answered (`Comment.answered`)
+            report.say(describe(transition))
+            answers += ((len(game.state.to_tell), tell) for tell in _tells(transition, "", None))
+            comments = [c for c in comments if c.id != transition.comment.id]
+            continue
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
             merged = _merge(run, transition, report)
             if merged is None:
@@ -179,22 +198,27 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
             game = run.game
         state, record = apply(game, transition, dice)
         summary = describe(transition) + consequences(game, state, record, transition)
+        if isinstance(transition, Hold):  # what to fix, with an example: where it is needed
+            summary += "\n\n" + fix_advice(game, transition.proposal)
         report.say(summary)
         report.transitions.append(transition)
-        told = _tells(transition, summary, record) + notices(
+        said = summary if not isinstance(transition, Update) or not isinstance(
+            record, ActionRecord) else update_message(game, state, record,
+                                                      game.config.cite("update_turns"))
+        told = _tells(transition, said, record) + notices(
             game, state, transition, {p.key: p for p in proposals})
         state = replace(state, to_tell=state.to_tell + told)
         run.change(state, record, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
             report.say("That proposal changed the engine: this run stops here, and the new "
                        "engine carries on at the next run.")
-            _one_reply_each(run, since)
+            _one_reply_each(run, since, answers)
             _tell(run, report)
             forge.finish()
             return report
     else:
         report.say(f"Stopped after {MAX_STEPS} steps; the next run goes on.")
-    _one_reply_each(run, since)
+    _one_reply_each(run, since, answers)
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)
     forge.finish()
@@ -240,24 +264,35 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
     """Tell players what the state says is still to tell, once it is published, then clear
     it: each message is marked where it is told, so telling twice after a stop posts nothing
     twice. Decisions first (`most_pressing_first`), as far as the forge's write budget goes: the rest
-    waits in the state.
+    waits in the state. Then the answers the state does not record (`Run.answers`), as far
+    as the budget goes: one not told is asked again at the next run.
     `then`: more writes, made before the last commit, which counts them."""
+    answers, run.answers = run.answers, ()
+    if answers and run.game.state.to_tell:  # among messages to record anyway: recorded too
+        run.change(replace(run.game.state, to_tell=run.game.state.to_tell + answers), None,
+                   None)
+        answers = ()
     run.write()
     to_tell = run.game.state.to_tell
-    if not to_tell:
+    if not to_tell and not answers:
         then()
         run.write(count=True)
         return
     run.forge.publish()  # what players are told must already be recorded
-    told: set[int] = set()
-    for index in most_pressing_first(to_tell):
+    told: set[int] = set()  # of the state's messages
+    queue = [*((i, to_tell[i]) for i in most_pressing_first(to_tell)),
+             *((None, answer) for answer in answers)]
+    for n, (index, tell) in enumerate(queue):
         if not run.affords("tell"):
-            report.say(f"Told {len(told)} of {len(to_tell)} messages; the rest wait for the "
-                       "forge to allow more writes, at a later run.")
+            report.say(f"Told {n} of {len(queue)} messages; the rest wait for the forge to "
+                       "allow more writes, at a later run.")
             break
-        run.forge.tell(to_tell[index])
-        told.add(index)
+        run.forge.tell(tell)
+        told.update(() if index is None else (index,))
     then()
+    if not to_tell:  # answers alone: nothing to clear, and a commit only to count the writes
+        run.write(count=True)
+        return
     left = tuple(t for i, t in enumerate(to_tell) if i not in told)
     run.change(replace(run.game.state, to_tell=left), None,
                f"nomic-ci: told the players ({len(told)} message"
@@ -265,13 +300,22 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
     run.write(count=True)
 
 
-def _one_reply_each(run: Run, since: int) -> None:
+def _one_reply_each(run: Run, since: int, answers: Sequence[tuple[int, Tell]]) -> None:
     """The answers to the commands this run handled (the messages to tell from `since` on),
-    one reply a player, grouped before anything is told."""
+    one reply a player, grouped before anything is told; no notice of a turn already over.
+    The `answers` to commands that changed nothing are put among the state's messages (each
+    after those it followed) where the state has any, so a run that stops still tells them,
+    in the order written; else they are told unrecorded (`Run.answers`)."""
     state = run.game.state
-    grouped = one_reply_each(state.to_tell[since:])
-    if grouped != state.to_tell[since:]:
-        run.change(replace(state, to_tell=state.to_tell[:since] + grouped), None, None)
+    if answers and not state.to_tell:
+        run.answers = one_reply_each([answer for _, answer in answers])
+        return
+    to_tell = list(state.to_tell)
+    for after, answer in reversed(answers):
+        to_tell.insert(after, answer)
+    told = without_passed_turns(tuple(to_tell[:since]) + one_reply_each(to_tell[since:]), state)
+    if told != state.to_tell:
+        run.change(replace(state, to_tell=told), None, None)
 
 
 def _settle(run: Run, report: Report, settled: tuple[GameState, str]) -> None:
@@ -298,14 +342,15 @@ def _changes_engine(decision: Decide) -> bool:
 def _show_votes(run: Run, now: datetime, report: Report) -> None:
     """Count each vote into the state; remind the voters missing from a vote that closes
     soon; when the game changed, rewrite the game issue (through the outbox, so a run that
-    stops before it is finished by the next); tell; then show each open proposal where its
-    vote stands (the sticky comment, the status), as far as the write budget goes."""
+    stops before it is finished by the next), or, when only a tally did, show it there; tell;
+    then show each open proposal where its vote stands (the sticky comment, the status), as
+    far as the write budget goes."""
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
                                                     "reactions" in game.config.votes_from)}
     views = {o.key: vote_view(game, o, by_key[o.key], now) for o in game.state.open_proposals
              if o.key in by_key}
-    _keep_standings(run, views)
+    counted = _keep_standings(run, views)
     game = run.game
     state, reminded = reminders(game, by_key, now)
     if reminded:
@@ -313,14 +358,23 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
             f"proposal {t.id.split('-')[1]}" for t in reminded) + " before it closes."
         report.say(summary)
         run.change(replace(state, to_tell=state.to_tell + reminded), None, summary)
-    if report.transitions or reminded:
-        body = game_issue_body(run.game, by_key)
+    dashboard = None
+    if report.transitions or reminded or counted:  # the game issue shows each tally
+        dashboard = Tell(GAME_ISSUE, "status", "", final=game_issue_body(run.game, by_key, now),
+                         title=game_issue_title(run.game))
+    kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
+    if dashboard is not None and (report.transitions or reminded
+                                  or len(kept) < len(run.game.state.to_tell)):
         # the newest text replaces one an earlier, stopped run did not tell yet
-        kept = tuple(t for t in run.game.state.to_tell if (t.on, t.id) != (GAME_ISSUE, "status"))
-        run.change(replace(run.game.state, to_tell=kept + (
-            Tell(GAME_ISSUE, "status", "", final=body),)), None, None)
+        run.change(replace(run.game.state, to_tell=kept + (dashboard,)), None, None)
+        dashboard = None
 
     def show() -> None:
+        # a tally alone changed: the game issue shows it, without a commit of its own to
+        # tell it (a run stopped before shows it at the game's next change; the state page
+        # has it already)
+        if dashboard is not None and run.affords("tell"):
+            run.forge.tell(dashboard)
         for shown, (key, view) in enumerate(views.items()):
             if not run.affords("show"):
                 report.say(f"Showed {shown} of {len(views)} votes; the rest when the forge "
@@ -331,9 +385,10 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
     _tell(run, report, then=show)
 
 
-def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:
+def _keep_standings(run: Run, views: dict[str, VoteView]) -> bool:
     """Copy each vote as it now stands into the state, where it changed, so the state page
-    shows the tally: a commit when a vote is cast, none when nothing changed."""
+    shows the tally: a commit when a vote is cast, none when nothing changed; whether one
+    did."""
     state = run.game.state
     opens = tuple(replace(o, standing=standing(views[o.key])) if o.key in views else o
                   for o in state.open_proposals)
@@ -342,6 +397,7 @@ def _keep_standings(run: Run, views: dict[str, VoteView]) -> None:
         run.change(replace(state, open_proposals=opens), None, "nomic-ci: votes counted: " + "; ".join(
             f"{o.name}, {o.standing.yes_votes} yes and {o.standing.no_votes} no"
             for o in changed))
+    return bool(changed)
 
 
 def _tells(transition: Transition, summary: str,
@@ -353,6 +409,8 @@ def _tells(transition: Transition, summary: str,
         case Refuse(proposal=proposal):
             return Tell(proposal.key, DECISION, summary, Outcome.REFUSED.value, close=True,
                         final=final),
+        case Hold(proposal=proposal):  # once for each version judged: it stays open
+            return Tell(proposal.key, f"fix-{proposal.head[:12]}", summary),
         case Reclose(proposal=proposal, record=record):
             return Tell(proposal.key, DECISION, summary, record.outcome.value, close=True),
         case Decide(proposal=proposal, passed=False):
@@ -367,7 +425,7 @@ def _tells(transition: Transition, summary: str,
         case Command(comment=comment, answer=answer, effect=effect):
             if isinstance(record, ActionRecord):  # carried out with dice: its full answer
                 answer = record.answer
-            reply = Tell(comment.on or "", f"reply-{comment.id}", answer, reply_to=comment.id,
+            reply = Tell(comment.on or "", reply_id(comment.id), answer, reply_to=comment.id,
                          mentions=(comment.author.login,))
             return (reply, *(_tells(effect, describe(effect), record)
                              if effect is not None else ()))

@@ -126,6 +126,10 @@ class LocalTable:
         """What the local forge keeps (proposals, votes, comments, the game issue)."""
         return forge_records(self.root)
 
+    def tip(self) -> str:
+        """The default branch's commit: how far the game's history goes."""
+        return Git(self.root).rev("refs/heads/main")
+
     def read(self, path: str) -> str:
         return self.files()[path]
 
@@ -251,16 +255,18 @@ class GitHubTable:
         else:
             self.fake.create_branch(name, files, author=author)
 
-    def propose(self, author: str, branch: str, title: str = "A proposal") -> int:
+    def propose(self, author: str, branch: str, title: str = "A proposal") -> int | None:
         pr = self.fake.open_pr(author, branch, title, created_at=self.now)
         self.prs[branch] = pr
         self.reconcile()
         return self.number_of(pr)
 
-    def number_of(self, pr: int) -> int:
+    def number_of(self, pr: int) -> int | None:
+        """The proposal's number (None: it took none, awaiting a fix, or refused where only
+        proper proposals are numbered)."""
         game = load_game(self.files())
-        return next(o.number for o in game.state.open_proposals + tuple(game.records)
-                    if o.key == str(pr))
+        return next((o.number for o in game.state.open_proposals + tuple(game.records)
+                     if o.key == str(pr)), None)
 
     def pr_of(self, number: int) -> int:
         game = load_game(self.files())
@@ -325,6 +331,10 @@ class GitHubTable:
 
     def files(self) -> dict[str, str]:
         return Git(self.fake.git.path).read_files("refs/heads/main", GAME_DIRS)
+
+    def tip(self) -> str:
+        """The default branch's commit: how far the game's history goes."""
+        return self.fake.branch_sha("main")
 
     def read(self, path: str) -> str:
         return self.files()[path]

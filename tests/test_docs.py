@@ -28,6 +28,11 @@ def test_the_front_page_is_for_players_and_keeps_the_quickstart():
     assert "](nomic_ci/README.md)" in engine and DEMO in engine and TESTS in engine
     ci = (ROOT / ".ci/run").read_text()
     assert f"\n{TESTS}\n" in ci  # CI runs the README's test command, exactly
+    # the block holds the two commands alone; beside it, what a Python that refuses pip
+    # (PEP 668) needs first
+    _, block, after = engine.split("```", 2)
+    assert block.strip().splitlines() == ["sh", DEMO, TESTS]
+    assert "PEP 668" in after and "python3 -m venv .venv && . .venv/bin/activate" in after
 
 
 def test_the_top_level_stays_the_games():

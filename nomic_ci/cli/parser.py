@@ -81,13 +81,29 @@ def asked_command(argv: Sequence[str]) -> str | None:
     """The command `argv` names when only the global options come before it, whose parser
     alone is then built: building all of them was a twentieth of `status`'s start-up. None
     where anything else comes first (--help, --version, an abbreviated option)."""
+    word = command_word(argv)
+    return word if word in COMMANDS else None
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The first word after the global options, where the command goes (None: no word)."""
     words = iter(argv)
     for word in words:
         if word in ("--repo", "--now"):
             next(words, None)  # its value
         elif not word.startswith(("--repo=", "--now=")):
-            return word if word in COMMANDS else None
+            return word
     return None
+
+
+def no_such_command(word: str) -> str:
+    """What to say of a command that is not one: the nearest, if one is near (a suggestion,
+    run by no one), else the list."""
+    import difflib
+    near = difflib.get_close_matches(word.lower(), COMMANDS, n=1)
+    return f"there is no command {word!r}: " + (
+        f"did you mean '{near[0]}'?" if near else
+        f"the commands are {', '.join(COMMANDS)} (nomic-ci --help says what each does)")
 
 
 @cache  # the same for every command a process runs (the demo's, the tests' in-process runs)
@@ -179,13 +195,17 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         side.add_argument("--no", dest="yes", action="store_false", help="vote against it")
 
     if comment := command(
-            "command", "write a comment such as /pass, as a player",
-            "nomic-ci command /pass --as carol",
-            "Write a comment on the game as a player; the engine handles a command in it "
-            "(/pass, /active, /inactive, /veto N, /help, /status) as the rules in force "
-            "allow, and answers it.",
+            "command", "write a command such as /pass, as a player",
+            "nomic-ci command --as carol /move Prairie",
+            "Write a command as a player (or the Admin) writes one in a comment on the game; "
+            "the engine handles it (/pass, /active, /inactive, /veto N, /help, /status, a "
+            "board's /roll or /move LOCATION) as the rules in force allow, and answers it. "
+            "Its words need no quotes. Someone who is not in the game is refused, with the "
+            "nearest player's login.",
             run=lazy("play", "cmd_command")):
-        comment.add_argument("text", help="the comment, such as /pass")
+        comment.add_argument("name", metavar="/COMMAND", help="the command, such as /move")
+        comment.add_argument("words", nargs="*", default=[], metavar="WORD",
+                             help="its words, such as Prairie")
         comment.add_argument("--as", dest="as_login", required=True, metavar="LOGIN",
                              help="the player who writes it")
 
@@ -336,6 +356,9 @@ def game_root(start: Path) -> Path:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    word = command_word(argv)
+    if word is not None and word not in COMMANDS and not word.startswith("-"):
+        parser().error(no_such_command(word))  # exits with 2, as argparse does
     args = parser(asked_command(argv)).parse_args(argv)
     if args.command in IN_A_GAME and args.repo == ".":
         args.repo = str(game_root(Path.cwd()))

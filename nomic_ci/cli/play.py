@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from dataclasses import replace
 from datetime import datetime
@@ -12,11 +11,10 @@ from .. import rulesets
 from ..core.commitments import commit
 from ..core.dice import commitment_of
 from ..core.errors import GameError
-from ..core.facts import Account
 from ..core.files.adjustments import (ADJUSTMENTS, Adjustment, dump_adjustments,
                                       read_adjustments)
 from ..core.files.judgments import RULING, read_judgments
-from ..core.files.state import OpenProposal, Player
+from ..core.files.state import OpenProposal
 from ..core.files.statedump import dump_state
 from ..core.files.statefile import read_state
 from ..core.files.records import Outcome
@@ -35,8 +33,10 @@ from ..text.readmes import render_all
 from .bundle import write_bundle
 from .dice_secret import local_dice, new_secret
 from .gamedir import now_from
+from .identity import acting_as, known_player
 from ..core.times import iso, moment
 from ..core.words import number_in
+from ..core.players.comment_commands import command_in
 
 
 def print_report(report: Report) -> None:
@@ -122,8 +122,8 @@ def cmd_propose(args) -> int:
     forge = LocalForge(Path(args.repo), now, writing=not args.dry_run)
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
-    refuse_typo(game, args.as_login, args.title)
-    key = forge.open_proposal(args.branch, args.as_login, args.title)
+    author = refuse_typo(game, args.as_login, args.title)
+    key = forge.open_proposal(args.branch, author, args.title)
     if args.dry_run:  # the forge's records stay in memory: nothing is saved or committed
         from .preview import preview_proposal
         lines, opens = preview_proposal(game, forge, key, now)
@@ -140,6 +140,12 @@ def cmd_propose(args) -> int:
     if record is not None and record.outcome is Outcome.REFUSED:
         name = f"proposal {number}" if number is not None else "the proposal"
         print(f"nomic-ci: {name} was refused: {record.reason}", file=sys.stderr)
+        return 1
+    held = next((a for a in game.state.awaiting_fix if a.key == key), None)
+    if held is not None:
+        print(f"nomic-ci: the proposal awaits a fix: {held.reason}\n  then: commit the fix "
+              f"on branch {args.branch}, then run 'nomic-ci tick': it is judged again then",
+              file=sys.stderr)
         return 1
     return 0
 
@@ -171,19 +177,29 @@ def cmd_vote(args) -> int:
     game = load_game(forge.read_files())
     refuse_time_past(game, now)
     open_ = _in_its_vote(game, forge, args.proposal)
-    refuse_vote_that_cannot_count(game, open_, args.as_login, now)
-    head = forge.add_review(open_.key, args.as_login, args.yes)
-    print(f"{args.as_login} votes {'yes' if args.yes else 'no'} on {open_.name} "
-          f"(at {head[:7]}).")
+    voter = refuse_vote_that_cannot_count(game, open_, args.as_login, now)
+    head = forge.add_review(open_.key, voter, args.yes)
+    print(f"{voter} votes {'yes' if args.yes else 'no'} on {open_.name} (at {head[:7]}).")
     print_report(reconcile(forge, now, local_dice(forge.git)))
     return 0
 
 
 def cmd_command(args) -> int:
+    """A command, written as a player (or the Admin) writes one in a comment, and answered
+    at once; its words need no quotes (`/move Prairie`)."""
     now = now_from(args.now)
+    text = " ".join((args.name, *args.words))
+    if command_in(text) is None:  # the engine would take it for talk, and say nothing
+        said = text.strip()
+        raise GameError(f"{said!r} is not a command: a command is a word after a slash",
+                        hint=f"did you mean /{said}?" if said[:1].isalpha() else
+                        "write it as /help (which lists the game's commands) or /pass")
     forge = LocalForge(Path(args.repo), now)
-    refuse_time_past(load_game(forge.read_files()), now)
-    forge.add_comment(args.as_login, args.text)
+    game = load_game(forge.read_files())
+    refuse_time_past(game, now)
+    login = acting_as(game, args.as_login, "so the engine reads no command of theirs",
+                      admin=True)
+    forge.add_comment(login, text)
     report = reconcile(forge, now, local_dice(forge.git))
     print_report(report)
     return 0
@@ -199,29 +215,15 @@ def cmd_tick(args) -> int:
     return 0
 
 
-def known_player(game: Game, login: str, why: str, option: str) -> Player:
-    """The player with this login, or an error that suggests the nearest one."""
-    player = game.state.player(Account(login)) if login.strip() else None
-    if player is None:
-        logins = [p.login for p in game.state.players]
-        near = difflib.get_close_matches(login, logins, n=1, cutoff=0.6)
-        raise GameError(f"{login!r} is not a player, {why}",
-                        hint=f"did you mean {' '.join(filter(None, (option, near[0])))}?" if near else
-                        f"the players are {', '.join(logins)}")
-    return player
-
-
-def refuse_typo(game: Game, login: str, title: str) -> None:
+def refuse_typo(game: Game, login: str, title: str) -> str:
     """A proposal is history once made: a mistyped login or an empty title stops it first.
-    Someone who is no player may still propose where the rules let them ask to join."""
+    Someone who is no player may still propose where the rules let them ask to join, and
+    the Admin where the rules let them propose while the game is paused. The proposer's
+    login, as the game spells it."""
     if not title.strip():
         raise GameError("the title is empty", hint="give --title the proposal's name")
-    if game.state.player(Account(login)) is None:
-        logins = [p.login for p in game.state.players]
-        near = difflib.get_close_matches(login, logins, n=1, cutoff=0.75)
-        admin = game.config.pause is not None and game.state.is_admin(Account(login))
-        if near or (game.config.join_window is None and not admin):
-            known_player(game, login, "so they may not propose", "--as")
+    return acting_as(game, login, "so they may not propose", admin=game.config.pause is not None,
+                     others=game.config.join_window is not None)
 
 
 def cmd_adjust(args) -> int:
@@ -237,6 +239,9 @@ def cmd_adjust(args) -> int:
     files = forge.read_files()
     game = load_game(files)
     refuse_time_past(game, now)
+    # whoever corrects the game (a repository admin may play in it or not), but not by a slip
+    by = acting_as(game, args.as_login, "and too near one's login to be told from a slip",
+                   admin=True, others=True)
     state, board, told = game.state, None, []
     counter = getattr(args, "counter", "points")
     judgment = getattr(args, "judgment", None)
@@ -253,7 +258,7 @@ def cmd_adjust(args) -> int:
         told.append(f"the board is corrected ({BOARD})")
     player = None
     if args.login is not None and args.points:
-        player = known_player(game, args.login, "so there is no score to adjust", "")
+        player = known_player(game, args.login, "so there is no score to adjust", option="")
         if counter == "points":
             state = state.with_player(replace(player, points=player.points + args.points))
         else:  # seed 003's money and the like: 12.3 and 12.4 apply after
@@ -268,7 +273,7 @@ def cmd_adjust(args) -> int:
             after.stat(counter, game.config.starting_stats)
         told.insert(0, f"{player.login} now has {now_has} {counter}")
     adjustment = Adjustment(now, player.login if player else None, args.points or 0,
-                            args.reason.strip(), args.as_login, board,
+                            args.reason.strip(), by, board,
                             len(game.actions) if board or counter != "points" else 0, counter,
                             judgment)
     changed = {**dump_state(state, files),
@@ -278,14 +283,14 @@ def cmd_adjust(args) -> int:
     if player and board:
         what += " and the board"
     cites = f"; Judgment {judgment}" if judgment is not None else ""
-    forge.write_files(changed, f"nomic-ci adjust: {what} by {args.as_login} "
+    forge.write_files(changed, f"nomic-ci adjust: {what} by {by} "
                                f"({adjustment.reason}{cites})")
     forge.finish()
     if player is not None and board is None:
-        print(f"{told[0]} ({args.points:+d}, by {args.as_login}: {adjustment.reason}); "
+        print(f"{told[0]} ({args.points:+d}, by {by}: {adjustment.reason}); "
               f"recorded in {ADJUSTMENTS}.")
     else:
-        print(f"{' and '.join(told)} (by {args.as_login}: {adjustment.reason}); recorded in "
+        print(f"{' and '.join(told)} (by {by}: {adjustment.reason}); recorded in "
               f"{ADJUSTMENTS}.")
     return 0
 
@@ -305,8 +310,9 @@ def refuse_uncited_judgment(game: Game, number: int) -> None:
 
 
 def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
-                                  now: datetime) -> None:
-    """A vote the rules would leave out is refused with the reason, not recorded."""
+                                  now: datetime) -> str:
+    """A vote the rules would leave out is refused with the reason, not recorded; else the
+    voter's login, as the game spells it."""
     config = game.config
     player = known_player(game, login, "so their vote would not count", "--as")
     if config.proposer_votes_yes and player.login == open_.author.login:
@@ -321,3 +327,4 @@ def refuse_vote_that_cannot_count(game: Game, open_: OpenProposal, login: str,
         days = config.schedule.describe(config.schedule.vote)
         raise GameError(f"votes count only on the voting days ({days}, "
                         f"{config.cite('schedule')})", hint="vote again on a voting day")
+    return player.login

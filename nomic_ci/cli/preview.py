@@ -12,11 +12,13 @@ from datetime import datetime
 from ..core.due import next_transition
 from ..core.files.state import OpenProposal
 from ..core.game import Game
-from ..core.players.proposers import refusal
+from ..core.players.proposers import final_refusal, to_fix
 from ..core.voting.admission import Requirement
 from ..core.voting.decision import vote_view
+from ..forges.interface import listed_comments
 from ..forges.localforge import LocalForge
 from ..text.messages import describe
+from ..text.rule_format import fix_advice
 from ..text.vote_comment import what_a_change_does, what_it_needs, when_it_ends
 
 
@@ -32,7 +34,7 @@ def preview_proposal(game: Game, forge: LocalForge, key: str, now: datetime
         lines.append(f"It changes {len(proposal.changes)} file(s): {shown}"
                      + (" …" if len(proposal.changes) > 10 else ""))
     others = [p for p in proposals if p.key != key]
-    earlier = next_transition(game, others, now, forge.comments())
+    earlier = next_transition(game, others, now, *listed_comments(forge, game))
     if earlier is not None:
         lines.append(f"First, what is due now would be applied: {describe(earlier)}; this dry "
                      "run judges the proposal against the game as it stands before that.")
@@ -42,9 +44,13 @@ def preview_proposal(game: Game, forge: LocalForge, key: str, now: datetime
     needed, eligible = view.needed, len(view.tally.eligible)
     if isinstance(needed, Requirement):
         lines.append(f"{what_it_needs(needed, eligible)}.")
-    reason = refusal(game, proposal)
+    reason = final_refusal(game, proposal)
     if reason is not None:
         lines.append(f"It would be refused: {reason}.")
+        return lines, False
+    fix = to_fix(game, proposal)
+    if fix is not None:
+        lines += [f"It would await a fix, open: {fix}.", fix_advice(game, proposal)]
         return lines, False
     lines.append(f"It would be put to the vote as proposal {number}. {when_it_ends(view)} "
                  f"{what_a_change_does(game.config)}")

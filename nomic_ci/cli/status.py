@@ -11,6 +11,7 @@ from ..core.files.state import MAX_NAMED
 from ..core.game import Game, load_game
 from ..core.times import iso
 from ..core.voting.decision import VoteView, vote_view
+from ..forges.interface import listed_comments
 from ..text.messages import describe
 from ..text.readmes import render_state
 from .gamedir import forge_for_reading, now_from, working_files
@@ -30,7 +31,7 @@ def cmd_status(args) -> int:
         views = {o.key: vote_view(game, o, by_key[o.key], now)
                  for o in game.state.open_proposals if o.key in by_key}
         if now >= game.state.last_change:
-            due = next_transition(game, proposals, now, forge.comments())
+            due = next_transition(game, proposals, now, *listed_comments(forge, game))
     if args.json:
         print(json.dumps({**status_json(game, views),
                           "due": describe(due) if due else None}, indent=2))

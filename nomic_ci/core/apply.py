@@ -12,7 +12,7 @@ from .facts import Account
 from .board.actionlog import ActionRecord
 from .files.records import DieRoll, Outcome, Record
 from .files import PLAYERS
-from .files.state import GameState, OpenProposal, Player
+from .files.state import MAX_REASON, AwaitingFix, GameState, OpenProposal, Player
 from .game import Game
 from .mechanics.config import GameConfig
 from .mechanics.progress import level_up
@@ -23,7 +23,7 @@ from .board import rooms
 from .files.judgments import Judgment
 from .players.judgment import hold
 from .transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment, Command,
-                          Deactivate, Decide, EndGame, Judging, Open, PassTurn, Pause, Push,
+                          Deactivate, Decide, EndGame, Hold, Judging, Open, PassTurn, Pause, Push,
                           Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .scores import unexplained
 from .turns import check_victory, next_player, pass_turn_after
@@ -62,8 +62,15 @@ def _applied(game: Game, transition: Transition,
                 from .board.bored.reserves import proposal_opened  # BoredNomic's (seed 003)
                 state = proposal_opened(state, game.config, author.login, at)  # rule 15
             state = replace(state, open_proposals=state.open_proposals + (opened,),
+                            awaiting_fix=_unawaited(state, proposal.key),
                             next_proposal=state.next_proposal if number is None else number + 1)
             return check_victory(state, game.config, at), None
+        case Hold(at, proposal, reason):
+            earlier = next((a for a in state.awaiting_fix if a.key == proposal.key), None)
+            kept = reason if len(reason) <= MAX_REASON else reason[:MAX_REASON] + "…"
+            held = AwaitingFix(proposal.key, proposal.title, proposal.author, proposal.head,
+                               earlier.since if earlier else at, kept)
+            return replace(state, awaiting_fix=_unawaited(state, proposal.key) + (held,)), None
         case Refuse(at, proposal, number, reason, was_open):
             if was_open is None and number is not None:
                 state = replace(state, next_proposal=number + 1)
@@ -235,4 +242,10 @@ def _seat(state: GameState, config: GameConfig, account: Account) -> GameState:
 
 
 def _without(state: GameState, key: str) -> GameState:
-    return replace(state, open_proposals=tuple(o for o in state.open_proposals if o.key != key))
+    """The state without the proposal `key`, in its vote or awaiting a fix."""
+    return replace(state, open_proposals=tuple(o for o in state.open_proposals if o.key != key),
+                   awaiting_fix=_unawaited(state, key))
+
+
+def _unawaited(state: GameState, key: str) -> tuple[AwaitingFix, ...]:
+    return tuple(a for a in state.awaiting_fix if a.key != key)

@@ -16,16 +16,17 @@ from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from .errors import GameError
 from .facts import Comment, ForgeState, Proposal
-from .files.state import OpenProposal
+from .files.state import AwaitingFix, OpenProposal
 from .game import Game
 from .players.comment_commands import handle, is_command
 from .players.inactivity import deactivations, reactivations
 from .players.joining import join_decision
 from .players import judgment
-from .players.proposers import displaced, push_refusal, refusal
+from .players.proposers import (awaiting_too_many, displaced, final_refusal, push_refusal,
+                               to_fix)
 from .times import hours, iso
 from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deactivate, EndGame,
-                          Judging, Open, PassTurn, Push, Reclose, Refuse, Retract, Transition,
+                          Hold, Judging, Open, PassTurn, Push, Reclose, Refuse, Retract, Transition,
                           Update, WorldTurn)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_end
@@ -60,10 +61,13 @@ def next_transition(game: Game, proposals: Sequence[Proposal], now: datetime,
     by_key = {p.key: p for p in proposals}
     due: list[Due] = [*_board_timers(game), *_judgment(game),
                       *_open_proposals(game, by_key, now, waiting),
-                      *_new_proposals(game, proposals)]
-    if not state.over:
-        due += [*_activity(game, by_key, now), *_commands(game, comments, listed_from, by_key, now),
-                *_turn_timeout(game), *_end_date(game)]
+                      *_new_proposals(game, proposals), *_fixes(game, by_key, proposals, now)]
+    commands = _commands(game, comments, listed_from, by_key, now)
+    if state.over:  # nothing happens any more, but a command still gets its answer
+        due += commands
+    else:
+        due += [*_activity(game, by_key, now), *commands, *_turn_timeout(game),
+                *_end_date(game)]
     ready = [entry for entry in due if entry[0] <= now]
     if not ready:
         return None
@@ -144,7 +148,7 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
     is open although decided (reopened by hand). Only the earliest: each is judged once, when
     it is next, so K proposals arriving together cost K judgements, not K²."""
     state = game.state
-    open_keys = {o.key for o in state.open_proposals}
+    open_keys = {o.key for o in state.open_proposals} | {a.key for a in state.awaiting_fix}
     closing = {t.on for t in state.to_tell if t.close}
     # a draft made ready for review is proposed then, and its vote window starts then
     for proposal in sorted(proposals, key=lambda p: (p.proposed_at, p.key)):
@@ -159,11 +163,66 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
         return
 
 
+def _fixes(game: Game, by_key: Mapping[str, Proposal], proposals: Sequence[Proposal],
+           now: datetime) -> Iterable[Due]:
+    """Each proposal awaiting a fix: judged again, as a new proposal made at the run that sees
+    it (its push has no time of its own, as a push to one in its vote has none), once a new
+    version of it is pushed; refused for good once closed, sent elsewhere, or the game over.
+    Only the first pushed is judged at a time, as new proposals are."""
+    state = game.state
+    since_last = state.last_change
+    pushed = None
+    for held in state.awaiting_fix:
+        proposal = by_key.get(held.key)
+        if proposal is None or proposal.state is not ForgeState.OPEN:
+            at = max(min(proposal.closed_at if proposal and proposal.closed_at else now, now),
+                     since_last)
+            yield at, Order.DECISIONS, _refused_for_good(
+                game, held, proposal, at, f"it was closed before it was fixed ({held.reason})")
+        elif state.over:
+            yield since_last, Order.DECISIONS, _refused_for_good(
+                game, held, proposal, since_last, "the game ended before it was fixed")
+        elif proposal.into is not None:
+            yield since_last, Order.DECISIONS, _refused_for_good(
+                game, held, proposal, since_last, f"it was changed to merge into "
+                f"{proposal.into}, not the game's default branch, where every proposal must go")
+        elif pushed is None and proposal.head != held.head and not proposal.draft:
+            pushed = proposal
+    if pushed is not None:
+        at = max(now, since_last)
+        # judged as made now: the days proposals are made, the turn and the week are the fix's
+        yield at, Order.ARRIVALS, lambda: _arrival(game, replace(pushed, ready_at=at), at,
+                                                   proposals)
+
+
+def _refused_for_good(game: Game, held: AwaitingFix, proposal: Proposal | None, at: datetime,
+                      reason: str) -> Refuse:
+    """A proposal awaiting a fix refused, closed and recorded, with what it still awaited."""
+    if proposal is None:  # closed, and not listed by the forge: as the state remembers it
+        proposal = Proposal(held.key, held.title, held.author, held.head, held.since,
+                            state=ForgeState.CLOSED)
+    return Refuse(at, proposal, _refusal_number(game), reason)
+
+
+def _refusal_number(game: Game) -> int | None:
+    """The number a refused proposal takes: the next, unless only proper ones are numbered
+    (seed 001 rule 107)."""
+    return game.state.next_proposal if game.config.numbering == "every-proposal" else None
+
+
 def _arrival(game: Game, proposal: Proposal, at: datetime,
              proposals: Sequence[Proposal]) -> Transition:
-    """A new proposal opened or refused, or first the older one of its author's it displaces."""
+    """A new proposal opened, refused, or awaiting a fix (`players.proposers`: who proposes
+    and when is final, what it changes can be fixed), or first the older one of its author's
+    it displaces."""
     state, config = game.state, game.config
-    reason = refusal(game, proposal)
+    reason = final_refusal(game, proposal)
+    fix = None if reason else to_fix(game, proposal)
+    if fix:
+        crowded = awaiting_too_many(game, proposal)
+        if crowded is None:
+            return Hold(at, proposal, fix)
+        reason = f"{fix}; {crowded}"
     older = None if reason else displaced(game, proposal)
     if older is not None:
         return Refuse(at, next(p for p in proposals if p.key == older.key), older.number,
@@ -172,7 +231,7 @@ def _arrival(game: Game, proposal: Proposal, at: datetime,
     # seed 001 rule 107: only rule-changes proposed in the proper way are numbered; a
     # refused proposal is not proper, and a request to join is no rule-change
     number = state.next_proposal
-    numbered = number if config.numbering == "every-proposal" else None
+    numbered = _refusal_number(game)
     joining = state.player(proposal.author) is None and not state.is_admin(
         proposal.author)  # let in by refusal(): to join
     return (Refuse(at, proposal, numbered, reason) if reason
@@ -194,11 +253,13 @@ def _commands(game: Game, comments: Sequence[Comment], listed_from: datetime | N
               by_key: Mapping[str, Proposal], now: datetime) -> Iterable[Due]:
     """The earliest unhandled comment command: one at a time, each judged in the state the
     earlier ones left. A comment written before the listing started is listed only because
-    it was edited since: an earlier run saw it, and handled it if it was a command."""
+    it was edited since: an earlier run saw it, and handled it if it was a command. One that
+    changed the game is handled as the state says; one that changed nothing, as its reply
+    says (`Comment.answered`)."""
     recent = (c for c in comments if listed_from is None or c.at >= listed_from)
     for comment in sorted(recent, key=lambda c: (c.at, c.id)):  # listed in that order: O(n)
         if comment.at <= now and not game.state.has_handled(comment.id) \
-                and is_command(game, comment):
+                and not comment.answered and is_command(game, comment):
             at = max(comment.at, game.state.last_change)
             yield at, Order.ARRIVALS, replace(handle(game, comment, at, by_key),
                                               listed_from=listed_from)

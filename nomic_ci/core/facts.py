@@ -138,7 +138,8 @@ class Comment:
     """A comment a player wrote on the forge: where commands such as `/pass` come from.
 
     `on` is the key of the proposal (or issue) it was written on; `edited` says
-    whether it was changed after it was posted.
+    whether it was changed after it was posted; `answered`, whether the engine's reply to it
+    is there (a command that changes nothing is recorded nowhere else).
     """
 
     id: int
@@ -147,3 +148,4 @@ class Comment:
     at: datetime
     edited: bool = False
     on: str | None = None
+    answered: bool = False

@@ -17,7 +17,7 @@ from typing import Mapping
 from .facts import Proposal
 from .files.state import GAME_ISSUE, GameState, Tell
 from .game import Game
-from .times import iso
+from .times import iso, relative, shown
 from .files.judgments import RULING
 from .players.judgment import active_players, consent
 from .players.judgment_replay import course, others
@@ -25,10 +25,6 @@ from .transitions import BoardTimer, Push, Transition
 from .voting.admission import involved, requirement
 from .voting.decision import vote_deadline
 from .voting.tally import tally_at
-
-
-def _when(moment: datetime) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC"
 
 
 def turn_deadline(game: Game, state: GameState) -> datetime | None:
@@ -48,12 +44,25 @@ def turn_begins(game: Game, after: GameState) -> Tell | None:
             before.turn, before.turn_started):
         return None
     passes = turn_deadline(game, after)
-    message = f"it is your turn, since {_when(after.turn_started or after.last_change)}" + (
-        f"; it passes to the next player at {_when(passes)}"
+    message = f"it is your turn, since {shown(after.turn_started or after.last_change)}" + (
+        f"; it passes to the next player at {shown(passes)}"
         + (" unless you propose before" if game.config.proposing == "one-a-turn" else "")
         if passes else "")
-    return Tell(GAME_ISSUE, f"turn-{iso(after.turn_started or after.last_change)}-{after.turn}",
-                message, mentions=(after.turn,))
+    return Tell(GAME_ISSUE, turn_id(after), message, mentions=(after.turn,))
+
+
+def turn_id(state: GameState) -> str:
+    """The mark of the notice that the turn in `state` has begun."""
+    return f"turn-{iso(state.turn_started or state.last_change)}-{state.turn}"
+
+
+def without_passed_turns(tells: tuple[Tell, ...], state: GameState) -> tuple[Tell, ...]:
+    """The messages to tell, less the notices of a turn that is no longer the turn in
+    `state`: a late run that passes several turns, or a player who passed at once, is never
+    told "it is your turn" for a turn already over."""
+    current = turn_id(state) if state.turn is not None and not state.over else None
+    return tuple(t for t in tells if t.on != GAME_ISSUE or not t.id.startswith("turn-")
+                 or t.id == current)
 
 
 def votes_undone(game: Game, push: Push, proposal: Proposal) -> Tell | None:
@@ -88,8 +97,16 @@ def judging(game: Game, after: GameState) -> Tell | None:
     """Whom a step of the Judgment pending concerns (seed 001 rule 211): a new Judge, who is
     to rule; after a ruling, the players whose consent the next turn waits for."""
     judgment, old = after.judgment, game.state.judgment
+    if judgment is not None and judgment.turn_ended is not None and (
+            old is None or old.turn_ended is None):  # the turn just ended, and the next waits
+        agreed = consent(game, after)
+        return Tell(GAME_ISSUE, f"waits-{judgment.number}",
+                    f"{judgment.mover}'s turn is over, and {agreed.next}'s begins once the "
+                    f"others consent while Judgment {judgment.number} is pending "
+                    f"({game.config.cite('judgment')}): /consent to let it begin; {agreed}",
+                    mentions=agreed.of)
     if judgment is None or old is not None and old.steps == judgment.steps:
-        return None  # no new step (the turn that ended waits: the Judgment notes it)
+        return None  # no new step
     before = course(old) if old is not None else None
     now, cite, step = course(judgment), game.config.cite("judgment"), len(judgment.steps)
     if now.judge is not None and (before is None or before.judge != now.judge):
@@ -126,7 +143,8 @@ def reminders(game: Game, proposals: Mapping[str, Proposal], now: datetime
         if missing:
             tells.append(Tell(GAME_ISSUE, f"remind-{open_.number}-{iso(deadline)}",
                               f"the vote on proposal {open_.number} closes at "
-                              f"{_when(deadline)} and your vote is not in yet",
+                              f"{shown(deadline)} ({relative(deadline, now)}) and your vote "
+                              "is not in yet",
                               mentions=missing))
         opens.append(replace(open_, reminded=deadline))
     if not tells:

@@ -9,12 +9,17 @@ telling finds the same replies, each with the mark it was told with.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Iterator, Sequence
 
 from .files.state import Tell
 
 MAX_REPLY = 40_000  # characters of answers in one reply, its marks besides (GitHub: 65,536)
+# what a reply told as a forge shows it begins with: its mentions, then the marks of the
+# other comments it answers (`_one_reply`)
+_LEADING_MARKS = re.compile(r"(?:@\S+ )*((?:<!-- nomic-ci:[a-z0-9-]+ -->)*)")
+_MARK = re.compile(r"<!-- nomic-ci:([a-z0-9-]+) -->")
 
 
 def most_pressing_first(to_tell: Sequence[Tell]) -> list[int]:
@@ -65,6 +70,14 @@ def _one_reply(replies: list[Tell]) -> Tell:
     return replace(last, id=replies[0].id, reply_to=replies[0].reply_to, message=(
         f"{marks}you wrote {len(replies)} commands since the engine last answered; in the order "
         "written:\n\n" + "\n".join(lines) + more))
+
+
+def also_told(shown: str) -> tuple[str, ...]:
+    """The ids of the other messages a reply tells, from the reply as a forge shows it (its
+    mentions, then its message): the marks it begins with, never one further in, where an
+    answer may quote what a player wrote."""
+    leading = _LEADING_MARKS.match(shown)
+    return tuple(_MARK.findall(leading.group(1))) if leading else ()
 
 
 def _same_after(replies: list[Tell], n: int) -> Iterator[Tell]:

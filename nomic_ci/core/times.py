@@ -52,3 +52,25 @@ def format_duration(delta: timedelta) -> str:
     if minutes % 60 == 0:
         return f"{minutes // 60}h"
     return f"{minutes}m"
+
+
+def shown(moment: datetime) -> str:
+    """'2026-05-03 12:00 UTC', as players read a moment."""
+    return f"{moment.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
+
+
+def relative(moment: datetime, now: datetime) -> str:
+    """'in 3 h', '2 d ago', 'now': how far `moment` is from `now`, in whole units of the
+    largest that fits twice (so 36 hours are '36 h', not '1 d')."""
+    seconds = (moment - now).total_seconds()
+    span = abs(seconds)
+    for unit, size in (("d", 86_400), ("h", 3_600), ("min", 60)):
+        if span >= 2 * size or unit == "min" and span >= size:
+            count = int(span // size)
+            return f"in {count} {unit}" if seconds > 0 else f"{count} {unit} ago"
+    return "now"
+
+
+def shown_from(moment: datetime, now: datetime) -> str:
+    """'2026-05-03 12:00 UTC (in 3 h)': exact, and how far from `now`."""
+    return f"{shown(moment)} ({relative(moment, now)})"

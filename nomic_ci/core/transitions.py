@@ -34,6 +34,16 @@ class Refuse:
 
 
 @frozen
+class Hold:
+    """A player's proposal may not be put to the vote as it is, for a reason its author can
+    fix (`players.proposers.fixable`): it stays open, awaiting a fix, and is judged again when
+    a new version is pushed. It is no part of the game meanwhile: no turn waits for it."""
+    at: datetime
+    proposal: Proposal
+    reason: str
+
+
+@frozen
 class Decide:
     """A proposal's vote is over: it passed (merge) or failed (close)."""
     at: datetime
@@ -180,7 +190,7 @@ class CloseJudgment:
     judgment: Judgment  # ended, with the step that ended it
 
 
-Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Decide | Retract | Deactivate
+Transition = (Act | BoardTimer | Update | Open | Push | Refuse | Hold | Decide | Retract | Deactivate
               | Activate | PassTurn | EndGame | Reclose | Command | Pause | Judging | BeginTurn
               | CloseJudgment)
 

@@ -33,10 +33,11 @@ from ..core.files.changes import unlisted
 from ..core.files.gamefiles import GameFiles
 from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
-from ..core.files.state import GAME_ISSUE, Tell
+from ..core.files.state import GAME_ISSUE, Tell, reply_id
+from ..core.replies import also_told
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
-from ..text.quoting import no_mentions
+from ..text.quoting import no_mentions, notice
 from ..text.vote_comment import MARKER, status_line, sticky_comment
 from . import githubgraphql as gql
 from .githubgraphql import STATUS_CONTEXT
@@ -72,6 +73,11 @@ def _lasting(error: GithubException) -> bool:
 
 class StateConflict(Exception):
     """The default branch moved while this run worked: re-read it and run again."""
+
+
+def _mark(told: str) -> str:
+    """The hidden mark, first in the engine's comment, of the message `told` (a `Tell.id`)."""
+    return f"<!-- nomic-ci:{told} -->"
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -318,13 +324,12 @@ class GitHubForge:
     def _comment(self, number: int, message: Tell) -> None:
         """Post the message as a comment, marked, unless a comment of ours already has the
         mark; the only mentions are the message's own."""
-        mark = f"<!-- nomic-ci:{message.id} -->"
+        mark = _mark(message.id)
         if not message.message:
             return
         if not any(mark in (c.body or "") for c in self._recent(number)):
-            text = no_mentions(message.message)
-            if message.mentions:  # the only mentions the engine makes: whom it tells
-                text = f"{' '.join(f'@{login}' for login in message.mentions)} {text}."
+            # the only mentions the engine makes: whom it tells
+            text = notice(no_mentions(message.message), message.mentions)
             self._post_comment(number, f"{mark}\n{text}", mark)
             self.wrote.append(f"told #{number} ({message.id})")
 
@@ -344,21 +349,25 @@ class GitHubForge:
 
     def _tell_game(self, message: Tell) -> None:
         """The game issue: its text rewritten, notices as comments on it."""
-        issue = self._game_issue(message.final)
+        issue = self._game_issue(message.final, message.title)
         self._comment(issue.number, message)
-        if message.final is not None and issue.body != no_mentions(message.final):
+        if message.final is None:
+            return
+        body, title = no_mentions(message.final), message.title or issue.title
+        if (issue.body, issue.title) != (body, title):  # one write, title and text together
             self.writes += 1
-            issue.edit(body=no_mentions(message.final))
+            issue.edit(title=title, body=body)
             self.wrote.append(f"updated the game issue #{issue.number}")
 
-    def _game_issue(self, body: str | None) -> Issue:
+    def _game_issue(self, body: str | None, title: str | None = None) -> Issue:
         """The engine's open game issue (labelled, by the engine, with the marker), found once
         a run; opened, and pinned where the token may, when there is none."""
         if self._game is None:
             self._game = self._found_game_issue()
             if self._game is None:
                 self._game = self._once(lambda: self.repo.create_issue(
-                    GAME_TITLE, no_mentions(body or GAME_MARKER), labels=[GAME_LABEL]),
+                    title or GAME_TITLE, no_mentions(body or GAME_MARKER),
+                    labels=[GAME_LABEL]),
                     self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
             if self._game.number not in self._reader.pinned:  # also after a stop before it
@@ -470,19 +479,27 @@ class GitHubForge:
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
         """Players' comments on the repository's issues and pull requests written or edited
-        since `since`, read once a run (the first call's `since` is the earliest)."""
+        since `since`, read once a run (the first call's `since` is the earliest); each
+        answered where the same listing holds the engine's reply to it (alone, or among a
+        player's answers), which always comes after it."""
         if self._comments is None:
-            self._comments = []
+            players, told = [], set()
             listed = self.repo.get_issues_comments(sort="created", direction="asc",
                                                    **({"since": since} if since else {}))
             for c in listed:
-                if c.user is None or c.user.login == self.engine_login:
-                    continue
+                if c.user is not None and c.user.login == self.engine_login:
+                    mark, _, shown = (c.body or "").partition("\n")  # its own mark, first
+                    told.update((mark, *map(_mark, also_told(shown))))
+                elif c.user is not None:
+                    players.append(c)
+            self._comments = []
+            for c in players:
                 created, updated = _utc(c.created_at), _utc(c.updated_at)
                 self._comments.append(Comment(
                     c.id, Account(c.user.login, c.user.id), c.body or "", created,
                     edited=updated is not None and updated > created,
-                    on=c.issue_url.rstrip("/").rsplit("/", 1)[-1]))
+                    on=c.issue_url.rstrip("/").rsplit("/", 1)[-1],
+                    answered=_mark(reply_id(c.id)) in told))
         return self._comments
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:

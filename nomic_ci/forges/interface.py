@@ -8,7 +8,8 @@ The engine relies on these orderings, and each forge keeps them:
 - **State before players.** The engine tells players only what the published state
   lists in `to_tell`, and clears the list once told; `tell` is idempotent (each
   message is marked where it is told), so a run that stops anywhere in between is
-  finished by the next without telling anything twice.
+  finished by the next without telling anything twice. An answer to a command that
+  changed nothing is recorded only where it is told: `comments` says it is `answered`.
 - **Flush before merging.** `merge` first commits what `write_files` collected, so a
   merge goes on top of the state that led to it.
 - **Each write made once.** A write whose answer was lost is not repeated blindly: what it
@@ -27,8 +28,9 @@ from typing import Collection, Mapping, Protocol, Sequence
 from ..core.facts import Comment, Proposal
 from ..core.files.state import Tell
 from ..core.frozen import frozen
+from ..core.game import Game
+from ..core.players.comment_commands import listed_since
 from ..core.voting.decision import VoteView
-
 
 
 class MergeStatus(enum.Enum):
@@ -99,3 +101,11 @@ class Forge(Protocol):
         """The write requests this run has made, where the forge limits them (None: it does
         not; the engine then spends no budget)."""
         ...
+
+
+def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], datetime]:
+    """The comments that may hold commands, and where their listing starts: as a run reads
+    them (once, from a day before the game last changed: `listed_since`), so what `status`
+    and a preview say is due is what the next run does."""
+    since = listed_since(game)
+    return forge.comments(since), since

@@ -24,10 +24,12 @@ from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes
 from ..core.files.deferral import deferred
 from ..core.files.gamefiles import game_files
-from ..core.files.state import GAME_ISSUE, Tell
+from ..core.files.state import GAME_ISSUE, Tell, reply_id
+from ..core.replies import also_told
 from ..core.times import iso, moment
 from ..core.words import number_in
 from ..core.voting.decision import VoteView
+from ..text.quoting import notice
 from .gitplumbing import Git
 from .interface import MergeResult, MergeStatus
 from .localrecords import LocalRecords
@@ -145,8 +147,13 @@ class LocalForge:
         return number
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
-        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]))
-                  for c in self.records.comments_since(since))  # never edited
+        """Players' comments; each answered where the engine's reply to it is told (alone,
+        under it, or among the player's answers, under the first)."""
+        read = list(self.records.comments_since(since))  # never edited: written is updated
+        told = {id_ for c in read for r in c["replies"]
+                for id_ in (r.get("told"), *also_told(r["body"]))}
+        listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]),
+                          answered=reply_id(c["id"]) in told) for c in read)
         return [c for c in listed if since is None or c.at >= since]
 
     def branch_of(self, key: str) -> str | None:
@@ -288,8 +295,7 @@ class LocalForge:
         return MergeResult(MergeStatus.MERGED)
 
     def tell(self, message: Tell) -> None:
-        mentions = " ".join(f"@{login}" for login in message.mentions)
-        text = f"{mentions} {message.message}." if mentions else message.message
+        text = notice(message.message, message.mentions)
         told = {"at": iso(self.now), "body": text, "told": message.id}
         if message.reply_to is not None:
             comment = self.records.comment(message.reply_to)
@@ -297,6 +303,8 @@ class LocalForge:
         elif message.on == GAME_ISSUE:  # the game issue: its text, and comments on it
             if message.final is not None:
                 self.records.set_game_issue(message.final)
+            if message.title is not None:
+                self.records.set_game_issue_title(message.title)
             if message.message and not self.records.told(message.id):
                 self.records.tell_game_issue(message.id, told)
                 self.messages.append(text)

@@ -9,6 +9,7 @@ decision, 25 MB after ten thousand. Its tree:
 
     meta.json                     the default branch, the counters, the open proposals
     game-issue.md                 the game issue's text
+    game-issue-title.txt          its title
     proposals/NN/KEY.json         a proposal, its votes and what was told on it (NN: KEY % 100)
     comments/NNNNNN.json          the players' comments, a hundred a file, with their answers
     told/HH/SHA1                  a message told on the game issue (by its mark's SHA-1)
@@ -148,6 +149,9 @@ class LocalRecords:
     def set_game_issue(self, body: str) -> None:
         self._written["game-issue.md"] = body
 
+    def set_game_issue_title(self, title: str) -> None:
+        self._written["game-issue-title.txt"] = title
+
     def save(self, when: datetime) -> bool:
         """Commit what changed, and move the ref (a compare-and-swap on where it was);
         whether there was anything to commit."""
@@ -182,6 +186,8 @@ class LocalRecords:
             self._values[_told_path(told["told"])] = told
         if issue.get("body"):
             self._written["game-issue.md"] = issue["body"]
+        if issue.get("title"):
+            self._written["game-issue-title.txt"] = issue["title"]
         self._values["meta.json"] = {
             "default_branch": old["default_branch"], "next_key": old["next_key"],
             "next_review": old["next_review"], "comments": len(comments),
@@ -201,13 +207,14 @@ class LocalRecords:
                 proposals[path.rsplit("/", 1)[1].removesuffix(".json")] = json.loads(text)
             elif path.startswith("told/"):
                 told.append(json.loads(text))
-        meta = self.meta
+        meta, title = self.meta, self._text("game-issue-title.txt")
+        issue = {"body": self._text("game-issue.md") or "",
+                 "comments": sorted(told, key=lambda c: c["at"])}
         return {"default_branch": meta["default_branch"], "next_key": meta["next_key"],
                 "next_review": meta["next_review"],
                 "proposals": dict(sorted(proposals.items(), key=lambda kv: int(kv[0]))),
                 "comments": list(self.comments_since(None)),
-                "game_issue": {"body": self._text("game-issue.md") or "",
-                               "comments": sorted(told, key=lambda c: c["at"])}}
+                "game_issue": issue | ({"title": title} if title is not None else {})}
 
     def _saved_files(self) -> Iterator[tuple[str, str]]:
         todo = [("", self.git.tree_of(self.tip))] if self.tip else []

@@ -29,7 +29,7 @@ def front_page(game: Game, title: str, about: str) -> str:
              "- [The scoreboard](state/README.md): whose turn it is, what is in its vote and how "
              "each vote stands",
              "- [The history](proposals/README.md): every proposal decided, its votes and dice",
-             "", "## How to play", "", f"1. **Propose** {how_to_propose(game)}",
+             "", "## How to play", "", f"1. **Propose** {how_to_propose(game)} {RULE_FILES}",
              f"2. **Vote.** {how_to_vote(config)} {what_a_change_does(config)}",
              f"3. **The decision.** {_when_decided(game)} The engine merges what passes and "
              "closes the rest, saying why on the pull request."]
@@ -78,6 +78,13 @@ def how_to_propose(game: Game) -> str:
             "`rules/` on a branch (one rule a file, `rules/NNN-slug.md`), and open a pull "
             "request. A check says which rules it involves and what it needs before anyone "
             "votes.")
+
+
+# where a newcomer first writes a rule: the format, and what happens to a file it gets wrong
+RULE_FILES = ("A rule file begins with its `number`, `title` and `mutable` between two `---` "
+              "lines ([how to write a rule](rules/README.md#writing-a-rule)); a proposal whose "
+              "rule file the engine cannot read stays open, saying what to fix, until you push "
+              "the fix.")
 
 
 def _who_proposes(game: Game) -> str:

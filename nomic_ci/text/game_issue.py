@@ -1,7 +1,9 @@
-"""The game issue's text: whose turn it is, what is in its vote, and the next deadlines.
+"""The game issue, a dashboard: its title says whose turn it is; its text the times (exact,
+and relative to the run that wrote it), a link to every page, what is due next, what is in
+its vote with each tally, the scores, and how to play and join.
 
-It is rewritten whenever a run changes the game, from the state and the rules in force;
-the notices that mention players are comments on it (`core.notices`).
+It is rewritten whenever a run changes the game or a vote, from the state and the rules in
+force; the notices that mention players are comments on it (`core.notices`).
 """
 
 from __future__ import annotations
@@ -13,75 +15,164 @@ from ..core.facts import Proposal
 from ..core.files.state import GAME_ISSUE, Tell
 from ..core.game import Game
 from ..core.notices import turn_deadline
-from ..core.times import hours
+from ..core.times import hours, shown, shown_from
+from ..core.players.comment_commands import commands_in_force
+from ..core.players.inactivity import deactivations
 from .front_page import how_to_join, how_to_propose
 from .judgment_page import README as JUDGMENTS, pending_lines
 from .quoting import quoted
+from .readmes import PROPOSALS_README, RULES_README, STATE_README, _missing  # as the page says
+from .scores_table import scores_table, victory
 from .vote_comment import how_to_vote
 from ..core.voting.admission import Requirement, involved, requirement
 from ..core.voting.decision import vote_deadline
 
 MARKER = "<!-- nomic-ci:game -->"  # finds the engine's game issue (with its author)
-TITLE = "The game: whose turn it is, what is in its vote, what is due"
+TITLE = "The game: whose turn it is, what is in its vote, what is due"  # before its first text
 
 
-def _when(moment: datetime) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC"
+def page_link(path: str) -> str:
+    """A page of the repository, linked from the game issue: GitHub resolves an issue's
+    links from `/OWNER/REPO/issues/`, so `../blob/HEAD/` is the default branch's file (and
+    a local game shows the path)."""
+    return f"[{path}](../blob/HEAD/{path})"
 
 
-def game_issue_body(game: Game, proposals: Mapping[str, Proposal]) -> str:
+def pages(game: Game) -> list[str]:
+    """Every page players read in this game, linked."""
+    found = [("rules", RULES_README), ("scores and votes", STATE_README),
+             ("decided proposals", PROPOSALS_README)]
+    if game.config.judgment is not None or JUDGMENTS in game.files:
+        found.append(("Judgments", JUDGMENTS))
+    if game.state.board is not None:
+        from .board_svg import BOARD_SVG  # only a game with a board loads it
+        if BOARD_SVG in game.files:
+            found.append(("the board", BOARD_SVG))
+    return [f"{what}: {page_link(path)}" for what, path in found]
+
+
+def game_issue_title(game: Game) -> str:
+    """The game issue's title: whose turn it is, or why no one's, and how many votes run."""
+    state = game.state
+    if state.over:
+        return f"The game is over: {', '.join(state.winners) or 'nobody'} won"
+    if state.paused_since:
+        whose = "paused"
+    elif state.judgment is not None and state.judgment.turn_ended is not None:
+        whose = f"the next turn waits for consent (Judgment {state.judgment.number})"
+    elif state.turn:
+        whose = f"{state.turn}'s turn"
+    else:
+        whose = "no turns"
+    voting = sum(1 for o in state.open_proposals)
+    return f"The game: {whose}" + (f" · {voting} in {'its' if voting == 1 else 'their'} vote"
+                                   if voting else "")
+
+
+def game_issue_body(game: Game, proposals: Mapping[str, Proposal], now: datetime) -> str:
+    """The game issue's text as of `now`: its times exact and relative to then."""
     state, config = game.state, game.config
     lines = [MARKER, "### Where the game stands", ""]
     due: list[tuple[datetime, str]] = []
     if state.over:
-        lines.append(f"The game is over: {', '.join(state.winners) or 'nobody'} won "
-                     f"({_when(state.ended_at)}).")
+        lines.append(f"The game is over: {quoted(', '.join(state.winners) or 'nobody')} won "
+                     f"({shown_from(state.ended_at, now)}).")
+    elif state.paused_since:
+        lines.append(f"The game is paused since {shown_from(state.paused_since, now)} "
+                     f"({config.cite('pause')}): players make no proposals until the Admin's "
+                     "proposal to fix it is accepted.")
     elif state.judgment is not None and state.judgment.turn_ended is not None:
-        lines.append(f"**{state.turn}**'s turn is over, and the next waits for consent while "
-                     f"Judgment {state.judgment.number} is pending.")
+        lines.append(f"**{quoted(state.turn)}**'s turn is over, and the next waits for consent "
+                     f"while Judgment {state.judgment.number} is pending.")
     elif state.turn:
-        lines.append(f"It is **{state.turn}**'s turn, since "
-                     f"{_when(state.turn_started or state.last_change)}.")
+        lines.append(f"It is **{quoted(state.turn)}**'s turn, since "
+                     f"{shown_from(state.turn_started or state.last_change, now)}.")
         passes = turn_deadline(game, state)
         if passes:
             due.append((passes, f"{state.turn}'s turn passes to the next player"))
     else:
         lines.append("The rules keep no turns: any player may propose as they allow.")
-    eligible = len(game.eligible_voters)
-    if state.open_proposals:
-        lines += ["", "| proposal | by | needs | closes |", "|---|---|---|---|"]
-    for open_ in state.open_proposals:
-        proposal = proposals.get(open_.key)
-        needed = requirement(game, proposal) if proposal else None
-        deadline = vote_deadline(game, open_, involved(needed)) if needed else None
-        need = (needed.threshold.explain(eligible) if isinstance(needed, Requirement)
-                else "to join" if open_.join else "—")
-        closes = _when(deadline) if deadline else "when every vote is in"
-        lines.append(f"| {open_.number}: {quoted(open_.title)} (#{open_.key}) | "
-                     f"{open_.author.login} | {need} | {closes} |")
-        if deadline:
-            due.append((deadline, f"the vote on proposal {open_.number} closes"))
-    if not state.open_proposals and not state.over:
-        lines += ["", "No proposal is in its vote."]
+    lines += ["", f"As of {shown(now)}: the relative times here are from then. Pages: "
+              + " · ".join(pages(game)) + "."]
+    votes = _in_its_vote(game, proposals, now, due)
     if config.ends_at and not state.over:
         due.append((config.ends_at, "the game ends"))
+    if config.board:
+        due += _board_due(game)
+    if config.inactive_after and not state.over:
+        due += _inactivity_due(game, proposals)
+    if not state.over:
+        lines += ["", "### Due next", ""] + ([f"- {shown_from(at, now)}: {what}"
+                                             for at, what in sorted(due)] or ["Nothing."])
+    lines += ["", "### In its vote", ""] + (votes or ["No proposal is in its vote."])
     if state.judgment is not None:  # seed 001 rule 211
         lines += ["", f"### Judgment {state.judgment.number} is pending "
                       f"({config.cite('judgment')})", "", *pending_lines(game), "",
-                  f"Every step of it, and the Judgments before, are on {JUDGMENTS}."]
-    if due:
-        lines += ["", "Next deadlines:"] + [f"- {_when(at)}: {what}" for at, what in sorted(due)]
+                  f"Every step of it, and the Judgments before, are on {page_link(JUDGMENTS)}."]
+    won = victory(game)
+    lines += ["", "### Scores", "", *scores_table(game)] + (["", won] if won else [])
     lines += ["", "### How to play", "", f"- **Propose** {how_to_propose(game)}",
               f"- **Vote.** {how_to_vote(config)}", f"- **Join:** {how_to_join(game)}"]
-    if config.commands:
+    if commands_in_force(game):
         lines.append("- **Commands:** write `/help` as the first line of a comment here, or on "
                      "any issue or pull request of the game, to see what you may do now.")
-    lines += ["", "The engine rewrites this text when the game changes, and mentions here the "
-                  "player whose turn begins, the voters whose votes a push undid, and those who "
-                  f"have not voted {hours(config.remind_before)} before a vote closes. The "
-                  "scoreboard is state/README.md, the rules rules/README.md, the history "
-                  "proposals/README.md."]
+    lines += ["", "The engine rewrites this text when the game or a vote changes, and mentions "
+                  "here the player whose turn begins, the voters whose votes a push undid, and "
+                  f"those who have not voted {hours(config.remind_before)} before a vote "
+                  "closes."]
     return "\n".join(lines) + "\n"
+
+
+def _in_its_vote(game: Game, proposals: Mapping[str, Proposal], now: datetime,
+                 due: list[tuple[datetime, str]]) -> list[str]:
+    """The proposals in their vote, each with its tally as the engine last counted it; their
+    closing times join `due`."""
+    state = game.state
+    if not state.open_proposals:
+        return []
+    eligible = len(game.eligible_voters)
+    lines = ["| proposal | by | yes | no | not voted yet | needs | closes |",
+             "|---|---|---:|---:|---|---|---|"]
+    for open_ in state.open_proposals:
+        proposal = proposals.get(open_.key)
+        needed = requirement(game, proposal) if proposal else None
+        deadline = vote_deadline(game, open_, involved(needed)) if needed else (
+            open_.standing.closes if open_.standing else None)
+        votes = open_.standing
+        need = (votes.needs if votes and votes.needs else
+                needed.threshold.explain(eligible) if isinstance(needed, Requirement)
+                else "to join" if open_.join else "—")
+        closes = shown_from(deadline, now) if deadline else "when every vote is in"
+        counted = (f"{votes.yes_votes} | {votes.no_votes} | {quoted(_missing(votes))}"
+                   if votes else "— | — | not counted yet")
+        name = open_.number if open_.number is not None else open_.capitalized_name
+        lines.append(f"| {name}: {quoted(open_.title)} (#{open_.key}) | "
+                     f"{quoted(open_.author.login)} | {counted} | {quoted(need)} | {closes} |")
+        if deadline:
+            due.append((deadline, f"the vote on {open_.name} closes"))
+    return lines
+
+
+def _inactivity_due(game: Game, proposals: Mapping[str, Proposal]
+                    ) -> list[tuple[datetime, str]]:
+    """Who becomes inactive when, unless they vote or propose before (seed 001 rule 206),
+    the players of one deadline and one reason together."""
+    grouped: dict[tuple[datetime, str], list[str]] = {}
+    for timer in deactivations(game, proposals):
+        unless = timer.reason.removeprefix(f"{timer.login} did not ")
+        grouped.setdefault((timer.at, unless), []).append(timer.login)
+    return [(at, f"{', '.join(logins)} become{'s' if len(logins) == 1 else ''} inactive "
+                 f"unless they {unless}") for (at, unless), logins in grouped.items()]
+
+
+def _board_due(game: Game) -> list[tuple[datetime, str]]:
+    """The board's next timers players wait for (BoredNomic's update)."""
+    if "update_turns" not in game.config.board:
+        return []
+    from ..core.board.bored.updates import next_update  # only a game with that board
+    at = next_update(game)
+    return [(at, f"the update: every player's turn ({game.config.cite('update_turns')})")] \
+        if at else []
 
 
 BEGUN = "begun"  # the id of the game's first message on the game issue
@@ -98,4 +189,5 @@ def game_begins(game: Game) -> Tell:
     message = (f"the game has begun: {turn}. This issue says where the game stands and how to "
                "propose, vote and join; the rules are rules/README.md")
     mentions = tuple(p.login for p in state.players) + ((state.admin,) if state.admin else ())
-    return Tell(GAME_ISSUE, BEGUN, message, mentions=mentions, final=game_issue_body(game, {}))
+    return Tell(GAME_ISSUE, BEGUN, message, mentions=mentions,
+                final=game_issue_body(game, {}, state.last_change), title=game_issue_title(game))

@@ -8,7 +8,7 @@ from ..core.files.state import GameState
 from ..core.game import Game
 from ..core.files.judgments import ENDED
 from ..core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment, Command,
-                                Deactivate, Decide, EndGame, Judging, Open, PassTurn, Pause, Push,
+                                Deactivate, Decide, EndGame, Hold, Judging, Open, PassTurn, Pause, Push,
                                 Reclose, Refuse, Retract, Transition, Update, WorldTurn)
 from .quoting import quoted
 
@@ -27,6 +27,9 @@ def describe(transition: Transition) -> str:
         case Refuse(proposal=p, number=n, reason=reason):
             name = f"Proposal {n}" if n is not None else "A proposal"
             return f"{name} ('{quoted(p.title)}', by {p.author.login}) is refused: {reason}."
+        case Hold(proposal=p, reason=reason):
+            return (f"The proposal '{quoted(p.title)}' by {p.author.login} cannot be put to the "
+                    f"vote as it is: {reason}. It stays open, awaiting a fix.")
         case Decide(open=o, passed=passed, reason=reason):
             return f"{o.capitalized_name} ('{quoted(o.title)}') {'passed' if passed else 'failed'}: {reason}."
         case Push(open=o, head=head):

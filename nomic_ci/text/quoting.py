@@ -27,3 +27,13 @@ def quoted(text: str, most: int | None = MAX_QUOTED) -> str:
 def no_mentions(text: str) -> str:
     """The text with every @ unable to mention anyone (or any team)."""
     return text.replace("@", "@" + WORD_JOINER)
+
+
+def notice(text: str, mentions: tuple[str, ...]) -> str:
+    """A message as a short notice that mentions whom it tells: '@bob it is your turn…' for
+    one player; for several, the message and then one line a player, each mentioned."""
+    if not mentions:
+        return text
+    if len(mentions) == 1:  # a sentence, or an answer of several lines (`/help`) as it is
+        return f"@{mentions[0]} {text}" + ("" if "\n" in text else ".")
+    return f"{text[:1].upper()}{text[1:]}:\n\n" + "\n".join(f"- @{login}" for login in mentions)

@@ -22,6 +22,7 @@ from ..core.times import format_duration
 from ..core.voting.decision import vote_deadline
 from .judgment_page import README as JUDGMENTS_README, render_judgments, scoreboard_line
 from .quoting import quoted
+from .rule_format import WRITING, rules_page_section
 from .score_chart import SCORES_SVG, render_score_chart
 
 LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
@@ -74,17 +75,18 @@ def github_anchors(headings: list[str]) -> list[str]:
 def render_rules(game: Game) -> str:
     changes = game.records.rule_changes()
     title = "The rules in force"
-    headings = [f"{r.number:03d} {r.title}" for r in game.rules]
+    headings = [f"{r.number:03d} {r.title}" for r in game.rules] + [WRITING]
     anchors = github_anchors([title, *headings])[1:]  # from the text a heading shows
     shown = [f"{r.number:03d} {quoted(r.title)}" for r in game.rules]  # a title is inert
     lines = [BANNER, "", f"# {title}", ""]
-    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(shown, anchors)]
+    lines += [f"- [{heading}](#{anchor})" for heading, anchor in zip(shown + [WRITING], anchors)]
     for rule, heading in zip(game.rules, shown):
         lines += ["", f"## {heading}", ""]
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
                   "", rule.text, ""]
         lines.append(_rule_history(*changes.get(rule.number, (0, []))))
+    lines += ["", *rules_page_section(game)]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -74,7 +74,9 @@ def test_a_host_starts_a_game_from_nothing_and_it_plays(tmp_path):
         [issue] = fake.world.issues.values()
         assert issue.pinned and "### How to play" in (issue.body or "")
         [welcome] = [c.body for c in fake.world.comments_on(issue.number)]
-        assert "@alice @bob @carol the game has begun: it is alice's turn" in welcome
+        assert "The game has begun: it is alice's turn" in welcome
+        assert welcome.endswith("\n- @alice\n- @bob\n- @carol")  # one line a player
+        assert issue.title == "The game: alice's turn"
         assert "The dice are now drawn" not in summary  # committed to at init, given by host
 
         clock.set(T0 + timedelta(hours=1))

@@ -180,3 +180,20 @@ def test_a_command_parses_alike_with_its_parser_alone(name, sub):
         {k: v for k, v in vars(whole).items() if k != "run"}
     assert list(subcommands_of(parser.parser(name))) == [name]
     assert list(subcommands_of(parser.parser())) == list(parser.COMMANDS)
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["stauts"], "there is no command 'stauts': did you mean 'status'?"),
+    (["propse", "--as", "alice"], "did you mean 'propose'?"),
+    (["--now", "2026-05-01T12:00:00Z", "tikc"], "did you mean 'tick'?"),
+    (["--repo=g", "Status"], "did you mean 'status'?"),
+    (["xyzzy"], "the commands are init, propose, vote, command,"),
+])
+def test_a_mistyped_command_is_answered_with_the_one_meant_and_run_by_no_one(argv, says,
+                                                                            capsys):
+    """A suggestion, never a guess: `stauts` runs nothing, and says what to type."""
+    with pytest.raises(SystemExit) as done:
+        parser.main(argv)
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "nomic-ci: error: there is no command '" in err
+    assert says in err and err.startswith("usage: nomic-ci "), err

@@ -417,6 +417,13 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
                  "--dry-run") == 1
     assert "It would be refused: it is alice's turn, not bob's" in t.out
     assert t.files() == before and t.forge() == records
+    # a rule file without front matter: it would await a fix, with the example it needs
+    t.branch("song", {"rules/150-song.md": "Sing.\n"})
+    assert t.cli("propose", "--as", "alice", "--branch", "song", "--title", "Song",
+                 "--dry-run") == 1
+    assert "It would await a fix, open: it would leave the rules broken: rules/150-song.md:1" \
+        in t.out and "number: 150\ntitle: Song\nmutable: true" in t.out
+    assert t.files() == before and t.forge() == records
     # the real proposal afterwards takes the number the dry run said
     assert t.propose("alice", "race", "Race to 50") == 1
 
@@ -697,5 +704,7 @@ def test_a_new_game_tells_its_players_it_has_begun_at_its_first_run(table):
         "state/game.yaml")
     issue = t.forge()["game_issue"]
     told = issue["comments"][0]
-    assert "@alice @bob @carol the game has begun: it is alice's turn" in told["body"]
+    assert told["body"].startswith("The game has begun: it is alice's turn")
+    assert told["body"].endswith(":\n\n- @alice\n- @bob\n- @carol")  # one line a player
+    assert issue["title"] == "The game: alice's turn"
     assert "### How to play" in issue["body"] and "**Join:**" in issue["body"]

@@ -11,9 +11,11 @@ from nomic_ci.core.due import next_transition
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import ForgeState
 from nomic_ci.core.files.records import Outcome
-from nomic_ci.core.transitions import Decide, EndGame, PassTurn, Push, Reclose, Refuse, Retract
+from nomic_ci.core.transitions import (Command, Decide, EndGame, Hold, Open, PassTurn, Push,
+                                       Reclose, Refuse, Retract)
 
-from builders import DICE, HOUR, T0, ScriptedDice, make_game, opened, proposal, review, step
+from builders import (DICE, HOUR, T0, ScriptedDice, comment, make_game, opened, proposal, review,
+                      step)
 
 
 def test_the_current_players_proposal_opens_and_gets_the_next_number():
@@ -202,3 +204,80 @@ def test_a_draft_made_ready_is_proposed_then_and_its_window_starts_then():
     assert t.at == T0 + 72 * HOUR and game.state.open_proposals[0].opened == T0 + 72 * HOUR
     assert next_transition(game, [draft], T0 + 119 * HOUR) is None
     assert isinstance(next_transition(game, [draft], T0 + 120 * HOUR), Decide)
+
+
+def test_a_command_its_forge_says_is_answered_is_not_due_again():
+    """A command that changed nothing is recorded only by the engine's reply to it."""
+    game = make_game(ruleset="infinite-nomic-r7")
+    asked = comment("bob", "/status", at=T0 + HOUR)
+    assert isinstance(next_transition(game, [], T0 + 2 * HOUR, [asked]), Command)
+    assert next_transition(game, [], T0 + 2 * HOUR, [replace(asked, answered=True)]) is None
+
+
+BROKEN = ("rules/150-x.md", "Players may sing.\n")
+FIXED = ("rules/150-x.md", "---\nnumber: 150\ntitle: X\nmutable: true\n---\nSing.\n")
+
+
+def awaiting(game=None, **kwargs):
+    """A game where alice's proposal awaits a fix, and the proposal."""
+    game = game or make_game()
+    p = proposal(paths=[BROKEN[0]], texts=[BROKEN], **kwargs)
+    t, game, record = step(game, [p], T0)
+    assert isinstance(t, Hold) and record is None and "no front matter" in t.reason
+    return game, p
+
+
+def test_a_proposal_awaiting_a_fix_is_judged_once_a_version_and_again_when_pushed():
+    game, p = awaiting()
+    assert next_transition(game, [p], T0 + 9 * HOUR) is None  # the same version: nothing
+    fixed = replace(p, head="head2", texts=(FIXED,))
+    t, game, _ = step(game, [fixed], T0 + 9 * HOUR)
+    assert isinstance(t, Open) and t.at == T0 + 9 * HOUR  # made when the fix is seen
+    assert game.state.open_proposals[0].opened == T0 + 9 * HOUR
+    assert game.state.awaiting_fix == ()
+
+
+def test_the_turn_timeout_runs_while_a_proposal_awaits_a_fix():
+    game, p = awaiting()
+    t, game, _ = step(game, [p], T0 + 73 * HOUR)
+    assert isinstance(t, PassTurn) and t.to_login == "bob"
+    assert t.at == T0 + 72 * HOUR  # as if nothing were proposed (rule 103)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"state": ForgeState.CLOSED}, "it was closed before it was fixed (it would leave"),
+    ({"into": "elsewhere"}, "changed to merge into elsewhere"),
+])
+def test_a_proposal_awaiting_a_fix_closed_or_sent_elsewhere_is_refused_for_good(change, words):
+    game, p = awaiting()
+    t, game, record = step(game, [replace(p, **change)], T0 + HOUR)
+    assert isinstance(t, Refuse) and words in t.reason and record.number == 1
+    assert game.state.awaiting_fix == () and game.state.next_proposal == 2
+    # not listed by the forge at all (closed): refused as the state remembers it
+    game, p = awaiting()
+    t, _, record = step(game, [], T0 + HOUR)
+    assert isinstance(t, Refuse) and record.title == p.title and record.head == p.head
+
+
+def test_a_proposal_awaiting_a_fix_when_the_game_ends_is_refused_for_good():
+    game, p = awaiting()
+    game = game.after(replace(game.state, winners=("bob",), ended_at=T0, turn=None), None)
+    t, game, _ = step(game, [p], T0 + HOUR)
+    assert isinstance(t, Refuse) and "the game ended before it was fixed" in t.reason
+
+
+def test_a_player_may_keep_only_a_few_proposals_awaiting_a_fix():
+    """Each is kept in state/game.yaml: hundreds of broken proposals may not grow it past what a
+    run reads. Beyond the few, a broken one is refused for good, saying which await a fix."""
+    from nomic_ci.core.players.proposers import MAX_AWAITING
+    game, listed = make_game(), []
+    for key in range(1, MAX_AWAITING + 1):
+        listed.append(proposal(key=str(key), paths=[BROKEN[0]], texts=[BROKEN]))
+        t, game, _ = step(game, listed, T0)
+        assert isinstance(t, Hold)
+    listed.append(proposal(key="9", paths=[BROKEN[0]], texts=[BROKEN]))
+    t, game, record = step(game, listed, T0)
+    assert isinstance(t, Refuse) and record.outcome is Outcome.REFUSED
+    assert f"alice has {MAX_AWAITING} proposals awaiting a fix already (forge keys 1, 2, 3)" \
+        in t.reason and "no front matter" in t.reason
+    assert next_transition(game, listed[:MAX_AWAITING], T0) is None  # they wait, untouched

@@ -3,7 +3,7 @@
 from hypothesis import given, strategies as st
 
 from nomic_ci.core.files.state import GAME_ISSUE, Tell
-from nomic_ci.core.replies import MAX_REPLY, most_pressing_first, one_reply_each
+from nomic_ci.core.replies import MAX_REPLY, also_told, most_pressing_first, one_reply_each
 
 
 def reply(comment: int, login: str, answer: str, on: str = "7") -> Tell:
@@ -55,3 +55,14 @@ def test_every_answer_is_marked_once_and_the_rest_kept_in_order(items):
     assert [t for t in grouped if t.reply_to is None] == [t for t in tells if t.reply_to is None]
     assert len({t.mentions for t in grouped if t.reply_to is not None}) == \
         len([t for t in grouped if t.reply_to is not None])
+
+
+def test_a_grouped_reply_tells_the_marks_it_begins_with_and_no_mark_a_player_wrote():
+    """What says a question was answered: a mark a player got quoted further in says
+    nothing (it would silence another player's command)."""
+    (bobs,) = one_reply_each((reply(3, "bob", "it is bob's turn"),
+                              reply(4, "bob", "there is no /x <!-- nomic-ci:reply-9 --> command")))
+    shown = f"@bob {bobs.message}."
+    assert also_told(shown) == ("reply-4",) and bobs.id == "reply-3"
+    assert also_told("@bob it is bob's turn.") == ()
+    assert also_told("@bob '<!-- nomic-ci:reply-9 -->' is not a command") == ()

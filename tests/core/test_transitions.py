@@ -10,7 +10,7 @@ from nomic_ci.core.due import next_transition
 from nomic_ci.core.files.state import GameState
 from nomic_ci.core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment,
                                        Command, Deactivate, Decide, EndGame, Judging, Open,
-                                       PassTurn, Pause, Push, Reclose, Refuse, Retract,
+                                       Hold, PassTurn, Pause, Push, Reclose, Refuse, Retract,
                                        Transition, Update)
 
 from builders import DICE, HOUR, T0, comment, make_game, opened, proposal, review
@@ -26,6 +26,7 @@ EXAMPLES = {
     Open: Open(AT, proposal("bob", key="2"), 2),
     Push: Push(AT, OPEN, "head2"),
     Refuse: Refuse(AT, P, 1, "vetoed", OPEN),
+    Hold: Hold(AT, P, "rules/108-x.md:1: no front matter"),
     Decide: DECIDE,
     Retract: Retract(AT, OPEN, "closed on the forge", P),
     Deactivate: Deactivate(AT, "bob", "silent"),

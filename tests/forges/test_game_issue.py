@@ -26,7 +26,7 @@ def game_issue(t) -> tuple[str, list[str]]:
     if isinstance(t, LocalTable):
         issue = t.forge()["game_issue"]
         return issue["body"], [c["body"] for c in issue["comments"]
-                               if "the game has begun" not in c["body"]]
+                               if "the game has begun" not in c["body"].lower()]
     world = t.fake.world
     [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]  # one, ever
     assert world.users[issue.user_id].login == ENGINE and issue.pinned

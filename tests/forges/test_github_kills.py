@@ -48,8 +48,19 @@ def command_game(hub):
     return pr
 
 
-KILLED = {**GAMES, "opening": opening_game, "command": command_game}
-RULESETS = {"command": "suber-initial-set"}
+def question_game(hub):
+    """Questions and a refusal, which change nothing, around a command that changes the game:
+    each answered once, in the order written, whatever write the run stops after."""
+    pr = open_proposal(hub, files=new_rule(215))
+    assert hub.reconcile() == 0
+    hub.later()
+    for login, text in (("bob", "/status"), ("carol", "/inactive"), ("alice", "/stauts")):
+        hub.fake.add_comment(pr, login, text)
+    return pr
+
+
+KILLED = {**GAMES, "opening": opening_game, "command": command_game, "question": question_game}
+RULESETS = {"command": "suber-initial-set", "question": "suber-initial-set"}
 
 
 def before_the_run(tmp_path, game):
@@ -137,4 +148,31 @@ def test_two_runs_at_once_tell_a_decision_once(tmp_path, monkeypatch, game, step
     assert raced
     assert len(comments_marked(hub, pr, "<!-- nomic-ci:decision -->")) == 1
     assert view(hub, pr) == expected
+    hub.close()
+
+
+def test_two_runs_at_once_answer_a_question_once(tmp_path, monkeypatch):
+    """A question is recorded nowhere but in its answer: a second run that answers it while
+    the first is about to does not make the first answer it again, and neither commits."""
+    hub = GitHubTable(tmp_path / "racing", players="alice,bob,carol")
+    pr = open_proposal(hub)
+    assert hub.reconcile() == 0
+    tip = hub.fake.branch_sha("main")
+    hub.later().fake.add_comment(pr, "bob", "/status")
+    real, raced = GitHubForge.tell, []
+
+    def racing(forge, message):
+        if not raced:
+            raced.append(True)
+            assert hub.reconcile() == 0  # the other run, from start to end
+        return real(forge, message)
+
+    monkeypatch.setattr(GitHubForge, "tell", racing)
+    assert hub.reconcile() == 0
+    monkeypatch.undo()
+    assert raced and hub.fake.branch_sha("main") == tip
+    (answer,) = [c for c in hub.fake.world.comments_on(pr) if "nomic-ci:reply-" in c.body]
+    assert "it is alice's turn" in answer.body
+    hub.fake.clear_requests()
+    assert hub.later(30).reconcile() == 0 and hub.fake.writes() == []
     hub.close()

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from nomic_ci.core.files.statefile import read_state
+from nomic_ci.core.game import load_game
 from nomic_ci.core.times import moment
 from nomic_ci.text.vote_comment import MARKER
 
@@ -147,11 +148,13 @@ def test_a_renamed_player_still_votes_by_their_numeric_id(hub):
     assert hub.status()["proposals"][0]["yes"] == 2
 
 
-def test_a_proposal_of_more_files_than_github_lists_is_refused(hub):
+def test_a_proposal_of_more_files_than_github_lists_is_not_put_to_the_vote(hub):
+    """It awaits a fix (fewer files), open: what it changes is its author's to mend."""
     files = {f"docs/{i}.txt": "x\n" for i in range(3001)}
     pr = open_proposal(hub, files=files)
     hub.reconcile()
-    assert hub.fake.pull(pr).state == "closed"
+    assert hub.fake.pull(pr).state == "open"
+    assert [a.key for a in load_game(hub.files()).state.awaiting_fix] == [str(pr)]
     assert "GitHub lists no more than 3,000" in engine_comments(hub, pr)[-1].body
 
 

@@ -19,7 +19,7 @@ def changed_paths(root, before: str, after: str) -> list[str]:
                           capture_output=True, text=True, check=True).stdout.split()
 
 
-def test_a_vote_commits_the_proposal_it_is_on_and_the_counters_alone(tmp_path):
+def test_a_vote_commits_the_proposal_it_is_on_the_counters_and_the_game_issue_alone(tmp_path):
     t = LocalTable(tmp_path / "g", players="alice,bob,carol")
     for n, author in enumerate(["alice", "bob"], start=1):
         t.later().branch(f"idea{n}", new_rule(200 + n), author)
@@ -27,7 +27,9 @@ def test_a_vote_commits_the_proposal_it_is_on_and_the_counters_alone(tmp_path):
     git = Git(t.root)
     before = git.rev(REF)
     t.later().vote(1, "bob")
-    assert changed_paths(t.root, before, git.rev(REF)) == ["meta.json", "proposals/01/1.json"]
+    # the game issue shows the vote's tally, so the vote rewrites its text
+    assert changed_paths(t.root, before, git.rev(REF)) == ["game-issue.md", "meta.json",
+                                                           "proposals/01/1.json"]
     assert not git.engine_path(OLD).exists()
     [review] = t.forge()["proposals"]["1"]["reviews"]
     assert (review["login"], review["state"]) == ("bob", "APPROVED")

@@ -35,6 +35,13 @@ def engine_comments(hub, number: int) -> list[str]:
             if hub.fake.world.users[c.user_id].login == ENGINE]
 
 
+def answered(hub, number: int) -> set[int]:
+    """The comments the engine's replies on `number` answer: a question is recorded nowhere
+    else (it changes nothing in the game)."""
+    return {int(n) for body in engine_comments(hub, number)
+            for n in re.findall(r"<!-- nomic-ci:reply-([0-9]+) -->", body)}
+
+
 def settle(hub, every: timedelta = timedelta(minutes=5), most: int = 40) -> list[int]:
     """Runs `every` apart until one writes nothing and leaves nothing for later; the writes
     of each."""
@@ -84,30 +91,39 @@ def test_a_flood_of_commands_delays_no_decision_and_gets_one_reply_a_player(tmp_
     replies = [b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]
     assert len(replies) == 3  # one a player, answering all their 80 commands
     assert all("you wrote 80 commands" in b for b in replies)
+    assert answered(hub, talk) == set(flood)
     within_limits([first] + settle(hub))
-    handled = load_game(hub.files()).state.handled_comments
-    assert {i for i, _ in handled} >= set(flood)
+    assert answered(hub, talk) == set(flood)  # each once: none is answered again
+    assert len([b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]) == 3
     hub.close()
 
 
 def test_more_commands_than_a_run_handles_wait_for_the_next_run_behind_the_decision(
         tmp_path, monkeypatch):
-    monkeypatch.setattr("nomic_ci.reconcile.MAX_COMMANDS", 20)
+    monkeypatch.setattr("nomic_ci.reconcile.MAX_COMMANDS_EACH", 20)
     hub = paced(tmp_path, players="alice,bob,carol")
     pr = closing_soon(hub)
     talk = hub.game_issue()
     flood = [hub.fake.add_comment(talk, "carol", "/help", created_at=hub.now)
              for _ in range(50)]
-    hub.later(1 / 30)
+    hub.later(1 / 240)  # 15 s: bob writes before the vote closes
+    rival = hub.fake.add_comment(talk, "bob", "/status", created_at=hub.now)
+    hub.later(1 / 60)
     assert hub.reconcile() == 0
     assert hub.fake.pull(pr).merged
-    assert hub.summary.read_text().count("Handled 20 commands; the next run handles the rest.") == 1
-    assert len([i for i, _ in load_game(hub.files()).state.handled_comments
-                if i in flood]) == 20
+    said = hub.summary.read_text()
+    assert said.count("Handled 20 commands of carol's; the next run handles the rest of "
+                      "theirs.") == 1
+    assert len(answered(hub, talk) & set(flood)) == 20
+    # the flood delays only its writer: bob's command, written after it, is handled in the
+    # game as it stood then, before the decision that came after it
+    assert rival in answered(hub, talk)
+    answer = next(b for b in engine_comments(hub, talk) if f"reply-{rival}" in b)
+    assert "In their vote: 1 (“An idea”)" in answer or "In their vote: 1 (An idea)" in answer
     settle(hub)
-    assert {i for i, _ in load_game(hub.files()).state.handled_comments} >= set(flood)
+    assert answered(hub, talk) == set(flood) | {rival}
     replies = [b for b in engine_comments(hub, talk) if "nomic-ci:reply-" in b]
-    assert len(replies) == 3  # 20, 20 and 10: one reply a run
+    assert len(replies) == 4  # carol's 20, 20 and 10, one reply a run; bob's one
     hub.close()
 
 
@@ -254,8 +270,9 @@ def test_pull_requests_arriving_together_are_each_judged_once(tmp_path, monkeypa
     """K new pull requests in one run: K judgements (every step judged them all: K²)."""
     from nomic_ci.core import due
     judged = []
-    real = due.refusal
-    monkeypatch.setattr(due, "refusal", lambda game, p: judged.append(p.key) or real(game, p))
+    real = due.final_refusal
+    monkeypatch.setattr(due, "final_refusal",
+                        lambda game, p: judged.append(p.key) or real(game, p))
     hub = GitHubTable(tmp_path, players="alice,bob,carol")
     hub.later().branch("idea", new_rule(150), author="alice")
     arrived = [hub.fake.open_pr(("alice", "mallory")[n > 0], "idea", f"P{n}",
@@ -263,4 +280,25 @@ def test_pull_requests_arriving_together_are_each_judged_once(tmp_path, monkeypa
     assert hub.reconcile() == 0
     assert sorted(judged) == sorted(str(n) for n in arrived)
     assert all(hub.fake.pull(n).state == "closed" for n in arrived[1:])
+    hub.close()
+
+
+def test_a_question_where_writes_are_paced_commits_only_the_count_of_its_writes(tmp_path):
+    """A question changes nothing in the game, but its reply is a write: where writes are
+    paced, the state's bucket counts it, so questions asked run after run cannot outrun
+    GitHub's limits. One commit, which says only that, and the question answered once."""
+    hub = paced(tmp_path, players="alice,bob,carol")
+    assert hub.reconcile() == 0
+    talk, tip = hub.game_issue(), hub.fake.branch_sha("main")
+    before = load_game(hub.files()).state
+    asked = hub.later().fake.add_comment(talk, "bob", "/status", created_at=hub.now)
+    assert hub.reconcile() == 0
+    assert answered(hub, talk) == {asked}
+    head = hub.fake.git.commit_info(hub.fake.branch_sha("main"))
+    assert head.parents == (tip,) and head.message.startswith(
+        "nomic-ci: counted the engine's writes (")
+    after = load_game(hub.files()).state
+    assert after.writes.level > (before.writes.level if before.writes else 0)
+    assert (after.handled_comments, after.to_tell) == (before.handled_comments, ())
+    assert settle(hub) == [0] and answered(hub, talk) == {asked}
     hub.close()

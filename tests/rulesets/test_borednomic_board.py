@@ -36,7 +36,7 @@ ADMIN = "the-admin"
 
 
 class Local:
-    """The week on the local forge: `nomic-ci command TEXT --as LOGIN`."""
+    """The week on the local forge: `nomic-ci command --as LOGIN /COMMAND [WORD ...]`."""
 
     def __init__(self, tmp_path) -> None:
         self.t = LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="borednomic",
@@ -68,6 +68,8 @@ class Hub:
 
     def act(self, login: str, text: str) -> str:
         assert self.thread is not None, "a proposal's thread takes the commands"
+        # GitHub's clock: the engine's answer comes after the comment (this test sets `now`)
+        self.t.clock.set(self.t.now)
         comment = self.t.fake.add_comment(self.thread, login, text, created_at=self.t.now)
         assert self.t.reconcile() == 0, self.t.err
         world = self.t.fake.world
@@ -274,7 +276,11 @@ def test_what_a_player_who_wants_to_win_tries_is_refused_and_changes_nothing(gam
         assert "is not allowed" in answer or "only the Admin" in answer or \
             "is not a player" in answer, (text, answer)
         assert why in answer, (text, answer)
-    assert game.act("mallory", "/buy hen") == ""  # not a player: talk, not a command
+    if isinstance(game, Hub):  # not a player: talk, not a command
+        assert game.act("mallory", "/buy hen") == ""
+    else:  # here, the command line refuses to write it
+        assert game.t.cli("command", "--as", "mallory", "/buy hen") == 2
+        assert "'mallory' is not a player or the Admin (the-admin)" in game.t.err
     assert (t.files()["state/board.yaml"], t.files()["state/players.yaml"]) == before
     assert load_game(t.files()).actions[-1].command == "update"  # no action but the turns
 

@@ -50,8 +50,9 @@ def test_proposals_are_numbered_from_301_and_pass_by_a_simple_majority(t):
 def test_an_immutable_rule_may_only_be_transmuted_and_that_needs_unanimity(t):
     rule101 = t.read("rules/101-obey-the-rules.md")
     t.later().branch("amend", {"rules/101-obey-the-rules.md": rule101 + "\nAlso be nice.\n"})
-    assert t.propose("alice", "amend") is None  # refused: not properly made, so no number
-    assert "rule 101 is immutable (rule 103): it may not be amended" in record(t, None)
+    assert t.propose("alice", "amend") is None  # not properly made, so no number
+    [held] = load_game(t.files()).state.awaiting_fix  # a fix may make it a transmutation
+    assert "rule 101 is immutable (rule 103): it may not be amended" in held.reason
     # a transmutation changes only `mutable`
     t.later().branch("transmute", {"rules/101-obey-the-rules.md": rule101.replace(
         "mutable: false", "mutable: true")})
@@ -130,10 +131,13 @@ def test_players_declare_themselves_inactive_and_active_by_command(t):
     assert "carol is already inactive" in t.out
     t.later().command("carol", "/active")
     assert "carol is active again" in t.out
-    # a stranger's command and talk are just talk: no answer, and nothing written
-    for login, text in (("mallory", "/active"), ("bob", "just chatting")):
-        t.later().command(login, text)
-        assert t.out.strip() == ""
+    # a stranger's command and talk would be just talk, which no one reads here: refused,
+    # and nothing written
+    before = t.files()
+    for login, text, why in (("mallory", "/active", "'mallory' is not a player"),
+                             ("bob", "just chatting", "'just chatting' is not a command")):
+        assert t.later().cli("command", "--as", login, text) == 2 and why in t.err
+    assert t.files() == before
     # a command these rules do not have is answered with the ones they do
     t.later().command("bob", "/pass")
     assert "the rules in force have no /pass command; the commands are /active, /inactive, " \

@@ -43,3 +43,10 @@ def test_every_ruleset_says_how_a_newcomer_joins_and_where_the_engine_is(name):
     else:  # a player's proposal that adds them
         assert join.startswith("ask a player to propose adding you")
     assert "## The engine" in text and "](nomic_ci/docs/setup.md)" in text
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_the_front_page_says_how_a_rule_file_begins_where_a_player_proposes(name):
+    propose = page(name).split("1. **Propose** ", 1)[1].split("\n", 1)[0]
+    assert "`number`, `title` and `mutable` between two `---` lines" in propose
+    assert "](rules/README.md#writing-a-rule)" in propose and "stays open" in propose

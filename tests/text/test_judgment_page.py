@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from nomic_ci.core.files.judgments import (CONSENT, OVERRULE, OVERRULED, RULING, TURN_BEGAN,
                                            Step, dump_judgment)
-from nomic_ci.text.game_issue import game_issue_body
+from nomic_ci.text.game_issue import game_issue_body, game_issue_title
 from nomic_ci.text.judgment_page import README, render_judgments, scoreboard_line
 from nomic_ci.text.readmes import render_all, render_state
 
@@ -44,16 +44,19 @@ def test_the_judgment_pending_where_it_stands():
 
 def test_the_game_issue_names_it_while_it_is_pending_and_a_turn_that_waits():
     game = invoked(None, RULED)
-    body = game_issue_body(game, {})
+    body = game_issue_body(game, {}, at(3))
     assert "### Judgment 1 is pending (rule 211)" in body
-    assert "Every step of it, and the Judgments before, are on judgments/README.md." in body
+    assert ("Every step of it, and the Judgments before, are on "
+            "[judgments/README.md](../blob/HEAD/judgments/README.md).") in body
     waiting = replace(game, state=replace(game.state, judgment=replace(
         game.state.judgment, turn_ended=at(3))))
-    body = game_issue_body(waiting, {})
+    body = game_issue_body(waiting, {}, at(3))
     assert "**alice**'s turn is over, and the next waits for consent while Judgment 1 is " \
            "pending." in body
     assert "- alice's turn ended at 2026-05-01 15:00 UTC; bob's turn begins once" in body
-    assert "Judgment" not in game_issue_body(suber(), {})
+    assert game_issue_title(waiting) == "The game: the next turn waits for consent (Judgment 1)"
+    # none pending: no section, only the page among the others
+    assert "### Judgment" not in game_issue_body(suber(), {}, at(3))
 
 
 def test_an_ended_judgment_is_listed_with_every_step_and_its_record():

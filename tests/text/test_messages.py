@@ -7,7 +7,7 @@ import pytest
 from nomic_ci.core.files.judgments import Step
 from nomic_ci.core.transitions import (Act, Activate, BeginTurn, BoardTimer, CloseJudgment,
                                        Command, Deactivate, Decide, EndGame, Judging, Open,
-                                       PassTurn, Pause, Push, Reclose, Refuse, Retract,
+                                       Hold, PassTurn, Pause, Push, Reclose, Refuse, Retract,
                                        Transition, Update)
 from nomic_ci.text.messages import consequences, describe, merge_message
 
@@ -23,6 +23,9 @@ TURN = PassTurn(T0, "alice", "bob", "alice did not propose within 72 hours (rule
 ONE_OF_EACH = {
     Open: (Open(T0, P, 1), "Proposal 1 ('More points', by alice) is open for votes."),
     Refuse: (Refuse(T0, P, None, "nope"), "A proposal ('More points', by alice) is refused: nope."),
+    Hold: (Hold(T0, P, "no front matter"), "The proposal 'More points' by alice cannot be put to "
+                                           "the vote as it is: no front matter. It stays open, "
+                                           "awaiting a fix."),
     Decide: (DECIDE, f"Proposal 1 ('More points') passed: {DECIDE.reason}."),
     Push: (Push(T0, OPEN, "0123456789abc"), "Proposal 1 ('More points') has a new version, "
            "0123456: its vote starts again, and only votes on the new version count."),

@@ -102,8 +102,9 @@ def parse_rule(path: str, text: str) -> Rule:
     front = _front_matter(text)
     if front is None:
         raise GameError("no front matter", path=path, line=1,
-                        hint="start the file with '---', the fields number, title and mutable, "
-                             "then '---'")
+                        hint=f"start the file with a line '---', then 'number: {number}', "
+                             "'title: ...' and 'mutable: true' (or false) on lines of their "
+                             "own, then '---', then the rule's text")
     content, start, end = front
     first_line = start + 1  # the line after the opening '---', counted from 1
     if len(content) > MAX_FRONT_MATTER:
@@ -114,7 +115,8 @@ def parse_rule(path: str, text: str) -> Rule:
     data = yamlio.read(content, path, first_line)
     if not isinstance(data, Mapping):
         raise GameError("front matter must be a mapping of fields", path=path, line=first_line,
-                        hint="write 'number: NNN', 'title: ...', 'mutable: true'")
+                        hint=f"write 'number: {number}', 'title: ...', 'mutable: true' on lines "
+                             "of their own")
     for key in data:
         if key not in KNOWN_FIELDS:
             raise GameError(f"unknown field {key!r} in the front matter", path=path,
@@ -122,23 +124,25 @@ def parse_rule(path: str, text: str) -> Rule:
                             hint=f"the fields are {', '.join(sorted(KNOWN_FIELDS))}; "
                                  "machine bindings go under 'bindings:'")
 
-    def need(key: str, kind: type, expect: str) -> Any:
+    def need(key: str, kind: type, expect: str, written: str) -> Any:
         if key not in data:
             raise GameError(f"missing field {key!r}", path=path, line=first_line,
-                            hint=f"add '{key}: {expect}' to the front matter")
+                            hint=f"add a line '{key}: {written}' to the front matter")
         value = data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise GameError(f"field {key!r} must be {expect}, not {shown(value)}", path=path,
-                            line=yamlio.line_of(data, key, first_line))
+                            line=yamlio.line_of(data, key, first_line),
+                            hint=f"write '{key}: {written}'")
         return value
 
-    declared = need("number", int, "the rule's number")
+    declared = need("number", int, "the rule's number", f"{number}")
     if declared != number:
         raise GameError(f"number {declared} does not match the file name's {number:03d}",
                         path=path, line=yamlio.line_of(data, "number", first_line),
-                        hint="rename the file or correct the number so they agree")
-    title = need("title", str, "the rule's title in quotes").strip()
-    mutable = need("mutable", bool, "true or false")
+                        hint=f"write 'number: {number}', or rename the file to begin with "
+                             f"{declared:03d} if that is the number meant")
+    title = need("title", str, "the rule's title in quotes", '"The rule\'s title"').strip()
+    mutable = need("mutable", bool, "true or false", "true' (or 'false")
     bindings = data.get("bindings") or {}
     if not isinstance(bindings, Mapping):
         raise GameError("'bindings' must be a mapping of binding names to values", path=path,

@@ -132,6 +132,7 @@ class Tell:
     reply_to: int | None = None  # the comment this answers
     mentions: tuple[str, ...] = ()  # the logins the message mentions (no one else)
     final: str | None = None  # what the proposal's vote comment (the game issue's text) becomes
+    title: str | None = None  # what the game issue's title becomes (with its text)
 
 
 @frozen
@@ -143,7 +144,30 @@ class WriteLevel:
     at: datetime
 
 
+@frozen
+class AwaitingFix:
+    """A player's proposal that could not be put to the vote for a reason its author can fix
+    (a rule file's format, a number): it stays open, no part of the game (it holds no turn,
+    takes no number, counts no vote), and is judged again as new when a new version of it is
+    pushed (`core.due`)."""
+
+    key: str
+    title: str
+    author: Account
+    head: str  # the version judged; a push is a new one
+    since: datetime  # when it was first refused, to be fixed
+    reason: str  # why the version `head` could not be put to the vote (at most MAX_REASON)
+
+
+MAX_REASON = 2_000  # characters of a reason the state keeps: its pull request is told it whole
+
+
 GAME_ISSUE = "game"  # `Tell.on` for the game issue: whose turn it is, the votes, the deadlines
+
+
+def reply_id(comment_id: int) -> str:
+    """`Tell.id` of the engine's answer to a comment: told, it says the comment is answered."""
+    return f"reply-{comment_id}"
 
 
 @frozen
@@ -170,6 +194,7 @@ class GameState:
     judgment: Judgment | None = None  # the Judgment pending (seed 001 rule 211)
     board: Board | None = None  # state/board.yaml, in games played on a board
     writes: WriteLevel | None = None  # the engine's recent writes, where the forge limits them
+    awaiting_fix: tuple[AwaitingFix, ...] = ()  # players' proposals refused until fixed
 
     @property
     def dice_secret(self) -> DiceSecret | None:

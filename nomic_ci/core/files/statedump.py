@@ -172,6 +172,15 @@ def _write_game(game: MutableMapping[str, Any], state: GameState) -> None:
             game["to_tell"] = CommentedSeq(tells)
         else:
             del game["to_tell"]
+    awaiting = [CommentedMap(key=a.key, title=a.title, author=a.author.login,
+                             author_id=a.author.id, head=a.head, since=iso(a.since),
+                             reason=yamlio.literal(a.reason)) for a in state.awaiting_fix]
+    if awaiting or "awaiting_fix" in game:
+        if _plain_list(game.get("awaiting_fix")) != _plain_list(awaiting):
+            if awaiting:
+                game["awaiting_fix"] = CommentedSeq(awaiting)
+            else:
+                del game["awaiting_fix"]
     if state.paused_since or "paused_since" in game:
         _set(game, "paused_since", iso(state.paused_since))
     if state.writes is not None or "writes" in game:
@@ -267,7 +276,7 @@ def _plain_list(value: Any) -> list[dict]:
     result = []
     for item in value or []:
         entry = dict(item)
-        for key in ("opened", "head_since", "reminded"):
+        for key in ("opened", "head_since", "reminded", "since"):
             if entry.get(key) is not None:
                 entry[key] = iso(moment(entry[key]))
         if entry.get("replaced"):

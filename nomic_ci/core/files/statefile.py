@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from . import BOARD, GAME, PLAYERS, fields as typed, yamlio
 from .judgments import load_judgment
 from .records import DieRoll, load_dice
-from .state import (MAX_NAMED, DiceSecret, GameState, OpenProposal, Player, Standing, Tell,
+from .state import (MAX_NAMED, AwaitingFix, DiceSecret, GameState, OpenProposal, Player, Standing, Tell,
                     WriteLevel)
 from ..errors import GameError
 from ..times import moment
@@ -149,6 +149,7 @@ def _state_of(players_doc: Any, game_doc: Any) -> GameState:
                                 "null", optional=True),
         writes=fields.get("writes", _write_level, "the engine's recent writes, {level, at}",
                           optional=True),
+        awaiting_fix=_awaiting_fix(fields),
         judgment=fields.get("judgment", lambda node: load_judgment(
             node, GAME, "the Judgment pending: "), "the Judgment pending, as nomic-ci wrote it",
             optional=True),
@@ -228,6 +229,24 @@ def _dice_secrets(fields: typed.Fields) -> tuple[DiceSecret, ...]:
     return tuple(found)
 
 
+def _awaiting_fix(fields: typed.Fields) -> tuple[AwaitingFix, ...]:
+    found = []
+    for index, node in enumerate(fields.get("awaiting_fix", typed.items, "a list",
+                                            optional=True, default=[])):
+        item = typed.Fields(node, GAME, f"proposal awaiting a fix {index + 1}: ")
+        found.append(AwaitingFix(
+            key=str(item.get("key", lambda v: v if isinstance(v, (str, int)) else typed.text(v),
+                             "the forge's id for it")),
+            title=item.get("title", typed.text, "text"),
+            author=Account(item.get("author", typed.login, "a login"),
+                           item.get("author_id", typed.whole, "a numeric id or null",
+                                    optional=True)),
+            head=item.get("head", typed.text, "the commit judged"),
+            since=item.get("since", moment, "a time"),
+            reason=item.get("reason", typed.text, "text")))
+    return tuple(found)
+
+
 def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
     found = []
     for index, node in enumerate(fields.get("to_tell", typed.items, "a list", optional=True,
@@ -244,7 +263,8 @@ def _to_tell(fields: typed.Fields) -> tuple[Tell, ...]:
             mentions=item.get("mentions", typed.logins, "a list of logins", optional=True,
                               default=()) or tuple(filter(None, [item.get(
                                   "mention", typed.login, "a login, or null", optional=True)])),
-            final=item.get("final", typed.text, "text, or null", optional=True)))
+            final=item.get("final", typed.text, "text, or null", optional=True),
+            title=item.get("title", typed.text, "a title, or null", optional=True)))
     return tuple(found)
 
 

@@ -1,7 +1,8 @@
 """Comment commands: a player writes `/pass` (and the like) in a comment, the engine acts.
 
-Each comment is handled once (its id is kept in the state while a run's listing can
-still return it), only from whom the rule allows, and answered with what was done or
+Each comment is handled once (the id of one that changed the game is kept in the state
+while a run's listing can still return it; one that changed nothing is marked by its
+answer on the forge), only from whom the rule allows, and answered with what was done or
 why not. An edited comment does not count. Every comment of a player's that starts with `/` is answered:
 `/help` and `/status` whatever the rules, the rules' own commands, and anything
 else with the list of commands there are.
@@ -10,16 +11,19 @@ else with the list of commands there are.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from difflib import get_close_matches
 from typing import Callable, Mapping
 
 from ..facts import Comment, Proposal
 from ..game import Game
+from ..times import iso
 from ..transitions import Act, Activate, Command, Deactivate, PassTurn, Pause, Refuse
 from ..turns import next_player
 from ..board.games import COMMANDS as BOARD_COMMANDS  # every game's, by name
 from ..words import number_in
 from . import judgment_commands
 from .judgment import turn_waits
+from .proposers import may_propose_now
 
 
 # A run lists the comments written or edited since the game last changed, less this margin
@@ -35,7 +39,12 @@ def listed_since(game: Game) -> datetime:
 
 def command_name(comment: Comment) -> str | None:
     """`pass` for a comment whose first line is `/pass`; None for an ordinary comment."""
-    first = comment.body.strip().splitlines()[0].strip() if comment.body.strip() else ""
+    return command_in(comment.body)
+
+
+def command_in(text: str) -> str | None:
+    """`pass` for a text whose first line is `/pass`; None for one that holds no command."""
+    first = text.strip().splitlines()[0].strip() if text.strip() else ""
     if not first.startswith("/") or len(first) < 2:
         return None
     return first[1:].split()[0].lower()
@@ -63,12 +72,16 @@ def handle(game: Game, comment: Comment, at: datetime,
     if comment.edited:
         return Command(at, comment, None, f"/{name} was edited after it was posted, and an "
                                           "edited command does not count: post a new comment")
+    if game.state.over and name not in ALWAYS:  # a last word still gets an answer
+        return Command(at, comment, None, _over(game, name))
     allowed = commands_in_force(game)
     if name not in allowed:
         known = ", ".join(f"/{c}" for c in allowed)
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
                or name in BOARD_COMMANDS else f"there is no /{name} command")
-        return Command(at, comment, None, f"{why}; the commands are {known}")
+        near = get_close_matches(name, allowed, n=1)  # a suggestion: nothing is done
+        the = f": did you mean /{near[0]}? The" if near else "; the"
+        return Command(at, comment, None, f"{why}{the} commands are {known}")
     if name not in HANDLERS:  # allowed, so one of the board's: this game has a board
         from ..board.actions import judge
         from ..board.rooms import commands
@@ -90,6 +103,13 @@ def handle(game: Game, comment: Comment, at: datetime,
         return Command(at, comment, Act(at, login, first, comment.id), "done")
     effect, answer = HANDLERS[name](game, comment, at, proposals)
     return Command(at, comment, effect, answer)
+
+
+def _over(game: Game, name: str) -> str:
+    state = game.state
+    won = " and ".join(state.winners) + " won" if state.winners else "no one won"
+    return (f"/{name} is not allowed: the game is over ({won}; it ended at "
+            f"{iso(state.ended_at)}), and only /help and /status answer now")
 
 
 def _waiting(game: Game, name: str) -> str | None:
@@ -177,21 +197,62 @@ WHAT = {"pass": "end your turn", "active": "say you are active again",
 
 
 def _help(game: Game, comment: Comment, at: datetime, _proposals):
+    """What this player (or the Admin) may do now, first, then the rest: one a line."""
     state = game.state
     what = dict(WHAT)
+    board = {}
     if game.config.board:  # the board's commands, in a game with one
         from ..board.rooms import commands
-        what.update((name, command.what) for name, command in commands(game).items())
-    lines = ["the commands are " + "; ".join(f"/{c}: {what[c]}" for c in commands_in_force(game))]
+        board = commands(game)
+        what.update((name, command.what) for name, command in board.items())
+    player = state.player(comment.author)
+    now, later = [], []
+    for name in commands_in_force(game):
+        (now if _may_now(game, comment, name, board.get(name)) else later).append(
+            f"- /{name}: {what[name]}")
+    propose = ("- propose: open a pull request that changes rules/; vote on the open ones as "
+               "their vote comment says")
+    why = may_propose_now(game, player, at) if player is not None else (
+        None if state.paused_since else "the Admin proposes only during a pause"
+        if state.is_admin(comment.author) else "you are not a player")
+    if why is None:
+        now.insert(0, propose)
+    else:
+        later.insert(0, f"- propose: {why}")
     if state.over:
-        lines.append("The game is over")
+        whose = "The game is over."
     elif state.turn is not None:
-        whose = "your" if state.player(comment.author) and \
-            state.player(comment.author).login == state.turn else f"{state.turn}'s"
-        lines.append(f"It is {whose} turn")
-    lines.append("Propose by opening a pull request that changes rules/, and vote on the "
-                 "open ones as their vote comment says")
-    return None, ". ".join(lines)
+        whose = ("It is your turn." if player is not None and player.login == state.turn
+                 else f"It is {state.turn}'s turn.")
+    else:
+        whose = "The rules keep no turns."
+    lines = [f"{whose} What you may do now:", *now]
+    if later:
+        lines += ["", "Not now:", *later]
+    return None, "\n".join(lines)
+
+
+def _may_now(game: Game, comment: Comment, name: str, board_command) -> bool:
+    """Whether the author of `comment` may give the command `name` now, as far as who and
+    when go (what it names is judged when given)."""
+    state = game.state
+    player, admin = state.player(comment.author), state.is_admin(comment.author)
+    mine = player is not None and (state.turn is None or state.turn == player.login) \
+        and not turn_waits(state)
+    if name in ALWAYS:
+        return True
+    if board_command is not None:
+        return admin if board_command.admin else (
+            player is not None and (mine or not board_command.on_turn))
+    if name in ("veto", "pause"):
+        return admin
+    if name == "pass":
+        return mine and state.turn is not None
+    if name in ("active", "inactive"):
+        return player is not None and player.active == (name == "inactive")
+    if name in judgment_commands.WHAT:
+        return player is not None and (name == "judgment") == (state.judgment is None)
+    return player is not None
 
 
 def _status(game: Game, comment: Comment, at: datetime, _proposals):

@@ -109,11 +109,19 @@ def hold(game: Game, after: GameState, at: datetime) -> GameState:
                    judgment=replace(judgment, turn_ended=judgment.turn_ended or at))
 
 
-def winner_if_unplayable(game: Game) -> str | None:
-    """Rule 213's winner, "the first player unable to complete a turn": the player whose turn
-    it is, or, where it ended and the next waits, the next."""
+def winner_if_unplayable(game: Game, ruled_at: datetime | None = None) -> str | None:
+    """Rule 213's winner, "the first player unable to complete a turn", as it stood when the
+    Judge ruled (`ruled_at`; None: now): the player whose move the Judgment is about, or,
+    where their turn was already over and the next waited, the next. Fixed at the ruling:
+    else the next player could make the win theirs by closing the mover's vote after it."""
     state = game.state
-    return next_player(state, state.turn) if turn_waits(state) else state.turn
+    judgment = state.judgment
+    if judgment is None:
+        return state.turn
+    ended = judgment.turn_ended
+    if ended is not None and (ruled_at is None or ruled_at >= ended):
+        return next_player(state, judgment.mover)
+    return judgment.mover
 
 
 def due(game: Game) -> Transition | None:
@@ -129,8 +137,12 @@ def due(game: Game) -> Transition | None:
         return None
     at, procedure = state.last_change, config.judgment
     if procedure is None:
-        return CloseJudgment(at, judgment.then(Step(
-            at, LAPSED, text="the rules in force no longer have Judgment")))
+        lapsed = judgment.then(Step(at, LAPSED, text="the rules in force no longer have Judgment"))
+        if judgment.turn_ended is None or state.over or state.turn is None:
+            return CloseJudgment(at, lapsed)
+        following = next_player(state, state.turn)  # the turn that waited goes on, not back
+        return BeginTurn(at, following, f"the rules in force no longer have Judgment, so "
+                         f"{following}'s turn begins", lapsed)
     if state.over:
         return CloseJudgment(at, judgment.then(Step(
             at, GAME_ENDED, by=state.winners[0] if len(state.winners) == 1 else None,
@@ -138,7 +150,8 @@ def due(game: Game) -> Transition | None:
     now, active = course(judgment), active_players(state)
     if state.turn != judgment.mover:
         if procedure.consent is None and _unplayable(game, now):
-            return _unplayable_end(game, judgment, now, judgment.mover)
+            return _unplayable_end(game, judgment, now,
+                                  winner_if_unplayable(game, now.ruling.at))
         needs = _written(procedure.consent) if procedure.consent else None
         return CloseJudgment(at, judgment.then(Step(at, TURN_BEGAN, by=state.turn,
                                                     active=active, needs=needs)))
@@ -160,10 +173,20 @@ def due(game: Game) -> Transition | None:
             return Judging(at, judgment.then(Step(at, NULLIFIED, judge=now.undone,
                                                   active=active, needs=_written(nullify))), why)
     agreed = consent(game)
-    if procedure.consent is None or not agreed.met:
+    if procedure.consent is None:  # a turn that waited under rules since amended goes on
+        if judgment.turn_ended is None:
+            return None
+        if _unplayable(game, now):
+            return _unplayable_end(game, judgment, now,
+                                  winner_if_unplayable(game, now.ruling.at))
+        ended = judgment.then(Step(at, TURN_BEGAN, by=agreed.next, active=active))
+        return BeginTurn(at, agreed.next, f"the rules in force no longer make the next turn "
+                         f"wait for consent ({cite}), so {agreed.next}'s turn begins", ended)
+    if not agreed.met:
         return None
     if _unplayable(game, now):
-        return _unplayable_end(game, judgment, now, winner_if_unplayable(game))
+        return _unplayable_end(game, judgment, now,
+                                  winner_if_unplayable(game, now.ruling.at))
     if judgment.turn_ended is not None:
         ended = judgment.then(Step(at, TURN_BEGAN, by=agreed.next, active=active,
                                    needs=_written(procedure.consent)))

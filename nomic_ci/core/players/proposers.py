@@ -15,14 +15,51 @@ from .joining import is_join_request
 
 
 def refusal(game: Game, proposal: Proposal) -> str | None:
-    """Why a new proposal may not be put to the vote, if it may not."""
+    """Why a new proposal may not be put to the vote, if it may not: for good
+    (`final_refusal`) or until it is fixed (`to_fix`)."""
+    return final_refusal(game, proposal) or to_fix(game, proposal)
+
+
+def to_fix(game: Game, proposal: Proposal) -> str | None:
+    """What is wrong with what a player's proposal changes, if anything: a reason a new version
+    can fix (a rule file's format or number, a file it may not change, its size), so it
+    awaits a fix, open, instead of closing (`core.due`). Whatever holds of who proposes and
+    when is `final_refusal`'s, and the whole of a stranger's request to join."""
+    if _stranger(game, proposal):
+        return None
+    found = problems(game, proposal)
+    return "; ".join(found) if found else None
+
+
+# proposals one player may have awaiting a fix at once: each is kept in state/game.yaml, so a
+# player opening hundreds of broken proposals may not grow it past what a run can read
+MAX_AWAITING = 3
+
+
+def awaiting_too_many(game: Game, proposal: Proposal) -> str | None:
+    """Why this proposal may not await a fix too, where its author has enough that do."""
+    author = game.state.player(proposal.author)
+    login = author.login if author else proposal.author.login
+    mine = [a.key for a in game.state.awaiting_fix
+            if a.author.login.lower() == login.lower() and a.key != proposal.key]
+    if len(mine) < MAX_AWAITING:
+        return None
+    return (f"{login} has {len(mine)} proposals awaiting a fix already (forge keys "
+            f"{', '.join(mine)}), as many as one player may: fix or close one of them first")
+
+
+def final_refusal(game: Game, proposal: Proposal) -> str | None:
+    """Why a proposal may not be put to the vote whatever it changes, if it may not: the game
+    is over, its author is no player (or asks to join with a broken request, which may not
+    change), may not propose now (not their turn, one in its vote, bankrupt, in the Gulag, a
+    pause, the Judgment's wait) or not on this day. These close it for good."""
     state, config = game.state, game.config
     if state.over:
         return f"the game is over: {', '.join(state.winners) or 'nobody'} won"
-    author = state.player(proposal.author)
-    admin = author is None and config.pause is not None and state.is_admin(proposal.author)
-    if author is None and not admin:
+    if _stranger(game, proposal):
         return _strangers_refusal(game, proposal)
+    author = state.player(proposal.author)
+    admin = author is None
     why = (_pause_refusal(game, proposal, admin) if admin or state.paused_since else None) \
         or (_players_refusal(game, proposal, author) if author is not None else None)
     if why:
@@ -30,8 +67,30 @@ def refusal(game: Game, proposal: Proposal) -> str | None:
     if config.schedule and not config.schedule.may_propose(proposal.proposed_at):
         days = config.schedule.describe(config.schedule.propose)
         return f"proposals are accepted {days} only ({config.cite('schedule')})"
-    found = problems(game, proposal)
-    return "; ".join(found) if found else None
+    return None
+
+
+def _stranger(game: Game, proposal: Proposal) -> bool:
+    """Whether the author is neither a player nor the Admin, who proposes during a pause."""
+    state = game.state
+    return state.player(proposal.author) is None and not (
+        game.config.pause is not None and state.is_admin(proposal.author))
+
+
+def may_propose_now(game: Game, player: Player, at: datetime) -> str | None:
+    """Why this player may not propose now, whatever their proposal would say (what `/help`
+    tells them), or None where they may."""
+    config = game.config
+    if game.state.over:
+        return "the game is over"
+    if game.state.paused_since:
+        return (f"the game is paused ({config.cite('pause')}): players make no proposals "
+                "until the Admin's proposal to fix it is accepted")
+    why = _players_refusal(game, None, player)
+    if why is None and config.schedule and not config.schedule.may_propose(at):
+        why = (f"proposals are accepted {config.schedule.describe(config.schedule.propose)} "
+               f"only ({config.cite('schedule')})")
+    return why
 
 
 def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
@@ -45,7 +104,7 @@ def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
     return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
 
 
-def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | None:
+def _players_refusal(game: Game, proposal: Proposal | None, author: Player) -> str | None:
     """Why this player may not propose now: bankrupt, in the Gulag, not their turn, or one in
     its vote."""
     state, config = game.state, game.config
@@ -56,7 +115,8 @@ def _players_refusal(game: Game, proposal: Proposal, author: Player) -> str | No
     if state.board is not None and state.board.in_gulag(author.login):
         return (f"{author.login} is in the Gulag, where players make no proposals "
                 f"({config.cite('gulag')}): /rejoin first")
-    if state.judgment is not None and state.judgment.turn_ended is not None:
+    if state.judgment is not None and state.judgment.turn_ended is not None \
+            and config.proposing == "one-a-turn":  # where a proposal is the turn that waits
         return (f"{state.turn}'s turn is over, and the next begins once the other active "
                 f"players consent, Judgment {state.judgment.number} being pending "
                 f"({config.cite('judgment')}): propose when your turn begins")

@@ -12,7 +12,8 @@ from nomic_ci.core.files import yamlio
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files import GAME
 from nomic_ci.core.files.records import DieRoll
-from nomic_ci.core.files.state import DiceSecret, OpenProposal, Standing, Tell, WriteLevel
+from nomic_ci.core.files.state import (AwaitingFix, DiceSecret, OpenProposal, Standing, Tell,
+                                      WriteLevel)
 from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.files.statefile import read_state
 
@@ -100,6 +101,18 @@ def test_what_is_still_to_tell_round_trips_readably_and_is_gone_once_told(files)
     assert "message: |-\n      Proposal 3 failed.\n      Next: bob's turn." in out[GAME]
     assert read_state({**files, **out}).to_tell == tells
     cleared = dump_state(replace(read_state(files), to_tell=()), {**files, **out})
+    assert cleared[GAME] == files[GAME]
+
+
+def test_proposals_awaiting_a_fix_round_trip_whatever_their_reason_and_title(files):
+    """The reason quotes a player's file name and the engine's error, over several lines."""
+    held = (AwaitingFix("7", "Sing: loud\t# now", Account("alice", 501), "a" * 40, T0 + HOUR,
+                        "it would leave the rules broken: rules/108-sing.md:1: no front matter"
+                        "\n  what to do: start the file with a line '---'"),
+            AwaitingFix("9", "x\x07y", Account("bob", None), "b" * 40, T0, "é\u2028\x1b[31m"))
+    out = dump_state(replace(read_state(files), awaiting_fix=held), files)
+    assert read_state({**files, **out}).awaiting_fix == held
+    cleared = dump_state(replace(read_state(files), awaiting_fix=()), {**files, **out})
     assert cleared[GAME] == files[GAME]
 
 
@@ -252,7 +265,13 @@ tells = st.builds(Tell, st.integers(1, 99).map(str), st.sampled_from(["decision"
                   st.one_of(titles, st.text(max_size=60)), st.sampled_from([None, "passed"]),
                   st.booleans(), st.one_of(st.none(), st.integers(1, 99)),
                   st.lists(logins, max_size=3).map(tuple), st.one_of(st.none(), titles))
+awaiting = st.builds(
+    AwaitingFix, st.integers(1, 999).map(str), titles,
+    st.builds(Account, logins, st.one_of(st.none(), st.integers(1, 10**6))),
+    st.from_regex(r"[0-9a-f]{40}", fullmatch=True), moments,
+    st.one_of(titles, st.text(max_size=80)))
 changes = st.fixed_dictionaries({}, optional={
+    "awaiting_fix": st.lists(awaiting, max_size=2).map(tuple),
     "turn": st.one_of(st.none(), logins), "turn_started": st.one_of(st.none(), moments),
     "next_proposal": st.integers(1, 999), "open_proposals": st.lists(opened, max_size=3).map(
         tuple), "winners": st.lists(logins, max_size=2).map(tuple),

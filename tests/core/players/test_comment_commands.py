@@ -63,18 +63,39 @@ def test_a_command_the_rules_do_not_have_is_answered_with_the_ones_they_do():
         None, f"there is no /dance command; the commands are /pass, {board}, /help, /status")
 
 
+@pytest.mark.parametrize("body, meant", [("/stauts", "/status"), ("/rol", "/roll"),
+                                         ("/PSAS", "/pass"), ("/hlep me", "/help")])
+def test_a_mistyped_command_is_answered_with_the_one_meant_and_does_nothing(body, meant):
+    """A suggestion: what the player meant may not be what they would have done."""
+    effect, said = answer(INFINITE, "bob", body)
+    assert effect is None and f"command: did you mean {meant}? The commands are /pass" in said
+
+
 def test_help_and_status_answer_under_any_rules_and_change_nothing():
-    assert answer(INFINITE, "alice", "/help") == (None, (
-        "the commands are /pass: end your turn; /roll: roll and move (once a turn); /continue: "
-        "keep your turn going after moving; /choose: answer a choice a rule offers; /buy: buy "
-        "an item; /use: use a Number or an item; /deposit: put points in the bank; /withdraw: "
-        "take points from the bank; /house: build a House where you stand; /escape: try to "
-        "escape Jail; /rejoin: leave the Gulag; /explore: explore the Frontier after a roll "
-        "there (the roller; anyone once its timer has run); /trade: offer a player a trade; "
-        "/accept: accept a trade offered to you; /decline: decline or withdraw a trade; /help: what you may do now; /status: the "
-        "turn, the scores and the open votes. It is your turn. Propose by opening a pull "
-        "request that changes rules/, and vote on the open ones as their vote comment says"))
-    assert "It is alice's turn" in answer(INFINITE, "bob", "/help")[1]
+    mine = answer(INFINITE, "alice", "/help")
+    assert mine[0] is None
+    lines = mine[1].splitlines()
+    assert lines[:4] == ["It is your turn. What you may do now:",
+                         "- propose: open a pull request that changes rules/; vote on the open "
+                         "ones as their vote comment says",
+                         "- /pass: end your turn", "- /roll: roll and move (once a turn)"]
+    assert "Not now:" not in lines and lines[-1] == (
+        "- /status: the turn, the scores and the open votes")
+    assert len(lines) == 19  # one command a line: propose and 17 commands
+    # bob, whose turn it is not: what he may do first (trade, and propose: one open each),
+    # then what only the player whose turn it is may
+    theirs = answer(INFINITE, "bob", "/help")[1].splitlines()
+    assert theirs[0] == "It is alice's turn. What you may do now:"
+    later = theirs[theirs.index("Not now:"):]
+    assert "- /pass: end your turn" in later and "- /roll: roll and move (once a turn)" in later
+    assert "- /trade: offer a player a trade" in theirs[:theirs.index("Not now:")]
+    # one proposal a turn (the Suber set's rule 301, 303): no one is told to propose out of turn
+    suber = make_game(ruleset="suber-initial-set")
+    bobs = answer(suber, "bob", "/help")[1].splitlines()
+    assert not any(line.startswith("- propose: open") for line in bobs)
+    assert any(line.startswith("- propose: it is alice's turn, not bob's") for line in
+               bobs[bobs.index("Not now:"):])
+    assert answer(suber, "alice", "/help")[1].splitlines()[1].startswith("- propose: open")
     game, _ = opened(make_game())
     assert answer(game, "bob", "/status") == (None, (  # alice rolled as she proposed
         f"it is alice's turn. Points: alice {roll(1)}, bob 0, carol 0. In their vote: 1 "

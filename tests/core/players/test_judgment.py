@@ -143,7 +143,13 @@ def test_a_ruling_that_the_game_cannot_go_on_ends_it_once_the_others_consent_aft
                           "the first player unable to complete a turn, alice, wins (rule 213)")
     waiting = replace(game, state=replace(game.state, judgment=replace(
         game.state.judgment, turn_ended=at(3))))
-    assert due(waiting).winners == ("bob",)  # alice's turn is over: bob's cannot begin
+    # ruled while alice moved: alice, whatever ends her turn before the others consent
+    assert due(waiting).winners == ("alice",)
+    late = invoked(None, Step(at(3), RULING, by="dave", verdict="paradox", text="Both."),
+                   Step(at(4), CONSENT, by="carol"), Step(at(4), CONSENT, by="dave"))
+    late = replace(late, state=replace(late.state, judgment=replace(
+        late.state.judgment, turn_ended=at(2))))
+    assert due(late).winners == ("bob",)  # ruled once her turn was over: bob's cannot begin
     # with rule 213 repealed the ruling ends nothing, and the waiting turn begins
     repealed = replace(waiting, config=replace(waiting.config, unplayable_winner=None))
     assert isinstance(due(repealed), BeginTurn)
