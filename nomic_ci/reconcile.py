@@ -125,9 +125,9 @@ class Run:
         changed = dump_state(self.game.state, self.files)
         changed.update({record.path: record_text(record) for record in self.records})
         if any(isinstance(record, Record) for record in self.records):
-            changed.update(self.game.records.texts())  # the last file, unless one is new
+            changed.update(self.game.records.written())  # the last file, and the totals
         if any(isinstance(record, ActionRecord) for record in self.records):
-            changed.update(self.game.actions.texts())  # the same for the actions' index
+            changed.update(self.game.actions.written())  # the same for the actions' index
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}

@@ -62,7 +62,8 @@ from nomic_ci.core.files import GAME_DIRS  # noqa: E402
 from nomic_ci.core.voting.decision import vote_deadline  # noqa: E402
 from nomic_ci.forges.gitplumbing import Git  # noqa: E402
 from nomic_ci.forges.githubforge import GitHubForge  # noqa: E402
-from nomic_ci.cli.github_reconcile import Settings, checkout_blobs, client  # noqa: E402
+from nomic_ci.cli.github_reconcile import (Settings, checkout_blobs, checkout_files,  # noqa: E402
+                                           client)
 from nomic_ci.reconcile import reconcile  # noqa: E402
 from nomic_ci.core.facts import Account  # noqa: E402
 from nomic_ci.core.files.history import history_of_records  # noqa: E402
@@ -117,7 +118,7 @@ class Bench:
         self.checkout = Path(tempfile.mkdtemp()) / "checkout"
         subprocess.run(["git", "clone", "-q", str(self.fake.git.path), str(self.checkout)],
                        check=True)
-        self.local = checkout_blobs(self.checkout)
+        self.local, self.listed = checkout_blobs(self.checkout), checkout_files(self.checkout)
         self.now = T0 + timedelta(minutes=5)
         self.results: dict[str, tuple[int, int, float]] = {}
 
@@ -132,7 +133,8 @@ class Bench:
         # what other work on the machine takes does not count
         started = time.thread_time()
         subprocess.run(["git", "fetch", "-q", "origin"], cwd=self.checkout, check=True)
-        reconcile(GitHubForge(self.repo, ENGINE, self.now, local_blobs=self.local), self.now,
+        reconcile(GitHubForge(self.repo, ENGINE, self.now, local_blobs=self.local,
+                              local_files=self.listed), self.now,
                   SeededDice())
         elapsed = time.thread_time() - started
         self.results[label] = (len(self.fake.reads()), len(self.fake.writes()), elapsed)

@@ -30,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from types import MappingProxyType
@@ -85,7 +86,8 @@ def make_game(root: Path, players: int, rules: int, history: int, open_: int,
         (root / path).write_text(text)
     run("--repo", str(root), "render")
     git.run("add", "-A")
-    git.run("-c", "user.name=bench", "-c", "user.email=b@x", "commit", "-qm", "history")
+    git.run("-c", "user.name=bench", "-c", "user.email=b@x", "commit", "--allow-empty", "-qm",
+            "history")
     for k in range(open_):
         branch = f"idea{k}"
         git.commit_files(branch, {f"rules/{900 + k % 99:03d}-idea-{k}.md":
@@ -132,19 +134,57 @@ def played(root: Path, actions: int) -> dict[str, str]:
     return out
 
 
-def run(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci")) -> tuple[float, float]:
-    """One fresh process: its CPU seconds (user and system: unlike wall time, what other
-    work on the machine does not change) and its peak memory in MB, both its own (`wait4`:
-    the rusage of all children together would give the peak of every process so far)."""
-    with tempfile.TemporaryFile() as errors:
+# Loaded first by each process the benchmarks start (as `sitecustomize`, from PYTHONPATH):
+# at its end the process writes its own peak memory (VmHWM: that of the program it runs,
+# where the rusage of a child also holds what it was forked from, a benchmark of hundreds
+# of megabytes) and the bytes it read and wrote.
+_REPORT = """import atexit, os
+def _report(path=os.environ.pop("NOMIC_BENCH_REPORT")):
+    with open("/proc/self/status") as status, open("/proc/self/io") as io:
+        text = status.read() + io.read()
+    with open(path, "w") as out:
+        out.write(text)
+atexit.register(_report)
+"""
+
+
+@dataclass
+class Fresh:
+    """What one fresh process cost: its CPU seconds, its peak memory in MB, and the bytes
+    it read and wrote (through its own system calls: files, pipes, sockets)."""
+
+    seconds: float
+    mb: float
+    bytes: int
+
+
+def fresh(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci"),
+          env: dict[str, str] | None = None) -> Fresh:
+    """One fresh process. Its CPU seconds are user and system time (unlike wall time, what
+    other work on the machine does not change), its own (`wait4`: the rusage of all
+    children together would give those of every process so far)."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile() as errors:
+        Path(tmp, "sitecustomize.py").write_text(_REPORT)
+        report = Path(tmp, "report")
+        environ = dict(env if env is not None else os.environ)
+        environ["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, environ.get("PYTHONPATH")]))
+        environ["NOMIC_BENCH_REPORT"] = str(report)
         child = subprocess.Popen([sys.executable, *command, *args], stdout=subprocess.DEVNULL,
-                                 stderr=errors)
+                                 stderr=errors, env=environ)
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode not in (0, 1):
             errors.seek(0)
             raise SystemExit(f"nomic-ci {' '.join(args)} failed:\n{errors.read().decode()}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+        fields = dict(line.split(":", 1) for line in report.read_text().splitlines())
+    return Fresh(usage.ru_utime + usage.ru_stime, int(fields["VmHWM"].split()[0]) / 1024,
+                 int(fields["rchar"]) + int(fields["wchar"]))
+
+
+def run(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci")) -> tuple[float, float]:
+    """One fresh process: its CPU seconds and its peak memory in MB (`fresh`)."""
+    cost = fresh(*args, command=command)
+    return cost.seconds, cost.mb
 
 
 def measure(root: Path) -> dict[str, tuple[float, float]]:

@@ -29,6 +29,7 @@ from nomic_ci.core.voting.decision import vote_view
 from nomic_ci.forges.gitobjects import write_loose
 from nomic_ci.forges.githubforge import GitHubForge
 from nomic_ci.forges.gitplumbing import Git
+from nomic_ci.forges.localrecords import LocalRecords
 from nomic_ci.text.readmes import render_all
 
 from builders import HOUR, SEED, T0
@@ -47,6 +48,15 @@ def run_cli(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, st
             mock.patch.dict(os.environ, env or {}):
         code = main(list(argv))
     return code, out.getvalue(), err.getvalue()
+
+
+def forge_records(root: Path) -> dict:
+    """All the local forge keeps of the game at `root`, as one value."""
+    git = Git(root)
+    try:
+        return LocalRecords(git).everything()
+    finally:
+        git.close()
 
 
 def _made(table) -> None:
@@ -112,6 +122,10 @@ class LocalTable:
         git = Git(self.root)
         return git.read_files(git.rev("refs/heads/main"), GAME_DIRS)
 
+    def forge(self) -> dict:
+        """What the local forge keeps (proposals, votes, comments, the game issue)."""
+        return forge_records(self.root)
+
     def tip(self) -> str:
         """The default branch's commit: how far the game's history goes."""
         return Git(self.root).rev("refs/heads/main")
@@ -127,7 +141,8 @@ class GitHubTable:
 
     def __init__(self, root: Path, players: str = "alice,bob", ends: str | None = None,
                  ruleset: str = "default", dice_seed: str = SEED,
-                 admin: str | None = None) -> None:
+                 admin: str | None = None, files: dict[str, str] | None = None) -> None:
+        """A new game of `ruleset`, or the game in `files` (a game played elsewhere)."""
         self.root, self.now = root, T0
         _made(self)
         logins = players.split(",")
@@ -135,10 +150,11 @@ class GitHubTable:
         if admin:  # seed 003's Admin, no player, with an id of their own
             self.ids[admin] = 900
         seats = [rulesets.Seat(login, self.ids[login]) for login in logins]
-        files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=dice_seed,
-                                    ends=datetime.fromisoformat(ends) if ends else None,
-                                    admin=f"{admin}:900" if admin else None)
-        files.update(render_all(load_game(files)))
+        if files is None:
+            files = rulesets.game_files(ruleset, players=seats, start=T0, dice_seed=dice_seed,
+                                        ends=datetime.fromisoformat(ends) if ends else None,
+                                        admin=f"{admin}:900" if admin else None)
+            files.update(render_all(load_game(files)))
         self.clock = FakeClock(T0)
         self.fake = FakeGitHub("nomic", "game", clock=self.clock, files=files,
                                token_login=ENGINE).start()

@@ -3,7 +3,10 @@
 import gc
 import sys
 
-from .parser import main
+from ..forges.lazyimports import defer
+
+defer("inspect")  # before dataclasses, which imports it to write a docstring none needs
+from .parser import main  # noqa: E402
 
 __all__ = ["main", "run"]
 

@@ -10,7 +10,7 @@ from typing import Collection
 
 from ..core.errors import GameError
 from ..core.files import GAME_DIRS
-from ..core.files.deferral import KEPT, deferred
+from ..core.files.deferral import KEPT, alone, deferred
 from ..core.files.gamefiles import GameFiles
 from ..core.times import moment
 from ..forges.localforge import LocalForge
@@ -51,7 +51,8 @@ def working_files(root: Path) -> GameFiles:
     later = {path for path in paths if deferred(path)}
     return GameFiles({path: _read(root / path) for path in sorted(paths) if path not in later},
                      {path: path for path in later},
-                     lambda asked: {path: _read(root / path) for path in asked}, unlisted)
+                     lambda asked: {path: _read(root / path) for path in asked}, unlisted,
+                     alone)
 
 
 def _records_in(root: Path, folder: str, kept: Collection[str]) -> dict[str, str]:

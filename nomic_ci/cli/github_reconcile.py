@@ -14,8 +14,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from github import Auth, Github, GithubException, GithubRetry
-from urllib3.exceptions import MaxRetryError
+from ..forges.lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
+from github import Auth, Github, GithubException, GithubRetry  # noqa: E402
+from urllib3.exceptions import MaxRetryError  # noqa: E402
 
 from ..core.dice import Dice, SeededDice
 from ..core.errors import GameError
@@ -115,6 +119,15 @@ def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, bytes]]:
     return git.blobs
 
 
+def checkout_files(root: Path) -> Callable[[str], dict[str, str] | None]:
+    """The files under a tree of the workflow's checkout (path -> blob sha), to spare a
+    listing through REST; None where it has no such tree."""
+    git = Git(root)
+    if git.run("rev-parse", "--git-dir", check=False).returncode != 0:
+        return lambda tree: None
+    return git.files_of
+
+
 def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         say: Callable[[str], None] = print) -> int:
     """One engine run; its exit status: 0 done, 1 stopped for the next run to carry on (GitHub
@@ -158,10 +171,10 @@ def _attempts(settings: Settings, now: datetime, workdir: Path, lines: list[str]
               wrote: list[str]) -> int:
     """Reconcile, reading the game again when the default branch moved underneath."""
     repo = client(settings).get_repo(settings.repository)
-    local = checkout_blobs(workdir)
+    local, listed = checkout_blobs(workdir), checkout_files(workdir)
     for attempt in range(1, ATTEMPTS + 1):
         forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local,
-                            paced=settings.budget)
+                            local_files=listed, paced=settings.budget)
         try:
             game = load_game(forge.read_files())
         except GameError as error:

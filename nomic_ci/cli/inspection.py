@@ -5,9 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core.board.actionindex import actions_of_records, index_paths as action_index_paths
+from ..core.board.actionindex import actions_of_records
+from ..core.board.actionlog import INDEX as ACTIONS_INDEX
 from ..core.board.playing import rolled
-from ..core.files.history import history_of_records, index_paths
+from ..core.files.gamefiles import under
+from ..core.files.history import INDEX, history_of_records
 from ..core.game import load_game
 from ..core.verify import check, read_whole, waiting_for_reveal
 from ..text.readmes import render_all, stale_readmes
@@ -19,9 +21,9 @@ def cmd_render(args) -> int:
     files = working_files(root)
     rewritten = []
     if not args.check:  # the index first, rebuilt from the records (all read), as it renders
-        rebuilt: dict[str, str | None] = {path: None for path in index_paths(files)}
+        rebuilt: dict[str, str | None] = {path: None for path in under(files, INDEX)}
         rebuilt.update(history_of_records(files).texts())
-        rebuilt.update({path: None for path in action_index_paths(files)})
+        rebuilt.update({path: None for path in under(files, ACTIONS_INDEX)})
         rebuilt.update(actions_of_records(files).texts())  # the board's, likewise
         for path, text in rebuilt.items():
             if files.get(path) != text:

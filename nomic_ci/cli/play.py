@@ -23,7 +23,8 @@ from ..core.board.corrections import corrected
 from ..core.due import refuse_time_past
 from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
-from ..forges.localforge import LocalForge, new_records, save_records
+from ..forges.localforge import LocalForge
+from ..forges.localrecords import LocalRecords
 from ..reconcile import Report, reconcile
 from ..core.wakeups import wakeups
 from ..text.front_page import FRONT_PAGE, front_page
@@ -82,7 +83,8 @@ def cmd_init(args) -> int:
     git.run("update-ref", "refs/heads/main", first)
     # the forge's records name main the game's branch now, not whichever branch is checked
     # out when the first command runs (a player's proposal branch, in the usual flow)
-    save_records(git, new_records("main"))
+    LocalRecords(git, "main").save(start)
+    git.close()
     game = load_game(files)
     turn = f"; it is {game.state.turn}'s turn" if game.state.turn else ""  # BoredNomic has none
     print(f"Made a game of {args.ruleset} in {target} with "
@@ -154,13 +156,14 @@ def _in_its_vote(game: Game, forge: LocalForge, given: str) -> OpenProposal:
     number = number_in(given.lstrip("#"))
     if number is not None:
         open_ = next((o for o in game.state.open_proposals if o.number == number), None)
-        record = next((r for r in game.records if r.number == number), None)
     else:
         open_ = next((o for o in game.state.open_proposals
                       if forge.branch_of(o.key) == given), None)
-        record = None
     if open_ is not None:
         return open_
+    # not in its vote: decided? (the history looked through only then, newest first)
+    record = next((r for r in game.records.having("number", newest_first=True)
+                   if r.number == number), None) if number_in(given) is not None else None
     if record is not None:
         raise GameError(f"proposal {given} is already decided: {record.outcome.value}")
     raise GameError(f"there is no proposal {given} in its vote",

@@ -28,7 +28,7 @@ def preview_proposal(game: Game, forge: LocalForge, key: str, now: datetime
     proposals = forge.proposals({o.key for o in game.state.open_proposals} | {key})
     proposal = next(p for p in proposals if p.key == key)
     lines = [f"Dry run: nothing is recorded. {proposal.author.login} proposing "
-             f"{proposal.title!r} (branch {forge.db['proposals'][key]['branch']}):"]
+             f"{proposal.title!r} (branch {forge.branch_of(key)}):"]
     if proposal.changes:
         shown = ", ".join(c.path for c in proposal.changes[:10])
         lines.append(f"It changes {len(proposal.changes)} file(s): {shown}"

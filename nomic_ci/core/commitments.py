@@ -21,8 +21,7 @@ from .files.state import DiceSecret, GameState, OpenProposal
 def rolls_made(records: History, open_proposals: tuple[OpenProposal, ...]) -> int:
     """The game's rolls so far: the decided proposals' and those in their vote (which roll
     as they open, where the rules roll then)."""
-    return sum(len(r.rolls) for r in records.having("rolls")) + sum(
-        len(o.dice) for o in open_proposals)
+    return records.dice() + sum(len(o.dice) for o in open_proposals)
 
 
 def commit(state: GameState, commitment: str, from_roll: int) -> GameState:

@@ -57,7 +57,7 @@ class Game:
         """Whether the game rolls dice, or has: the turn's die of a proposal, a board game's
         moves (each of its rooms rolls), or any roll already made."""
         return self.config.turn_roll is not None or bool(games_in_force(self.config.board)) \
-            or self.actions.dice() > 0 or next(self.records.having("rolls"), None) is not None
+            or self.actions.dice() > 0 or self.records.dice() > 0  # (from the totals)
 
     @property
     def eligible_voters(self) -> tuple[Player, ...]:

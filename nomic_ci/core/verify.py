@@ -9,8 +9,8 @@ from typing import Mapping
 
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
-from .files.history import (INDEX, History, index_paths, read_history, record_paths,
-                            summary_of)
+from .files.gamefiles import under
+from .files.history import INDEX, History, read_history, record_paths, summary_of
 from .files.records import DieRoll, Outcome, Record, load_record
 from .files.state import DiceSecret
 from .game import Game, load_game
@@ -141,7 +141,7 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
 def check_index(game: Game) -> list[str]:
     """Where `proposals/index/` is not what the records make (`game.records`, read from the
     records themselves)."""
-    return index_problems(INDEX, {path: game.files[path] for path in index_paths(game.files)},
+    return index_problems(INDEX, {path: game.files[path] for path in under(game.files, INDEX)},
                           game.records.texts(), lambda: read_history(game.files), game.records,
                           "records", "in the order decided")
 

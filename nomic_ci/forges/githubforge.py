@@ -10,8 +10,12 @@ passed proposal is merged pinned to the head its votes were counted on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence, TypeVar
+
+from .lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
 from github import GithubException, InputGitTreeElement
 from github.Commit import Commit
@@ -49,6 +53,9 @@ GAME_LABEL = "nomic: game"  # the game issue's: only those with triage rights ca
 STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED: "failure",
           Outcome.RETRACTED: "failure"}
 
+
+# what may part the clocks of GitHub's commits and its comments
+CLOCKS = timedelta(minutes=5)
 
 # what GitHub says where a merge is refused for a reason that will not change by itself
 # (405: a repository rule or branch protection; 403: the token may not, as GITHUB_TOKEN may
@@ -89,6 +96,8 @@ class GitHubForge:
     now: datetime
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
+    # the files under a tree of the checkout, by its sha: a listing that spares a request
+    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
@@ -106,17 +115,20 @@ class GitHubForge:
     _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
-    _fresh: set[int] = field(default_factory=set)  # threads whose comments were read to tell
+    _found_date: datetime | None = None  # when the commit this run found was made
+    # the engine's comments on a thread since that commit (`_recent`), read once a run
+    _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
 
     def __post_init__(self) -> None:
-        self._reader = GitHubReader(self.repo, self.local_blobs)
+        self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files)
         for pull in self._reader.read_game():
             self._keep(pull)
         self.branch = self._reader.branch
         self.tip = self.base_tip = self._reader.tip
+        self._found_date = self._reader.tip_date
         # the tips a test merge may have been made on: the run's first, and those only the
         # engine's own commits (state/, proposals/) moved on from, which change no merge base
         self._merges_onto = {self.tip}
@@ -137,15 +149,21 @@ class GitHubForge:
             "state": "open" if node["state"] == "OPEN" else "closed",
             "head": {"sha": node["headRefOid"]}}, completed=True)
         self._labels[number] = pull.labels()
-        mine = pull.engine_comments(self.engine_login)
-        if mine is not None:  # else more than a page of comments: listed through REST
-            self._comment_cache[number] = [IssueComment(requester, {}, {
-                "id": c["databaseId"], "body": c["body"],
-                "url": f"{self.repo.url}/issues/comments/{c['databaseId']}"}, completed=True)
-                for c in mine]
+        mine, whole = pull.engine_comments(self.engine_login)
+        if not whole and not any(MARKER in (c["body"] or "") for c in mine):
+            # its vote comment may be on a later page: after more than a page of others
+            mine += [c for c in self._reader.latest_comments(number, self.engine_login)
+                     if c["databaseId"] not in {m["databaseId"] for m in mine}]
+        self._comment_cache[number] = [self._comment_of(c) for c in mine]
         status = pull.status(self.engine_login)
         if status is not None:
             self._status_cache[node["headRefOid"]] = status
+
+    def _comment_of(self, node: dict) -> IssueComment:
+        """A comment as the query read it, built from what we know (as `_commit`)."""
+        return IssueComment(self.repo._requester, {}, {
+            "id": node["databaseId"], "body": node["body"],
+            "url": f"{self.repo.url}/issues/comments/{node['databaseId']}"}, completed=True)
 
     def _read_tip(self) -> GameFiles:
         """The game's files at the tip: read with the pull requests, or after a merge moved
@@ -309,14 +327,25 @@ class GitHubForge:
         mark = _mark(message.id)
         if not message.message:
             return
-        if number not in self._fresh:  # read afresh, once: another run may just have told it
-            self._comment_cache.pop(number, None)
-            self._fresh.add(number)
-        if not any(mark in (c.body or "") for c in self._engine_comments(number)):
+        if not any(mark in (c.body or "") for c in self._recent(number)):
             # the only mentions the engine makes: whom it tells
             text = notice(no_mentions(message.message), message.mentions)
             self._post_comment(number, f"{mark}\n{text}", mark)
             self.wrote.append(f"told #{number} ({message.id})")
+
+    def _recent(self, number: int) -> list[IssueComment]:
+        """The engine's comments on an issue since the commit this run found, read once a run
+        (and those it posts). A message is told only once the state that records it is
+        published: by this run, or by one that stopped before clearing it, after its own
+        commit, which is this run's first or before it (a thread of ten thousand comments was
+        read whole, a hundred requests, at every message). Not after this run's own commits:
+        a message left by a run that stopped was told before them."""
+        if number not in self._recent_cache:
+            since = self._found_date - CLOCKS if self._found_date else None
+            self._recent_cache[number] = [
+                c for c in self._reader.comments_since(number, since)
+                if c.user and c.user.login == self.engine_login]
+        return self._recent_cache[number]
 
     def _tell_game(self, message: Tell) -> None:
         """The game issue: its text rewritten, notices as comments on it."""
@@ -384,7 +413,8 @@ class GitHubForge:
         return self._pulls[key]
 
     def _engine_comments(self, number: int) -> list[IssueComment]:
-        """The engine's own comments on an issue or pull request (read once a run)."""
+        """The engine's own comments on a pull request: as the first query read them (or,
+        for one it did not read, all of them, once a run)."""
         if number not in self._comment_cache:
             listed = PaginatedList(IssueComment, self.repo._requester,
                                    f"{self.repo.url}/issues/{number}/comments", None)
@@ -400,13 +430,18 @@ class GitHubForge:
             return IssueComment(self.repo._requester, headers, data, completed=True)
 
         def look() -> IssueComment | None:
-            self._comment_cache.pop(number, None)
-            return next((c for c in self._engine_comments(number) if mark in (c.body or "")),
-                        None)
+            self._recent_cache.pop(number, None)
+            if number in self._comment_cache:  # a pull request's: read whole again
+                self._comment_cache.pop(number)
+                found = self._engine_comments(number)
+            else:  # the game issue's are not read whole: those since the latest commit
+                found = self._recent(number)
+            return next((c for c in found if mark in (c.body or "")), None)
 
         posted = self._once(post, look)
-        if all(c.id != posted.id for c in self._engine_comments(number)):
-            self._engine_comments(number).append(posted)
+        for kept in (self._comment_cache.get(number), self._recent_cache.get(number)):
+            if kept is not None and all(c.id != posted.id for c in kept):
+                kept.append(posted)
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""

@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
 
+from .lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
 from github import GithubException
 
 from ..core.frozen import frozen
 from ..core.facts import Account, Reaction, Review, ReviewState
-from ..core.board.actionlog import INDEX as ACTIONS_INDEX
-from ..core.files.history import INDEX
+from ..core.files.deferral import KEPT
 
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
 PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews and comments
@@ -31,17 +34,22 @@ STATUS_CONTEXT = "nomic/vote"
 _WHO = "fragment Who on Actor { __typename login ... on User { databaseId } " \
        "... on Bot { databaseId } }"
 _DIR = "fragment Dir on TreeEntry { object { ... on Tree { entries { path oid type } } } }"
+# the folders of records: their trees, not their entries (ten thousand records listed were
+# 1.3 MB a run); and the names each keeps beside its records, which a run reads
+_KEPT = [(f"kept{n}", folder + name) for n, (folder, name) in enumerate(
+    (folder, name) for folder, names in KEPT.items() for name in names)]
 _TIP = """fragment Tip on Commit {
   oid
+  committedDate
   tree { oid }
   rules: file(path: "rules") { ...Dir }
   state: file(path: "state") { ...Dir }
-  proposals: file(path: "proposals") { ...Dir }
-  actions: file(path: "actions") { ...Dir }
   judgments: file(path: "judgments") { ...Dir }
-  index: file(path: "proposals/index") { ...Dir }
-  actionsIndex: file(path: "actions/index") { ...Dir }
-}"""
+  proposals: file(path: "proposals") { oid type }
+  actions: file(path: "actions") { oid type }
+%s
+}""" % "\n".join(f'  {alias}: file(path: "{path}") {{ path oid type ...Dir }}'
+                 for alias, path in _KEPT)
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
 _REVIEWS = "reviews(first: %d%s) { pageInfo { hasNextPage endCursor } " \
@@ -68,16 +76,16 @@ _PULL = """fragment Pull on PullRequest {
 
 # What merging a pull request would make (GitHub's test merge, made in the background),
 # and the commit of the default branch it merged into: the top of both trees and the
-# game's folders, to compare.
+# rules' and the state's folders, to compare (the folders of records where they differ,
+# `FOLDERS`: a run's merge does not list ten thousand records three times).
 _LAYOUT = """fragment Layout on Commit {
   oid
   tree { entries { path oid } }
   rules: file(path: "rules") { ...Dir }
   state: file(path: "state") { ...Dir }
-  proposals: file(path: "proposals") { ...Dir }
-  actions: file(path: "actions") { ...Dir }
   judgments: file(path: "judgments") { ...Dir }
 }"""
+RECORD_FOLDERS = ("proposals", "actions")
 MERGING = f"""query Merging($owner: String!, $name: String!, $number: Int!) {{
   repository(owner: $owner, name: $name) {{
     pullRequest(number: $number) {{
@@ -123,12 +131,33 @@ def potential_merge(answer: dict[str, Any]) -> PotentialMerge:
 
 
 def _layout(commit: dict[str, Any]) -> dict[str, str]:
-    """path -> oid of the entries at the top of a commit's tree and in the game's folders."""
+    """path -> oid of the entries at the top of a commit's tree and in rules/, state/ and
+    judgments/ (a Judgment's records: few)."""
     found = {e["path"]: e["oid"] for e in commit["tree"]["entries"]}
-    for folder in ("rules", "state", "proposals", "actions"):
+    for folder in ("rules", "state", "judgments"):
         tree = (commit.get(folder) or {}).get("object") or {}
         found.update({e["path"]: e["oid"] for e in tree.get("entries", ())})
     return found
+
+
+# the entries of trees, by oid: a folder of records the test merge changes
+FOLDERS = """query Folders($owner: String!, $name: String!, $before: GitObjectID!,
+                  $after: GitObjectID!, $hasBefore: Boolean!, $hasAfter: Boolean!) {
+  repository(owner: $owner, name: $name) {
+    before: object(oid: $before) @include(if: $hasBefore) { ... on Tree { entries { path oid } } }
+    after: object(oid: $after) @include(if: $hasAfter) { ... on Tree { entries { path oid } } }
+  }
+}"""
+
+
+def with_folders(merge: PotentialMerge, folder: str, answer: dict[str, Any]) -> PotentialMerge:
+    """The test merge compared in a folder of records too, from a `FOLDERS` answer."""
+    def entries(side: str) -> dict[str, str]:
+        tree = answer["repository"].get(side) or {}
+        return {f"{folder}/{e['path']}": e["oid"] for e in tree.get("entries", ())}
+    return PotentialMerge(merge.conflicts, merge.merged_into, merge.head,
+                          {**merge.before, **entries("before")},
+                          {**merge.after, **entries("after")})
 
 
 # The first query of a run: the default branch, the pinned issues (is the game issue one?)
@@ -155,6 +184,17 @@ TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
 }}
 {_TIP}
 {_DIR}"""
+
+# the latest page of a pull request's comments: where the engine's vote comment is when
+# more than a page of them came before it
+LATEST_COMMENTS = f"""query Latest($owner: String!, $name: String!, $number: Int!) {{
+  repository(owner: $owner, name: $name) {{
+    pullRequest(number: $number) {{
+      comments(last: {PAGE}) {{ nodes {{ databaseId body author {{ ...Who }} }} }}
+    }}
+  }}
+}}
+{_WHO}"""
 
 # the game issue, pinned to the repository's issues page (GitHub has no REST call for it)
 PIN_ISSUE = """mutation Pin($issueId: ID!) {
@@ -209,22 +249,31 @@ CHANGES = {"ADDED": "added", "DELETED": "removed", "RENAMED": "renamed", "COPIED
            "MODIFIED": "modified", "CHANGED": "modified"}
 
 
-def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool]:
-    """The game's files at a commit, path -> blob oid, and whether a folder holds folders
-    (which this listing does not go into)."""
+def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool, dict[str, str]]:
+    """The game's files at a commit that a run reads, path -> blob oid; whether rules/,
+    state/ holds folders (which this listing does not go into); and the trees of the
+    folders of records, by folder (`deferral.KEPT`), whose records are listed only when
+    one is asked for."""
     found: dict[str, str] = {}
     nested = False
-    # core.files.GAME_DIRS, and the indexes, the folders the engine writes in them
-    for folder in ("rules", "state", "proposals", "actions", "judgments", "index",
-                   "actionsIndex"):
+    # core.files.GAME_DIRS, but for the folders of records (their kept names, below)
+    for folder in ("rules", "state", "judgments"):
         entries = ((commit.get(folder) or {}).get("object") or {}).get("entries") or []
         for entry in entries:
             if entry["type"] == "blob":
                 found[entry["path"]] = entry["oid"]
-            elif entry["type"] == "tree" and entry["path"] not in (INDEX.rstrip("/"),
-                                                                   ACTIONS_INDEX.rstrip("/")):
+            elif entry["type"] == "tree":
                 nested = True
-    return found, nested
+    for alias, _ in _KEPT:
+        kept = commit.get(alias) or {}
+        if kept.get("type") == "blob":
+            found[kept["path"]] = kept["oid"]
+        for entry in (kept.get("object") or {}).get("entries") or []:
+            if entry["type"] == "blob":  # an index's files
+                found[entry["path"]] = entry["oid"]
+    folders = {f"{alias}/": (commit.get(alias) or {}).get("oid") for alias in
+               ("proposals", "actions") if (commit.get(alias) or {}).get("type") == "tree"}
+    return found, nested, folders
 
 
 @dataclass
@@ -308,12 +357,12 @@ class Pull:
             return []
         return [(context["state"].lower(), context.get("description") or "")]
 
-    def engine_comments(self, engine: str) -> list[dict[str, Any]] | None:
-        """The engine's own comments on it, or None when it has more than a page of them."""
+    def engine_comments(self, engine: str) -> tuple[list[dict[str, Any]], bool]:
+        """The engine's own comments among its first page of comments, and whether that
+        page holds them all."""
         comments = self.node["comments"]
-        if comments["pageInfo"]["hasNextPage"]:
-            return None
-        return [c for c in comments["nodes"] if login(c["author"]) == engine]
+        return ([c for c in comments["nodes"] if c and login(c["author"]) == engine],
+                not comments["pageInfo"]["hasNextPage"])
 
 
 @dataclass

@@ -14,15 +14,23 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
 from typing import Callable, Collection, Iterable
 
+from .lazyimports import PYGITHUB_UNUSED, defer
+
+defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
+
+from github.IssueComment import IssueComment
+from github.PaginatedList import PaginatedList
 from github.Repository import Repository
 
 from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
-from ..core.files.deferral import deferred
+from ..core.files.deferral import KEPT, alone, deferred
 from ..core.files.gamefiles import GameFiles
 from . import githubgraphql as gql
 
@@ -36,13 +44,17 @@ class GitHubReader:
     repo: Repository
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
+    # the files under a tree of the checkout, by its sha (None: not there)
+    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
     pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as the run found it
     pinned: set[int] = field(default_factory=set)  # the numbers of the pinned issues
     # by oid or "commit:path" (None: no file there)
     _texts: dict[str, bytes | None] = field(default_factory=dict)
-    _trees: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict)
+    # a commit's tree, its files a run reads, and its folders of records' trees
+    _trees: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict)
+    tip_date: datetime | None = None  # when the default branch's tip was committed
 
     def __post_init__(self) -> None:
         self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
@@ -55,8 +67,30 @@ class GitHubReader:
         return gql.answer(data, headers)
 
     def potential_merge(self, number: int) -> gql.PotentialMerge:
-        """GitHub's test merge of a pull request, as it stands."""
-        return gql.potential_merge(self._query(gql.MERGING, number=number))
+        """GitHub's test merge of a pull request, as it stands; in a folder of records,
+        compared entry by entry only where the merge changes it (one query more)."""
+        merge = gql.potential_merge(self._query(gql.MERGING, number=number))
+        for folder in gql.RECORD_FOLDERS:
+            before, after = merge.before.get(folder), merge.after.get(folder)
+            if merge.made and before != after:
+                merge = gql.with_folders(merge, folder, self._query(
+                    gql.FOLDERS, before=before or after, after=after or before,
+                    hasBefore=before is not None, hasAfter=after is not None))
+        return merge
+
+    def latest_comments(self, number: int, engine: str) -> list[dict]:
+        """The engine's comments among the latest page of a pull request's comments."""
+        pull = self._query(gql.LATEST_COMMENTS, number=number)["repository"]["pullRequest"]
+        nodes = ((pull or {}).get("comments") or {}).get("nodes") or []
+        return [c for c in nodes if c and gql.login(c["author"]) == engine]
+
+    def comments_since(self, number: int, since: datetime | None) -> list[IssueComment]:
+        """The comments on an issue or a pull request written or edited since `since` (all
+        of them: None). Through REST: GraphQL lists a thread's comments, not since a time."""
+        return list(PaginatedList(IssueComment, self.repo._requester,
+                                  f"{self.repo.url}/issues/{number}/comments",
+                                  {"since": since.strftime("%Y-%m-%dT%H:%M:%SZ")} if since
+                                  else None))
 
     def mutate(self, mutation: str, **variables: object) -> dict:
         """A GraphQL mutation (it takes no owner or name)."""
@@ -77,6 +111,7 @@ class GitHubReader:
                 if ref is None:
                     raise GameError("the repository has no default branch yet")
                 self.branch, self.tip = ref["name"], ref["target"]["oid"]
+                self.tip_date = gql.moment(ref["target"].get("committedDate"))
                 self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
                                if n and n.get("issue")}
                 self._trees[self.tip] = self._entries(ref["target"])
@@ -88,32 +123,50 @@ class GitHubReader:
                 return found
             after, first = listing["pageInfo"]["endCursor"], False
 
-    def _entries(self, commit: dict) -> tuple[str, dict[str, str]]:
-        """A commit's tree, and its game files, path -> blob sha (a deeper tree through REST)."""
+    def _entries(self, commit: dict) -> tuple[str, dict[str, str], dict[str, str]]:
+        """A commit's tree, the game files a run reads, path -> blob sha, and the trees of
+        its folders of records (a deeper tree through REST, records and all)."""
         tree = commit["tree"]["oid"]
-        found, nested = gql.tip_files(commit)
+        found, nested, folders = gql.tip_files(commit)
         if not nested:
-            return tree, found
+            return tree, found, folders
+        return tree, self._listed(tree, ""), {}
+
+    def _listed(self, tree: str, folder: str) -> dict[str, str]:
+        """Every file of the game under a tree (of `folder`), path -> blob sha: from the
+        checkout where it has the tree, else through REST."""
+        local = self.local_files(tree)
+        if local is not None:
+            return {folder + path: sha for path, sha in local.items()
+                    if (folder + path).startswith(GAME_DIRS)}
         listing = self.repo.get_git_tree(tree, recursive=True)
         if listing.raw_data.get("truncated"):
             raise GameError("GitHub listed only part of the repository's files, so the game "
                             "cannot be read whole", hint="keep the repository under GitHub's "
                             "limit of 100,000 files in a tree")
-        return tree, {e.path: e.sha for e in listing.tree if e.type == "blob"
-                      and e.path.startswith(GAME_DIRS)}
+        return {folder + e.path: e.sha for e in listing.tree if e.type == "blob"
+                and (folder + e.path).startswith(GAME_DIRS)}
 
     def files_at(self, commit: str) -> tuple[str, GameFiles]:
         """The tree of a commit and the game's files in it (one query, unless known); the
-        decision records' texts are read when first asked for."""
+        records' and the indexes' texts are read when first asked for, and the records are
+        listed then (`deferral.KEPT`)."""
         if commit not in self._trees:
             self._trees[commit] = self._entries(
                 self._query(gql.TIP, oid=commit)["repository"]["object"])
-        tree, entries = self._trees[commit]
+        tree, entries, folders = self._trees[commit]
         now = {path: sha for path, sha in entries.items() if not deferred(path)}
         self._read_blobs(set(now.values()))
+        unlisted = {folder: (KEPT[folder], partial(self._records_in, oid, folder))
+                    for folder, oid in folders.items() if oid}
         return tree, GameFiles({path: self._text(sha) for path, sha in now.items()},
                                {path: sha for path, sha in entries.items() if deferred(path)},
-                               self._read_texts)
+                               self._read_texts, unlisted, alone)
+
+    def _records_in(self, tree: str, folder: str) -> dict[str, str]:
+        """The records in a folder of them: every file but those under the names it keeps."""
+        return {path: sha for path, sha in self._listed(tree, folder).items()
+                if path[len(folder):].split("/", 1)[0] not in KEPT[folder]}
 
     def _text(self, sha: str) -> str:
         return self._texts[sha].decode(errors="replace")

@@ -2,8 +2,8 @@
 
 A proposal is a local branch, its changes are its difference from the default
 branch, and votes are recorded by the CLI. What a forge server would hold
-(proposals, reviews, comments) lives in `.git/nomic-ci/forge.json`, outside the
-game's tree. A passed proposal is really merged with git. A run builds its
+(proposals, reviews, comments) is kept in git beside the game, on a ref of its own
+(`localrecords`). A passed proposal is really merged with git. A run builds its
 commits in the object database and moves the default branch once at the end.
 """
 
@@ -27,12 +27,13 @@ from ..core.files.gamefiles import game_files
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.replies import also_told
 from ..core.times import iso, moment
+from ..core.words import number_in
 from ..core.voting.decision import VoteView
 from ..text.quoting import notice
 from .gitplumbing import Git
 from .interface import MergeResult, MergeStatus
+from .localrecords import LocalRecords
 
-DB = "forge.json"
 MERGES = "merges.json"  # what merging each head into the tip changes, by the two commits
 LOCK = "lock"  # held while a command changes the game, so two never interleave
 
@@ -44,7 +45,7 @@ class LocalForge:
     root: Path
     now: datetime
     git: Git = field(init=False)
-    db: dict = field(init=False)
+    records: LocalRecords = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has built it
     base_tip: str = field(init=False)  # the default branch as this run found it
     messages: list[str] = field(default_factory=list)  # what the forge "posted", for the CLI
@@ -59,6 +60,7 @@ class LocalForge:
     # across commands in MERGES (None: not read yet)
     _merges: dict[str, list | None] | None = field(default=None, init=False, repr=False)
     _merges_new: bool = field(default=False, init=False, repr=False)
+    _wrote: bool = field(default=False, init=False, repr=False)  # objects, by this command
     # the game's files at a commit, read once: a command reads them, then its run
     _files: tuple[str, Mapping[str, str]] | None = field(default=None, init=False, repr=False)
 
@@ -68,12 +70,9 @@ class LocalForge:
                 "rev-parse", "--git-dir", check=False).returncode != 0:
             raise GameError("not a git repository", path=str(self.root),
                             hint="make a game with 'nomic-ci init DIR', or pass --repo DIR")
-        path = self.git.engine_path(DB)
         if self.writing:
             self._take_lock()
-        self.db = json.loads(path.read_text()) if path.exists() else \
-            new_records(self.git.head_branch() or "main")
-        self.db.setdefault("comments", [])  # comments on the game as a whole (commands)
+        self.records = LocalRecords(self.git, self.git.head_branch() or "main")
         tip = self.git.rev(self.branch)
         if tip is None:
             raise GameError(f"the default branch {self.branch!r} has no commits",
@@ -109,7 +108,7 @@ class LocalForge:
 
     @property
     def branch(self) -> str:
-        return self.db["default_branch"]
+        return self.records.default_branch
 
     # --- the forge's own records: proposals and votes ------------------------------------
 
@@ -119,69 +118,70 @@ class LocalForge:
             raise GameError(f"there is no branch {branch!r}", path=str(self.root),
                             hint="commit your rule change on a branch first: git switch -c "
                                  f"{branch}; edit rules/; git commit -a")
-        for key, entry in self.db["proposals"].items():
-            if entry["branch"] == branch and entry["state"] == "open":
+        for key, open_branch in self.records.open_branches().items():
+            if open_branch == branch:
                 raise GameError(f"branch {branch!r} is already proposal {key} (forge key)",
                                 hint="push more commits to it instead, or use another branch")
-        key = str(self.db["next_key"])
-        self.db["next_key"] += 1
-        self.db["proposals"][key] = {
+        if self._tips is not None:  # the open proposals' branches, as looked up: one more
+            self._tips[branch] = head
+        return self.records.new_proposal({
             "branch": branch, "title": title, "author": author, "opened": iso(self.now),
-            "head": head, "state": "open", "closed": None,
-            "reviews": [], "comments": []}
-        return key
+            "head": head, "state": "open", "closed": None, "reviews": [], "comments": []})
 
     def add_review(self, key: str, login: str, yes: bool) -> str:
         entry = self._entry(key)
         if entry["state"] != "open":
             raise GameError(f"that proposal is {entry['state']}, not open for votes")
         self._observe_push(key)
-        self.db["proposals"][key]["reviews"].append({
-            "id": self.db["next_review"], "login": login,
+        entry["reviews"].append({
+            "id": self.records.next_id(), "login": login,
             "state": "APPROVED" if yes else "CHANGES_REQUESTED",
             "commit": entry["head"], "at": iso(self.now)})
-        self.db["next_review"] += 1
         return entry["head"]
 
     def add_comment(self, login: str, body: str) -> int:
         """A comment on the game, as a player writes one (a command such as /pass)."""
-        number = self.db["next_review"]  # one id sequence for reviews and comments
-        self.db["next_review"] += 1
-        self.db["comments"].append({"id": number, "login": login, "body": body,
-                                    "at": iso(self.now), "replies": []})
+        number = self.records.next_id()  # one id sequence for reviews and comments
+        self.records.add_comment({"id": number, "login": login, "body": body,
+                                  "at": iso(self.now), "replies": []})
         return number
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
         """Players' comments; each answered where the engine's reply to it is told (alone,
         under it, or among the player's answers, under the first)."""
-        told = {id_ for c in self.db["comments"] for r in c["replies"]
+        read = list(self.records.comments_since(since))  # never edited: written is updated
+        told = {id_ for c in read for r in c["replies"]
                 for id_ in (r.get("told"), *also_told(r["body"]))}
         listed = (Comment(c["id"], Account(c["login"]), c["body"], moment(c["at"]),
-                          answered=reply_id(c["id"]) in told)
-                  for c in self.db["comments"])  # never edited: written is last updated
+                          answered=reply_id(c["id"]) in told) for c in read)
         return [c for c in listed if since is None or c.at >= since]
 
     def branch_of(self, key: str) -> str | None:
         """The branch a proposal was made from (None: no such proposal)."""
-        entry = self.db["proposals"].get(key)
+        entry = self.records.proposal(key)
         return entry["branch"] if entry else None
 
     def _entry(self, key: str) -> dict:
-        if key not in self.db["proposals"]:
+        entry = self.records.proposal(key)
+        if entry is None:
             raise GameError(f"no proposal with forge key {key}")
-        return self.db["proposals"][key]
+        return entry
+
+    def _close(self, key: str, state: str) -> None:
+        self._entry(key).update(state=state, closed=iso(self.now))
+        self.records.closed(key)
 
     def _observe_push(self, key: str) -> None:
         """The proposal's head is its branch's tip; a deleted branch closes the proposal."""
         entry = self._entry(key)
         if entry["state"] != "open":
             return
-        if self._tips is None:
-            self._tips = self.git.branch_tips()
+        if self._tips is None:  # the open proposals' branches alone: not every branch
+            self._tips = self.git.branch_tips(set(self.records.open_branches().values()))
         current = self._tips.get(entry["branch"])
         if current is None:
-            entry.update(state="closed", closed=iso(self.now))
-        else:
+            self._close(key, "closed")
+        elif current != entry["head"]:
             entry["head"] = current
 
     # --- the Forge interface -------------------------------------------------------------
@@ -194,7 +194,10 @@ class LocalForge:
     def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
         # locally, votes are recorded by the vote command whatever the rules call them
         found = []
-        for key, entry in self.db["proposals"].items():
+        for key in sorted({*self.records.open_branches(), *known}, key=_by_number):
+            entry = self.records.proposal(key)
+            if entry is None:
+                continue
             self._observe_push(key)
             if entry["state"] == "open" or key in known:
                 found.append(self._proposal(key, entry))
@@ -286,33 +289,35 @@ class LocalForge:
             return MergeResult(MergeStatus.NOT_MERGEABLE,
                                f"branch {entry['branch']} conflicts with {self.branch}")
         self.tip = self.git.commit_tree(tree, [self.tip, proposal.head], message, self.now)
-        entry.update(state="merged", closed=iso(self.now))
+        self._close(proposal.key, "merged")
         self._changes.clear()  # other proposals may now differ from the default branch
         self.messages.append(message)
         return MergeResult(MergeStatus.MERGED)
 
     def tell(self, message: Tell) -> None:
+        text = notice(message.message, message.mentions)
+        told = {"at": iso(self.now), "body": text, "told": message.id}
         if message.reply_to is not None:
-            place = next((c["replies"] for c in self.db["comments"]
-                          if c["id"] == message.reply_to), None)
+            comment = self.records.comment(message.reply_to)
+            place = comment["replies"] if comment is not None else None
         elif message.on == GAME_ISSUE:  # the game issue: its text, and comments on it
-            issue = self.db.setdefault("game_issue", {"body": "", "comments": []})
-            place = issue["comments"]
             if message.final is not None:
-                issue["body"] = message.final
+                self.records.set_game_issue(message.final)
             if message.title is not None:
-                issue["title"] = message.title
+                self.records.set_game_issue_title(message.title)
+            if message.message and not self.records.told(message.id):
+                self.records.tell_game_issue(message.id, told)
+                self.messages.append(text)
+            place = None
         else:
             place = self._entry(message.on)["comments"]
         if message.message and place is not None and all(c.get("told") != message.id
                                                          for c in place):
-            text = notice(message.message, message.mentions)
-            place.append({"at": iso(self.now), "body": text, "told": message.id})
+            place.append(told)
             self.messages.append(text)
         if message.close and message.on:
-            entry = self._entry(message.on)
-            if entry["state"] == "open":
-                entry.update(state="closed", closed=iso(self.now))
+            if self._entry(message.on)["state"] == "open":
+                self._close(message.on, "closed")
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """Nothing to show: `nomic-ci status` reads the vote directly."""
@@ -338,11 +343,14 @@ class LocalForge:
         if self.tip != self.base_tip:
             self.git.move_branch(self.branch, self.tip, self.base_tip)
             self.base_tip = self.tip
+            self._wrote = True
         self.save()
 
     def finish(self) -> None:
         try:
             self.publish()
+            if self._wrote:
+                self.git.pack()
         finally:
             self.git.close()
         if self._lock is not None:
@@ -356,21 +364,11 @@ class LocalForge:
         return None
 
     def save(self) -> None:
-        save_records(self.git, self.db)
+        if self.writing and self.records.save(self.now):
+            self._wrote = True
 
 
-def new_records(default_branch: str) -> dict:
-    """The forge's records of a game with no proposal yet, on `default_branch`."""
-    return {"default_branch": default_branch, "next_key": 1, "next_review": 1,
-            "proposals": {}}
-
-
-def save_records(git: Git, db: dict) -> None:
-    """Write the forge's records (in the git directory, never committed), all at once."""
-    path = git.engine_path(DB)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(db, indent=2, sort_keys=True) + "\n"
-    if not path.exists() or path.read_text() != text:
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(text)
-        tmp.replace(path)
+def _by_number(key: str) -> tuple[int, str]:
+    """Keys in the order the proposals were made (numbers, as the forge gives them)."""
+    number = number_in(key)
+    return (number, key) if number is not None else (0, key)

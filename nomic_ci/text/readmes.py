@@ -87,7 +87,7 @@ def render_rules(game: Game) -> str:
         lines += [f"*{'Mutable' if rule.mutable else 'Immutable'}.* "
                   f"Source: [{rule.path.removeprefix('rules/')}]({rule.path.removeprefix('rules/')})",
                   "", _images_kept(game, rule.text), ""]
-        lines.append(_rule_history(game, changes.get(rule.number, [])))
+        lines.append(_rule_history(*changes.get(rule.number, (0, []))))
     lines += ["", *rules_page_section(game)]
     return "\n".join(lines).rstrip() + "\n"
 
@@ -106,13 +106,12 @@ def _images_kept(game: Game, text: str) -> str:
     return IMAGE.sub(shown, text)
 
 
-def _rule_history(game: Game, changes: list[int]) -> str:
+def _rule_history(count: int, latest: list[tuple[int, str]]) -> str:
     """Which proposals changed a rule: the latest few, after how many in all where there
     were more (every one is in the proposals' index)."""
-    shown = ", ".join(f"proposal {r.number} ({r.decided:%Y-%m-%d})"
-                      for r in (game.records[i] for i in changes[-CHANGES_SHOWN:]))
-    if len(changes) > CHANGES_SHOWN:
-        shown = f"{len(changes):,} proposals, the latest {shown}"
+    shown = ", ".join(f"proposal {number} ({day})" for number, day in latest[-CHANGES_SHOWN:])
+    if count > CHANGES_SHOWN:
+        shown = f"{count:,} proposals, the latest {shown}"
     return f"History: initial ruleset{'; changed by ' + shown if shown else ''}."
 
 
@@ -262,8 +261,8 @@ def render_proposals(game: Game) -> str:
     lines = [BANNER, "", "# Proposals", ""]
     if not game.records:
         return "\n".join(lines + ["None decided yet."]) + "\n"
-    rolls = game.config.turn_roll is not None or next(game.records.having("rolls"), None) \
-        is not None
+    rolls = game.config.turn_roll is not None or next(
+        game.records.having("rolls", newest_first=True), None) is not None
     lines += ["| outcome | # | pull request | title | author | why | rules | threshold | yes | "
               "no |" + (" dice |" if rolls else "") + " decided |",
               "|---|---:|---|---|---|---|---|---|---:|---:|" + ("---|" if rolls else "") + "---|"]
@@ -300,25 +299,26 @@ def render_all(game: Game) -> dict[str, str]:
     return rendered
 
 
-def _index_stale(index: IndexLines, files: Mapping[str, str], shards: list[str],
-                 recorded: Callable[[], bool]) -> bool:
-    """Whether an index's files are not as the engine writes its lines, or, with none,
-    whether there are records (`recorded()`, which lists them) it should list."""
+def _index_stale(index: IndexLines, shards: list[str], recorded: Callable[[], bool]) -> bool:
+    """Whether an index is not as the engine writes it, where that shows without reading
+    all of it (`IndexLines.check`: `verify` reads it all), or, with none, whether there are
+    records (`recorded()`, which lists them) it should list."""
     if not shards:
         return recorded()
-    return index.texts() != {path: files[path] for path in shards}
+    return bool(index.check())
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
     """The rendered files that differ from what the game's files say they should be. An
-    index is stale where it is missing beside records, or not in whole files as the engine
-    writes them; that it lists every record, line by line, `verify` checks (reading the
-    records, which a long game's render does not)."""
+    index is stale where it is missing beside records, or where its files are not numbered
+    as the engine numbers them, or its last file or its totals not as it writes them; that
+    it lists every record, line by line, `verify` checks (reading all of them, which a long
+    game's render does not)."""
     game = load_game(files)
     stale = [path for path, text in render_all(game).items() if files.get(path) != text]
-    if _index_stale(game.records, files, index_paths(files), lambda: bool(record_paths(files))):
+    if _index_stale(game.records, index_paths(files), lambda: bool(record_paths(files))):
         stale.append(INDEX)
-    if _index_stale(game.actions, files, action_index_paths(files),
+    if _index_stale(game.actions, action_index_paths(files),
                     lambda: any(is_action(path) for path in under(files, ACTIONS))):
         stale.append(ACTIONS_INDEX)
     return stale

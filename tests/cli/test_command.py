@@ -1,7 +1,6 @@
 """`nomic-ci command`: a command's words as a shell gives them, what is not a command
 refused, and a question answered without a commit; `status` says what `tick` would do."""
 
-import json
 
 import pytest
 
@@ -36,8 +35,7 @@ def test_what_is_not_a_command_is_refused_and_recorded_nowhere(suber, words, say
     assert suber.later().cli("command", "--as", "alice", *words) == 2
     assert "is not a command: a command is a word after a slash" in suber.err and says in suber.err
     assert suber.tip() == before
-    forge = suber.root / ".git/nomic-ci/forge.json"
-    assert not forge.exists() or json.loads(forge.read_text()).get("comments", []) == []
+    assert suber.forge()["comments"] == []
 
 
 def test_a_question_is_answered_without_a_commit(suber):

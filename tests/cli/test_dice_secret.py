@@ -2,6 +2,7 @@
 command line on a local game: the secret lives in .git/nomic-ci, outside the game's history;
 the game publishes its SHA-256 first and the secret when it is replaced or revealed."""
 
+import json
 import subprocess
 from datetime import timedelta
 
@@ -15,8 +16,7 @@ def everything_players_can_see(t: LocalTable) -> str:
     """Every commit and file of the game's history, and every branch and forge record."""
     log = subprocess.run(["git", "log", "-p", "--all", "--format=%H %an %s%n%b"], cwd=t.root,
                          capture_output=True, text=True, check=True).stdout
-    forge = (t.root / ".git/nomic-ci/forge.json").read_text()
-    return log + forge
+    return log + json.dumps(t.forge())
 
 
 def play_one_proposal(t: LocalTable, author: str, voter: str, number: int, rule: int) -> None:

@@ -1,16 +1,10 @@
 """`--as LOGIN`, the local forge's only identity: a slip of the keyboard never acts as
 someone else, and someone not in the game is refused with the nearest login."""
 
-import json
-
 import pytest
 
 from builders import new_rule
 from tables import LocalTable
-
-
-def forge(t) -> dict:
-    return json.loads((t.root / ".git/nomic-ci/forge.json").read_text())
 
 
 @pytest.mark.parametrize("login, words", [
@@ -25,10 +19,10 @@ def test_a_command_as_someone_not_in_the_game_is_refused_and_recorded_nowhere(tm
     answer that never comes."""
     t = LocalTable(tmp_path / "g")
     t.tick()
-    before, comments = t.tip(), forge(t).get("comments", [])
+    before, comments = t.tip(), t.forge().get("comments", [])
     assert t.later().cli("command", "--as", login, "/help") == 2
     assert words in t.err and t.out == ""
-    assert t.tip() == before and forge(t).get("comments", []) == comments
+    assert t.tip() == before and t.forge().get("comments", []) == comments
 
 
 def test_a_login_is_the_games_whatever_its_case(tmp_path):
@@ -36,7 +30,7 @@ def test_a_login_is_the_games_whatever_its_case(tmp_path):
     t = LocalTable(tmp_path / "g")
     t.later().command("ALICE", "/status")
     assert t.out.startswith("alice wrote '/status'")
-    (said,) = forge(t)["comments"]
+    (said,) = t.forge()["comments"]
     assert said["login"] == "alice" and said["replies"][0]["body"].startswith("@alice ")
     t.later().branch("idea", new_rule(201))
     assert t.propose("Alice", "idea") == 1
@@ -91,7 +85,7 @@ def test_every_as_names_the_player_a_slip_meant_and_changes_nothing(tmp_path, ar
     t = LocalTable(tmp_path / "g", players="alice,bob,carol")
     t.later().branch("idea", new_rule(201))
     assert t.propose("alice", "idea") == 1
-    before, comments = t.tip(), forge(t).get("comments", [])
+    before, comments = t.tip(), t.forge().get("comments", [])
     assert t.later().cli(*argv) == 2
     assert "'alcie' is not a player" in t.err and "did you mean --as alice?" in t.err
-    assert t.out == "" and t.tip() == before and forge(t).get("comments", []) == comments
+    assert t.out == "" and t.tip() == before and t.forge().get("comments", []) == comments

@@ -16,10 +16,15 @@ from tables import LocalTable
 HEAVY = ("github", "requests", "nomic_ci.reconcile", "nomic_ci.forges.githubforge")
 
 
-def modules_after(*args, cwd=None):
+def modules_after(*args, cwd=None, env=None):
+    """The modules a command loaded (not those only stood in for until used: lazyimports),
+    and what it printed."""
     code = ("import sys\nfrom nomic_ci.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n"
-            "    pass\nprint(' '.join(sorted(sys.modules)), file=sys.stderr)" % (list(args),))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd)
+            "    pass\nfrom nomic_ci.forges.lazyimports import loaded\n"
+            "print(' '.join(sorted(m for m in list(sys.modules) if loaded(m))), file=sys.stderr)"
+            % (list(args),))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd,
+                          env=env)
     return set(done.stderr.split()), done.stdout
 
 
@@ -52,18 +57,18 @@ def test_the_version_of_an_engine_run_from_its_source_is_its_pyproject_s(monkeyp
 @pytest.mark.parametrize("ruleset, admin", [("default", []), ("infinite-nomic-r7", []),
                                             ("borednomic", ["--admin", "dana:9"]),
                                             ("suber-initial-set", [])])
-def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_hashlib_or_html(tmp_path,
+def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_hashlib_html_or_inspect(tmp_path,
                                                                                ruleset, admin):
     """Their files are all in the quick reader's subset (quickyaml), and their rules of the
     usual shape: importing either library was most of a short command's start-up. Nor does
     it load OpenSSL for dice it does not roll, nor html's entity table for a board it does
-    not draw."""
+    not draw; nor `inspect`, which dataclasses imports to write docstrings none needs."""
     now = ["--now", "2026-05-01T12:00:00Z"]
     assert parser.main(["init", str(tmp_path / "g"), "--ruleset", ruleset, "--players",
                         "alice,bob", *admin, *now]) == 0
     loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
     assert "Scoreboard" in out
-    heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html"}
+    heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html", "inspect"}
     assert not loaded & heavy, loaded & heavy
 
 

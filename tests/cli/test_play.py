@@ -11,7 +11,7 @@ from nomic_ci.cli import main
 from nomic_ci.text.quoting import quoted
 
 from builders import HOUR, new_rule, roll
-from tables import LocalTable
+from tables import LocalTable, forge_records
 
 
 
@@ -30,10 +30,10 @@ def test_a_vote_that_could_not_count_is_refused_and_not_recorded(table, login, w
     t = table()
     t.later().branch("idea", new_rule(201))
     t.propose("alice", "idea")
-    forge_records = (t.root / ".git/nomic-ci/forge.json").read_text()
+    forge_records = t.forge()
     assert t.later().cli("vote", "1", "--as", login, "--yes") == 2
     assert words in t.err and t.out == ""
-    assert (t.root / ".git/nomic-ci/forge.json").read_text() == forge_records
+    assert t.forge() == forge_records
     assert t.status()["proposals"][0]["yes"] == 1
 
 
@@ -243,8 +243,7 @@ def test_a_run_that_stops_before_telling_is_told_by_the_next_once(table, monkeyp
     assert "to_tell:" in t.read("state/game.yaml")
     t.tick()
     t.tick()
-    forge = json.loads((t.root / ".git" / "nomic-ci" / "forge.json").read_text())
-    (entry,) = forge["proposals"].values()
+    (entry,) = t.forge()["proposals"].values()
     assert entry["state"] == "closed"
     assert [c["told"] for c in entry["comments"]] == ["decision"]
     assert "is refused: it is alice's turn" in entry["comments"][0]["body"]
@@ -365,8 +364,7 @@ def test_a_mistyped_proposal_stops_before_anything_is_recorded(table, args, word
     t.later().branch("idea", new_rule(201))
     before = t.files()
     assert t.cli("propose", *args) == 2 and words in t.err
-    assert t.files() == before and not (t.root / ".git" / "nomic-ci" / "forge.json").exists() \
-        or '"proposals": {}' in (t.root / ".git" / "nomic-ci" / "forge.json").read_text()
+    assert t.files() == before and t.forge()["proposals"] == {}
 
 
 def test_status_shows_the_game_as_of_now_and_what_a_tick_would_do(table):
@@ -404,8 +402,7 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     t = table(players="alice,bob,carol")
     t.later().branch("race", {"rules/101-victory-condition.md": t.read(
         "rules/101-victory-condition.md").replace("victory_points: 100", "victory_points: 50")})
-    forge = t.root / ".git" / "nomic-ci" / "forge.json"
-    before, records = t.files(), forge.read_text()  # init names main the game's branch there
+    before, records = t.files(), t.forge()  # init names main the game's branch there
     assert t.cli("propose", "--as", "alice", "--branch", "race", "--title", "Race to 50",
                  "--dry-run") == 0, t.err
     assert "nothing is recorded" in t.out
@@ -413,20 +410,20 @@ def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_
     assert "It would be put to the vote as proposal 1." in t.out
     assert "The vote closes at 2026-" in t.out
     assert "- the points that win: 50 instead of 100" in t.out
-    assert t.files() == before and forge.read_text() == records
+    assert t.files() == before and t.forge() == records
     # out of turn: refused, with the reason, and still nothing recorded
     t.branch("mine", new_rule(201), author="bob")
     assert t.cli("propose", "--as", "bob", "--branch", "mine", "--title", "Mine",
                  "--dry-run") == 1
     assert "It would be refused: it is alice's turn, not bob's" in t.out
-    assert t.files() == before and forge.read_text() == records
+    assert t.files() == before and t.forge() == records
     # a rule file without front matter: it would await a fix, with the example it needs
     t.branch("song", {"rules/150-song.md": "Sing.\n"})
     assert t.cli("propose", "--as", "alice", "--branch", "song", "--title", "Song",
                  "--dry-run") == 1
     assert "It would await a fix, open: it would leave the rules broken: rules/150-song.md:1" \
         in t.out and "number: 150\ntitle: Song\nmutable: true" in t.out
-    assert t.files() == before and forge.read_text() == records
+    assert t.files() == before and t.forge() == records
     # the real proposal afterwards takes the number the dry run said
     assert t.propose("alice", "race", "Race to 50") == 1
 
@@ -513,7 +510,7 @@ def test_a_game_stays_on_main_when_the_first_command_is_run_from_a_proposal_bran
     subprocess.run([*git, "commit", "-qm", "idea"], check=True)
     assert main(["--repo", str(game), "--now", "2026-05-01T13:00:00Z", "propose", "--as",
                  "a", "--branch", "idea", "--title", "Idea"]) == 0
-    forge = json.loads((game / ".git/nomic-ci/forge.json").read_text())
+    forge = forge_records(game)
     assert forge["default_branch"] == "main"
     state = subprocess.run([*git, "show", "main:state/game.yaml"], capture_output=True,
                            text=True, check=True).stdout
@@ -705,7 +702,7 @@ def test_a_new_game_tells_its_players_it_has_begun_at_its_first_run(table):
     t.tick()
     assert "to_tell: []" in t.read("state/game.yaml") or "to_tell" not in t.read(
         "state/game.yaml")
-    issue = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())["game_issue"]
+    issue = t.forge()["game_issue"]
     told = issue["comments"][0]
     assert told["body"].startswith("The game has begun: it is alice's turn")
     assert told["body"].endswith(":\n\n- @alice\n- @bob\n- @carol")  # one line a player

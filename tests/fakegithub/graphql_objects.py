@@ -141,6 +141,10 @@ class Commit:
     def tree(self) -> Tree:
         return Tree(self.b, self.b.git.commit_info(self.oid).tree)
 
+    @property
+    def committedDate(self) -> str:  # noqa: N802 - GitHub's name
+        return iso(self.b.git.commit_info(self.oid).committer.when)
+
     def file(self, _info, path: str) -> TreeEntry | None:
         entry = self.b.git.entry_at(self.oid, path.strip("/"))
         return TreeEntry(self.b, entry.type, entry.sha, entry.path) if entry else None

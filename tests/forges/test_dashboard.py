@@ -4,7 +4,6 @@ each claim of its text (the votes' tallies, what is due next, the scores) is the
 edit is one write made only when the text changes, a late run tells no one it is their turn
 for a turn already over, and what players write is inert in it."""
 
-import json
 import re
 from datetime import datetime, timedelta, timezone
 
@@ -34,7 +33,7 @@ def table(kind, root, ruleset: str, players: str = "alice,bob,carol"):
 def dashboard(t) -> tuple[str, str, list[str]]:
     """The game issue's title, text and the engine's comments on it."""
     if isinstance(t, LocalTable):
-        issue = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())["game_issue"]
+        issue = t.forge()["game_issue"]
         return issue.get("title", ""), issue["body"], [c["body"] for c in issue["comments"]]
     world = t.fake.world
     [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]

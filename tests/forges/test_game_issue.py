@@ -2,7 +2,6 @@
 the next deadlines; and the mentions, each once: the player whose turn begins, the voters
 whose votes a push undid, the voters missing some hours before a vote closes."""
 
-import json
 
 import pytest
 
@@ -25,8 +24,7 @@ def game_issue(t) -> tuple[str, list[str]]:
     """The game issue's text and the engine's comments on it (but the first: the local
     table's game, made by init, tells its players it has begun, as test_play tests)."""
     if isinstance(t, LocalTable):
-        db = json.loads((t.root / ".git" / "nomic-ci" / "forge.json").read_text())
-        issue = db["game_issue"]
+        issue = t.forge()["game_issue"]
         return issue["body"], [c["body"] for c in issue["comments"]
                                if "the game has begun" not in c["body"].lower()]
     world = t.fake.world

@@ -5,7 +5,6 @@ thresholds of rule 104, rule 103's d6 (recomputed from the game's dice seed),
 and the winners of rules 101 and 107.
 """
 
-import json
 import os
 import subprocess
 from datetime import timedelta
@@ -290,8 +289,7 @@ def answers(t) -> list[str]:
         engine = next(u.id for u in t.fake.world.users.values() if u.login == ENGINE)
         return [c.body for c in t.fake.world.comments.values()
                 if c.user_id == engine and "<!-- nomic-ci:reply-" in c.body]
-    forge = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())
-    return [r["body"] for c in forge["comments"] for r in c["replies"]]
+    return [r["body"] for c in t.forge()["comments"] for r in c["replies"]]
 
 
 def test_a_question_is_answered_once_and_leaves_the_history_untouched(table):

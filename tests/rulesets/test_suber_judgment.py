@@ -11,7 +11,6 @@ begun". Rule 213: "if by the Judge's best reasoning, not overruled, a move appea
 legal and illegal, then the first player unable to complete a turn is the winner".
 """
 
-import json
 from dataclasses import replace
 
 import pytest
@@ -72,7 +71,7 @@ def refused(t, login, text, *because):
 def game_issue(t) -> tuple[str, list[str]]:
     """The game issue's text and the engine's comments on it, on either forge."""
     if isinstance(t, LocalTable):
-        issue = json.loads((t.root / ".git/nomic-ci/forge.json").read_text())["game_issue"]
+        issue = t.forge()["game_issue"]
         return issue["body"], [c["body"] for c in issue["comments"]]
     world = t.fake.world
     number = t.game_issue()

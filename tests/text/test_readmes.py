@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from nomic_ci import rulesets
-from nomic_ci.core.files.history import History
+from nomic_ci.core.files.history import History, read_history
 from nomic_ci.core.game import load_game
 from nomic_ci.core.files.state import OpenProposal, Standing
 from nomic_ci.text.readmes import (BANNER, CHANGES_SHOWN, github_anchors, render_proposals, render_rules,
@@ -63,7 +63,7 @@ def test_a_rule_changed_many_times_names_its_latest_changes_and_how_many_in_all(
     changes = [replace(first, number=n, key=str(n), path=f"proposals/{n:04d}-x.yaml",
                        decided=T0 + n * HOUR, rules=(101, 102) if n % 2 else (101,))
                for n in range(1, CHANGES_SHOWN + 6)]
-    text = render_rules(replace(game, records=History(History.of(changes)._lines)))
+    text = render_rules(replace(game, records=read_history(History.of(changes).texts())))
     latest = ", ".join(f"proposal {n} ({T0 + n * HOUR:%Y-%m-%d})"
                        for n in range(6, CHANGES_SHOWN + 6))
     assert f"History: initial ruleset; changed by {CHANGES_SHOWN + 5} proposals, the latest " \

@@ -9,10 +9,10 @@ from types import MappingProxyType
 
 from hypothesis import given, settings, strategies as st
 
-from nomic_ci.core.board.actionindex import ActionLog
+from nomic_ci.core.board.actionindex import ActionLog, index_line, summary_of
 from nomic_ci.core.board.actionlog import ActionRecord
 from nomic_ci.core.files.adjustments import ADJUSTMENTS, Adjustment, dump_adjustments
-from nomic_ci.core.files.history import History
+from nomic_ci.core.files.history import History, read_history
 from nomic_ci.core.scores import unexplained
 from nomic_ci.text.score_chart import (LABEL_H, MAX_STEPS, chart_lines, render_score_chart,
                                        score_history)
@@ -146,7 +146,7 @@ def money_game():
     for login, money in (("alice", 9710), ("bob", 9990)):
         player = next(p for p in state.players if p.login == login)
         state = state.with_player(player.with_stats(money=money))
-    return replace(game, state=state, actions=ActionLog(ActionLog.of([paid, rent])._lines))
+    return replace(game, state=state, actions=ActionLog([index_line(summary_of(r)) for r in (paid, rent)]))
 
 
 def test_borednomic_charts_money_from_the_actions_index():
@@ -180,7 +180,7 @@ def test_a_long_game_s_chart_is_its_latest_steps_read_off_the_latest_records(del
     summaries = [replace(base, number=i + 1, key=f"k{i}", path=f"proposals/{i + 1:04d}-x.yaml",
                          decided=T0 + i * HOUR, points=MappingProxyType({login: delta}))
                  for i, (login, delta) in enumerate(deltas)]
-    history = History(History.of(summaries)._lines)  # as read: no line parsed yet
+    history = read_history(History.of(summaries).texts())  # as read: no line parsed yet
     totals = {"alice": 0, "bob": 0, "carol": 0}
     forward = {login: [0] for login in totals}
     for login, delta in deltas:
@@ -209,7 +209,7 @@ def test_a_long_board_game_s_money_chart_reads_only_its_latest_index_lines():
                                                        "from": {"money": 10000 + n // 2},
                                                        "to": {"money": 10001 + n // 2}}),))
                for n in range(1, 1001)]
-    log = ActionLog(ActionLog.of(records)._lines)  # as read: no line parsed yet
+    log = ActionLog([index_line(summary_of(r)) for r in records])  # as read: no line parsed yet
     state = game.state
     for login, money in (("alice", 10500), ("bob", 10500)):
         player = next(p for p in state.players if p.login == login)

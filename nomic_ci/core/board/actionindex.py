@@ -22,7 +22,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..files.gamefiles import under
 from ..files.indexlines import (IndexLines, bad_line, index_problems, json_text, points,
-                                shard_lines, whole)
+                                whole)
 from ..frozen import frozen
 from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
@@ -97,10 +97,9 @@ class ActionLog(IndexLines[ActionSummary]):
 
     folder, per_file = INDEX, SHARD
 
-    def __init__(self, lines: Sequence[str], files: Mapping[str, str] | None = None,
-                 starts: Sequence[tuple[int, str]] = ()) -> None:
-        super().__init__(lines, starts)
-        self._files = {} if files is None else files  # not `or`: that counts every path
+    def __init__(self, lines: Sequence[str] = (), files: Mapping[str, str] | None = None,
+                 shards: Sequence[str] = ()) -> None:
+        super().__init__(lines, files, shards)  # the game's files: its records' too
         self._records: dict[int, ActionRecord] = {}  # whole records known without reading
 
     @classmethod
@@ -114,9 +113,16 @@ class ActionLog(IndexLines[ActionSummary]):
     def _parse(self, line: str, path: str, number: int) -> ActionSummary:
         return _summary(line, path, number)
 
+    def _empty_totals(self) -> dict:
+        return {"lines": 0, "dice": 0}
+
+    def _tally(self, totals: dict, line: str, index: int) -> None:
+        super()._tally(totals, line, index)
+        totals["dice"] += int(m[1]) if (m := _DICE.search(line)) else 0
+
     def dice(self) -> int:
-        """How many dice the actions rolled (a number read off each line, none parsed)."""
-        return sum(int(m[1]) for line in self._lines if (m := _DICE.search(line)))
+        """How many dice the actions rolled (from the totals: no line read)."""
+        return self.totals["dice"]
 
     def record(self, index: int) -> ActionRecord:
         """The whole record, from its file."""
@@ -131,9 +137,8 @@ class ActionLog(IndexLines[ActionSummary]):
 
     def added(self, record: ActionRecord) -> "ActionLog":
         """The log with one more action, the latest."""
-        added = ActionLog(self._lines + [index_line(summary_of(record))], self._files,
-                          self._starts)
-        added._read, added._records = dict(self._read), {**self._records, len(self): record}
+        added = self._appended(index_line(summary_of(record)))
+        added._records = {**self._records, len(self): record}
         return added
 
 
@@ -142,20 +147,19 @@ def read_actions(files: Mapping[str, str]) -> ActionLog:
     shards = index_paths(files)
     if not shards:
         return actions_of_records(files)
-    lines, starts = shard_lines(files, shards)
-    return ActionLog(lines, files, starts)
+    return ActionLog(files=files, shards=shards)
 
 
 def actions_of_records(files: Mapping[str, str]) -> ActionLog:
     """The actions as their records say (each one read: slow in a long game)."""
     paths = [p for p in under(files, DIR) if is_action(p)]
     if not paths:
-        return ActionLog([], files)
+        return ActionLog(files=files)
     return ActionLog.of(load_actions({p: files[p] for p in paths}))
 
 
 def check_index(files: Mapping[str, str], truth: ActionLog) -> list[str]:
     """Where `actions/index/` is not what the records (`truth`, read whole) make."""
-    return index_problems(INDEX, {path: files[path] for path in index_paths(files)},
+    return index_problems(INDEX, {path: files[path] for path in under(files, INDEX)},
                           truth.texts(), lambda: read_actions(files), truth, "actions",
                           "in the order of the actions")

@@ -5,12 +5,15 @@ The records fill two folders. Beside them each keeps a few names a run reads (`K
 other path in the folder is a record. So a forge reads the kept names and leaves the records
 unlisted until a record is asked for: a run that reads the indexes alone costs the same
 however long the game (tests/core/files/test_deferral.py checks the two agree).
+A Judgment's records (`judgments/`) are few and listed, but each is read only when asked for:
+a run reads the latest, or none.
 """
 
 from __future__ import annotations
 
 from .adjustments import ADJUSTMENTS
 from .history import INDEX, README, is_record
+from .judgments import DIR as JUDGMENTS, README as JUDGMENTS_README
 from .records import DIR
 from ..board.actionindex import is_action
 from ..board.actionlog import DIR as ACTIONS, INDEX as ACTIONS_INDEX
@@ -22,6 +25,14 @@ KEPT: dict[str, tuple[str, ...]] = {
 
 
 def deferred(path: str) -> bool:
-    """A record a forge reads only when asked for: a decision's or a board action's."""
-    return is_record(path) or is_action(path)
+    """A file a forge reads only when asked for: a record, a decision's or a board
+    action's, or a file of their indexes or a Judgment's record (`alone`)."""
+    return is_record(path) or is_action(path) or alone(path)
+
+
+def alone(path: str) -> bool:
+    """A file read by itself when asked for, not with every record: a file of an index
+    (a run reads its last, and the totals), or a Judgment's record (the latest)."""
+    return path.startswith((INDEX, ACTIONS_INDEX)) or (
+        path.startswith(JUDGMENTS) and path != JUDGMENTS_README)
 

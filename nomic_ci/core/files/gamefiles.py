@@ -1,9 +1,10 @@
 """The game's files, path -> text, where the records are read only when asked for.
 
-A run needs the indexes (`proposals/index/`, `actions/index/`), not the ten thousand
-records behind them, so a forge defers reading the records (the decisions' and the board
-actions'): the first time one is asked for, all of them are read in one batch (only
-`verify` and a few lookups do). It may defer listing them too: a folder of records
+A run needs of the indexes (`proposals/index/`, `actions/index/`) their last file and
+their totals, and not the ten thousand records behind them, so a forge defers reading
+those too: a file of an index is read by itself when asked for (`deferral.alone`); the
+first time a record is asked for, all of them are read in one batch (only `verify` and a
+few lookups do). It may defer listing them too: a folder of records
 (`deferral.KEPT`) is listed the first time a path that may be in it is asked for. Which
 files a forge defers is `deferral.deferred`; a run looks for the others by folder (`under`),
 without walking the records' paths.
@@ -26,11 +27,13 @@ class _Deferred:
     game's files and every changed copy of them."""
 
     def __init__(self, handles: Mapping[str, Hashable], read: Reader,
-                 unlisted: Mapping[str, Unlisted]) -> None:
+                 unlisted: Mapping[str, Unlisted], alone: Callable[[str], bool]) -> None:
         self._handles = dict(handles)
         self.read = read
+        self.alone = alone
         self.unlisted = dict(unlisted)
         self.texts: dict[str, str] | None = None
+        self._alone: dict[str, str] = {}  # the files read by themselves
         self._sorted: list[str] | None = None
 
     def handles(self, reaching: str = "", prefix: bool = True) -> dict[str, Hashable]:
@@ -58,8 +61,15 @@ class _Deferred:
         return self._sorted[bisect_left(self._sorted, prefix):bisect_left(self._sorted, beyond)]
 
     def text(self, path: str) -> str:
+        if self.texts is not None and path in self.texts:
+            return self.texts[path]
+        if self.alone(path):
+            if path not in self._alone:
+                handle = self._handles[path]
+                self._alone[path] = self.read([handle])[handle]
+            return self._alone[path]
         if self.texts is None:
-            handles = self.handles()
+            handles = {p: h for p, h in self.handles().items() if not self.alone(p)}
             found = self.read(list(dict.fromkeys(handles.values())))
             self.texts = {p: found[h] for p, h in handles.items() if h in found}
         return self.texts[path]
@@ -68,10 +78,13 @@ class _Deferred:
 class GameFiles(Mapping[str, str]):
     def __init__(self, texts: Mapping[str, str], deferred: Mapping[str, Hashable] | None = None,
                  read: Reader | None = None, unlisted: Mapping[str, Unlisted] | None = None,
+                 alone: Callable[[str], bool] = lambda path: False,
                  _shared: _Deferred | None = None, _gone: frozenset[str] = frozenset()) -> None:
+        """`texts` read, and the `deferred` paths' handles, which `read` reads when asked
+        for: those `alone` says by themselves, the others all at once."""
         self._texts = dict(texts)
         self._deferred = _shared or _Deferred(deferred or {}, read or (lambda handles: {}),
-                                              unlisted or {})
+                                              unlisted or {}, alone)
         self._gone = _gone | frozenset(self._texts)  # deferred paths shadowed or removed
 
     def __getitem__(self, path: str) -> str:

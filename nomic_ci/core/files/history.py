@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_left
 from dataclasses import field
 from datetime import datetime
 from types import MappingProxyType
@@ -22,17 +21,17 @@ from typing import Iterable, Iterator, Mapping
 from ..frozen import frozen
 from .adjustments import ADJUSTMENTS
 from .gamefiles import under
-from .indexlines import (IndexLines, bad_line, json_text, points as _points, shard_lines,
-                         whole as _int)
+from .indexlines import IndexLines, bad_line, json_text, points as _points, whole as _int
 from .records import DIR, Outcome, Record, load_record
 from ..errors import GameError
 from ..facts import Account
 from ..times import iso, moment
+from ..words import number_in
 
 INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only the last
 SHARD = 1000
 README = DIR + "README.md"
-_RULES = re.compile(r'"rules": \[([0-9, ]+)\]')  # the rules a record's index line lists
+LATEST_CHANGES = 10  # of each rule's changes, the totals keep the latest (rules/README.md)
 _RECORD = re.compile(
     r"^proposals/([0-9]{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
 
@@ -70,8 +69,10 @@ def summary_of(record: Record, path: str | None = None) -> RecordSummary:
 
 
 def is_record(path: str) -> bool:
-    """A file of proposals/ that must be a decision record."""
-    return path.startswith(DIR) and path not in (README, ADJUSTMENTS) and not is_index(path)
+    """A file of proposals/ that must be a decision record (not of its index: its files and
+    its totals)."""
+    return path.startswith(DIR) and path not in (README, ADJUSTMENTS) \
+        and not path.startswith(INDEX)
 
 
 def is_index(path: str) -> bool:
@@ -102,7 +103,7 @@ def read_history(files: Mapping[str, str]) -> "History":
     shards = index_paths(files)
     if not shards:
         return history_of_records(files)
-    return History(*shard_lines(files, shards))
+    return History(files=files, shards=shards)
 
 
 def history_of_records(files: Mapping[str, str]) -> "History":
@@ -143,38 +144,63 @@ class History(IndexLines[RecordSummary]):
     def _parse(self, line: str, path: str, number: int) -> RecordSummary:
         return _summary(line, path, number)
 
-    def rule_changes(self) -> dict[int, list[int]]:
-        """Each rule's changes: the lines of the passed records that list it, oldest first.
-        Read off the joined index, no line parsed (ten thousand parsed were most of a long
-        game's render): `verify` checks every line is as the engine writes it, and JSON
-        escapes the quotes in a title, so none reads as a field."""
-        text, ends = self._joined()
-        changes: dict[int, list[int]] = {}
-        for match in _RULES.finditer(text):
-            line = bisect_left(ends, match.start())
-            if '"outcome": "passed"' in self._lines[line]:
-                for number in match[1].split(", "):
-                    changes.setdefault(int(number), []).append(line)
-        return changes
+    def _empty_totals(self) -> dict:
+        # the dice rolled; the largest forge key decided (a proposal with a larger one was
+        # never decided); and each rule's changes, how many and the latest LATEST_CHANGES
+        # as [number, day]
+        return {"lines": 0, "dice": 0, "max_key": None, "rules": {}}
+
+    def _tally(self, totals: dict, line: str, index: int) -> None:
+        super()._tally(totals, line, index)
+        try:
+            e = json.loads(line)
+            totals["dice"] += len(e.get("rolls", ()))
+            key = number_in(str(e["key"]))
+            if key is not None:
+                totals["max_key"] = max(totals["max_key"] or 0, key)
+            if e["outcome"] == Outcome.PASSED.value:
+                for rule in e.get("rules", ()):
+                    count, latest = totals["rules"].get(str(rule), (0, []))
+                    totals["rules"][str(rule)] = [count + 1, (latest + [
+                        [e["number"], str(e["decided"])[:10]]])[-LATEST_CHANGES:]]
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise bad_line(exc, *self.where(index)) from None
+
+    def rule_changes(self) -> dict[int, tuple[int, list[tuple[int, str]]]]:
+        """Each rule's changes by the passed records that list it: how many, and the latest
+        LATEST_CHANGES of them (number, day), oldest first. From the totals: no line read
+        (ten thousand parsed were most of a long game's render)."""
+        return {int(rule): (count, [(number, day) for number, day in latest])
+                for rule, (count, latest) in self.totals["rules"].items()}
+
+    def dice(self) -> int:
+        """How many dice the decided proposals rolled."""
+        return self.totals["dice"]
 
     def find(self, key: str) -> RecordSummary | None:
-        """The record of the proposal with this forge key."""
-        # searched in the whole index at once: a run asks for each proposal it sees
-        found = self._found([f'"key": {json_text(key)}'])
-        return next((self[i] for i in found if self[i].key == key), None)
+        """The record of the proposal with this forge key: none where the key is larger
+        than any decided (a new proposal, as a run asks of each), else looked for from the
+        newest line back."""
+        largest = self.totals.get("max_key")
+        number = number_in(key)
+        if number is not None and (largest is None or number > largest):
+            return None
+        wanted = f'"key": {json_text(key)}'
+        return next((self[i] for i, line in self.lines(newest_first=True)
+                     if wanted in line and self[i].key == key), None)
 
     def by(self, login: str) -> Iterator[RecordSummary]:
         """The records of this author's proposals."""
         wanted = f'"author": {json_text(login)}'
-        return (self[i] for i, line in enumerate(self._lines)
+        return (self[i] for i, line in self.lines()
                 if wanted in line and self[i].author.login == login)
 
     def added(self, summary: RecordSummary) -> "History":
         """The history with one more record, decided last (as a run decides them), or put
         in its place."""
         if not self or _order(self[-1]) < _order(summary):
-            added = History(self._lines + [index_line(summary)])
-            added._read = {**self._read, len(self): summary}
+            added = self._appended(index_line(summary))
+            added._read[len(self)] = summary
             return added
         return History.of((*self, summary))
 

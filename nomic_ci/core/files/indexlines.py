@@ -1,38 +1,83 @@
-"""An index of records as JSON lines, `FOLDER/NNNN.jsonl` of a thousand lines each: the
-proposals' history and the board's actions share it. Each line is parsed the first time it
-is read, so a run pays only for the lines it needs; a new record rewrites only the last file.
+"""An index of records as JSON lines, `FOLDER/NNNN.jsonl` of a thousand lines each, and
+what adds them all up, `FOLDER/totals.json`: the proposals' history and the board's actions
+share it. A run reads only the files of the lines it needs (the latest, mostly) and each
+line the first time it is read; what it needs of all of them (how many dice they rolled,
+each rule's changes) is in the totals. So a run in a game's tenth year reads and writes
+what it did on its first day: a new record rewrites the last file and the totals.
 """
 
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 from dataclasses import fields
-from itertools import accumulate
 from types import MappingProxyType
-from typing import Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
+from typing import Callable, Generic, Iterator, Mapping, Sequence, TypeVar, overload
 
 from ..errors import GameError
 
 T = TypeVar("T")
+TOTALS = "totals.json"
 
 
 class IndexLines(Sequence[T], Generic[T]):
     folder: str  # where the index files are, such as "proposals/index/"
     per_file = 1000  # lines in each file
-    _text: tuple[str, list[int]] | None = None  # `_joined`, once asked for
 
-    def __init__(self, lines: Sequence[str], starts: Sequence[tuple[int, str]] = ()) -> None:
-        self._lines = list(lines)
+    def __init__(self, lines: Sequence[str] = (), files: Mapping[str, str] | None = None,
+                 shards: Sequence[str] = ()) -> None:
+        """The index of these lines, or, with `files`, of the index files `shards` among
+        them (in order), each read when a line of it is first asked for."""
+        self._files: Mapping[str, str] = {} if files is None else files
+        if shards:
+            self._chunks: list[list[str] | None] = [None] * len(shards)
+            self._paths = list(shards)
+        else:
+            lines = list(lines)
+            self._chunks = [lines[at:at + self.per_file]
+                            for at in range(0, len(lines), self.per_file)]
+            self._paths = [self._shard(n) for n in range(len(self._chunks))]
         self._read: dict[int, T] = {}
-        self._starts = list(starts)  # where each index file's lines begin, for errors
+        self._changed = set() if shards else set(range(len(self._chunks)))  # to write
+        self._totals: dict | None = None  # read, or added up, when first asked for
+        self._totals_written = not shards  # whether the totals are to write
 
     def _parse(self, line: str, path: str, number: int) -> T:
         """One line as the value it stands for; a GameError naming the file and the line."""
         raise NotImplementedError
 
+    def _tally(self, totals: dict, line: str, index: int) -> None:
+        """Add a line, the `index`-th, to the totals."""
+        totals["lines"] += 1
+
+    def _chunk(self, number: int) -> list[str]:
+        """The lines of the `number`-th file, read the first time they are asked for. A file
+        before the last holds `per_file` lines, as the engine writes them, or none is read:
+        each line's place is worked out from that."""
+        chunk = self._chunks[number]
+        if chunk is None:
+            text = self._files[self._paths[number]]
+            chunk = text.removesuffix("\n").split("\n") if text else []
+            if number < len(self._chunks) - 1 and len(chunk) != self.per_file:
+                raise GameError(f"holds {len(chunk)} lines, not {self.per_file} as the engine "
+                                "writes every file of the index but the last",
+                                path=self._paths[number], hint=HINT)
+            self._chunks[number] = chunk
+        return chunk
+
+    def lines(self, newest_first: bool = False) -> Iterator[tuple[int, str]]:
+        """Each line and its place, file by file (newest first: from the last file back)."""
+        numbers = range(len(self._chunks))
+        for number in reversed(numbers) if newest_first else numbers:
+            chunk = self._chunk(number)
+            start = number * self.per_file
+            places = range(len(chunk) - 1, -1, -1) if newest_first else range(len(chunk))
+            for place in places:
+                yield start + place, chunk[place]
+
     def __len__(self) -> int:
-        return len(self._lines)
+        if not self._chunks:
+            return 0
+        return (len(self._chunks) - 1) * self.per_file + len(self._chunk(len(self._chunks) - 1))
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -44,58 +89,112 @@ class IndexLines(Sequence[T], Generic[T]):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = range(len(self))[index]
         if index not in self._read:
-            self._read[index] = self._parse(self._lines[index], *self.where(index))
+            line = self._chunk(index // self.per_file)[index % self.per_file]
+            self._read[index] = self._parse(line, *self.where(index))
         return self._read[index]
 
     def having(self, *names: str, newest_first: bool = False) -> Iterator[T]:
         """The values where one of these fields is not empty. An index line leaves empty
         fields out, so the lines without one are skipped unread; newest first, only the
-        lines up to the last one taken are looked at."""
+        files up to the last line taken are read."""
         # JSON escapes the quotes in a text, so a title cannot hold `"rules": `; a login in
         # a points map can, which is why each value found is asked too
         needles = [f'"{name}": ' for name in names]
-        if newest_first:
-            found: Iterable[int] = (i for i in range(len(self) - 1, -1, -1)
-                                    if any(needle in self._lines[i] for needle in needles))
-        else:  # found in the whole index at once, in C: a scan line by line was the most
-            found = self._found(needles)  # of a long game's render (six of 10,000 lines)
+        found = (index for index, line in self.lines(newest_first)
+                 if any(needle in line for needle in needles))
         return (self[i] for i in found if any(getattr(self[i], name) for name in names))
-
-    def _found(self, needles: list[str]) -> list[int]:
-        """The lines holding one of these texts, in order."""
-        text, ends = self._joined()
-        found: set[int] = set()
-        for needle in needles:
-            at = text.find(needle)
-            while at != -1:
-                line = bisect_left(ends, at)
-                found.add(line)
-                at = text.find(needle, ends[line])
-        return sorted(found)
-
-    def _joined(self) -> tuple[str, list[int]]:
-        """The lines as one text, and where each line ends in it (at its line break)."""
-        if self._text is None:
-            self._text = "\n".join(self._lines), [
-                end + i for i, end in enumerate(accumulate(map(len, self._lines)))]
-        return self._text
 
     def where(self, index: int) -> tuple[str, int]:
         """The index file and line a line was read from."""
-        if not self._starts:
-            return self._shard(index), index % self.per_file + 1
-        first, path = max((start for start in self._starts if start[0] <= index),
-                          default=self._starts[0])
-        return path, index - first + 1
+        return self._paths[index // self.per_file], index % self.per_file + 1
 
     def _shard(self, index: int) -> str:
-        return f"{self.folder}{index // self.per_file:04d}.jsonl"
+        return f"{self.folder}{index:04d}.jsonl"
+
+    @property
+    def totals(self) -> dict:
+        """What all the lines add up to: from the index's totals file, else (an index the
+        engine wrote before it kept one) from every line, once."""
+        if self._totals is None:
+            text = self._files.get(self.folder + TOTALS) if self._chunks and \
+                not self._totals_written else None
+            if text is not None:
+                try:
+                    self._totals = json.loads(text)
+                except ValueError as exc:
+                    raise GameError(f"not the index's totals ({exc})",
+                                    path=self.folder + TOTALS, hint=HINT) from None
+            else:
+                self._totals = self._empty_totals()
+                for index, line in self.lines():
+                    self._tally(self._totals, line, index)
+                self._totals_written = bool(self._chunks)
+        return self._totals
+
+    def _empty_totals(self) -> dict:
+        return {"lines": 0}
+
+    def _appended(self, line: str) -> "IndexLines[T]":
+        """A copy with `line` after the last (its files read or not as here: the last one
+        copied), the totals added to."""
+        added = self.__class__.__new__(self.__class__)
+        added.__dict__.update(self.__dict__)
+        added._chunks, added._paths = list(self._chunks), list(self._paths)
+        added._read, added._changed = dict(self._read), set(self._changed)
+        if added._chunks and len(added._chunk(len(added._chunks) - 1)) < self.per_file:
+            added._chunks[-1] = added._chunks[-1] + [line]
+        else:
+            added._chunks.append([line])
+            added._paths.append(self._shard(len(added._chunks) - 1))
+        added._changed.add(len(added._chunks) - 1)
+        totals = json.loads(json.dumps(self.totals))  # a copy: this one's stays as it is
+        self._tally(totals, line, len(self))
+        added._totals, added._totals_written = totals, True
+        return added
 
     def texts(self) -> dict[str, str]:
-        """The index files, `per_file` lines each, in order."""
-        return {self._shard(start): "".join(line + "\n" for line in
-                                            self._lines[start:start + self.per_file])
-                for start in range(0, len(self._lines), self.per_file)}
+        """The index files, `per_file` lines each, in order, and the totals."""
+        found = {self._shard(n): "".join(line + "\n" for line in self._chunk(n))
+                 for n in range(len(self._chunks))}
+        if self._chunks:
+            found[self.folder + TOTALS] = totals_text(self.totals)
+        return found
+
+    def written(self) -> dict[str, str]:
+        """The index files this index has that its files do not (a run's new lines: the
+        last file, or a new one), and the totals where they changed."""
+        found = {self._shard(n): "".join(line + "\n" for line in self._chunk(n))
+                 for n in sorted(self._changed)}
+        if self._totals_written:
+            found[self.folder + TOTALS] = totals_text(self.totals)
+        return found
+
+    def check(self) -> list[str]:
+        """What is not as the engine writes it, found without reading every file: the files
+        numbered in order, the last one's lines, and the totals there, counting them all."""
+        expected = [self._shard(n) for n in range(len(self._paths))]
+        if self._paths != expected:
+            wrong = next(p for p, e in zip(self._paths, expected) if p != e)
+            return [f"{wrong} is not where the engine writes that file of the index "
+                    f"({expected[self._paths.index(wrong)]})"]
+        if not self._chunks:
+            return []
+        if self.folder + TOTALS not in self._files:
+            return [f"{self.folder}{TOTALS} is missing"]
+        try:
+            counted = self.totals.get("lines")
+            last = self._files[self._paths[-1]]
+            if not last.endswith("\n") or "\n\n" in last or len(self) != counted:
+                return [f"{self._paths[-1]} or {self.folder}{TOTALS} is not written as the "
+                        f"engine writes them ({len(self):,} lines, the totals count "
+                        f"{counted!r})"]
+        except GameError as error:
+            return [str(error)]
+        return []
+
+
+def totals_text(totals: dict) -> str:
+    return json.dumps(totals, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
 def json_text(value: object) -> str:
@@ -105,19 +204,6 @@ def json_text(value: object) -> str:
 
 
 _LINE_ENDS = {ord(c): f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
-
-
-def shard_lines(files: Mapping[str, str], shards: Sequence[str]
-                ) -> tuple[list[str], list[tuple[int, str]]]:
-    """The lines of these index files, in order, and where each file's lines begin: split
-    at line feeds alone, as they are written."""
-    lines: list[str] = []
-    starts: list[tuple[int, str]] = []
-    for path in shards:
-        starts.append((len(lines), path))
-        text = files[path]
-        lines += text.removesuffix("\n").split("\n") if text else []
-    return lines, starts
 
 
 HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"

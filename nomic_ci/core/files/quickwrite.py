@@ -261,7 +261,10 @@ def _scalar(value: Any, flow: bool) -> tuple[str, str]:
     if value is True or value is False:
         return "true" if value else "false", ""
     if type(value) is int:
-        text = str(value)
+        try:
+            text = str(value)
+        except ValueError:
+            raise GiveUp from None  # more digits than Python writes (ruamel.yaml neither)
         scalar(text)  # within the digits the quick reader reads
         return text, ""
     if type(value) is not str:

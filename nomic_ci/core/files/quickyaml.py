@@ -4,12 +4,15 @@ rules' front matter.
 A run reads every rule and the state, and `verify` and `render` every record; ruamel.yaml
 takes milliseconds a file, and most of a short command's time went to importing and running
 it. This reads a narrow subset (block mappings and sequences, comment lines, one-line lists
-and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words,
-plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true and false,
-single-quoted one-line strings, double-quoted ones with no escape, literal blocks `|` and
-`|-`) and gives up, returning None, on anything else, so the caller reads that file with
-ruamel.yaml, which also reports the errors with their lines.
-A test checks that both readers agree on what this one reads.
+and mappings such as `[City]` or `{cost: {iron: 6}, effect: swap}`, plain keys of words and
+quoted keys, plain words, whole numbers, times written as 2026-05-01T12:00:00Z, null, true
+and false, texts plain or in single or double quotes (escapes too) on one line or folded
+over several, and literal blocks `|`) and gives up, returning None, on anything else, so the
+caller reads that file with ruamel.yaml, which also reports the errors with their lines.
+Whatever the engine's two writers write (quickwrite, and ruamel.yaml with yamlio's
+settings) is in the subset: a record whose long reason ruamel.yaml folded onto a second
+line, a quarter of a played game's, took 30 times as long to read. Tests check that both
+readers agree on what this one reads, and that it reads all the writers write.
 
 The mappings and lists it returns know the line each key or item is on, for error messages
 (`yamlio.line_of`).
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from itertools import accumulate
 from datetime import datetime, timezone
 from typing import Any
 
@@ -30,19 +34,30 @@ MAX_KEY = 1000  # YAML's plain keys end within 1024 characters: longer ones are 
 # not hold at all (surrogates, U+FFFE, U+FFFF): left to ruamel.yaml, which says why
 UNUSUAL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 _KEY = re.compile(r"[A-Za-z_](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?\Z")  # `Fishing Rod` too
-_INT = re.compile(r"-?(0|[1-9][0-9]{0,14})\Z")
+# as many digits as Python reads (sys.get_int_max_str_digits); ruamel.yaml refuses more
+_INT = re.compile(r"-?(0|[1-9][0-9]{0,4299})\Z")
 _TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
-# what YAML 1.2 may read as a number or a date (any base, exponent, underscores, a date's
-# start, a sexagesimal colon): a plain text that starts with a digit and looks like one of
-# these is left to ruamel.yaml; 000-099, 2d6 or a hash such as 0b91be are text
-_NUMBER_LIKE = re.compile(r"0b[01_]+\Z|0o[0-7_]+\Z|0x[0-9a-fA-F_]+\Z|[0-9]{4}-"
-                          r"|[0-9_.]+(?:[eE][-+]?[0-9]+)?\Z|.*:")
 _CONSTANTS = {"null": None, "Null": None, "NULL": None, "~": None, "true": True,
               "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_SPECIAL_START = set("&*!|>%@`\"'[]{}#,?:-+.=<~ ")
-# where a plain word in a one-line list or mapping ends; a double quote, a colon or a
-# comment in it is left to ruamel.yaml
-_FLOW_END = re.compile("[][{},#\":]")
+# what a plain text cannot start with; `-`, `?` and `:` only followed by a space
+_SPECIAL_START = set("&*!|>%@`\"'[]{}#, ")
+# what YAML 1.2 reads as other than a text, in a plain text that starts with one of these
+# characters (ruamel.yaml's resolver: whole numbers of any base, with underscores, numbers
+# with a point or an exponent, dates and times, `<<` a merge and `=` a value); 000-099,
+# 2d6 or a hash such as 0b91be are texts; the constants and the quick reader's own numbers
+# and times are read before
+_RESOLVED_START = "-+.0123456789<="
+_RESOLVED = re.compile(r"""(?:
+    [-+]?(?:0b[01_]+|0o?[0-7_]+|[0-9_]+|0x[0-9a-fA-F_]+)
+  | [-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)? | [-+]?[0-9][0-9_]*[eE][-+]?[0-9]+
+  | [-+]?\.[0-9_]+(?:[eE][-+][0-9]+)? | [-+]?\.(?:inf|Inf|INF) | \.(?:nan|NaN|NAN)
+  | [0-9]{4}-[0-9]{2}-[0-9]{2}
+  | [0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[\ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?
+    (?:[\ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?
+  | <<  | = )\Z""", re.X)
+# where a plain word in a one-line list or mapping ends: at a bracket or a comma, a colon
+# before a space, a bracket or a comma, or a comment
+_FLOW_END = re.compile(r"[][{},]|:(?=[ \n,\[\]{}]|\Z)|(?<=[ \n])#")
 # where ruamel.yaml writes a text plain or in single quotes so that it reads back otherwise:
 # a run of spaces before a word it moves to the next line ends that line, and a line's end
 # spaces are not read; Unicode's other line breaks (NEL, LS, PS) are written raw, and read
@@ -92,7 +107,12 @@ class _Lines(list[Line]):
         super().__init__((number, line) for number, line in enumerate(self.raw)
                          if line.strip(" ") and not line.lstrip(" ").startswith("#"))
         self.numbers = [number for number, _ in self]
+        self.indents = [len(line) - len(line.lstrip(" ")) for _, line in self]
         self.block_lines: set[int] = set()  # those of literal blocks, blank lines and #s too
+
+    def __delitem__(self, index) -> None:
+        super().__delitem__(index)
+        del self.numbers[index], self.indents[index]
 
 
 def quick_load(text: str) -> Any | None:
@@ -100,6 +120,8 @@ def quick_load(text: str) -> Any | None:
     if UNUSUAL.search(text):
         return None
     lines = _Lines(text)
+    if lines and lines[-1][1] == "...":
+        del lines[-1]  # the document's end, which ruamel.yaml writes after a kept block (|+)
     if not lines:
         return None
     try:
@@ -113,8 +135,10 @@ def quick_load(text: str) -> Any | None:
     return value
 
 
-def _indent(line: Line) -> int:
-    return len(line[1]) - len(line[1].lstrip(" "))
+
+
+def _spaces(text: str) -> int:
+    return len(text) - len(text.lstrip(" "))
 
 
 def _block(lines: _Lines, at: int, indent: int, depth: int) -> tuple[Any, int]:
@@ -128,12 +152,13 @@ def _block(lines: _Lines, at: int, indent: int, depth: int) -> tuple[Any, int]:
 def _mapping(lines: _Lines, at: int, indent: int, found: LinedDict,
              depth: int) -> tuple[LinedDict, int]:
     _within_depth(depth)
+    indents = lines.indents
     while at < len(lines):
-        line = lines[at]
-        if _indent(line) < indent:
-            break
-        if _indent(line) > indent:
+        if indents[at] != indent:
+            if indents[at] < indent:
+                break
             raise GiveUp
+        line = lines[at]
         key, rest = _key(line[1][indent:])
         if key in found:
             raise GiveUp
@@ -142,15 +167,21 @@ def _mapping(lines: _Lines, at: int, indent: int, found: LinedDict,
     return found, at
 
 
-def _sequence(lines: _Lines, at: int, indent: int, depth: int) -> tuple[LinedList, int]:
+def _sequence(lines: _Lines, at: int, indent: int, depth: int,
+              inside: bool = False) -> tuple[LinedList, int]:
+    """The list whose items' dashes are `indent` deep, from line `at`; `inside` another
+    list's item, its first dash is on that item's line (ruamel.yaml's `-   - x`)."""
     _within_depth(depth)
     found = LinedList()
-    while at < len(lines) and _indent(lines[at]) == indent \
+    while at < len(lines) and (lines.indents[at] == indent or inside) \
             and lines[at][1][indent:].startswith("- "):
+        inside = False
         found.item_lines.append(lines[at][0])
         item = lines[at][1][indent + 2:]
-        # a mapping, from the dash's line (not a quoted text with a colon in it)
-        if ":" in item and not item.startswith(("[", "{", "'", '"')):
+        if item.startswith(" ") and item.lstrip(" ").startswith("- "):  # a list in a list
+            value, at = _sequence(lines, at, indent + 2 + _spaces(item), depth + 1, True)
+            found.append(value)
+        elif _keyed(item):  # a mapping, from the dash's line
             key, rest = _key(item)
             _within_depth(depth + 1)
             first = LinedDict()
@@ -159,10 +190,8 @@ def _sequence(lines: _Lines, at: int, indent: int, depth: int) -> tuple[LinedLis
             mapping, at = _mapping(lines, after, indent + 2, first, depth + 1)
             found.append(mapping)
         else:
-            found.append(_inline(item, lines[at][0], depth + 1))
-            at += 1
-            if at < len(lines) and _indent(lines[at]) > indent:
-                raise GiveUp  # a scalar continued on the next line
+            value, at = _value(lines, at, indent, item, depth)
+            found.append(value)
     return found, at
 
 
@@ -174,12 +203,36 @@ def _within_depth(depth: int) -> None:
         raise GiveUp
 
 
+def _keyed(text: str) -> bool:
+    """Whether a line's text (after its indentation, or a list's dash) starts with a key:
+    a plain text up to a colon and a space (or the line's end), or a quoted text closed on
+    the line and followed by a colon."""
+    if text.startswith(("'", '"')):
+        try:
+            _, end = _quoted(text, 0)
+        except GiveUp:
+            return False  # not closed on this line: a text folded over several
+        return text.startswith(":", end)
+    return not text.startswith(("[", "{")) and (": " in text or text.endswith(":"))
+
+
 def _key(text: str) -> tuple[str, str]:
-    """The plain key a `key: value` line starts with, and the text after its colon."""
-    key, sep, rest = text.partition(":")
-    if not sep or (rest and not rest.startswith(" ")):
-        raise GiveUp
-    return plain_key(key), rest[1:]
+    """The key a `key: value` line starts with (plain, or in quotes), and the text after
+    its colon."""
+    if text.startswith(("'", '"')):
+        key, end = _quoted(text, 0)
+        if end > MAX_KEY:
+            raise GiveUp
+        rest = text[end + 1:]
+        if not text.startswith(":", end) or (rest and not rest.startswith(" ")):
+            raise GiveUp
+        return key, rest[1:]
+    colon = text.find(": ")
+    if colon == -1:
+        if not text.endswith(":"):
+            raise GiveUp
+        colon = len(text) - 1
+    return _plain_key(text[:colon]), text[colon + 2:]
 
 
 def plain_key(key: str) -> str:
@@ -189,116 +242,253 @@ def plain_key(key: str) -> str:
     return key
 
 
+def _plain_key(key: str) -> str:
+    """`key`, a plain key of words, or another text that reads as itself (`0A`, a login
+    ruamel.yaml writes plain)."""
+    try:
+        return plain_key(key)
+    except GiveUp:
+        if len(key) > MAX_KEY or key in _CONSTANTS or scalar(key) != key:
+            raise  # `1`, `0x1F`: a number, and not this text
+        return key
+
+
 def _value(lines: _Lines, at: int, indent: int, rest: str,
            depth: int) -> tuple[Any, int]:
-    """The value of the key on line `at` (whose text after the colon is `rest`)."""
-    if rest == "":
+    """The value that starts with `rest` on line `at`, after a key `indent` deep (or a
+    list's dash `indent` deep), and the first line of values after it."""
+    if not rest.strip(" "):
         nested = at + 1
-        if nested < len(lines) and _indent(lines[nested]) > indent:
-            return _block(lines, nested, _indent(lines[nested]), depth + 1)
-        if nested < len(lines) and _indent(lines[nested]) == indent \
+        if nested < len(lines) and lines.indents[nested] > indent:
+            inner = lines[nested][1].lstrip(" ")
+            if inner.startswith(("- ", "|", "[", "{")) or _keyed(inner):
+                return _block(lines, nested, lines.indents[nested], depth + 1)
+            # a plain text whose first word ruamel.yaml put on a line of its own
+            return _text(lines, nested, lines.indents[nested], indent)
+        if nested < len(lines) and lines.indents[nested] == indent \
                 and lines[nested][1][indent:].startswith("- "):
             # a sequence not indented under its key
             return _sequence(lines, nested, indent, depth + 1)
         return None, nested
-    if rest in ("|", "|-"):
-        return _literal(lines, at, indent, rest == "|")
-    value = _inline(rest, lines[at][0], depth + 1)
-    if at + 1 < len(lines) and _indent(lines[at + 1]) > indent:
-        raise GiveUp  # a scalar continued on the next line
-    return value, at + 1
+    if rest.startswith("|"):
+        return _literal(lines, at, indent, rest)
+    if rest.startswith(("[", "{")):
+        return _flow_lines(lines, at, indent, rest, depth + 1)
+    return _text(lines, at, len(lines[at][1]) - len(rest), indent)
 
 
-def _literal(lines: _Lines, at: int, indent: int, clip: bool) -> tuple[str, int]:
-    """The text of the literal block (`|`, or `|-` without its last line break) whose header
-    ends line `at`, of a key `indent` deep: the lines indented as its first is, that much
-    taken off, and blank lines among them; and the first line of values after it."""
-    raw, start = lines.raw, lines[at][0] + 1
-    end = start
-    while end < len(raw) and not raw[end].strip(" "):
+def _text(lines: _Lines, at: int, column: int, indent: int) -> tuple[Any, int]:
+    """The scalar that starts at `column` of line `at`, in a mapping or list `indent` deep:
+    on that line, or folded over the lines after it indented deeper (blank lines among
+    them too), as ruamel.yaml folds a long text; and the first line of values after it."""
+    raw, row = lines.raw, lines[at][0]
+    first = raw[row][column:]
+    after = at + 1
+    if (lines.numbers[after] == row + 1 and lines.indents[after] <= indent) \
+            if after < len(lines) else row + 2 >= len(raw):
+        return scalar(first), after  # on its line alone (the next is no more of it)
+    end = row + 1  # the lines the text may run on: none after one less indented
+    while end < len(raw) and (not raw[end].strip(" ") or _spaces(raw[end]) > indent):
         end += 1
-    deep = len(raw[end]) - len(raw[end].lstrip(" ")) if end < len(raw) else 0
-    if end > start:
-        raise GiveUp  # blank lines before its first: the spaces on them may say how deep
-    body: list[str] = []
-    if deep > indent:
-        while end < len(raw) and (raw[end].startswith(" " * deep) or not raw[end].strip(" ")):
-            if not raw[end].strip(" ") and len(raw[end]) > deep:
-                raise GiveUp  # a line of spaces alone, some of them its text
-            body.append(raw[end][deep:])
-            end += 1
-    if end == len(raw) and raw[-1]:
-        raise GiveUp  # its last line ends the text with no line break to keep or strip
-    lines.block_lines.update(range(start, end))
-    while body and not body[-1]:
-        body.pop()  # blank lines at its end are not its text (nor are they with `|-`)
-    text = "\n".join(body)
-    return text + "\n" if clip and body else text, bisect.bisect_left(lines.numbers, end)
+    if first.startswith(("'", '"')):
+        text = "\n".join([first, *raw[row + 1:end]])
+        value, closed = _quoted(text, 0)
+        last = row + text.count("\n", 0, closed)
+        if text[closed:].split("\n", 1)[0].strip(" "):
+            raise GiveUp  # anything after the closing quote (a comment) is ruamel.yaml's
+    else:
+        value, last = _plain(raw, row, first, end)
+    lines.block_lines.update(range(row + 1, last + 1))  # a line starting with # is its text
+    return value, bisect.bisect_left(lines.numbers, last + 1)
 
 
-def _inline(text: str, line: int, depth: int) -> Any:
-    """The value written on one line, `depth` levels down if it is a collection."""
-    return _flow(text, line, depth) if text.startswith(("[", "{")) else scalar(text)
+def _plain(raw: list[str], row: int, first: str, end: int) -> tuple[Any, int]:
+    """A plain scalar whose first line is `first` (on line `row`), continued on the
+    non-blank lines before `end`; and its last line."""
+    last, value, blank = row, None, 0
+    for number in range(row + 1, end):
+        piece = raw[number].strip(" ")
+        if not piece:
+            blank += 1
+            continue
+        if piece.startswith("#"):
+            break  # a comment ends it (a line after that is no more of it)
+        if value is None:
+            value = _plain_text(first.rstrip(" "))
+        if ": " in piece or " #" in piece or piece.endswith(":"):
+            raise GiveUp  # what would be a key or a comment on the line: ruamel.yaml's
+        value += ("\n" * blank if blank else " ") + piece
+        last, blank = number, 0
+    return (scalar(first) if value is None else value), last
 
 
-def _flow(text: str, line: int, depth: int) -> Any:
-    """A one-line collection of plain words, numbers and the like, on the line `line`:
-    `[reactions, reviews]`, `{cost: {iron: 6, timber: 3}, effect: swap}`."""
-    value, end = _flow_at(text, 0, line, depth)
-    if end != len(text):
-        raise GiveUp  # `[x] # c`, `[x]y`: ruamel.yaml says what YAML makes of it
+def _plain_text(text: str) -> str:
+    """The first line of a plain text folded over several lines (the text it makes holds a
+    space or a line break: a number or a constant never does, a time may, and one that
+    starts as a date is left to ruamel.yaml)."""
+    value = scalar(text)
+    if not isinstance(value, str) or text.startswith(("'", '"')):
+        raise GiveUp
     return value
 
 
-def _flow_at(text: str, at: int, line: int, depth: int) -> tuple[Any, int]:
+# a literal block's header: `|`, then how its last line breaks are kept (`-` none, `+` all)
+# and how deep its lines are, past the key's or the dash's (where it starts with spaces)
+_LITERAL = re.compile(r"\|(?:([-+])?([1-9])?|([1-9])([-+]))\Z")
+
+
+def _literal(lines: _Lines, at: int, indent: int, header: str) -> tuple[str, int]:
+    """The text of the literal block whose header ends line `at`, after a key (or a list's
+    dash) `indent` deep: its lines, as deep as its first or as the header says, that much
+    taken off; lines of no more spaces are blank lines, which end it only where its last
+    line breaks are not kept (`|+`); and the first line of values after it. As
+    ruamel.yaml's scanner reads a block."""
+    found = _LITERAL.match(header)
+    if found is None:
+        raise GiveUp  # a comment after it, `>`: ruamel.yaml's
+    chomp, step = found[1] or found[4], found[2] or found[3]
+    raw, start = lines.raw, lines[at][0] + 1
+    ends_text = len(raw) - 1 if raw[-1] == "" else len(raw)  # the lines before the text's end
+    if step:
+        deep = indent + int(step)
+    else:
+        if start < ends_text and not raw[start].strip(" "):
+            raise GiveUp  # blank lines before its first: the spaces on them say how deep
+        deep = _spaces(raw[start]) if start < ends_text else 0
+        if deep <= indent:
+            deep = indent + 1  # no line is deep enough: an empty block
+    body: list[str | None] = []  # its lines, None for a blank line
+    end = start
+    while end < ends_text:
+        line = raw[end]
+        if not line.strip(" "):
+            body.append(line[deep:] if len(line) > deep else None)  # more spaces: its text
+        elif _spaces(line) >= deep:
+            body.append(line[deep:])
+        else:
+            break
+        end += 1
+    lines.block_lines.update(range(start, end))
+    kept = len(body)
+    while kept and body[kept - 1] is None:
+        kept -= 1  # blank lines at its end are its text only where kept
+    if not kept:  # blank lines alone: kept, each a line break, where the text goes on
+        breaks = sum(1 for number in range(start, end) if number < len(raw) - 1)
+        return "\n" * breaks if chomp == "+" else "", bisect.bisect_left(lines.numbers, end)
+    text = "\n".join(line or "" for line in body[:kept])
+    if chomp != "-" and start + kept - 1 < len(raw) - 1:  # its last line's break
+        text += "\n"
+    if chomp == "+":  # and each blank line's after it, where the text does not end first
+        text += "\n" * sum(1 for number in range(start + kept, end) if number < len(raw) - 1)
+    return text, bisect.bisect_left(lines.numbers, end)
+
+
+def _flow_lines(lines: _Lines, at: int, indent: int, rest: str, depth: int) -> tuple[Any, int]:
+    """A one-line collection (`rest` on line `at`, of a key or dash `indent` deep) of plain
+    words, numbers, quoted texts and the like: `[reactions, reviews]`, `{cost: {iron: 6},
+    effect: swap}`; or one ruamel.yaml broke over the lines after it, indented deeper (a
+    line break is a space between its items, and folds a text, as YAML folds it). And the
+    first line of values after it."""
+    raw, row = lines.raw, lines[at][0]
+    try:
+        value, stop = _flow_at(rest, 0, ([0], [row]), depth)
+    except GiveUp:
+        stop = -1  # not closed on its line, or not in the subset at all
+    if stop != -1:
+        if rest[stop:].strip(" ") or (at + 1 < len(lines) and lines.indents[at + 1] > indent):
+            raise GiveUp  # `[x] # c`, `[x]y`, or more of it: ruamel.yaml says what it is
+        return value, at + 1
+    end = row + 1
+    while end < len(raw) and (not raw[end].strip(" ") or _spaces(raw[end]) > indent):
+        end += 1
+    pieces = [rest, *raw[row + 1:end]]
+    starts = list(accumulate((len(piece) + 1 for piece in pieces[:-1]), initial=0))
+    text = "\n".join(pieces)
+    value, stop = _flow_at(text, 0, (starts, list(range(row, end))), depth)
+    if text[stop:].strip(" \n"):
+        raise GiveUp  # `[x] # c`, `[x]y`: ruamel.yaml says what YAML makes of it
+    last = _line_at((starts, list(range(row, end))), stop - 1)
+    lines.block_lines.update(range(row + 1, last + 1))
+    return value, bisect.bisect_left(lines.numbers, last + 1)
+
+
+Places = tuple[list[int], list[int]]  # where each line starts in a text, and its number
+
+
+def _line_at(places: Places, at: int) -> int:
+    starts, numbers = places
+    return numbers[bisect.bisect_right(starts, at) - 1]
+
+
+def _flow_at(text: str, at: int, places: Places, depth: int) -> tuple[Any, int]:
     """The list or mapping that opens at `at`, and where its text ends."""
     _within_depth(depth)
     closer = "]" if text[at] == "[" else "}"
     found: LinedList | LinedDict = LinedList() if closer == "]" else LinedDict()
-    at = _skip_spaces(text, at + 1)
+    at = _skip_blank(text, at + 1)
     if text.startswith(closer, at):
         return found, at + 1  # `[]`, `{}`
     while True:
         if isinstance(found, LinedDict):
-            colon = text.find(": ", at)  # not a copy of the rest of the line a key
-            if colon == -1 or colon - at > MAX_KEY:
-                raise GiveUp  # `{a}`, `{a:1}`, or a key longer than YAML's
-            key = plain_key(text[at:colon].rstrip(" "))  # `{[a]: b}`, `{a, b: c}`: given up
+            line = _line_at(places, at)
+            if text.startswith(("'", '"'), at):  # `{'on': b}`
+                key, at = _quoted(text, at)
+                if not text.startswith(": ", at) or len(key) > MAX_KEY:
+                    raise GiveUp
+            else:
+                colon = text.find(": ", at)  # not a copy of the rest of the line a key
+                if colon == -1 or colon - at > MAX_KEY:
+                    raise GiveUp  # `{a}`, `{a:1}`, or a key longer than YAML's
+                key = _plain_key(text[at:colon].rstrip(" "))  # `{[a]: b}`, `{a, b: c}`
+                at = colon
             if key in found:
                 raise GiveUp
             found.key_lines[key] = line
-            at = _skip_spaces(text, at + len(key) + 2)
+            at = _skip_blank(text, at + 2)
+        start = at
         if text.startswith(("[", "{"), at):
-            item, at = _flow_at(text, at, line, depth + 1)
-        elif text.startswith("'", at):  # may hold what ends a plain word: `'12:00, noon'`
-            end = _quote_end(text, at)
-            item, at = scalar(text[at:end]), _skip_spaces(text, end)
+            item, at = _flow_at(text, at, places, depth + 1)
+        elif text.startswith(("'", '"'), at):  # may hold what ends a plain word: `'12, noon'`
+            item, end = _quoted(text, at)
+            at = _skip_blank(text, end)
         else:
             end = _FLOW_END.search(text, at)
-            word = text[at:end.start() if end else len(text)].rstrip(" ")
-            if not word:
-                raise GiveUp  # `[a,,b]`, `[a, ]`: ruamel.yaml says what YAML makes of it
-            item, at = scalar(word), _skip_spaces(text, at + len(word))
+            word = text[at:end.start() if end else len(text)].rstrip(" \n")
+            if not word or word.startswith("?"):
+                raise GiveUp  # `[a,,b]`, `[a, ]`, `[?a]`: ruamel.yaml says what YAML makes of it
+            item, at = _folded_word(word), _skip_blank(text, at + len(word))
         if isinstance(found, LinedDict):
             found[key] = item
         else:
             found.append(item)
-            found.item_lines.append(line)
+            found.item_lines.append(_line_at(places, start))
         if text.startswith(closer, at):
             return found, at + 1
         if not text.startswith(",", at):
             raise GiveUp
-        at = _skip_spaces(text, at + 1)
+        at = _skip_blank(text, at + 1)
 
 
-def _quote_end(text: str, at: int) -> int:
-    """Where the single-quoted text that opens at `at` ends (`''` is a quote inside it)."""
-    end = at + 1
-    while (end := text.find("'", end)) != -1:
-        if not text.startswith("''", end):
-            return end + 1
-        end += 2
-    raise GiveUp  # never closed on this line
+def _folded_word(word: str) -> Any:
+    """A plain word of a one-line collection, or one folded over lines."""
+    if "\n" not in word:
+        return scalar(word)
+    first, *more = word.split("\n")
+    value, blank = _plain_text(first.rstrip(" ")), 0
+    for piece in (line.strip(" ") for line in more):
+        if not piece:
+            blank += 1
+            continue
+        value += ("\n" * blank if blank else " ") + piece
+        blank = 0
+    return value
+
+
+def _skip_blank(text: str, at: int) -> int:
+    """Past spaces and line breaks (between the items of a collection on several lines)."""
+    while text.startswith((" ", "\n"), at):
+        at += 1
+    return at
 
 
 def _skip_spaces(text: str, at: int) -> int:
@@ -308,17 +498,17 @@ def _skip_spaces(text: str, at: int) -> int:
 
 
 def scalar(text: str) -> Any:
-    if text.startswith("'"):
-        if len(text) < 2 or not text.endswith("'"):
-            raise GiveUp
+    if text.startswith(("'", '"')):
         inner = text[1:-1]
-        if "'" in inner.replace("''", ""):
-            raise GiveUp
-        return inner.replace("''", "'")
-    if text.startswith('"'):  # with no escape in it: ruamel.yaml writes `"the player's turn"`
-        if len(text) < 2 or not text.endswith('"') or '"' in text[1:-1] or "\\" in text:
-            raise GiveUp
-        return text[1:-1]
+        if len(text) > 1 and text[-1] == text[0]:  # the usual quoted texts, at once
+            if text[0] == "'" and "'" not in inner.replace("''", ""):
+                return inner.replace("''", "'")
+            if text[0] == '"' and '"' not in inner and "\\" not in inner:
+                return inner
+        value, end = _quoted(text, 0)
+        if end != len(text):
+            raise GiveUp  # `'a' # c`, `'a'b`: ruamel.yaml says what YAML makes of it
+        return value
     if text in _CONSTANTS:
         return _CONSTANTS[text]
     if _INT.match(text):
@@ -330,6 +520,81 @@ def scalar(text: str) -> Any:
         except ValueError:
             raise GiveUp from None  # no such day: ruamel.yaml says so
     if not text or text[0] in _SPECIAL_START or text.endswith((" ", ":")) or ": " in text \
-            or " #" in text or ("0" <= text[0] <= "9" and _NUMBER_LIKE.match(text)):
+            or " #" in text or (text[0] in "-?:" and text[1:2] in ("", " ")) \
+            or text.startswith(("---", "...")) \
+            or (text[0] in _RESOLVED_START and _RESOLVED.match(text)):
         raise GiveUp
     return text
+
+
+# how YAML reads an escape in double quotes (ruamel.yaml's scanner: YAML 1.2's, and `\/`)
+_ESCAPES = {"0": "\0", "a": "\x07", "b": "\x08", "t": "\t", "\t": "\t", "n": "\n",
+            "v": "\x0b", "f": "\x0c", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/",
+            "\\": "\\", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+_CODES = {"x": 2, "u": 4, "U": 8}  # `\xNN`, `\uNNNN`, `\UNNNNNNNN`
+_HEX = re.compile("[0-9A-Fa-f]*")
+_QUOTED_RUN = {"'": re.compile("[^' \n]*"), '"': re.compile('[^"\\\\ \n]*')}
+
+
+def _quoted(text: str, at: int) -> tuple[str, int]:
+    """The text in the quotes that open at `at` (its lines joined by line feeds), and where
+    it ends, after its closing quote. Read as YAML reads it: in single quotes `''` is a
+    quote; in double quotes the escapes (a backslash at a line's end joins it to the next);
+    and a line break, with the spaces around it, is a space, or a line feed for each blank
+    line after it."""
+    quote = text[at]
+    run = _QUOTED_RUN[quote]
+    chunks: list[str] = []
+    at += 1
+    while True:
+        end = run.match(text, at).end()
+        chunks.append(text[at:end])
+        at = end
+        if at == len(text):
+            raise GiveUp  # never closed
+        char = text[at]
+        if char == quote:
+            if quote == '"' or not text.startswith("''", at):
+                return "".join(chunks), at + 1
+            chunks.append("'")
+            at += 2
+        elif char == "\\":
+            at = _escape(text, at + 1, chunks)
+        else:  # spaces: kept, unless a line break follows them
+            end = _skip_spaces(text, at)
+            if text.startswith("\n", end):
+                at = _breaks(text, end + 1, chunks, " ")
+            else:
+                chunks.append(text[at:end])
+                at = end
+
+
+def _escape(text: str, at: int, chunks: list[str]) -> int:
+    """The escape whose backslash is just before `at`; where the text goes on after it."""
+    char = text[at:at + 1]
+    if char in _ESCAPES and char:
+        chunks.append(_ESCAPES[char])
+        return at + 1
+    if char in _CODES and char:
+        digits = text[at + 1:at + 1 + _CODES[char]]
+        code = int(digits, 16) if len(digits) == _CODES[char] and _HEX.fullmatch(digits) \
+            else -1
+        if not 0 <= code <= 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            raise GiveUp  # not an escape, or not a character a game's text holds
+        chunks.append(chr(code))
+        return at + 1 + len(digits)
+    if char == "\n":  # the line goes on, after the next line's spaces, with no space
+        return _breaks(text, at + 1, chunks, "")
+    raise GiveUp
+
+
+def _breaks(text: str, at: int, chunks: list[str], fold: str) -> int:
+    """After a line break at `at`: the next line's spaces, and a line feed for each blank
+    line among them, or `fold` where there is none; where the text goes on."""
+    blank = 0
+    at = _skip_spaces(text, at)
+    while text.startswith("\n", at):
+        blank += 1
+        at = _skip_spaces(text, at + 1)
+    chunks.append("\n" * blank if blank else fold)
+    return at

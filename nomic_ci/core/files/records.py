@@ -172,15 +172,15 @@ def load_record(path: str, text: str) -> Record:
             reason=str(data.get("reason") or ""),
             opened=moment(data["opened"]),
             decided=moment(data["decided"]),
-            head=data.get("head"),
+            head=_text(data.get("head")),
             rules=tuple(int(n) for n in data.get("rules") or ()),
-            threshold=data.get("threshold"),
+            threshold=_text(data.get("threshold")),
             counted=tuple(_load_ballot(b) for b in data.get("votes") or ()),
             left_out=tuple(_load_ballot(b) for b in data.get("left_out") or ()),
             dice=load_dice(data.get("dice")),
             points=MappingProxyType({str(k): int(v)
                                      for k, v in (data.get("points") or {}).items()}),
-            turn_to=data.get("turn_to"),
+            turn_to=_text(data.get("turn_to")),
             experience=MappingProxyType({str(k): int(v)
                                          for k, v in (data.get("experience") or {}).items()}),
             points_stated=MappingProxyType({str(k): int(v) for k, v in
@@ -193,7 +193,14 @@ def load_record(path: str, text: str) -> Record:
                                         "from git history") from None
 
 
+def _text(value: Any) -> str | None:
+    """A text as a plain `str` (ruamel.yaml's quoted ones are its own kind, which only it
+    writes), or None."""
+    return None if value is None else str(value)
+
+
 def _load_ballot(data: Mapping[str, Any]) -> Ballot:
-    return Ballot(login=str(data["login"]), yes=data["vote"] == "yes", commit=data.get("commit"),
+    return Ballot(login=str(data["login"]), yes=data["vote"] == "yes",
+                  commit=_text(data.get("commit")),
                   at=moment(data["at"]) if data.get("at") else None,
                   reason=str(data.get("reason") or ""), strength=int(data.get("strength", 1)))

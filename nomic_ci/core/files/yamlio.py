@@ -150,9 +150,10 @@ def literal(text: str) -> str:
 def dump_with_ruamel(data: Any) -> str:
     """`data` as ruamel.yaml writes it, written again where that would read back otherwise:
     unfolded (ruamel.yaml can leave out the backslash that continues a long escaped text,
-    `"a\\`, at a fold: a title with a tab or a backslash read back with a space more), then
-    without its comments, in place (one put back where it was read can join a `|` block
-    that now ends before it: a message to tell would be another)."""
+    `"a\\`, at a fold: a title with a tab or a backslash read back with a space more; and it
+    can fold a key of a one-line mapping where no reader reads it), then without its
+    comments, in place (one put back where it was read can join a `|` block that now ends
+    before it: a message to tell would be another)."""
     data = _marked(data)
     text = _dumped(data, 100)
     if not _reads_back(text, data):
@@ -167,7 +168,7 @@ def _reads_back(text: str, data: Any) -> bool:
     try:
         return load(text, "") == data
     except GameError:
-        return True  # anchors, say: a caller's own (what the engine writes reads back)
+        return False  # not even YAML; or anchors, a caller's own, written as they are
 
 
 def _dumped(data: Any, width: int) -> str:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from nomic_ci.core.errors import GameError
-from nomic_ci.core.files.history import (INDEX, History, history_of_records, read_history,
-                                         summary_of)
+from nomic_ci.core.files.history import (INDEX, LATEST_CHANGES, History, history_of_records,
+                                         read_history, summary_of)
 from nomic_ci.core.files.records import Outcome, dump_record
 
 from builders import HOUR, T0
@@ -39,11 +39,37 @@ def test_an_index_line_leaves_empty_fields_out_and_is_one_json_object():
 
 def test_the_index_is_files_of_a_thousand_lines_so_a_decision_rewrites_only_the_last():
     texts = history(2_500).texts()
-    assert [(path, text.count("\n")) for path, text in texts.items()] == [
+    assert [(path, text.count("\n")) for path, text in texts.items()
+            if path.endswith(".jsonl")] == [
         (INDEX + "0000.jsonl", 1000), (INDEX + "0001.jsonl", 1000), (INDEX + "0002.jsonl", 500)]
-    later = history(2_500).added(replace(summary_of(RECORD), decided=T0 + 100 * HOUR)).texts()
-    assert [path for path in texts if later[path] != texts[path]] == [INDEX + "0002.jsonl"]
+    read = read_history(texts)
+    later = read.added(replace(summary_of(RECORD), decided=T0 + 100 * HOUR))
+    assert sorted(later.written()) == [INDEX + "0002.jsonl", INDEX + "totals.json"]
+    assert {**texts, **later.written()} == later.texts()
+    assert later.totals["lines"] == 2_501 and read.totals["lines"] == 2_500
     assert list(read_history(texts)) == list(history(2_500))
+
+
+def test_a_run_reads_the_last_file_of_the_index_and_its_totals_alone():
+    texts = history(2_500).texts()
+    asked = []
+
+    class Files(dict):
+        def __getitem__(self, path):
+            asked.append(path)
+            return super().__getitem__(path)
+
+        def get(self, path, default=None):
+            return self[path] if path in self else default
+
+    read = read_history(Files(texts))
+    later = read.added(replace(summary_of(RECORD), decided=T0 + 100 * HOUR))
+    assert (len(read), read[-1].key, later.dice(), read.find("9999")) == (2_500, "k2499", 1,
+                                                                          None)
+    assert set(later.written()) == {INDEX + "0002.jsonl", INDEX + "totals.json"}
+    assert set(asked) == {INDEX + "0002.jsonl", INDEX + "totals.json"}
+    assert read.find("k42").key == "k42"  # a key not known larger: looked for, back to it
+    assert INDEX + "0000.jsonl" in asked
 
 
 def test_a_line_is_parsed_only_when_read_and_a_broken_one_names_its_file_and_line():
@@ -147,8 +173,11 @@ def test_the_records_having_a_field_are_those_a_scan_of_every_line_finds(rows, n
 @given(ROWS)
 def test_each_rule_s_changes_are_the_passed_records_listing_it(rows):
     history = history_of(rows)
-    scanned: dict[int, list[int]] = {}
-    for i, s in enumerate(history):
+    scanned: dict[int, list[tuple[int, str]]] = {}
+    for s in history:
         for number in s.rules if s.outcome is Outcome.PASSED else ():
-            scanned.setdefault(number, []).append(i)
-    assert history.rule_changes() == scanned
+            scanned.setdefault(number, []).append((s.number, f"{s.decided:%Y-%m-%d}"))
+    assert history.rule_changes() == {rule: (len(changes), changes[-LATEST_CHANGES:])
+                                      for rule, changes in scanned.items()}
+    read = read_history(history.texts())
+    assert read.rule_changes() == history.rule_changes() and not read._read  # none parsed

@@ -156,7 +156,7 @@ SHARED = {"x": 1}  # one value in two places: ruamel.yaml writes an anchor and a
 
 @pytest.mark.parametrize("data", [
     {"a": [[1]]}, {"a": LiteralScalarString(" lead\n")}, {"a": LiteralScalarString("a\n\n")},
-    {"a": 'say "it\'s": x'}, {"a": "it's: x " + "y" * 100}, {"a": T0}, {"a": 1.5}, {"a": 10**16},
+    {"a": 'say "it\'s": x'}, {"a": "it's: x " + "y" * 100}, {"a": T0}, {"a": 1.5}, {"a": 10**4300},
     {"a": "tab\there"}, [1], {}, {"a": SHARED, "b": SHARED}, {"a": [SHARED, SHARED]},
     {"a": styled([[1]], True)}, {"a": styled([1] * 40, True)},
     yamlio.load("a: 1  # a note\n", "x"), yamlio.load("a: &x\n  b: 1\n", "x"),

@@ -1,0 +1,400 @@
+"""Benchmark: what one run costs, as a game grows old, talks, and plays on its board.
+
+    python tests/bench_cost.py [--quick] [--write]
+
+One table of every per-run cost, each from a small game to a large one, with their ratio:
+CPU seconds, peak memory, bytes (read and written by the engine's process locally; sent and
+received over HTTP on GitHub) and requests (GitHub's). Each run is a fresh process, as a
+player's command or the engine workflow starts one; a figure is the median of three.
+
+  records   10 → 10,000 decided proposals, played (tests/playedgames.py: a round played
+            through the command line, then more like it, written as play writes them), one
+            proposal in its vote with four votes
+  actions   0 → 10,000 board actions (infinite-nomic-r7; each player's /roll in turn, played
+            by the engine's own core, and told on the local forge as commands are)
+  issue     a quiet game → 10,000 comments on the game issue (players' talk and the
+            engine's notices, over the game's life)
+  proposal  a quiet game → 10,000 comments on the proposal in its vote, since it opened
+
+Locally: status, a no-op tick, vote, a board command, render --check, verify, and a tick
+that decides. On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
+workflow runs it: a no-op run, a run after a vote, after a command on the game issue, and
+the run that merges. Then start-up: `status` and `github reconcile`'s imports against a bare
+interpreter, with and without bytecode.
+
+`--write` also writes the table to tests/bench_cost.md (the one command that regenerates
+it); `--quick` makes the large games a tenth as large. Not a test: nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import playedgames  # noqa: E402
+from bench_scale import fresh, make_game as scale_game  # noqa: E402
+from tables import ENGINE, GitHubTable  # noqa: E402
+
+from nomic_ci.cli.gamedir import working_files  # noqa: E402
+from nomic_ci.core.files.state import Tell  # noqa: E402
+from nomic_ci.core.players.comment_commands import LISTING_MARGIN  # noqa: E402
+from nomic_ci.core.game import load_game  # noqa: E402
+from nomic_ci.forges.localforge import LocalForge  # noqa: E402
+
+TABLE = Path(__file__).with_name("bench_cost.md")
+RUNS = 3
+
+
+@dataclass
+class Cost:
+    """One run's figures; None where a figure does not apply (requests, locally)."""
+
+    seconds: float
+    mb: float
+    bytes: int
+    requests: int | None = None
+
+    @staticmethod
+    def median(costs: list["Cost"]) -> "Cost":
+        requests = [c.requests for c in costs if c.requests is not None]
+        return Cost(statistics.median(c.seconds for c in costs),
+                    statistics.median(c.mb for c in costs),
+                    int(statistics.median(c.bytes for c in costs)),
+                    int(statistics.median(requests)) if requests else None)
+
+
+def process(args: list[str], env: dict[str, str] | None = None,
+            command: tuple[str, ...] = ("-m", "nomic_ci")) -> Cost:
+    """One fresh process of the engine (`bench_scale.fresh`)."""
+    cost = fresh(*args, command=command, env=env)
+    return Cost(cost.seconds, cost.mb, cost.bytes)
+
+
+# --- local games -----------------------------------------------------------------------
+
+@dataclass
+class Local:
+    """A local game and what each command costs on it (a command that changes the game runs
+    on a copy, a fresh one each time)."""
+
+    root: Path
+    now: str
+    voter: str = ""  # who has not voted yet on the proposal in its vote
+    number: int = 0  # that proposal's
+    roller: str = ""  # whose turn it is on the board
+    closes: str = ""  # just after that proposal's vote closes
+
+    def cli(self, *args: str, now: str | None = None) -> list[str]:
+        return ["--repo", str(self.root), "--now", now or self.now, *args]
+
+    def measure(self, name: str, *args: str, changes: bool = False,
+                now: str | None = None) -> Cost:
+        costs = []
+        for n in range(RUNS):
+            if not changes:
+                costs.append(process(self.cli(*args, now=now)))
+                continue
+            copy = self.root.with_name(f"{self.root.name}-{name}-{n}")
+            shutil.copytree(self.root, copy, symlinks=True)
+            try:
+                costs.append(process(["--repo", str(copy), "--now", now or self.now, *args]))
+            finally:
+                shutil.rmtree(copy)
+        return Cost.median(costs)
+
+
+def records_game(root: Path, played: Path, total: int) -> tuple[Local, dict[str, str]]:
+    """The played game grown to `total` decisions, with the next proposal in its vote; and
+    its files before that proposal (for GitHub)."""
+    shutil.copytree(played, root, symlinks=True)
+    playedgames.grow(root, total)
+    files = dict(working_files(root))
+    last = playedgames.in_its_vote(root)
+    game = load_game(working_files(root))
+    open_ = game.state.open_proposals[0]
+    voter = open_.standing.not_voted[0]
+    return Local(root, (last + timedelta(minutes=1)).isoformat(), voter, open_.number,
+                 closes=(open_.standing.closes + timedelta(minutes=1)).isoformat()), files
+
+
+def local_costs(game: Local, board: bool) -> dict[str, Cost]:
+    costs = {"status": game.measure("status", "status"),
+             "tick (no-op)": game.measure("tick", "tick")}
+    if board:
+        costs["command /roll"] = game.measure("command", "command", "/roll", "--as",
+                                             game.roller, changes=True)
+    else:
+        costs["vote"] = game.measure("vote", "vote", str(game.number), "--as", game.voter,
+                                     "--yes", changes=True)
+    costs["render --check"] = game.measure("render", "render", "--check")
+    costs["verify"] = game.measure("verify", "verify")
+    if not board:
+        costs["tick (decides)"] = game.measure("decide", "tick", changes=True,
+                                               now=game.closes)
+    return costs
+
+
+def actions_game(root: Path, actions: int) -> tuple[Local, dict[str, str]]:
+    """A board game of infinite-nomic-r7 with `actions` board actions played (each told on
+    the local forge as a command is: the player's comment, the engine's answer), with a
+    proposal in its vote; and its files before that proposal (for GitHub)."""
+    scale_game(root, 9, 0, 0, 0, actions)  # no rule nor record made up: the actions alone
+    files = dict(working_files(root))
+    game = load_game(files)
+    forge = LocalForge(root, playedgames.T0)
+    for action in game.actions:
+        # told a day before they were played, a second apart: a run looks again at the day
+        # of comments before the game's last change, where play had each recorded handled
+        forge.now = action.at - LISTING_MARGIN - timedelta(seconds=1)
+        comment = forge.add_comment(action.login, action.command)
+        forge.tell(Tell("", f"reply-{comment}", f"{action.login} rolls: action "
+                        f"{action.number}, {action.dice} dice", reply_to=comment,
+                        mentions=(action.login,)))
+    forge.finish()
+    now = playedgames.T0 + timedelta(hours=2)
+    author = game.state.turn or game.state.players[0].login
+    playedgames.propose(root, 2, now - timedelta(minutes=30), author)
+    return Local(root, now.isoformat(), roller=author), files
+
+
+# --- GitHub ----------------------------------------------------------------------------
+
+@dataclass
+class Hub:
+    """The same game on the fake GitHub, its proposal in its vote."""
+
+    table: GitHubTable
+    pr: int = 0
+    voters: list[str] = field(default_factory=list)
+
+    def run(self) -> Cost:
+        """One `nomic-ci github reconcile` in a fresh process, as the workflow runs it."""
+        table = self.table
+        checkout = table.checkout()
+        table.fake.clear_requests()
+        cost = process(["--repo", str(checkout), "--now", table.now.isoformat(), "github",
+                        "reconcile"], env={**os.environ, **table.env})
+        requests = table.fake.requests
+        cost.requests = len(requests)
+        cost.bytes = sum(len(json.dumps(r.body, default=str)) * (r.body is not None)
+                         + len(json.dumps(r.response, default=str)) for r in requests)
+        return cost
+
+
+def hub_game(root: Path, files: dict[str, str]) -> Hub:
+    game = load_game(files)
+    table = GitHubTable(root, players=",".join(p.login for p in game.state.players),
+                        files=files)
+    table.now = game.state.last_change + timedelta(minutes=1)
+    table.clock.set(table.now)
+    author = game.state.turn
+    number = game.state.next_proposal
+    # the played game's pull requests were numbered as its proposals: the next is the next
+    table.fake.world._numbers = itertools.count(number)
+    table.branch(f"idea{number}", {"rules/299-idea.md": (
+        f"---\nnumber: 299\ntitle: Idea\nmutable: true\n---\nProposal {number}.\n")},
+        author=author)
+    pr = table.fake.open_pr(author, f"idea{number}", playedgames.title(number),
+                            created_at=table.now)
+    assert table.reconcile() == 0, table.err
+    others = [p.login for p in game.state.players if p.login != author]
+    for login in others[:4]:
+        table.later(1 / 60).fake.add_review(pr, login, "APPROVED", submitted_at=table.now)
+    assert table.later(1 / 60).reconcile() == 0, table.err
+    return Hub(table, pr, others[4:])
+
+
+def talk(hub: Hub, on: str, comments: int) -> None:
+    """`comments` comments: on the game issue over the game's life (players' talk and the
+    engine's notices), or on the proposal since it opened (players' talk)."""
+    table = hub.table
+    game = load_game(table.files())
+    logins = [p.login for p in game.state.players]
+    if on == "issue":
+        issue = table.game_issue()
+        start = game.state.last_change - timedelta(days=60)
+        for n in range(comments):
+            at = start + timedelta(minutes=5 * n * 60 * 24 * 59 // (5 * comments * 60))
+            if n % 5 == 4:
+                table.fake.add_comment(issue, ENGINE, f"<!-- nomic-ci:turn-{n} -->\n@p{n % 9} "
+                                       "it is your turn; it passes to the next player in "
+                                       "three days unless you propose before.", created_at=at)
+            else:
+                table.fake.add_comment(issue, logins[n % len(logins)],
+                                       f"I think proposal {n % 97} was a mistake, and here is "
+                                       "why: it makes the game longer for everyone.",
+                                       created_at=at)
+    else:
+        for n in range(comments):
+            table.fake.add_comment(hub.pr, logins[n % len(logins)],
+                                   f"Comment {n}: I will vote for this if you change the "
+                                   "wording of the second paragraph.",
+                                   created_at=table.now - timedelta(seconds=comments - n))
+
+
+def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
+    """A no-op run, a run after a vote, after a command on the game issue, and the run that
+    merges; on a board (whose votes are reactions), the first and a command."""
+    table = hub.table
+    costs = {"github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
+    if board:
+        commands = []
+        for _ in range(RUNS):
+            table.later(1 / 60).fake.add_comment(table.game_issue(), hub.voters[-1],
+                                                 "/status", created_at=table.now)
+            commands.append(hub.run())
+        costs["github: a command"] = Cost.median(commands)
+        table.close()
+        return costs
+    votes = []
+    for login in hub.voters[:RUNS - 1]:
+        table.later(1 / 60).fake.add_review(hub.pr, login, "APPROVED", submitted_at=table.now)
+        votes.append(hub.run())
+    costs["github: a vote"] = Cost.median(votes)
+    commands = []
+    for n in range(RUNS):
+        table.later(1 / 60).fake.add_comment(table.game_issue(), hub.voters[-1], "/status",
+                                             created_at=table.now)
+        commands.append(hub.run())
+    costs["github: a command"] = Cost.median(commands)
+    for login in hub.voters[RUNS - 1:]:
+        table.later(1 / 60).fake.add_review(hub.pr, login, "APPROVED", submitted_at=table.now)
+    table.later(1 / 60)
+    costs["github: merges"] = hub.run()
+    table.close()
+    return costs
+
+
+# --- start-up ----------------------------------------------------------------------------
+
+def startup(root: Path) -> list[str]:
+    """`status` on a new game, and `github reconcile`'s imports alone, against a bare
+    interpreter: with bytecode (as pip installs a package), and without (as the engine
+    workflow runs it, from a fresh checkout)."""
+    import nomic_ci
+    package = Path(nomic_ci.__file__).parent
+    game = root / "startup"
+    playedgames.new_game(game)
+    status = ("-m", "nomic_ci", "--repo", str(game), "status")
+    imports = ("-c", "import nomic_ci.cli.github_reconcile, nomic_ci.forges.githubforge")
+    rows = []
+    for bytecode in (True, False):
+        for pycache in package.rglob("__pycache__"):
+            shutil.rmtree(pycache)
+        env = {**os.environ}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        if bytecode:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
+            env["PYTHONDONTWRITEBYTECODE"] = "1"  # as installed: compiled once, not again
+        else:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        seconds: dict[str, list[float]] = {"python -c pass": [], "status": [],
+                                           "github reconcile's imports": []}
+        for _ in range(21):  # in rounds: the machine's pace drifts alike for all
+            for name, command in (("python -c pass", ("-c", "pass")), ("status", status),
+                                  ("github reconcile's imports", imports)):
+                seconds[name].append(process([], env=env, command=command).seconds)
+        bare = statistics.median(seconds["python -c pass"])
+        for name in ("status", "github reconcile's imports"):
+            median = statistics.median(seconds[name])
+            rows.append(f"| {name}, {'with' if bytecode else 'without'} bytecode | "
+                        f"{median:.3f} s | {median / bare:.1f}× |")
+    loaded = subprocess.run([sys.executable, "-c", "import sys; " + imports[1].removeprefix(
+        "-c ") + "; from nomic_ci.forges.lazyimports import loaded; print(' '.join(sorted("
+        "m for m in list(sys.modules) if m.split('.')[0] in ('jwt', 'cryptography', 'nacl', "
+        "'inspect') and loaded(m))))"], capture_output=True, text=True)
+    rows.append(f"| `github reconcile` loads, of jwt, cryptography, nacl, inspect | "
+                f"{', '.join(sorted({m.split('.')[0] for m in loaded.stdout.split()})) or 'none'}"
+                " | |")
+    return rows
+
+
+# --- the table ---------------------------------------------------------------------------
+
+def ratio(small: float, large: float) -> str:
+    return f"{large / small:.2f}×" if small else ("1.00×" if not large else "∞")
+
+
+def cells(small: Cost, large: Cost) -> list[str]:
+    def mb(n: int) -> str:
+        return f"{n / 1e6:.2f} MB"
+    found = [f"{small.seconds:.2f} → {large.seconds:.2f} s ({ratio(small.seconds, large.seconds)})",
+             f"{small.mb:.0f} → {large.mb:.0f} MB ({ratio(small.mb, large.mb)})",
+             f"{mb(small.bytes)} → {mb(large.bytes)} ({ratio(small.bytes, large.bytes)})"]
+    if small.requests is None:
+        return found + ["–"]
+    return found + [f"{small.requests} → {large.requests} ({ratio(small.requests, large.requests)})"]
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--quick", action="store_true", help="large games a tenth as large")
+    options.add_argument("--write", action="store_true", help=f"also write {TABLE.name}")
+    options.add_argument("--only", choices=["records", "actions", "issue", "proposal",
+                                            "startup"], action="append")
+    args = options.parse_args()
+    big = 1000 if args.quick else 10_000
+    only = set(args.only or ["records", "actions", "issue", "proposal", "startup"])
+    lines = ["| axis | run | CPU | peak memory | bytes | requests |", "|---|---|---|---|---|---|"]
+
+    def show(axis: str, small: dict[str, Cost], large: dict[str, Cost]) -> None:
+        for name in small:
+            lines.append(f"| {axis} | {name} | " + " | ".join(cells(small[name], large[name]))
+                         + " |")
+            print(lines[-1], flush=True)
+
+    print("\n".join(lines), flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        played = tmp / "played"
+        if only & {"records", "issue", "proposal"}:
+            playedgames.play(played)
+        figures: dict[str, dict[str, Cost]] = {}
+        if "records" in only:
+            for size in (10, big):
+                local, files = records_game(tmp / f"records{size}", played, size)
+                figures[size] = {**local_costs(local, board=False),
+                                 **github_costs(hub_game(tmp / f"hub{size}", files))}
+            show(f"records 10 → {big:,}", figures[10], figures[big])
+            lines.append(f"| records | verify at {big:,} records | {figures[big]['verify'].seconds:.2f} s"
+                         " | | | |")
+        if "actions" in only:
+            for size in (0, big):
+                local, files = actions_game(tmp / f"actions{size}", size)
+                figures[f"a{size}"] = {**local_costs(local, board=True), **github_costs(
+                    hub_game(tmp / f"hub-actions{size}", files), board=True)}
+            show(f"actions 0 → {big:,}", figures["a0"], figures[f"a{big}"])
+        if only & {"issue", "proposal"}:
+            _, files = records_game(tmp / "talk", played, 10)
+        for axis in sorted(only & {"issue", "proposal"}):
+            results = []
+            for comments in (0, big):
+                hub = hub_game(tmp / f"{axis}{comments}", files)
+                talk(hub, axis, comments)
+                results.append(github_costs(hub))
+            show(f"{axis}: quiet → {big:,} comments", *results)
+        if "startup" in only:
+            lines += ["", "| start-up | CPU | × a bare `python -c pass` |", "|---|---|---|"]
+            for row in startup(tmp):
+                lines.append(row)
+                print(row, flush=True)
+    if args.write:
+        TABLE.write_text("# What one run costs\n\nMade by `python tests/bench_cost.py --write` "
+                         "(see its docstring for the games and the runs).\n\n"
+                         + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
