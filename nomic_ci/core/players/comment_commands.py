@@ -257,14 +257,17 @@ def _may_now(game: Game, comment: Comment, name: str, board_command) -> bool:
 
 def _status(game: Game, comment: Comment, at: datetime, _proposals):
     state = game.state
-    scores = ", ".join(f"{p.login} {p.points}" for p in state.players)
+    from ..winning import POINTS, counted, quantity  # what wins first, as the scoreboard
+    lead = next(iter(counted(game)), None) or quantity(game.config, POINTS)
+    label = "Points" if lead.name == POINTS else lead.label[:1].upper() + lead.label[1:]
+    scores = ", ".join(f"{p.login} {lead.shown(lead.of(p, game.config))}" for p in state.players)
     turn = "the game is over" if state.over else (
         f"it is {state.turn}'s turn" if state.turn else "no one has the turn")
     voting = ", ".join(f"{o.number if o.number is not None else o.name} ({o.title})"
                        for o in state.open_proposals) or "none"
     board = "" if state.board is None else ". On the board: " + ", ".join(
         f"{p.login} {_where(game, p.login)}" for p in state.players)
-    return None, f"{turn}. Points: {scores}. In their vote: {voting}{board}"
+    return None, f"{turn}. {label}: {scores}. In their vote: {voting}{board}"
 
 
 def _where(game: Game, login: str) -> str:

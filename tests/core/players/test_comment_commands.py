@@ -2,7 +2,7 @@
 
 import pytest
 
-from nomic_ci.core.players.comment_commands import command_name, handle, is_command
+from nomic_ci.core.players.comment_commands import _status, command_name, handle, is_command
 from nomic_ci.core.transitions import Deactivate, PassTurn, Refuse
 
 from builders import HOUR, T0, comment, make_game, opened, roll
@@ -131,3 +131,12 @@ def test_only_the_admin_vetoes_a_proposal_in_its_vote(who, body, vetoed, said):
 def test_status_says_where_each_token_stands_on_a_board():
     said = answer(INFINITE, "bob", "/status")[1]
     assert said.endswith("On the board: alice on space 1, bob on space 1, carol on space 1")
+
+
+@pytest.mark.parametrize("ruleset, says", [
+    ("default", "Points: alice 0, bob 0, carol 0"),
+    ("infinite-nomic-r7", "VP: alice 0, bob 0, carol 0"),  # rule 0's Victory Points win
+    ("borednomic", "Money: alice $10,000, bob $10,000, carol $10,000")])  # rules 19 and 11.3
+def test_status_leads_with_what_wins_under_the_rules_in_force(ruleset, says):
+    answer = _status(make_game(ruleset=ruleset), comment("alice", "/status"), T0, {})[1]
+    assert says in answer and ("Points" in says or "Points" not in answer)
