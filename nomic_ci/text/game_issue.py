@@ -128,7 +128,7 @@ def _in_its_vote(game: Game, proposals: Mapping[str, Proposal], now: datetime,
                  due: list[tuple[datetime, str]]) -> list[str]:
     """The proposals in their vote, each with its tally as the engine last counted it; their
     closing times join `due`."""
-    state = game.state
+    state, config = game.state, game.config
     if not state.open_proposals:
         return []
     eligible = len(game.eligible_voters)
@@ -144,6 +144,9 @@ def _in_its_vote(game: Game, proposals: Mapping[str, Proposal], now: datetime,
                 needed.threshold.explain(eligible) if isinstance(needed, Requirement)
                 else "to join" if open_.join else "—")
         closes = shown_from(deadline, now) if deadline else "when every vote is in"
+        if not deadline and config.inactive_after and not open_.join:  # rule 206's limit
+            latest = shown_from(open_.head_since + config.inactive_after, now)
+            closes += f", by {latest} at the latest ({config.cite('inactive_after')})"
         counted = (f"{votes.yes_votes} | {votes.no_votes} | {quoted(_missing(votes))}"
                    if votes else "— | — | not counted yet")
         name = open_.number if open_.number is not None else open_.capitalized_name

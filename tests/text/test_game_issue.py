@@ -92,3 +92,14 @@ def test_a_new_game_begins_by_mentioning_every_player_and_saying_how_to_play():
     bored = make_game("alice,bob", ruleset="borednomic", admin="boss:9")
     assert game_begins(bored).mentions == ("alice", "bob", "boss")  # the Admin too
     assert "the rules keep no turns" in game_begins(bored).message
+
+
+def test_a_vote_with_no_window_says_by_when_rule_206_closes_it_at_the_latest():
+    """Suber's set: a vote ends when every vote is in, and rule 206 makes who has not voted
+    36 hours on inactive, so that is when it closes at the latest."""
+    game, p = opened(make_game("alice,bob,carol", ruleset="suber-initial-set"))
+    [row] = [line for line in section(game_issue_body(game, {p.key: p}, NOW), "In its vote")
+             if line.startswith("| 301:")]
+    latest = game.state.open_proposals[0].head_since + timedelta(hours=36)
+    assert row.endswith(f"| when every vote is in, by {latest:%Y-%m-%d %H:%M} UTC (in 34 h) "
+                        "at the latest (rule 206) |"), row
