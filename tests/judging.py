@@ -39,3 +39,12 @@ def invoked(game: Game | None = None, *steps: Step, by: str = "bob",
 
 def at(hours: float):
     return T0 + hours * HOUR
+
+
+def rule_211(**changes):
+    """Rule 211 with its binding's values changed."""
+    def edit(text):
+        for key, value in changes.items():
+            text = text.replace(f"    {key}: ", f"    {key}: {value}\n    #was ", 1)
+        return text
+    return {"rules/211-judgment.md": edit}

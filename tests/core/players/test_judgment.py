@@ -18,19 +18,11 @@ from nomic_ci.core.transitions import (BeginTurn, CloseJudgment, Deactivate, End
                                        PassTurn)
 
 from builders import DICE, T0
-from judging import at, invoked, suber
+from judging import at, invoked, rule_211, suber
 
 EVERYONE = ("alice", "bob", "carol", "dave")
 RULED = Step(at(2), RULING, by="dave", verdict="no", text="No.")
 
-
-def rule_211(**changes):
-    """Rule 211 with its binding's values changed."""
-    def edit(text):
-        for key, value in changes.items():
-            text = text.replace(f"    {key}: ", f"    {key}: {value}\n    #was ", 1)
-        return text
-    return {"rules/211-judgment.md": edit}
 
 
 def inactive(game, *logins):

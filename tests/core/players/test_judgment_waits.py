@@ -7,15 +7,8 @@ from nomic_ci.core.files.judgments import LAPSED, TURN_BEGAN
 from nomic_ci.core.players.judgment import due, turn_waits
 from nomic_ci.core.transitions import BeginTurn
 
-from judging import at, invoked, suber
+from judging import at, invoked, rule_211, suber
 
-
-def rule_211(**changes):
-    def edit(text):
-        for key, value in changes.items():
-            text = text.replace(f"    {key}: ", f"    {key}: {value}\n    #was ", 1)
-        return text
-    return {"rules/211-judgment.md": edit}
 
 
 def test_a_turn_that_waits_when_the_rules_stop_asking_for_consent_begins():
