@@ -17,7 +17,8 @@ player's command or the engine workflow starts one; a figure is the median of th
   proposal  a quiet game → 10,000 comments on the proposal in its vote, since it opened
 
 Locally: status, a no-op tick, vote, a board command, render --check, verify, and a tick
-that decides. On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
+that decides, each with the engine compiled (as pip installs it; `startup` below measures
+it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
 workflow runs it: a no-op run, a run after a vote, after a command on the game issue, and
 the run that merges. Then start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
@@ -108,6 +109,10 @@ class Local:
                 continue
             copy = self.root.with_name(f"{self.root.name}-{name}-{n}")
             shutil.copytree(self.root, copy, symlinks=True)
+            # a copy's files are new to git's index (their inodes changed): refreshed, as a
+            # player's checkout is, or the command's first `git status` hashes every file
+            subprocess.run(["git", "-C", str(copy), "update-index", "-q", "--refresh"],
+                           check=False)
             try:
                 costs.append(process(["--repo", str(copy), "--now", now or self.now, *args]))
             finally:
@@ -300,13 +305,19 @@ def startup(root: Path) -> list[str]:
             env["PYTHONDONTWRITEBYTECODE"] = "1"  # as installed: compiled once, not again
         else:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
-        seconds: dict[str, list[float]] = {"python -c pass": [], "status": [],
-                                           "github reconcile's imports": []}
+        seconds: dict[str, list[float]] = {"python -c pass": [], "python -S -c pass": [],
+                                           "status": [], "github reconcile's imports": []}
         for _ in range(21):  # in rounds: the machine's pace drifts alike for all
-            for name, command in (("python -c pass", ("-c", "pass")), ("status", status),
-                                  ("github reconcile's imports", imports)):
+            for name, command in (("python -c pass", ("-c", "pass")),
+                                  # (-S imports no sitecustomize: the report's, by hand)
+                                  ("python -S -c pass", ("-S", "-c", "import sitecustomize")),
+                                  ("status", status), ("github reconcile's imports", imports)):
                 seconds[name].append(process([], env=env, command=command).seconds)
         bare = statistics.median(seconds["python -c pass"])
+        if bytecode:  # what the bare interpreter is: the site's .pth files run in it too
+            rows.append(f"| a bare `python -c pass` | {bare:.3f} s | 1.0× |")
+            rows.append(f"| of which the site (`python -S -c pass` runs none of it) | "
+                        f"{bare - statistics.median(seconds['python -S -c pass']):.3f} s | |")
         for name in ("status", "github reconcile's imports"):
             median = statistics.median(seconds[name])
             rows.append(f"| {name}, {'with' if bytecode else 'without'} bytecode | "
@@ -356,6 +367,11 @@ def main() -> None:
             print(lines[-1], flush=True)
 
     print("\n".join(lines), flush=True)
+    # the engine compiled, as pip installs it: else every run compiles it again, the same
+    # time at every size, which would make each ratio look flatter than it is
+    import nomic_ci
+    subprocess.run([sys.executable, "-m", "compileall", "-q",
+                    str(Path(nomic_ci.__file__).parent)], check=True)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         played = tmp / "played"

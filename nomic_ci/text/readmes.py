@@ -261,8 +261,7 @@ def render_proposals(game: Game) -> str:
     lines = [BANNER, "", "# Proposals", ""]
     if not game.records:
         return "\n".join(lines + ["None decided yet."]) + "\n"
-    rolls = game.config.turn_roll is not None or next(
-        game.records.having("rolls", newest_first=True), None) is not None
+    rolls = game.config.turn_roll is not None or game.records.dice() > 0  # (the totals)
     lines += ["| outcome | # | pull request | title | author | why | rules | threshold | yes | "
               "no |" + (" dice |" if rolls else "") + " decided |",
               "|---|---:|---|---|---|---|---|---|---:|---:|" + ("---|" if rolls else "") + "---|"]
