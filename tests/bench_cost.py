@@ -10,8 +10,10 @@ player's command or the engine workflow starts one; a figure is the median of th
   records   10 → 10,000 decided proposals, played (tests/playedgames.py: a round played
             through the command line, then more like it, written as play writes them), one
             proposal in its vote with four votes
-  actions   0 → 10,000 board actions (infinite-nomic-r7; each player's /roll in turn, played
-            by the engine's own core, and told on the local forge as commands are)
+  actions   a round → 10,000 board actions, played (tests/playedboard.py: infinite-nomic-r7,
+            each player's /roll, or /escape, /explore on the Frontier, and /pass, a round
+            through the command line, the rest stepped by the engine's core and checked
+            to write the round's bytes), every comment told on the local forge
   issue     a quiet game → 10,000 comments on the game issue (players' talk and the
             engine's notices, over the game's life)
   proposal  a quiet game → 10,000 comments on the proposal in its vote, since it opened
@@ -44,15 +46,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import playedboard  # noqa: E402
 import playedgames  # noqa: E402
-from bench_scale import fresh, make_game as scale_game  # noqa: E402
+from bench_scale import fresh  # noqa: E402
 from tables import ENGINE, GitHubTable  # noqa: E402
 
 from nomic_ci.cli.gamedir import working_files  # noqa: E402
-from nomic_ci.core.files.state import Tell  # noqa: E402
-from nomic_ci.core.players.comment_commands import LISTING_MARGIN  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
-from nomic_ci.forges.localforge import LocalForge  # noqa: E402
 
 TABLE = Path(__file__).with_name("bench_cost.md")
 RUNS = 3
@@ -95,6 +95,7 @@ class Local:
     voter: str = ""  # who has not voted yet on the proposal in its vote
     number: int = 0  # that proposal's
     roller: str = ""  # whose turn it is on the board
+    command: str = ""  # and what they write first (/roll, or /escape from Jail)
     closes: str = ""  # just after that proposal's vote closes
 
     def cli(self, *args: str, now: str | None = None) -> list[str]:
@@ -138,8 +139,8 @@ def local_costs(game: Local, board: bool) -> dict[str, Cost]:
     costs = {"status": game.measure("status", "status"),
              "tick (no-op)": game.measure("tick", "tick")}
     if board:
-        costs["command /roll"] = game.measure("command", "command", "/roll", "--as",
-                                             game.roller, changes=True)
+        costs["board command"] = game.measure("command", "command", game.command, "--as",
+                                              game.roller, changes=True)
     else:
         costs["vote"] = game.measure("vote", "vote", str(game.number), "--as", game.voter,
                                      "--yes", changes=True)
@@ -151,27 +152,19 @@ def local_costs(game: Local, board: bool) -> dict[str, Cost]:
     return costs
 
 
-def actions_game(root: Path, actions: int) -> tuple[Local, dict[str, str]]:
-    """A board game of infinite-nomic-r7 with `actions` board actions played (each told on
-    the local forge as a command is: the player's comment, the engine's answer), with a
-    proposal in its vote; and its files before that proposal (for GitHub)."""
-    scale_game(root, 9, 0, 0, 0, actions)  # no rule nor record made up: the actions alone
+def actions_game(root: Path, round_: Path, said: list, actions: int
+                 ) -> tuple[Local, dict[str, str]]:
+    """The board game whose round was played in `round_` (`playedboard.play`, what each
+    player wrote: `said`) played on to `actions` board actions, with a proposal in its
+    vote; and its files before that proposal (for GitHub)."""
+    shutil.copytree(round_, root, symlinks=True)
+    last = playedboard.grow(root, said, actions)
     files = dict(working_files(root))
     game = load_game(files)
-    forge = LocalForge(root, playedgames.T0)
-    for action in game.actions:
-        # told a day before they were played, a second apart: a run looks again at the day
-        # of comments before the game's last change, where play had each recorded handled
-        forge.now = action.at - LISTING_MARGIN - timedelta(seconds=1)
-        comment = forge.add_comment(action.login, action.command)
-        forge.tell(Tell("", f"reply-{comment}", f"{action.login} rolls: action "
-                        f"{action.number}, {action.dice} dice", reply_to=comment,
-                        mentions=(action.login,)))
-    forge.finish()
-    now = playedgames.T0 + timedelta(hours=2)
-    author = game.state.turn or game.state.players[0].login
-    playedgames.propose(root, 2, now - timedelta(minutes=30), author)
-    return Local(root, now.isoformat(), roller=author), files
+    author = game.state.turn
+    playedgames.propose(root, game.state.next_proposal, last + timedelta(minutes=1), author)
+    return Local(root, (last + timedelta(minutes=30)).isoformat(), roller=author,
+                 command=playedboard.turn(game, [])), files
 
 
 # --- GitHub ----------------------------------------------------------------------------
@@ -387,11 +380,15 @@ def main() -> None:
             lines.append(f"| records | verify at {big:,} records | {figures[big]['verify'].seconds:.2f} s"
                          " | | | |")
         if "actions" in only:
-            for size in (0, big):
-                local, files = actions_game(tmp / f"actions{size}", size)
+            said = playedboard.play(tmp / "board-round")
+            sizes = []
+            for size in (0, big):  # 0: the round alone
+                local, files = actions_game(tmp / f"actions{size}", tmp / "board-round", said,
+                                            size)
+                sizes.append(len(load_game(files).actions))
                 figures[f"a{size}"] = {**local_costs(local, board=True), **github_costs(
                     hub_game(tmp / f"hub-actions{size}", files), board=True)}
-            show(f"actions 0 → {big:,}", figures["a0"], figures[f"a{big}"])
+            show(f"actions {sizes[0]} → {sizes[1]:,}", figures["a0"], figures[f"a{big}"])
         if only & {"issue", "proposal"}:
             _, files = records_game(tmp / "talk", played, 10)
         for axis in sorted(only & {"issue", "proposal"}):
