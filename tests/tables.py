@@ -27,7 +27,7 @@ from nomic_ci.core.files import GAME_DIRS
 from nomic_ci.core.game import load_game
 from nomic_ci.core.voting.decision import vote_view
 from nomic_ci.forges.gitobjects import write_loose
-from nomic_ci.forges.githubforge import GitHubForge
+from nomic_ci.forges.githubforge import GAME_LABEL, GitHubForge
 from nomic_ci.forges.gitplumbing import Git
 from nomic_ci.forges.localrecords import LocalRecords
 from nomic_ci.text.readmes import render_all
@@ -338,3 +338,14 @@ class GitHubTable:
 
     def read(self, path: str) -> str:
         return self.files()[path]
+
+
+def dashboard(t: LocalTable | GitHubTable) -> tuple[str, str, list[str]]:
+    """The game issue's title, text and the engine's comments on it."""
+    if isinstance(t, LocalTable):
+        issue = t.forge()["game_issue"]
+        return issue.get("title", ""), issue["body"], [c["body"] for c in issue["comments"]]
+    world = t.fake.world
+    [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]
+    assert world.users[issue.user_id].login == ENGINE
+    return issue.title, issue.body, [c.body for c in world.comments_on(issue.number)]
