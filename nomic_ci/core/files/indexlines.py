@@ -119,10 +119,15 @@ class IndexLines(Sequence[T], Generic[T]):
         KEPT from the totals, with no line read to find them; older ones, where there may
         be some, by reading back from there."""
         kept = self.totals["moved"].get(name, [])
+        if isinstance(kept, list) and kept == sorted(
+                i for i in kept if type(i) is int and 0 <= i < len(self)):
+            start = kept[0] if kept else 0  # the lines before it are read back, where needed
+        else:  # totals edited by hand (`verify` names them): every line is read
+            kept, start = [], len(self)
         yield from (self[i] for i in reversed(kept))
-        if len(kept) < KEPT:
+        if len(kept) < KEPT and start < len(self):
             return  # the totals name every line that moved it
-        for index in range(kept[0] - 1, -1, -1):
+        for index in range(start - 1, -1, -1):
             if name in self._moved(self._chunk(index // self.per_file)[index % self.per_file],
                                    index):
                 yield self[index]

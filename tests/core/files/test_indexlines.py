@@ -92,3 +92,10 @@ def test_totals_an_older_engine_wrote_are_added_up_again_and_written_with_the_ne
     assert list(read.moving("even")) == [4, 2]
     assert read._appended("6").written()["x/index/totals.json"] == \
         '{\n "lines": 6,\n "moved": {\n  "even": [\n   1,\n   3,\n   5\n  ]\n }\n}\n'
+
+
+def test_totals_edited_by_hand_are_not_trusted_to_name_lines(monkeypatch):
+    texts = Moves([str(n) for n in range(1, 7)]).texts()
+    for moved in ('"even": [99]', '"even": [3, 1]', '"even": ["1"]', '"even": 5'):
+        edited = {**texts, "x/index/totals.json": '{"lines": 6, "moved": {%s}}' % moved}
+        assert list(sharded(edited).moving("even")) == [6, 4, 2], moved  # every line read
