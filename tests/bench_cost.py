@@ -275,14 +275,21 @@ def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
     return costs
 
 
+def engine_package() -> Path:
+    """The engine the runs import (from the current directory first, as `-m` does: a
+    checkout's, not an installed copy)."""
+    found = subprocess.run([sys.executable, "-c", "import nomic_ci; print(nomic_ci.__file__)"],
+                           capture_output=True, text=True, check=True)
+    return Path(found.stdout.strip()).parent
+
+
 # --- start-up ----------------------------------------------------------------------------
 
 def startup(root: Path) -> list[str]:
     """`status` on a new game, and `github reconcile`'s imports alone, against a bare
     interpreter: with bytecode (as pip installs a package), and without (as the engine
     workflow runs it, from a fresh checkout)."""
-    import nomic_ci
-    package = Path(nomic_ci.__file__).parent
+    package = engine_package()
     game = root / "startup"
     playedgames.new_game(game)
     status = ("-m", "nomic_ci", "--repo", str(game), "status")
@@ -362,9 +369,8 @@ def main() -> None:
     print("\n".join(lines), flush=True)
     # the engine compiled, as pip installs it: else every run compiles it again, the same
     # time at every size, which would make each ratio look flatter than it is
-    import nomic_ci
-    subprocess.run([sys.executable, "-m", "compileall", "-q",
-                    str(Path(nomic_ci.__file__).parent)], check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(engine_package())],
+                   check=True)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         played = tmp / "played"
