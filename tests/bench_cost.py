@@ -49,7 +49,7 @@ from tables import ENGINE, GitHubTable  # noqa: E402
 
 from nomic_ci.cli.gamedir import working_files  # noqa: E402
 from nomic_ci.core.files.state import Tell  # noqa: E402
-from nomic_ci.core.players.comment_commands import LISTING_MARGIN  # noqa: E402
+from nomic_ci.core.players.comment_commands import KEPT_MARGIN, LISTING_MARGIN  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
 from nomic_ci.forges.localforge import LocalForge  # noqa: E402
 
@@ -236,12 +236,14 @@ def talk(hub: Hub, on: str, comments: int) -> None:
                                        f"I think proposal {n % 97} was a mistake, and here is "
                                        "why: it makes the game longer for everyone.",
                                        created_at=at)
-    else:
+    else:  # a comment a second, the last some minutes before the runs: a run lists again
+        # the few minutes before it (KEPT_MARGIN), in case GitHub lists a comment late
+        last = table.now - 2 * KEPT_MARGIN
         for n in range(comments):
             table.fake.add_comment(hub.pr, logins[n % len(logins)],
                                    f"Comment {n}: I will vote for this if you change the "
                                    "wording of the second paragraph.",
-                                   created_at=table.now - timedelta(seconds=comments - n))
+                                   created_at=last - timedelta(seconds=comments - n))
 
 
 def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:

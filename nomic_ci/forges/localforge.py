@@ -363,6 +363,12 @@ class LocalForge:
     def requests_left(self) -> int | None:
         return None
 
+    def answered_before(self) -> datetime | None:
+        return None  # its listing reads only the latest files of comments: nothing to keep
+
+    def keep_answered_before(self, moment: datetime) -> None:
+        pass
+
     def save(self) -> None:
         if self.writing and self.records.save(self.now):
             self._wrote = True
