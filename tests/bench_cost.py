@@ -18,8 +18,8 @@ player's command or the engine workflow starts one; a figure is the median of th
 
 Locally: status, a no-op tick, vote, a board command, render --check, verify, and a tick
 that decides. On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
-workflow runs it: a no-op run, a run after a vote, after a command on the game issue, and
-the run that merges. Then start-up: `status` and `github reconcile`'s imports against a bare
+workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
+run after it, a run after a vote, after a command on the game issue, and the run that merges. Then start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
@@ -247,10 +247,13 @@ def talk(hub: Hub, on: str, comments: int) -> None:
 
 
 def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
-    """A no-op run, a run after a vote, after a command on the game issue, and the run that
-    merges; on a board (whose votes are reactions), the first and a command."""
+    """The first run on the game as made, a no-op run after it, a run after a vote, after a
+    command on the game issue, and the run that merges; on a board (whose votes are
+    reactions), the first two and a command."""
     table = hub.table
-    costs = {"github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
+    first = hub.run()  # the first run after the game grew: it reads new talk, once
+    costs = {"github: first run": first,
+             "github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
     if board:
         commands = []
         for _ in range(RUNS):

@@ -46,11 +46,12 @@ def answered_before(game: Game, comments: Sequence[Comment], listed_from: dateti
                     now: datetime) -> datetime:
     """Where a later run's listing may start, from what this run listed (`comments`, from
     `listed_from`): no later than its clock less `KEPT_MARGIN`, nor than any player's command
-    that was not answered when listed (one answered since is passed by the next run, which
-    lists its reply). Talk, strangers' comments and commands answered moves it; nothing a
-    comment says does."""
+    whose reply was not listed with it (one answered since is passed by the next run, which
+    lists its reply; one the state records as handled, too, so that whatever lists it later
+    lists its reply, and the state may forget it). Talk and strangers' comments do not hold
+    it back; nothing a comment says moves it."""
     waiting = [c.at for c in comments if c.at >= listed_from and not c.answered
-               and not game.state.has_handled(c.id) and is_command(game, c)]
+               and is_command(game, c)]
     return max(listed_from, min([now - KEPT_MARGIN, *waiting]))
 
 

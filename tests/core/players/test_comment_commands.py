@@ -153,6 +153,11 @@ def test_the_next_listing_starts_at_the_first_command_not_answered_whatever_the_
     waiting = comment("bob", "/status", at=T0 + 3 * HOUR)
     done = replace(comment("alice", "/help", at=T0 + 2 * HOUR), answered=True)
     assert answered_before(INFINITE, [*talk, done, waiting], start, now) == waiting.at
+    # one the state records as handled holds it too, until its reply is listed with it
+    recorded = comment("alice", "/pass", at=T0 + 2 * HOUR)
+    handled = replace(INFINITE, state=replace(INFINITE.state, handled_comments=(
+        (recorded.id, recorded.at),)))
+    assert answered_before(handled, [*talk, recorded], start, now) == recorded.at
     # one written before the listing started is listed only as edited since: it was seen
     edited = comment("bob", "/status", at=start - HOUR, edited=True)
     assert answered_before(INFINITE, [edited, *talk], start, now) == now - KEPT_MARGIN
