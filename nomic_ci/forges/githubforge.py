@@ -9,7 +9,6 @@ passed proposal is merged pinned to the head its votes were counted on.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence, TypeVar
@@ -83,16 +82,19 @@ def _mark(told: str) -> str:
 
 
 # the status's description: what it says, then the time (`_kept_moment` reads it back)
-READ_WORDS = "players' commands answered up to"
-_KEPT = re.compile(re.escape(READ_WORDS) + r" (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)$")
+READ_WORDS = "players' commands answered up to "
 
 
 def _kept_moment(description: str | None, now: datetime) -> datetime | None:
     """The time the engine's `READ_CONTEXT` status keeps; None where there is none, or it is
     later than the run (no listing starts after its own clock)."""
-    found = _KEPT.match(description or "")
-    kept = time_of(found.group(1)) if found else None
-    return kept if kept is not None and kept <= now else None
+    if not (description or "").startswith(READ_WORDS):
+        return None
+    try:
+        kept = time_of(description.removeprefix(READ_WORDS))
+    except ValueError:
+        return None
+    return kept if kept <= now else None
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -588,7 +590,7 @@ class GitHubForge:
         self.writes += 1
         try:
             self._commit(self.tip).create_status(
-                "success", description=f"{READ_WORDS} {iso(moment)}", context=gql.READ_CONTEXT)
+                "success", description=READ_WORDS + iso(moment), context=gql.READ_CONTEXT)
         except GithubException as error:  # the next run lists from further back: no harm
             self.wrote.append(f"could not keep where comments were read to ({error.status})")
             return

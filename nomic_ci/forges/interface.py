@@ -114,9 +114,11 @@ class Forge(Protocol):
 
 
 def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], datetime]:
-    """The comments that may hold commands, and where their listing starts: as a run reads
-    them (once, from a day before the game last changed, `listed_since`, or from where an
-    earlier run kept that every command before was answered, if later), so what `status` and
-    a preview say is due is what the next run does."""
-    since = max(listed_since(game), forge.answered_before() or listed_since(game))
-    return forge.comments(since), since
+    """The comments that may hold commands, and where their listing starts as the state
+    knows it (`listed_since`: a day before the game last changed): as a run reads them, once,
+    so what `status` and a preview say is due is what the next run does. Where an earlier run
+    kept that every command before a later time was answered (`Forge.answered_before`), the
+    listing starts there, and what it returns from before, as edited since, is left out."""
+    since = listed_since(game)
+    start = max(since, forge.answered_before() or since)
+    return [c for c in forge.comments(start) if c.at >= start], since
