@@ -41,9 +41,9 @@ LOCK = "lock"  # held while a command changes the game, so two never interleave
 def _answered(first: int, told: str) -> list[int]:
     """The comments a reply answers: the first, and those whose marks it begins with (a
     player's answers, one reply). It is kept under the latest of them, as GitHub shows it
-    after them all: a listing that returns any of them reads that comment's file (a run reads
-    the files of comments from the newest back), where it was kept under the first, a
-    file or more before, and a command listed after it was answered again."""
+    after them all, since a run reads the files of comments from the newest back: kept under
+    the first, a file or more before a later one it answers, it went unread by a listing
+    that returned the later one, which was answered again."""
     return [first, *(number_in(told_id.removeprefix("reply-")) or first
                      for told_id in also_told(told) if told_id.startswith("reply-"))]
 
