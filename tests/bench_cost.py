@@ -21,8 +21,9 @@ player's command or the engine workflow starts one; a figure is the median of th
 Locally: status, a no-op tick, vote, a board command, render --check, verify, and a tick
 that decides, each with the engine compiled (as pip installs it; `startup` below measures
 it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
-workflow runs it: a no-op run, a run after a vote, after a command on the game issue, and
-the run that merges. Then start-up: `status` and `github reconcile`'s imports against a bare
+workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
+run after it, a run after a vote, after a command on the game issue, and the run that
+merges. Then start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
@@ -52,6 +53,7 @@ from bench_scale import fresh  # noqa: E402
 from tables import ENGINE, GitHubTable  # noqa: E402
 
 from nomic_ci.cli.gamedir import working_files  # noqa: E402
+from nomic_ci.core.players.comment_commands import KEPT_MARGIN  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
 
 TABLE = Path(__file__).with_name("bench_cost.md")
@@ -234,19 +236,24 @@ def talk(hub: Hub, on: str, comments: int) -> None:
                                        f"I think proposal {n % 97} was a mistake, and here is "
                                        "why: it makes the game longer for everyone.",
                                        created_at=at)
-    else:
+    else:  # a comment a second, the last some minutes before the runs: a run lists again
+        # the few minutes before it (KEPT_MARGIN), in case GitHub lists a comment late
+        last = table.now - 2 * KEPT_MARGIN
         for n in range(comments):
             table.fake.add_comment(hub.pr, logins[n % len(logins)],
                                    f"Comment {n}: I will vote for this if you change the "
                                    "wording of the second paragraph.",
-                                   created_at=table.now - timedelta(seconds=comments - n))
+                                   created_at=last - timedelta(seconds=comments - n))
 
 
 def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
-    """A no-op run, a run after a vote, after a command on the game issue, and the run that
-    merges; on a board (whose votes are reactions), the first and a command."""
+    """The first run on the game as made, a no-op run after it, a run after a vote, after a
+    command on the game issue, and the run that merges; on a board (whose votes are
+    reactions), the first two and a command."""
     table = hub.table
-    costs = {"github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
+    first = hub.run()  # the first run after the game grew: it reads new talk, once
+    costs = {"github: first run": first,
+             "github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
     if board:
         commands = []
         for _ in range(RUNS):
