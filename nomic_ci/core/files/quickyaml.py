@@ -153,8 +153,10 @@ def _general(text: str) -> Any | None:
 # --- the plainest texts, as the writers write records and state: read a line at a time ----
 
 # each line of a block: its indentation, a list's dash, a plain key of a word (`login`,
-# `alice-b`) and its colon, and the rest
-_PLAIN_LINES = re.compile(r"^( *)(- )?(?:([A-Za-z_][A-Za-z0-9_-]*):(?: |$))?(.*)$", re.M)
+# `alice-b`, within MAX_KEY) and its colon, and the rest (possessive: a shorter key is
+# never one, so no line is read again)
+_PLAIN_LINES = re.compile(r"^( *+)(- )?+(?:([A-Za-z_][A-Za-z0-9_-]{0,%d}+):(?: |$))?+(.*+)"
+                          % (MAX_KEY - 1), re.M)
 _PLAINEST_DEPTH = 8  # deeper than any record or state file: left to the whole subset
 
 
@@ -205,7 +207,7 @@ class _Plainest:
             if indents[at] != indent:
                 raise GiveUp
             _, dash, key, rest = parsed[at]
-            if dash or not key or key in found or key in _CONSTANTS or len(key) > MAX_KEY:
+            if dash or not key or key in found or key in _CONSTANTS:
                 raise GiveUp
             lines[key] = at
             if rest and rest[0] not in "|[{ " and indents[at + 1] <= indent:
@@ -226,11 +228,14 @@ class _Plainest:
                     raise GiveUp  # a list in a list, a key not of a word
                 value, at = self.value(at, indent, rest, depth)
             else:  # a mapping, from the dash's line
-                if key in _CONSTANTS or len(key) > MAX_KEY:
+                if key in _CONSTANTS:
                     raise GiveUp
                 value = LinedDict()
                 value.key_lines[key] = at
-                value[key], after = self.value(at, indent + 2, rest, depth + 1)
+                if rest and rest[0] not in "|[{ " and indents[at + 1] <= indent + 2:
+                    value[key], after = _scalar(rest), at + 1
+                else:
+                    value[key], after = self.value(at, indent + 2, rest, depth + 1)
                 value, at = self.mapping(after, indent + 2, value, depth + 1)
             found.append(value)
         return found, at
