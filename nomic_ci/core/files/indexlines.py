@@ -9,6 +9,7 @@ what it did on its first day: a new record rewrites the last file and the totals
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import fields
 from types import MappingProxyType
 from typing import Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
@@ -232,10 +233,13 @@ def totals_text(totals: dict) -> str:
 def json_text(value: object) -> str:
     """A value as an index line writes it: JSON, in UTF-8 but for the characters other than
     a line feed that Python reads as the end of a line (a title may hold one)."""
-    return json.dumps(value, ensure_ascii=False).translate(_LINE_ENDS)
+    text = json.dumps(value, ensure_ascii=False)
+    # translate() goes a character at a time, in Python: most of an index's making
+    return text.translate(_LINE_ENDS) if _LINE_END.search(text) else text
 
 
 _LINE_ENDS = {ord(c): f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
+_LINE_END = re.compile("[\x85\u2028\u2029]")
 
 
 HINT = "the index is rendered from the records: run 'nomic-ci render' and commit the result"

@@ -12,7 +12,8 @@ from nomic_ci.core.dice import roll_inputs
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.facts import Account
 from nomic_ci.core.files import yamlio
-from nomic_ci.core.files.quickyaml import MAX_DEPTH, quick_load
+from nomic_ci.core.files.quickyaml import (MAX_DEPTH, LinedDict, LinedList, _general,
+                                           _plainest, quick_load)
 from nomic_ci.core.times import iso, moment
 from nomic_ci.core.files.records import Ballot, DieRoll, Outcome, Record, dump_record
 
@@ -39,9 +40,28 @@ def same_lines(quick, loaded) -> None:
             same_lines(item, loaded[index])
 
 
+def read_alike(plainest, general) -> None:
+    """The plainest texts' reader read what the whole subset's reads: the same values of the
+    same types, each key and item on the same line, the same lines of folded texts."""
+    assert type(plainest) is type(general) and plainest == general
+    if isinstance(general, LinedDict):
+        assert plainest.key_lines == general.key_lines
+        assert plainest.block_lines == general.block_lines
+        for key in general:
+            read_alike(plainest[key], general[key])
+    elif isinstance(general, LinedList):
+        assert plainest.item_lines == general.item_lines
+        for mine, theirs in zip(plainest, general):
+            read_alike(mine, theirs)
+
+
 def agrees(text: str) -> bool:
     """Whether the quick reader read `text` (True) or gave up (False); where it read it, it
-    must read what ruamel.yaml reads, each key on the same line."""
+    must read what ruamel.yaml reads, each key on the same line; and where its reader of the
+    plainest texts read it, the same as its reader of the whole subset."""
+    plainest = _plainest(text)
+    if plainest is not None:
+        read_alike(plainest, _general(text))
     quick = quick_load(text)
     if quick is None:
         return False
@@ -94,6 +114,7 @@ def test_a_played_record_whose_reason_folds_is_read_quickly():
                               "ahead by more than twenty points (proposal 17)", reason, "p5"))
     assert "— not\n  met'" in text and "twenty points \n  (proposal 17)" in text
     assert agrees(text)
+    assert _plainest(text) is not None  # each line read once, at a third of the cost
 
 
 @pytest.mark.parametrize("text", [
@@ -284,3 +305,55 @@ def test_a_game_file_with_messages_to_tell_is_read_quickly():
             "      # 2 yes, 3 no\nlast_change: 2026-05-01T12:00:00Z\n")
     assert agrees(text)
     assert quick_load(text)["to_tell"][0]["final"].startswith("<!-- nomic-ci:game -->\n###")
+
+
+# lines of the plainest texts: keys of a word, dashes, values on the line or folded under
+# it, and what makes a text less plain (a comment, a blank line, a key of words, quotes)
+_PLAIN_PIECE = st.sampled_from([
+    "k:", "key: v", "- a", "- k: 1", "- k:", "  more", "'q", "q'", "x: 'a", "  b'", "- 'a",
+    'y: "a', '  b"', "l: []", "m: {}", "n: [a]", "- []", "t: a b", "# c", "", "k k: v",
+    "null: 1", "-", "k: - x", "k: |", "a-b: 2", "_: 3", "k: 'x''", "k: x #c", "k:  ", "- - a",
+    "k: 2026-05-01T12:00:00Z", "k: 0x1", "k: '2026-05-01T12:00:00Z'", "k: ..."])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), _PLAIN_PIECE), min_size=1, max_size=10),
+       st.booleans())
+def test_the_plainest_texts_are_read_as_the_whole_subset_reads_them_or_left(lines, ends):
+    """Both ways of the quick reader agree wherever the quicker one reads a text, values
+    and lines alike; where they do not, it leaves the text to the other."""
+    text = "".join(f"{'  ' * depth}{piece}\n" for depth, piece in lines)
+    text = text if ends else text[:-1]
+    plainest = _plainest(text)
+    if plainest is not None:
+        read_alike(plainest, _general(text))
+
+
+_FOLDED = dump_record(record("Every tenth proposal doubles its die, as long as nobody is ahead "
+                             "by more than twenty points (proposal 17)", "every eligible voter "
+                             "voted: 1 yes, 8 no of 9 eligible; 30% of the eligible voters: 3 "
+                             "of 9 — not met", "p5")).split("\n")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(_FOLDED) - 1), st.integers(0, 3), st.integers(-2, 2),
+                          _PLAIN_PIECE), min_size=1, max_size=3))
+def test_a_record_edited_by_hand_is_read_as_the_whole_subset_reads_it_or_left(edits):
+    """A player edits a record's lines (a line replaced, taken out, doubled, or moved in or
+    out): where the quicker way reads it, it reads what the other does."""
+    lines = list(_FOLDED)
+    for at, how, shift, piece in edits:
+        at = min(at, len(lines) - 1)
+        if how == 0:
+            lines[at] = piece
+        elif how == 1:
+            del lines[at]
+        elif how == 2:
+            lines.insert(at, lines[at])
+        else:
+            lines[at] = " " * max(0, len(lines[at]) - len(lines[at].lstrip(" ")) + shift) \
+                + lines[at].lstrip(" ")
+    text = "\n".join(lines)
+    plainest = _plainest(text)
+    if plainest is not None:
+        read_alike(plainest, _general(text))
