@@ -18,7 +18,7 @@ from nomic_ci.core.voting.decision import vote_deadline
 from nomic_ci.reconcile import MERGE_TRIES, RESERVED
 
 from builders import new_rule
-from tables import ENGINE, GitHubTable, answered, engine_comments, settle
+from tables import GitHubTable, answered, engine_comments, settle
 
 RUN_MOST = writes.AT_ONCE + RESERVED  # a run's writes: its budget and its last commits
 
