@@ -87,7 +87,7 @@ def process(args: list[str], env: dict[str, str] | None = None,
 @dataclass
 class Local:
     """A local game and what each command costs on it (a command that changes the game runs
-    on a copy, a fresh one each time, its git index refreshed as a player's is)."""
+    on a copy, a fresh one each time)."""
 
     root: Path
     now: str
@@ -108,10 +108,6 @@ class Local:
                 continue
             copy = self.root.with_name(f"{self.root.name}-{name}-{n}")
             shutil.copytree(self.root, copy, symlinks=True)
-            # a copy's files have new inodes and change times, so git would read every one
-            # again to see it unchanged (18 MB at 10,000 records): made fresh, as a player's
-            # checkout is after the command before
-            subprocess.run(["git", "update-index", "-q", "--refresh"], cwd=copy, check=False)
             try:
                 costs.append(process(["--repo", str(copy), "--now", now or self.now, *args]))
             finally:
