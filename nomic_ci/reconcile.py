@@ -18,6 +18,7 @@ from .core.board.playing import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
+from .core.facts import Comment
 from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
@@ -29,6 +30,7 @@ from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminded as reminded_summary, reminders, \
     without_passed_turns
+from .core.players.comment_commands import answered_before, listed_since
 from .core.replies import most_pressing_first, one_reply_each
 from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse, Retract,
                                Transition, Update)
@@ -158,6 +160,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     # one listing a run (`/help` works under any rules), of what came since the game last
     # changed (see `listed_since`), so its cost does not grow with history
     comments, listed_from = listed_comments(forge, run.game)
+    listed = comments  # as listed: where the next run's listing may start is worked out from it
     handled: Counter[str] = Counter()  # commands handled this run, by writer
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
     since = len(run.game.state.to_tell)  # what this run has to tell comes after
@@ -224,8 +227,17 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     _one_reply_each(run, since, answers)
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)
+    _keep_listing(run, listed, listed_from)
     forge.finish()
     return report
+
+
+def _keep_listing(run: Run, listed: Sequence[Comment], listed_from: datetime) -> None:
+    """Where the next run's listing of comments may start, kept where it is worth a write: a
+    no-op run that read a page of talk commits nothing, and the next would read it again."""
+    kept = answered_before(run.game, listed, listed_from, run.now)
+    if kept > listed_since(run.game):
+        run.forge.keep_answered_before(kept)
 
 
 def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:

@@ -10,16 +10,20 @@ player's command or the engine workflow starts one; a figure is the median of th
   records   10 → 10,000 decided proposals, played (tests/playedgames.py: a round played
             through the command line, then more like it, written as play writes them), one
             proposal in its vote with four votes
-  actions   0 → 10,000 board actions (infinite-nomic-r7; each player's /roll in turn, played
-            by the engine's own core, and told on the local forge as commands are)
+  actions   a round → 10,000 board actions, played (tests/playedboard.py: infinite-nomic-r7,
+            each player's /roll, or /escape, /explore on the Frontier, and /pass, a round
+            through the command line, the rest stepped by the engine's core and checked
+            to write the round's bytes), every comment told on the local forge
   issue     a quiet game → 10,000 comments on the game issue (players' talk and the
             engine's notices, over the game's life)
   proposal  a quiet game → 10,000 comments on the proposal in its vote, since it opened
 
 Locally: status, a no-op tick, vote, a board command, render --check, verify, and a tick
-that decides. On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
-workflow runs it: a no-op run, a run after a vote, after a command on the game issue, and
-the run that merges. Then start-up: `status` and `github reconcile`'s imports against a bare
+that decides, each with the engine compiled (as pip installs it; `startup` below measures
+it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
+workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
+run after it, a run after a vote, after a command on the game issue, and the run that
+merges. Then start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
@@ -43,15 +47,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import playedboard  # noqa: E402
 import playedgames  # noqa: E402
-from bench_scale import fresh, make_game as scale_game  # noqa: E402
+from bench_scale import fresh  # noqa: E402
 from tables import ENGINE, GitHubTable  # noqa: E402
 
 from nomic_ci.cli.gamedir import working_files  # noqa: E402
-from nomic_ci.core.files.state import Tell  # noqa: E402
-from nomic_ci.core.players.comment_commands import LISTING_MARGIN  # noqa: E402
+from nomic_ci.core.players.comment_commands import KEPT_MARGIN  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
-from nomic_ci.forges.localforge import LocalForge  # noqa: E402
 
 TABLE = Path(__file__).with_name("bench_cost.md")
 RUNS = 3
@@ -94,6 +97,7 @@ class Local:
     voter: str = ""  # who has not voted yet on the proposal in its vote
     number: int = 0  # that proposal's
     roller: str = ""  # whose turn it is on the board
+    command: str = ""  # and what they write first (/roll, or /escape from Jail)
     closes: str = ""  # just after that proposal's vote closes
 
     def cli(self, *args: str, now: str | None = None) -> list[str]:
@@ -108,6 +112,10 @@ class Local:
                 continue
             copy = self.root.with_name(f"{self.root.name}-{name}-{n}")
             shutil.copytree(self.root, copy, symlinks=True)
+            # a copy's files are new to git's index (their inodes changed): refreshed, as a
+            # player's checkout is, or the command's first `git status` hashes every file
+            subprocess.run(["git", "-C", str(copy), "update-index", "-q", "--refresh"],
+                           check=False)
             try:
                 costs.append(process(["--repo", str(copy), "--now", now or self.now, *args]))
             finally:
@@ -133,8 +141,8 @@ def local_costs(game: Local, board: bool) -> dict[str, Cost]:
     costs = {"status": game.measure("status", "status"),
              "tick (no-op)": game.measure("tick", "tick")}
     if board:
-        costs["command /roll"] = game.measure("command", "command", "/roll", "--as",
-                                             game.roller, changes=True)
+        costs["board command"] = game.measure("command", "command", game.command, "--as",
+                                              game.roller, changes=True)
     else:
         costs["vote"] = game.measure("vote", "vote", str(game.number), "--as", game.voter,
                                      "--yes", changes=True)
@@ -146,27 +154,19 @@ def local_costs(game: Local, board: bool) -> dict[str, Cost]:
     return costs
 
 
-def actions_game(root: Path, actions: int) -> tuple[Local, dict[str, str]]:
-    """A board game of infinite-nomic-r7 with `actions` board actions played (each told on
-    the local forge as a command is: the player's comment, the engine's answer), with a
-    proposal in its vote; and its files before that proposal (for GitHub)."""
-    scale_game(root, 9, 0, 0, 0, actions)  # no rule nor record made up: the actions alone
+def actions_game(root: Path, round_: Path, said: list, actions: int
+                 ) -> tuple[Local, dict[str, str]]:
+    """The board game whose round was played in `round_` (`playedboard.play`, what each
+    player wrote: `said`) played on to `actions` board actions, with a proposal in its
+    vote; and its files before that proposal (for GitHub)."""
+    shutil.copytree(round_, root, symlinks=True)
+    last = playedboard.grow(root, said, actions)
     files = dict(working_files(root))
     game = load_game(files)
-    forge = LocalForge(root, playedgames.T0)
-    for action in game.actions:
-        # told a day before they were played, a second apart: a run looks again at the day
-        # of comments before the game's last change, where play had each recorded handled
-        forge.now = action.at - LISTING_MARGIN - timedelta(seconds=1)
-        comment = forge.add_comment(action.login, action.command)
-        forge.tell(Tell("", f"reply-{comment}", f"{action.login} rolls: action "
-                        f"{action.number}, {action.dice} dice", reply_to=comment,
-                        mentions=(action.login,)))
-    forge.finish()
-    now = playedgames.T0 + timedelta(hours=2)
-    author = game.state.turn or game.state.players[0].login
-    playedgames.propose(root, 2, now - timedelta(minutes=30), author)
-    return Local(root, now.isoformat(), roller=author), files
+    author = game.state.turn
+    playedgames.propose(root, game.state.next_proposal, last + timedelta(minutes=1), author)
+    return Local(root, (last + timedelta(minutes=30)).isoformat(), roller=author,
+                 command=playedboard.turn(game, [])), files
 
 
 # --- GitHub ----------------------------------------------------------------------------
@@ -236,19 +236,24 @@ def talk(hub: Hub, on: str, comments: int) -> None:
                                        f"I think proposal {n % 97} was a mistake, and here is "
                                        "why: it makes the game longer for everyone.",
                                        created_at=at)
-    else:
+    else:  # a comment a second, the last some minutes before the runs: a run lists again
+        # the few minutes before it (KEPT_MARGIN), in case GitHub lists a comment late
+        last = table.now - 2 * KEPT_MARGIN
         for n in range(comments):
             table.fake.add_comment(hub.pr, logins[n % len(logins)],
                                    f"Comment {n}: I will vote for this if you change the "
                                    "wording of the second paragraph.",
-                                   created_at=table.now - timedelta(seconds=comments - n))
+                                   created_at=last - timedelta(seconds=comments - n))
 
 
 def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
-    """A no-op run, a run after a vote, after a command on the game issue, and the run that
-    merges; on a board (whose votes are reactions), the first and a command."""
+    """The first run on the game as made, a no-op run after it, a run after a vote, after a
+    command on the game issue, and the run that merges; on a board (whose votes are
+    reactions), the first two and a command."""
     table = hub.table
-    costs = {"github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
+    first = hub.run()  # the first run after the game grew: it reads new talk, once
+    costs = {"github: first run": first,
+             "github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
     if board:
         commands = []
         for _ in range(RUNS):
@@ -277,14 +282,21 @@ def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
     return costs
 
 
+def engine_package() -> Path:
+    """The engine the runs import (from the current directory first, as `-m` does: a
+    checkout's, not an installed copy)."""
+    found = subprocess.run([sys.executable, "-c", "import nomic_ci; print(nomic_ci.__file__)"],
+                           capture_output=True, text=True, check=True)
+    return Path(found.stdout.strip()).parent
+
+
 # --- start-up ----------------------------------------------------------------------------
 
 def startup(root: Path) -> list[str]:
     """`status` on a new game, and `github reconcile`'s imports alone, against a bare
     interpreter: with bytecode (as pip installs a package), and without (as the engine
     workflow runs it, from a fresh checkout)."""
-    import nomic_ci
-    package = Path(nomic_ci.__file__).parent
+    package = engine_package()
     game = root / "startup"
     playedgames.new_game(game)
     status = ("-m", "nomic_ci", "--repo", str(game), "status")
@@ -300,13 +312,19 @@ def startup(root: Path) -> list[str]:
             env["PYTHONDONTWRITEBYTECODE"] = "1"  # as installed: compiled once, not again
         else:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
-        seconds: dict[str, list[float]] = {"python -c pass": [], "status": [],
-                                           "github reconcile's imports": []}
+        seconds: dict[str, list[float]] = {"python -c pass": [], "python -S -c pass": [],
+                                           "status": [], "github reconcile's imports": []}
         for _ in range(21):  # in rounds: the machine's pace drifts alike for all
-            for name, command in (("python -c pass", ("-c", "pass")), ("status", status),
-                                  ("github reconcile's imports", imports)):
+            for name, command in (("python -c pass", ("-c", "pass")),
+                                  # (-S imports no sitecustomize: the report's, by hand)
+                                  ("python -S -c pass", ("-S", "-c", "import sitecustomize")),
+                                  ("status", status), ("github reconcile's imports", imports)):
                 seconds[name].append(process([], env=env, command=command).seconds)
         bare = statistics.median(seconds["python -c pass"])
+        if bytecode:  # what the bare interpreter is: the site's .pth files run in it too
+            rows.append(f"| a bare `python -c pass` | {bare:.3f} s | 1.0× |")
+            rows.append(f"| of which the site (`python -S -c pass` runs none of it) | "
+                        f"{bare - statistics.median(seconds['python -S -c pass']):.3f} s | |")
         for name in ("status", "github reconcile's imports"):
             median = statistics.median(seconds[name])
             rows.append(f"| {name}, {'with' if bytecode else 'without'} bytecode | "
@@ -356,6 +374,10 @@ def main() -> None:
             print(lines[-1], flush=True)
 
     print("\n".join(lines), flush=True)
+    # the engine compiled, as pip installs it: else every run compiles it again, the same
+    # time at every size, which would make each ratio look flatter than it is
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(engine_package())],
+                   check=True)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         played = tmp / "played"
@@ -371,11 +393,15 @@ def main() -> None:
             lines.append(f"| records | verify at {big:,} records | {figures[big]['verify'].seconds:.2f} s"
                          " | | | |")
         if "actions" in only:
-            for size in (0, big):
-                local, files = actions_game(tmp / f"actions{size}", size)
+            said = playedboard.play(tmp / "board-round")
+            sizes = []
+            for size in (0, big):  # 0: the round alone
+                local, files = actions_game(tmp / f"actions{size}", tmp / "board-round", said,
+                                            size)
+                sizes.append(len(load_game(files).actions))
                 figures[f"a{size}"] = {**local_costs(local, board=True), **github_costs(
                     hub_game(tmp / f"hub-actions{size}", files), board=True)}
-            show(f"actions 0 → {big:,}", figures["a0"], figures[f"a{big}"])
+            show(f"actions {sizes[0]} → {sizes[1]:,}", figures["a0"], figures[f"a{big}"])
         if only & {"issue", "proposal"}:
             _, files = records_game(tmp / "talk", played, 10)
         for axis in sorted(only & {"issue", "proposal"}):

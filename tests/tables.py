@@ -13,9 +13,10 @@ import copy
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from unittest import mock
 
@@ -27,7 +28,7 @@ from nomic_ci.core.files import GAME_DIRS
 from nomic_ci.core.game import load_game
 from nomic_ci.core.voting.decision import vote_view
 from nomic_ci.forges.gitobjects import write_loose
-from nomic_ci.forges.githubforge import GitHubForge
+from nomic_ci.forges.githubforge import GAME_LABEL, GitHubForge
 from nomic_ci.forges.gitplumbing import Git
 from nomic_ci.forges.localrecords import LocalRecords
 from nomic_ci.text.readmes import render_all
@@ -338,3 +339,43 @@ class GitHubTable:
 
     def read(self, path: str) -> str:
         return self.files()[path]
+
+
+def dashboard(t: LocalTable | GitHubTable) -> tuple[str, str, list[str]]:
+    """The game issue's title, text and the engine's comments on it."""
+    if isinstance(t, LocalTable):
+        issue = t.forge()["game_issue"]
+        return issue.get("title", ""), issue["body"], [c["body"] for c in issue["comments"]]
+    world = t.fake.world
+    [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]
+    assert world.users[issue.user_id].login == ENGINE
+    return issue.title, issue.body, [c.body for c in world.comments_on(issue.number)]
+
+
+# --- what a game on the fake GitHub shows ------------------------------------------------
+
+def engine_comments(hub, number: int) -> list[str]:
+    return [c.body for c in hub.fake.world.comments_on(number)
+            if hub.fake.world.users[c.user_id].login == ENGINE]
+
+
+def answered(hub, number: int) -> set[int]:
+    """The comments the engine's replies on `number` answer: a question is recorded nowhere
+    else (it changes nothing in the game)."""
+    return {int(n) for body in engine_comments(hub, number)
+            for n in re.findall(r"<!-- nomic-ci:reply-([0-9]+) -->", body)}
+
+
+def settle(hub, every: timedelta = timedelta(minutes=5), most: int = 40) -> list[int]:
+    """Runs `every` apart until one writes nothing and leaves nothing for later; the writes
+    of each."""
+    made = []
+    for _ in range(most):
+        hub.fake.clear_requests()
+        assert hub.reconcile() == 0, hub.out + hub.err
+        made.append(len(hub.fake.writes()))
+        if not made[-1] and "later run" not in hub.out and "the next run after" not in hub.out:
+            return made
+        hub.now += every
+        hub.clock.set(hub.now)
+    raise AssertionError(f"no quiet run after {most}: {made}")

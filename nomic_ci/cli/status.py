@@ -49,6 +49,10 @@ def cmd_status(args) -> int:
         print(f"\n{open_.capitalized_name}: {tally.yes} yes, {tally.no} no; waiting for "
               f"{', '.join(waiting[:MAX_NAMED]) + more or 'nobody'}"
               + (f"; closes {view.deadline:%Y-%m-%d %H:%M} UTC" if view.deadline else ""))
+    for held in game.state.awaiting_fix:
+        print(f"\nAwaiting a fix since {held.since:%Y-%m-%d %H:%M} UTC: {held.title!r} "
+              f"({held.key}) by {held.author.login}, put to the vote as new when pushed "
+              f"again: {held.reason}")
     if due is not None:
         print(f"\nDue now, and applied by the next `nomic-ci tick`: {describe(due)}")
     return 0
@@ -90,4 +94,7 @@ def status_json(game: Game, views: Mapping[str, VoteView]) -> dict:
                          **{kind: held[p.login].plain(kind) for kind in kinds}}
                         for p in state.players],
             "proposals": sorted(proposals, key=lambda p: (p["number"] is None,
-                                                          p["number"] or 0))}
+                                                          p["number"] or 0)),
+            "awaiting_fix": [{"key": a.key, "title": a.title, "author": a.author.login,
+                              "since": iso(a.since), "reason": a.reason}
+                             for a in state.awaiting_fix]}

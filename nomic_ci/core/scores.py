@@ -85,10 +85,10 @@ def latest_changes(game: Game, count: int, quantity: str = "points") -> list[Cha
     if quantity != "points":
         return _latest_counter_changes(game, count, quantity)
     decisions = [Change(r.decided, f"#{r.number}" if r.number is not None else "refused",
-                        _summed(r.points, r.points_stated)) for r in islice(
-        game.records.having("points", "points_stated", newest_first=True), count)]
+                        _summed(r.points, r.points_stated))
+                 for r in islice(game.records.moving("points"), count)]
     actions = [Change(a.at, f"{a.login} {a.command}", a.points)
-               for a in islice(game.actions.having("points", newest_first=True), count)]
+               for a in islice(game.actions.moving("points"), count)]
     opened = sorted((Change(o.opened, f"#{o.number}", {o.author.login: o.rolled})
                      for o in game.state.open_proposals if o.dice), key=_when)
     adjusted = sorted((Change(a.at, "adjusted", {a.login: a.points})
@@ -98,11 +98,10 @@ def latest_changes(game: Game, count: int, quantity: str = "points") -> list[Cha
 
 
 def _latest_counter_changes(game: Game, count: int, counter: str) -> list[Change]:
-    moved = ((a, {login: deltas[counter] for login, deltas in a.stats.items()
-                  if deltas.get(counter)})
-             for a in game.actions.having("stats", newest_first=True))
-    actions = [Change(a.at, f"{a.login} {a.command}", deltas)
-               for a, deltas in islice(((a, d) for a, d in moved if d), count)]
+    actions = [Change(a.at, f"{a.login} {a.command}",
+                      {login: deltas[counter] for login, deltas in a.stats.items()
+                       if deltas.get(counter)})
+               for a in islice(game.actions.moving(counter), count)]
     adjusted = sorted((Change(a.at, "adjusted", {a.login: a.points})
                        for a in read_adjustments(game.files)
                        if a.login is not None and a.counter == counter), key=_when)

@@ -35,6 +35,7 @@ from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.replies import also_told
+from ..core.times import iso, moment as time_of
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
 from ..text.quoting import no_mentions, notice
@@ -80,6 +81,22 @@ def _mark(told: str) -> str:
     return f"<!-- nomic-ci:{told} -->"
 
 
+# the status's description: what it says, then the time (`_kept_moment` reads it back)
+READ_WORDS = "players' commands answered up to "
+
+
+def _kept_moment(description: str | None, now: datetime) -> datetime | None:
+    """The time the engine's `READ_CONTEXT` status keeps; None where there is none, or it is
+    later than the run (no listing starts after its own clock)."""
+    if not (description or "").startswith(READ_WORDS):
+        return None
+    try:
+        kept = time_of(description.removeprefix(READ_WORDS))
+    except ValueError:
+        return None
+    return kept if kept <= now else None
+
+
 def _utc(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
@@ -119,6 +136,11 @@ class GitHubForge:
     # the engine's comments on a thread since that commit (`_recent`), read once a run
     _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
+    # where the players' comments were answered to, as the tip's status kept it, and as this
+    # run would keep it (`keep_answered_before`); how many comments its listing returned
+    _kept: datetime | None = None
+    _keep_to: datetime | None = None
+    _listed: int = 0
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
 
@@ -136,6 +158,8 @@ class GitHubForge:
                              for p in self._reader.pulls.values())
         self._tip_files: GameFiles | None = None
         self._tree: str | None = None  # the tip's tree, once read
+        self._kept = _kept_moment(gql.kept_read(self._reader.tip_read, self.engine_login),
+                                  self.now)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -487,6 +511,7 @@ class GitHubForge:
             listed = self.repo.get_issues_comments(sort="created", direction="asc",
                                                    **({"since": since} if since else {}))
             for c in listed:
+                self._listed += 1
                 if c.user is not None and c.user.login == self.engine_login:
                     mark, _, shown = (c.body or "").partition("\n")  # its own mark, first
                     told.update((mark, *map(_mark, also_told(shown))))
@@ -543,6 +568,33 @@ class GitHubForge:
 
     def finish(self) -> None:
         self.flush()
+        self._keep_position()
+
+    def answered_before(self) -> datetime | None:
+        return self._kept
+
+    def keep_answered_before(self, moment: datetime) -> None:
+        self._keep_to = moment
+
+    def _keep_position(self) -> None:
+        """Keep where the next run's listing of comments may start in a status on the
+        default branch's tip (`READ_CONTEXT`): no commit, and read with the tip. Set where it
+        spares the next run a page of comments or more: after a listing of a page or more, or
+        to carry the position onto a tip this run moved (a run that listed less sets none:
+        the next reads those again, in the one request it makes anyway)."""
+        moment, moved = self._keep_to, self.tip != self.base_tip
+        if moment is None or (not moved and self._kept is not None and moment <= self._kept):
+            return
+        if self._listed < gql.PAGE and not (moved and self._kept is not None):
+            return
+        self.writes += 1
+        try:
+            self._commit(self.tip).create_status(
+                "success", description=READ_WORDS + iso(moment), context=gql.READ_CONTEXT)
+        except GithubException as error:  # the next run lists from further back: no harm
+            self.wrote.append(f"could not keep where comments were read to ({error.status})")
+            return
+        self.wrote.append(f"kept that comments are answered to {iso(moment)}")
 
     def writes_made(self) -> int | None:
         return self.writes if self.paced else None

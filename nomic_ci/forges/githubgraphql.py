@@ -30,6 +30,8 @@ PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews an
 PAGE = 100  # GitHub's most for any connection
 ALIASES = 200  # aliased reads in one query, to keep each query modest
 STATUS_CONTEXT = "nomic/vote"
+# the default branch's tip: where the engine keeps how far players' commands are answered
+READ_CONTEXT = "nomic/comments"
 
 _WHO = "fragment Who on Actor { __typename login ... on User { databaseId } " \
        "... on Bot { databaseId } }"
@@ -42,14 +44,15 @@ _TIP = """fragment Tip on Commit {
   oid
   committedDate
   tree { oid }
+  read: status { context(name: "%s") { description creator { __typename login } } }
   rules: file(path: "rules") { ...Dir }
   state: file(path: "state") { ...Dir }
   judgments: file(path: "judgments") { ...Dir }
   proposals: file(path: "proposals") { oid type }
   actions: file(path: "actions") { oid type }
 %s
-}""" % "\n".join(f'  {alias}: file(path: "{path}") {{ path oid type ...Dir }}'
-                 for alias, path in _KEPT)
+}""" % (READ_CONTEXT, "\n".join(
+    f'  {alias}: file(path: "{path}") {{ path oid type ...Dir }}' for alias, path in _KEPT))
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
 _REVIEWS = "reviews(first: %d%s) { pageInfo { hasNextPage endCursor } " \
@@ -229,6 +232,15 @@ def answer(data: Any, headers: dict[str, Any] | None = None) -> dict[str, Any]:
 
 def moment(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def kept_read(commit: dict[str, Any], engine: str) -> str | None:
+    """The description of the engine's `READ_CONTEXT` status on a commit read with `_TIP`
+    (None: none, or another account's: anyone who may push may set a status)."""
+    context = (commit.get("read") or {}).get("context")
+    if context is None or login(context.get("creator")) != engine:
+        return None
+    return context.get("description") or ""
 
 
 def login(actor: dict[str, Any] | None) -> str | None:

@@ -55,6 +55,7 @@ class GitHubReader:
     # a commit's tree, its files a run reads, and its folders of records' trees
     _trees: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict)
     tip_date: datetime | None = None  # when the default branch's tip was committed
+    tip_read: dict = field(default_factory=dict)  # the status on it `gql.kept_read` reads
 
     def __post_init__(self) -> None:
         self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
@@ -112,6 +113,7 @@ class GitHubReader:
                     raise GameError("the repository has no default branch yet")
                 self.branch, self.tip = ref["name"], ref["target"]["oid"]
                 self.tip_date = gql.moment(ref["target"].get("committedDate"))
+                self.tip_read = {"read": ref["target"].get("read")}
                 self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
                                if n and n.get("issue")}
                 self._trees[self.tip] = self._entries(ref["target"])

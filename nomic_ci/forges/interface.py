@@ -80,6 +80,16 @@ class Forge(Protocol):
         at least those written or edited at or after `since` (all of them when None)."""
         ...
 
+    def answered_before(self) -> datetime | None:
+        """Where an earlier run kept that every player's command written before is answered
+        (`keep_answered_before`), so a listing may start there; None where nothing is kept."""
+        ...
+
+    def keep_answered_before(self, moment: datetime) -> None:
+        """Keep for later runs that every player's command written before `moment` is
+        answered, where the forge has a place for it that is no commit; or nothing."""
+        ...
+
     def write_files(self, files: Mapping[str, str], message: str) -> None:
         """Commit these files to the default branch (the engine's own changes)."""
         ...
@@ -104,8 +114,11 @@ class Forge(Protocol):
 
 
 def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], datetime]:
-    """The comments that may hold commands, and where their listing starts: as a run reads
-    them (once, from a day before the game last changed: `listed_since`), so what `status`
-    and a preview say is due is what the next run does."""
+    """The comments that may hold commands, and where their listing starts as the state
+    knows it (`listed_since`: a day before the game last changed): as a run reads them, once,
+    so what `status` and a preview say is due is what the next run does. Where an earlier run
+    kept that every command before a later time was answered (`Forge.answered_before`), the
+    listing starts there, and what it returns from before, as edited since, is left out."""
     since = listed_since(game)
-    return forge.comments(since), since
+    start = max(since, forge.answered_before() or since)
+    return [c for c in forge.comments(start) if c.at >= start], since

@@ -38,6 +38,16 @@ MERGES = "merges.json"  # what merging each head into the tip changes, by the tw
 LOCK = "lock"  # held while a command changes the game, so two never interleave
 
 
+def _answered(first: int, told: str) -> list[int]:
+    """The comments a reply answers: the first, and those whose marks it begins with (a
+    player's answers, one reply). It is kept under the latest of them, as GitHub shows it
+    after them all, since a run reads the files of comments from the newest back: kept under
+    the first, a file or more before a later one it answers, it went unread by a listing
+    that returned the later one, which was answered again."""
+    return [first, *(number_in(told_id.removeprefix("reply-")) or first
+                     for told_id in also_told(told) if told_id.startswith("reply-"))]
+
+
 @dataclass
 class LocalForge:
     """The `Forge` of one command on a local game: the repository at `root`, locked if it writes."""
@@ -298,8 +308,8 @@ class LocalForge:
     def tell(self, message: Tell) -> None:
         text = notice(message.message, message.mentions)
         told = {"at": iso(self.now), "body": text, "told": message.id}
-        if message.reply_to is not None:
-            comment = self.records.comment(message.reply_to)
+        if message.reply_to is not None:  # under the latest comment it answers (`_answered`)
+            comment = self.records.comment(max(_answered(message.reply_to, text)))
             place = comment["replies"] if comment is not None else None
         elif message.on == GAME_ISSUE:  # the game issue: its text, and comments on it
             if message.final is not None:
@@ -366,6 +376,12 @@ class LocalForge:
 
     def requests_left(self) -> int | None:
         return None
+
+    def answered_before(self) -> datetime | None:
+        return None  # its listing reads only the latest files of comments: nothing to keep
+
+    def keep_answered_before(self, moment: datetime) -> None:
+        pass
 
     def save(self) -> None:
         if self.writing and self.records.save(self.now):

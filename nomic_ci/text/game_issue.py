@@ -18,6 +18,7 @@ from ..core.notices import turn_deadline
 from ..core.times import hours, shown, shown_from
 from ..core.players.comment_commands import commands_in_force
 from ..core.players.inactivity import deactivations
+from .awaiting import awaiting_lines
 from .front_page import how_to_join, how_to_propose
 from .judgment_page import README as JUDGMENTS, pending_lines
 from .quoting import quoted
@@ -105,6 +106,8 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal], now: datetime
         lines += ["", "### Due next", ""] + ([f"- {shown_from(at, now)}: {what}"
                                              for at, what in sorted(due)] or ["Nothing."])
     lines += ["", "### In its vote", ""] + (votes or ["No proposal is in its vote."])
+    held = awaiting_lines(game, lambda key: f"#{key}", lambda at: shown_from(at, now))
+    lines += ["", "### Awaiting a fix", "", *held] if held else []
     if state.judgment is not None:  # seed 001 rule 211
         lines += ["", f"### Judgment {state.judgment.number} is pending "
                       f"({config.cite('judgment')})", "", *pending_lines(game), "",

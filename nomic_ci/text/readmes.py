@@ -21,6 +21,7 @@ from ..core.game import Game, load_game
 from ..core.holdings import KINDS, holdings, kinds_shown
 from ..core.voting.decision import vote_deadline
 from ..core.winning import counted, goals, limits
+from .awaiting import awaiting_lines
 from .judgment_page import README as JUDGMENTS_README, render_judgments, scoreboard_line
 from .quoting import quoted
 from .rule_format import WRITING, rules_page_section
@@ -148,6 +149,8 @@ def render_state(game: Game) -> str:
         lines += world_lines(game)
     lines += ["", "## In its vote", ""] + (_in_its_vote(game) if state.open_proposals
                                                else ["Nothing."])
+    held = awaiting_lines(game, pull_link, _shown)
+    lines += ["", "## Awaiting a fix", "", *held] if held else []
     lines += ["", " ".join([f"Next proposal number: {state.next_proposal}.",
                             vote_closes(config), *filter(None, [turns_end(game)]),
                             *clock(game)])]
@@ -261,8 +264,7 @@ def render_proposals(game: Game) -> str:
     lines = [BANNER, "", "# Proposals", ""]
     if not game.records:
         return "\n".join(lines + ["None decided yet."]) + "\n"
-    rolls = game.config.turn_roll is not None or next(
-        game.records.having("rolls", newest_first=True), None) is not None
+    rolls = game.config.turn_roll is not None or game.records.dice() > 0  # (the totals)
     lines += ["| outcome | # | pull request | title | author | why | rules | threshold | yes | "
               "no |" + (" dice |" if rolls else "") + " decided |",
               "|---|---:|---|---|---|---|---|---|---:|---:|" + ("---|" if rolls else "") + "---|"]

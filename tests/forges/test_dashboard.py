@@ -15,7 +15,7 @@ from nomic_ci.forges.githubforge import GAME_LABEL
 from nomic_ci.text.game_issue import MARKER
 
 from builders import new_rule
-from tables import ENGINE, GitHubTable, LocalTable
+from tables import GitHubTable, LocalTable, dashboard
 
 MONDAY = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)  # BoredNomic proposes Mon–Wed
 HOUR = timedelta(hours=1)
@@ -28,17 +28,6 @@ def table(kind, root, ruleset: str, players: str = "alice,bob,carol"):
     if kind == "local":
         return LocalTable(root, players=players, ruleset=ruleset, **admin)
     return GitHubTable(root, players=players, ruleset=ruleset, **admin)
-
-
-def dashboard(t) -> tuple[str, str, list[str]]:
-    """The game issue's title, text and the engine's comments on it."""
-    if isinstance(t, LocalTable):
-        issue = t.forge()["game_issue"]
-        return issue.get("title", ""), issue["body"], [c["body"] for c in issue["comments"]]
-    world = t.fake.world
-    [issue] = [i for i in world.issues.values() if GAME_LABEL in i.labels]
-    assert world.users[issue.user_id].login == ENGINE
-    return issue.title, issue.body, [c.body for c in world.comments_on(issue.number)]
 
 
 def section(body: str, heading: str) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from nomic_ci.core.game import load_game
 
 from builders import HOUR, new_rule
-from tables import GitHubTable, LocalTable
+from tables import GitHubTable, LocalTable, dashboard
 
 NO_FRONT_MATTER = {"rules/108-sing.md": "# Singing\n\nPlayers may sing.\n"}
 FIXED = {"rules/108-sing.md": "---\nnumber: 108\ntitle: Singing\nmutable: true\n---\n"
@@ -67,12 +67,21 @@ def test_a_rule_file_without_front_matter_awaits_its_fix_then_opens_as_new(t):
     assert "it still passes as rule 103 says" in answer
     if t.kind == "local":
         assert t.code == 1 and "commit the fix on branch sing" in t.err
+    # listed where players look, so no one takes it for lost or for in its vote
+    [waiting] = t.status()["awaiting_fix"]
+    assert waiting["author"] == "alice" and "no front matter" in waiting["reason"]
+    for text, heading in ((t.read("state/README.md"), "## Awaiting a fix"),
+                          (dashboard(t)[1], "### Awaiting a fix")):
+        listed = text.split(heading + "\n\n", 1)[1].split("\n\n")[0]
+        assert f"Singing (#{held.key})" in listed or f"pull/{held.key}" in listed, listed
+        assert "no front matter" in listed and "| alice |" in listed
     t.later(5).branch("sing", FIXED)
     t.tick()
     game = game_of(t)
     [opened] = game.state.open_proposals
     assert opened.number == 1 and opened.opened == t.now  # its vote starts with the fix
     assert game.state.awaiting_fix == ()
+    assert "Awaiting a fix" not in t.read("state/README.md") + dashboard(t)[1]
     t.later().vote(1, "bob")
     t.later().vote(1, "carol")
     assert "Players may sing." in t.read("rules/108-sing.md")

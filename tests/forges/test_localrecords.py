@@ -2,6 +2,7 @@
 changed; a game made with a forge.json keeps its records, moved into git; objects packed."""
 
 import json
+import re
 import subprocess
 from datetime import timedelta
 
@@ -11,7 +12,7 @@ from nomic_ci.forges.localforge import LocalForge
 from nomic_ci.forges.localrecords import OLD, PER_FILE, REF, LocalRecords
 
 from builders import T0, new_rule
-from tables import LocalTable
+from tables import LocalTable, forge_records
 
 
 def changed_paths(root, before: str, after: str) -> list[str]:
@@ -109,3 +110,32 @@ def test_the_objects_a_game_writes_are_packed(tmp_path, monkeypatch):
     assert int(counts["in-pack"]) > 0 and int(counts["count"]) < 60, counts
     assert int(counts["packs"]) <= 3
     assert t.cli("verify") == 0
+
+
+def test_a_players_answers_told_as_one_reply_answer_each_command_once_across_files(
+        tmp_path, monkeypatch):
+    """A player's answers to a run's commands are one reply: where it is kept must be read by
+    any later listing that returns one of the commands it answers, however many files of
+    comments part them (a run reads the files since a day before the game last changed)."""
+    monkeypatch.setattr("nomic_ci.forges.localrecords.PER_FILE", 2)
+    monkeypatch.setattr("nomic_ci.reconcile.MAX_TURN_PASSES", 1)  # a backlog of idle turns
+    table = LocalTable(tmp_path / "game", players="alice,bob,carol", ends="2030-01-01T00:00:00Z")
+    day = timedelta(days=1)
+    table.now = T0 + 300 * day  # a hundred turns of 72 hours passed while nobody played
+    written = []
+    for login, text, at in [("carol", "/status", 1), ("bob", "/help", 2), ("alice", "/help", 3),
+                            ("bob", "/status", 4)]:
+        table.now = T0 + 300 * day + at * timedelta(hours=1)
+        table.command(login, text)  # each run passes one idle turn, and answers nothing yet
+        written.append(login)
+    table.now = T0 + 302 * day + timedelta(hours=1)
+    table.command("carol", "/help")
+    monkeypatch.setattr("nomic_ci.reconcile.MAX_TURN_PASSES", 1000)
+    table.now = T0 + 303 * day + timedelta(hours=1)
+    table.tick()  # the turns, then the commands, carol's two in one reply; a turn after
+    table.later().tick()
+    comments = forge_records(tmp_path / "game")["comments"]
+    marks = [m for c in comments for r in c["replies"]
+             for m in re.findall(r"reply-[0-9]+", r.get("told", "") + r["body"])]
+    assert len(comments) == 5 and sorted(marks) == sorted(set(marks)), marks
+    assert {f"reply-{c['id']}" for c in comments} == set(marks)

@@ -18,7 +18,7 @@ from nomic_ci.core.voting.decision import vote_deadline
 from nomic_ci.reconcile import MERGE_TRIES, RESERVED
 
 from builders import new_rule
-from tables import ENGINE, GitHubTable
+from tables import ENGINE, GitHubTable, answered, engine_comments, settle
 
 RUN_MOST = writes.AT_ONCE + RESERVED  # a run's writes: its budget and its last commits
 
@@ -28,33 +28,6 @@ def paced(tmp_path, **kwargs) -> GitHubTable:
     hub = GitHubTable(tmp_path, **kwargs)
     hub.secrets["NOMIC_CI_WRITE_BUDGET"] = "on"
     return hub
-
-
-def engine_comments(hub, number: int) -> list[str]:
-    return [c.body for c in hub.fake.world.comments_on(number)
-            if hub.fake.world.users[c.user_id].login == ENGINE]
-
-
-def answered(hub, number: int) -> set[int]:
-    """The comments the engine's replies on `number` answer: a question is recorded nowhere
-    else (it changes nothing in the game)."""
-    return {int(n) for body in engine_comments(hub, number)
-            for n in re.findall(r"<!-- nomic-ci:reply-([0-9]+) -->", body)}
-
-
-def settle(hub, every: timedelta = timedelta(minutes=5), most: int = 40) -> list[int]:
-    """Runs `every` apart until one writes nothing and leaves nothing for later; the writes
-    of each."""
-    made = []
-    for _ in range(most):
-        hub.fake.clear_requests()
-        assert hub.reconcile() == 0, hub.out + hub.err
-        made.append(len(hub.fake.writes()))
-        if not made[-1] and "later run" not in hub.out and "the next run after" not in hub.out:
-            return made
-        hub.now += every
-        hub.clock.set(hub.now)
-    raise AssertionError(f"no quiet run after {most}: {made}")
 
 
 def within_limits(made: list[int], every: timedelta = timedelta(minutes=5)) -> None:

@@ -222,3 +222,20 @@ def test_a_long_board_game_s_money_chart_reads_only_its_latest_index_lines():
     assert history.series["bob"] == tuple(10400 + (n + 1) // 2 for n in range(MAX_STEPS + 1))
     render_score_chart(game)
     assert len(log._read) == MAX_STEPS + 1 and not log._records
+
+
+def test_a_chart_finds_the_changes_without_reading_the_actions_that_moved_nothing():
+    """Money moved by two actions, then three thousand that moved none (rolls): the totals
+    name the two, so the chart reads no other line (each read was a scan of the whole
+    index at every command, in a game whose chart quantity rarely moves)."""
+    game = money_game()
+    quiet = [index_line(summary_of(ActionRecord(n, T0 + 6 * HOUR, "alice", "/roll", None,
+                                                "alice rolls")))
+             for n in range(3, 3003)]
+    lines = [line for _, line in game.actions.lines()] + quiet
+    texts = ActionLog(lines).texts()
+    log = ActionLog(files=texts, shards=sorted(p for p in texts if p.endswith(".jsonl")))
+    history = score_history(replace(game, actions=log))
+    assert [c.what for c in history.changes] == ["alice /buy", "the-admin update"]
+    assert sorted(log._read) == [0, 1]  # the two lines that moved money, parsed
+    assert log._chunks[1] is None and log._chunks[2] is None  # the quiet files, not read

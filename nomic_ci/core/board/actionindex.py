@@ -114,11 +114,22 @@ class ActionLog(IndexLines[ActionSummary]):
         return _summary(line, path, number)
 
     def _empty_totals(self) -> dict:
-        return {"lines": 0, "dice": 0}
+        return {**super()._empty_totals(), "dice": 0}
 
     def _tally(self, totals: dict, line: str, index: int) -> None:
         super()._tally(totals, line, index)
         totals["dice"] += int(m[1]) if (m := _DICE.search(line)) else 0
+
+    def _moved(self, line: str, index: int) -> list[str]:
+        if '"points": ' not in line and '"stats": ' not in line:
+            return []  # an index line leaves out what did not move: most are read no further
+        try:
+            e = json.loads(line)
+            counters = {name for moved in (e.get("stats") or {}).values()
+                        for name, n in moved.items() if n}
+            return (["points"] if e.get("points") else []) + sorted(counters)
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise bad_line(exc, *self.where(index)) from None
 
     def dice(self) -> int:
         """How many dice the actions rolled (from the totals: no line read)."""

@@ -148,7 +148,7 @@ class History(IndexLines[RecordSummary]):
         # the dice rolled; the largest forge key decided (a proposal with a larger one was
         # never decided); and each rule's changes, how many and the latest LATEST_CHANGES
         # as [number, day]
-        return {"lines": 0, "dice": 0, "max_key": None, "rules": {}}
+        return {**super()._empty_totals(), "dice": 0, "max_key": None, "rules": {}}
 
     def _tally(self, totals: dict, line: str, index: int) -> None:
         super()._tally(totals, line, index)
@@ -164,6 +164,15 @@ class History(IndexLines[RecordSummary]):
                     totals["rules"][str(rule)] = [count + 1, (latest + [
                         [e["number"], str(e["decided"])[:10]]])[-LATEST_CHANGES:]]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise bad_line(exc, *self.where(index)) from None
+
+    def _moved(self, line: str, index: int) -> list[str]:
+        if '"points' not in line:
+            return []  # an index line leaves out what is empty: most are read no further
+        try:
+            e = json.loads(line)
+            return ["points"] if e.get("points") or e.get("points_stated") else []
+        except (ValueError, TypeError, AttributeError) as exc:
             raise bad_line(exc, *self.where(index)) from None
 
     def rule_changes(self) -> dict[int, tuple[int, list[tuple[int, str]]]]:

@@ -2,7 +2,7 @@
 what adds them all up, `FOLDER/totals.json`: the proposals' history and the board's actions
 share it. A run reads only the files of the lines it needs (the latest, mostly) and each
 line the first time it is read; what it needs of all of them (how many dice they rolled,
-each rule's changes) is in the totals. So a run in a game's tenth year reads and writes
+each rule's changes, the latest lines that moved each score) is in the totals. So a run in a game's tenth year reads and writes
 what it did on its first day: a new record rewrites the last file and the totals.
 """
 
@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 from types import MappingProxyType
-from typing import Callable, Generic, Iterator, Mapping, Sequence, TypeVar, overload
+from typing import Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from ..errors import GameError
 
 T = TypeVar("T")
 TOTALS = "totals.json"
+KEPT = 256  # of the lines that moved each quantity, the totals name the latest (a chart draws 200)
 
 
 class IndexLines(Sequence[T], Generic[T]):
@@ -48,6 +49,15 @@ class IndexLines(Sequence[T], Generic[T]):
     def _tally(self, totals: dict, line: str, index: int) -> None:
         """Add a line, the `index`-th, to the totals."""
         totals["lines"] += 1
+        for name in self._moved(line, index):
+            latest = totals["moved"].setdefault(name, [])
+            latest.append(index)
+            del latest[:-KEPT]
+
+    def _moved(self, line: str, index: int) -> Iterable[str]:
+        """The quantities a line moved ("points", a counter such as "money"), whose latest
+        lines the totals name (`moving`)."""
+        return ()
 
     def _chunk(self, number: int) -> list[str]:
         """The lines of the `number`-th file, read the first time they are asked for. A file
@@ -104,6 +114,24 @@ class IndexLines(Sequence[T], Generic[T]):
                  if any(needle in line for needle in needles))
         return (self[i] for i in found if any(getattr(self[i], name) for name in names))
 
+    def moving(self, name: str) -> Iterator[T]:
+        """The values of the lines that moved `name` (`_moved`), newest first: the latest
+        KEPT from the totals, with no line read to find them; older ones, where there may
+        be some, by reading back from there."""
+        kept = self.totals["moved"].get(name, [])
+        if isinstance(kept, list) and kept == sorted(
+                i for i in kept if type(i) is int and 0 <= i < len(self)):
+            start = kept[0] if kept else 0  # the lines before it are read back, where needed
+        else:  # totals edited by hand (`verify` names them): every line is read
+            kept, start = [], len(self)
+        yield from (self[i] for i in reversed(kept))
+        if len(kept) < KEPT and start < len(self):
+            return  # the totals name every line that moved it
+        for index in range(start - 1, -1, -1):
+            if name in self._moved(self._chunk(index // self.per_file)[index % self.per_file],
+                                   index):
+                yield self[index]
+
     def where(self, index: int) -> tuple[str, int]:
         """The index file and line a line was read from."""
         return self._paths[index // self.per_file], index % self.per_file + 1
@@ -124,7 +152,11 @@ class IndexLines(Sequence[T], Generic[T]):
                 except ValueError as exc:
                     raise GameError(f"not the index's totals ({exc})",
                                     path=self.folder + TOTALS, hint=HINT) from None
-            else:
+            if not isinstance(self._totals, dict) or any(
+                    not isinstance(self._totals.get(key), type(empty))
+                    for key, empty in self._empty_totals().items() if empty is not None):
+                # none, or an older engine's, which kept less: added up again, and written
+                # with the next line (a run that writes none adds them up again)
                 self._totals = self._empty_totals()
                 for index, line in self.lines():
                     self._tally(self._totals, line, index)
@@ -132,7 +164,7 @@ class IndexLines(Sequence[T], Generic[T]):
         return self._totals
 
     def _empty_totals(self) -> dict:
-        return {"lines": 0}
+        return {"lines": 0, "moved": {}}
 
     def _appended(self, line: str) -> "IndexLines[T]":
         """A copy with `line` after the last (its files read or not as here: the last one

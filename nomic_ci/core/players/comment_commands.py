@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from difflib import get_close_matches
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from ..facts import Comment, Proposal
 from ..game import Game
@@ -32,9 +32,27 @@ from .proposers import may_propose_now
 LISTING_MARGIN = timedelta(days=1)
 
 
+# How far a position a run keeps for the next (`answered_before`) stays behind the run's
+# clock: a comment the forge lists late, or stamped by a clock a little ahead, is listed again.
+KEPT_MARGIN = timedelta(minutes=5)
+
+
 def listed_since(game: Game) -> datetime:
-    """Where a run's listing of comments starts."""
+    """Where a run's listing of comments starts, where no earlier run kept a later start."""
     return game.state.last_change - LISTING_MARGIN
+
+
+def answered_before(game: Game, comments: Sequence[Comment], listed_from: datetime,
+                    now: datetime) -> datetime:
+    """Where a later run's listing may start, from what this run listed (`comments`, from
+    `listed_from`): no later than its clock less `KEPT_MARGIN`, nor than any player's command
+    whose reply was not listed with it (one answered since is passed by the next run, which
+    lists its reply; one the state records as handled, too, so that whatever lists it later
+    lists its reply, and the state may forget it). Talk and strangers' comments do not hold
+    it back; nothing a comment says moves it."""
+    waiting = [c.at for c in comments if c.at >= listed_from and not c.answered
+               and is_command(game, c)]
+    return max(listed_from, min([now - KEPT_MARGIN, *waiting]))
 
 
 def command_name(comment: Comment) -> str | None:

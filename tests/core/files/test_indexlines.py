@@ -3,6 +3,7 @@
 import pytest
 
 from nomic_ci.core.errors import GameError
+from nomic_ci.core.files import indexlines
 from nomic_ci.core.files.indexlines import IndexLines
 
 
@@ -24,7 +25,7 @@ def test_lines_are_parsed_when_first_read_and_written_a_file_per_thousand():
     assert numbers[-1] == 3 and numbers[-1] == 3 and Numbers.parsed == 1
     assert numbers[0:2] == [1, 2]
     assert numbers.texts() == {"x/index/0000.jsonl": "1\n2\n", "x/index/0001.jsonl": "3\n",
-                               "x/index/totals.json": '{\n "lines": 3\n}\n'}
+                               "x/index/totals.json": '{\n "lines": 3,\n "moved": {}\n}\n'}
 
 
 def test_a_bad_line_is_named_by_the_file_it_was_read_from():
@@ -52,3 +53,49 @@ def test_the_check_a_render_makes_needs_the_last_file_and_the_totals_alone():
     wrong = {**texts, "x/index/0001.jsonl": "3\n4\n"}
     assert "not written as the engine writes them" in Numbers(
         files=wrong, shards=sorted(p for p in wrong if p.endswith("l"))).check()[0]
+
+
+class Moves(Numbers):
+    """Numbers whose even lines move "even", and every tenth "tens"."""
+
+    looked_at = 0
+
+    def _moved(self, line, index):
+        Moves.looked_at += 1
+        return [name for name, moves in (("even", int(line) % 2 == 0),
+                                         ("tens", int(line) % 10 == 0)) if moves]
+
+
+def sharded(texts):
+    return Moves(files=texts, shards=sorted(p for p in texts if p.endswith("l")))
+
+
+def test_the_totals_name_the_latest_lines_that_moved_each_quantity_so_none_is_searched(
+        monkeypatch):
+    monkeypatch.setattr(indexlines, "KEPT", 4)
+    written = Moves([str(n) for n in range(1, 10)])
+    for n in range(10, 13):
+        written = written._appended(str(n))  # as a run adds a line
+    read = sharded(written.texts())
+    Moves.looked_at = 0
+    assert list(read.moving("tens")) == [10] and Moves.looked_at == 0  # fewer than KEPT: all
+    assert list(read.moving("odd")) == [] and Moves.looked_at == 0
+    # more than KEPT moved it: the latest from the totals, then older ones read back
+    assert list(read.moving("even")) == [12, 10, 8, 6, 4, 2]
+    assert Moves.looked_at == 5  # the lines before the fourth latest (6): 5 to 1
+
+
+def test_totals_an_older_engine_wrote_are_added_up_again_and_written_with_the_next_line():
+    texts = Moves([str(n) for n in range(1, 6)]).texts()
+    older = {**texts, "x/index/totals.json": '{\n "lines": 5\n}\n'}  # no "moved"
+    read = sharded(older)
+    assert list(read.moving("even")) == [4, 2]
+    assert read._appended("6").written()["x/index/totals.json"] == \
+        '{\n "lines": 6,\n "moved": {\n  "even": [\n   1,\n   3,\n   5\n  ]\n }\n}\n'
+
+
+def test_totals_edited_by_hand_are_not_trusted_to_name_lines(monkeypatch):
+    texts = Moves([str(n) for n in range(1, 7)]).texts()
+    for moved in ('"even": [99]', '"even": [3, 1]', '"even": ["1"]', '"even": 5'):
+        edited = {**texts, "x/index/totals.json": '{"lines": 6, "moved": {%s}}' % moved}
+        assert list(sharded(edited).moving("even")) == [6, 4, 2], moved  # every line read

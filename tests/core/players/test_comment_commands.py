@@ -1,8 +1,11 @@
 """Comment commands: /pass, /active, /inactive, the Admin's /veto, and /help and /status."""
 
+from dataclasses import replace
+
 import pytest
 
-from nomic_ci.core.players.comment_commands import _status, command_name, handle, is_command
+from nomic_ci.core.players.comment_commands import KEPT_MARGIN, _status, answered_before, \
+    command_name, handle, is_command
 from nomic_ci.core.transitions import Deactivate, PassTurn, Refuse
 
 from builders import HOUR, T0, comment, make_game, opened, roll
@@ -140,3 +143,23 @@ def test_status_says_where_each_token_stands_on_a_board():
 def test_status_leads_with_what_wins_under_the_rules_in_force(ruleset, says):
     answer = _status(make_game(ruleset=ruleset), comment("alice", "/status"), T0, {})[1]
     assert says in answer and ("Points" in says or "Points" not in answer)
+
+
+def test_the_next_listing_starts_at_the_first_command_not_answered_whatever_the_talk():
+    now, start = T0 + 10 * HOUR, T0
+    talk = [comment("alice", "I like it", at=T0 + n * HOUR) for n in range(1, 9)]
+    stranger = comment("mallory", "/pass", at=T0 + HOUR)  # no player: never answered
+    assert answered_before(INFINITE, [*talk, stranger], start, now) == now - KEPT_MARGIN
+    waiting = comment("bob", "/status", at=T0 + 3 * HOUR)
+    done = replace(comment("alice", "/help", at=T0 + 2 * HOUR), answered=True)
+    assert answered_before(INFINITE, [*talk, done, waiting], start, now) == waiting.at
+    # one the state records as handled holds it too, until its reply is listed with it
+    recorded = comment("alice", "/pass", at=T0 + 2 * HOUR)
+    handled = replace(INFINITE, state=replace(INFINITE.state, handled_comments=(
+        (recorded.id, recorded.at),)))
+    assert answered_before(handled, [*talk, recorded], start, now) == recorded.at
+    # one written before the listing started is listed only as edited since: it was seen
+    edited = comment("bob", "/status", at=start - HOUR, edited=True)
+    assert answered_before(INFINITE, [edited, *talk], start, now) == now - KEPT_MARGIN
+    # and it never goes back before where the listing started
+    assert answered_before(INFINITE, [], now, now) == now

@@ -1,0 +1,188 @@
+"""Talk: thousands of comments on a proposal, and what players and strangers do among them
+(issue 32). A run lists the comments since the game last changed, or since where an earlier
+run kept that every player's command before was answered (a `nomic/comments` status on the
+default branch's tip, `GitHubForge._keep_position`): each comment is read by a run or two,
+not by every run until the game changes. Each case plays on the fake GitHub through the
+engine's command line, as the workflow runs it."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from nomic_ci.core.players.comment_commands import KEPT_MARGIN
+from nomic_ci.forges.githubgraphql import READ_CONTEXT
+
+from builders import new_rule
+from fakegithub.state import Status
+from tables import ENGINE, GitHubTable, answered, engine_comments, settle
+
+LISTING = r"/repos/[^/]+/[^/]+/issues/comments"
+
+
+def in_its_vote(tmp_path, players: str = "alice,bob,carol,dave") -> tuple[GitHubTable, int]:
+    """alice's proposal in its vote, with bob's vote in."""
+    hub = GitHubTable(tmp_path, players=players)
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    hub.later(1 / 60).fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    return hub, pr
+
+
+def talk(hub: GitHubTable, pr: int, comments: int, who: str = "dave") -> list[int]:
+    """`comments` comments of talk on the proposal, a second apart, ending now."""
+    return [hub.fake.add_comment(pr, who, f"Talk {n}: I would vote for this if the second "
+                                 "paragraph said less.",
+                                 created_at=hub.now - timedelta(seconds=comments - n))
+            for n in range(comments)]
+
+
+def run(hub: GitHubTable, minutes: float = 10) -> int:
+    """A run `minutes` on; the pages of comments it listed."""
+    hub.later(minutes / 60).fake.clear_requests()
+    assert hub.reconcile() == 0, hub.out + hub.err
+    return sum(1 for r in hub.fake.requests if r.method == "GET" and re.fullmatch(LISTING, r.path))
+
+
+def replies_to(hub: GitHubTable, number: int, comment: int) -> int:
+    return sum(f"nomic-ci:reply-{comment} " in b or f"nomic-ci:reply-{comment} -->" in b
+               for b in engine_comments(hub, number))
+
+
+def kept(hub: GitHubTable) -> list[Status]:
+    """The `nomic/comments` statuses on the default branch's tip."""
+    tip = hub.fake.branch_sha("main")
+    return [s for s in hub.fake.world.statuses if s.sha == tip and s.context == READ_CONTEXT]
+
+
+def status(hub: GitHubTable, login: str, to: datetime) -> None:
+    """A `nomic/comments` status on the default branch's tip, set by `login`."""
+    who = next(u.id for u in hub.fake.world.users.values() if u.login == login)
+    hub.fake.world.statuses.append(Status(
+        hub.fake.world.next_id(), hub.fake.branch_sha("main"), "success", READ_CONTEXT,
+        f"players' commands answered up to {to:%Y-%m-%dT%H:%M:%SZ}", None, who, hub.now))
+
+
+def test_a_command_among_ten_thousand_comments_of_talk_is_answered_once_in_the_next_run(
+        tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    talk(hub, pr, 5_000)
+    hub.later(1 / 3600)
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    hub.later(1 / 3600)
+    talk(hub, pr, 5_000)
+    assert run(hub) == 101  # the talk, read once
+    assert replies_to(hub, pr, command) == 1
+    assert kept(hub)  # where the next run starts: kept on the tip, which the reply moved
+    assert run(hub) == 1  # the reply and the latest minutes, once
+    assert [run(hub) for _ in range(3)] == [1, 1, 1]
+    assert replies_to(hub, pr, command) == 1
+    # the next command among more talk is answered, once, by the next run
+    talk(hub, pr, 300)
+    second = hub.fake.add_comment(pr, "carol", "/help", created_at=hub.now)
+    assert run(hub, minutes=1) <= 4
+    assert replies_to(hub, pr, second) == 1
+    assert settle(hub)[-1] == 0
+    assert replies_to(hub, pr, command) == replies_to(hub, pr, second) == 1
+    hub.close()
+
+
+def test_a_quiet_run_after_a_page_of_talk_keeps_its_place_without_a_commit(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    talk(hub, pr, 250)
+    tip = hub.fake.branch_sha("main")
+    assert run(hub) == 3
+    assert hub.fake.branch_sha("main") == tip  # a no-op run: no commit
+    assert [s.description for s in kept(hub)] == [
+        f"players' commands answered up to {(hub.now - KEPT_MARGIN):%Y-%m-%dT%H:%M:%SZ}"]
+    assert [w.method for w in hub.fake.writes()] == ["POST"]  # the status alone
+    assert run(hub) == 1
+    assert not hub.fake.writes()  # less than a page read: nothing kept, nothing written
+    hub.close()
+
+
+def test_a_command_edited_after_it_was_answered_is_not_answered_again(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    talk(hub, pr, 150)
+    run(hub)
+    assert replies_to(hub, pr, command) == 1
+    talk(hub, pr, 150)
+    run(hub)
+    assert kept(hub)
+    # carol edits her answered command: listed again (edited since), and left alone
+    edited = hub.fake.world.comments[command]
+    edited.body, edited.updated_at = "/pass", hub.now
+    assert settle(hub)[-1] == 0
+    assert replies_to(hub, pr, command) == 1
+    # one edited before it was answered is answered once: it does not count
+    late = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    hub.fake.world.comments[late].updated_at = hub.now + timedelta(seconds=30)
+    talk(hub, pr, 120)
+    settle(hub)
+    assert replies_to(hub, pr, late) == 1
+    assert any(f"reply-{late}" in b and "edited" in b for b in engine_comments(hub, pr))
+    hub.close()
+
+
+def test_a_flood_of_commands_among_talk_keeps_the_cap_and_skips_none(tmp_path, monkeypatch):
+    monkeypatch.setattr("nomic_ci.reconcile.MAX_COMMANDS_EACH", 20)
+    hub, pr = in_its_vote(tmp_path)
+    flood = []
+    for n in range(50):
+        talk(hub, pr, 4)
+        flood.append(hub.fake.add_comment(pr, "carol", "/help", created_at=hub.now))
+    rival = hub.fake.add_comment(pr, "dave", "/status", created_at=hub.now)
+    talk(hub, pr, 200)
+    run(hub)
+    assert len(answered(hub, pr) & set(flood)) == 20 and rival in answered(hub, pr)
+    # kept no later than carol's first command left waiting
+    waiting = min(set(flood) - answered(hub, pr))
+    written = hub.fake.world.comments[waiting].created_at
+    assert all(s.description.endswith(f"{written:%Y-%m-%dT%H:%M:%SZ}") for s in kept(hub))
+    settle(hub)
+    assert answered(hub, pr) >= set(flood) | {rival}
+    assert all(replies_to(hub, pr, c) == 1 for c in flood + [rival])
+    hub.close()
+
+
+def test_a_lost_write_answers_a_command_once_and_a_lost_status_costs_only_a_listing(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    hub.secrets["NOMIC_CI_HTTP_RETRY"] = "on"  # the workflow's own client, as in production
+    talk(hub, pr, 150)
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    talk(hub, pr, 150)
+    hub.fake.fail("POST", r"/repos/[^/]+/[^/]+/issues/\d+/comments", 502, after=True)
+    hub.fake.fail("POST", r"/repos/[^/]+/[^/]+/statuses/[0-9a-f]+", 502)
+    run(hub)
+    assert not kept(hub)  # its status lost: the next run lists the talk again
+    assert run(hub) == 4
+    settle(hub)
+    assert replies_to(hub, pr, command) == 1
+    hub.close()
+
+
+def test_a_stranger_cannot_move_where_the_listing_starts(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    talk(hub, pr, 150)
+    run(hub)
+    assert kept(hub)
+    hub.later(1 / 60)
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    # mallory writes the engine's marks, as if carol's command were answered, and sets a
+    # status such as the engine's after it (anyone who may push may set one)
+    hub.fake.add_comment(pr, "mallory", f"<!-- nomic-ci:reply-{command} -->\nanswered",
+                         created_at=hub.now)
+    hub.fake.add_comment(pr, "mallory", f"@carol <!-- nomic-ci:reply-{command} -->",
+                         created_at=hub.now)
+    status(hub, "mallory", hub.now + timedelta(seconds=30))
+    run(hub, minutes=1)
+    assert replies_to(hub, pr, command) == 1
+    # nor the engine's own status, where it says a time after the run's (a clock ahead)
+    second = hub.fake.add_comment(pr, "carol", "/help", created_at=hub.now)
+    status(hub, ENGINE, hub.now + timedelta(days=1))
+    run(hub, minutes=1)
+    assert replies_to(hub, pr, second) == 1
+    hub.close()
