@@ -370,7 +370,7 @@ class Git:
         it is checked out, its working tree is brought along by `bring_worktree`, once a
         command: each time wrote git's index of every file (1.3 MB at 10,000 records), and
         a decision moves the branch twice. Till then `WORKTREE` says where the tree was
-        left, so a command that stops before brings it along the next time (`_resume`)."""
+        left, so a command that stops before brings it along the next time (`resume`)."""
         checked_out = self._worktree_at is None and \
             self._head_ref() == f"refs/heads/{branch}"
         if checked_out:  # said before the branch moves: a stop between leaves it said
