@@ -125,7 +125,6 @@ class Run:
             self.game = self.game.after(replace(self.game.state, writes=writes.after(
                 self.bucket, self.now, self.counted)), None)
         changed = dump_state(self.game.state, self.files)
-        changed.update({record.path: record_text(record) for record in self.records})
         if any(isinstance(record, Record) for record in self.records):
             changed.update(self.game.records.written())  # the last file, and the totals
         if any(isinstance(record, ActionRecord) for record in self.records):
@@ -133,6 +132,9 @@ class Run:
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
                    if self.files.get(path) != text}
+        # each record is new, numbered after the last: not looked for among the game's
+        # (asking whether its path is there lists a folder of ten thousand records)
+        changed.update({record.path: record_text(record) for record in self.records})
         if changed:
             self.forge.write_files(changed, _commit_message(
                 self.summaries or ["nomic-ci: the game issue says where the game stands"]))

@@ -26,6 +26,7 @@ from .gitobjects import (FILE_MODE, SUBMODULE_MODE, TREE_MODE, GitError, GitObje
 ENGINE_NAME = "nomic-ci"
 LOOSE_LIMIT = 1000  # loose objects, past which `Git.pack` packs them
 ENGINE_EMAIL = "nomic-ci@localhost"
+WORKTREE = "worktree"  # "BRANCH COMMIT": where the engine left the working tree it moves
 
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # an object's name, SHA-1 or SHA-256
 # what a ref's name may hold (git check-ref-format): none of revision syntax's characters
@@ -64,6 +65,11 @@ class Git:
         self._engine_dir: Path | None = None
         self._head: str | None | bool = False  # False: not asked yet
         self._trees: dict[str, str] = {}  # commit -> its tree, as built or asked
+        # blob -> text, of the files the last `read_files` read: after a merge a run reads
+        # the game again, and its pages (a long game's list of proposals: 160 kB) are the same
+        self._texts: dict[str, str] = {}
+        self._kept: dict[str, GitObject | None] = {}  # "TREE:NAME" -> what is there
+        self._worktree_at: tuple[str, str] | None = None  # the branch moved, and from where
         self._objects_dir: Path | None = None
 
     def run(self, *args: str, input: bytes | None = None, env: Mapping[str, str] | None = None,
@@ -138,27 +144,42 @@ class Git:
         listed = self._files_in(self._root_tree(commit).content, b"",
                                 [prefix.encode() for prefix in prefixes], records)
         unlisted = {}
+        found_blobs: dict[str, bytes] = {}  # read with their names: not asked for again
         for folder, tree in records.items():
             if tree is None:  # not in the tree, or not wholly asked for: walked as any other
                 continue
             kept = KEPT[folder.decode()]
             # the names it keeps, each found by git in the folder's tree, not by listing it
-            for name, found in zip(kept, self.objects.read_all([f"{tree}:{n}" for n in kept])):
+            for name, found in zip(kept, self._kept_in(tree, kept)):
                 path = folder + name.encode()
                 if found is not None and found.kind == "tree":
                     listed += self._files_in(found.content, path + b"/", [])
                 elif found is not None and found.kind == "blob":
                     listed.append((path, found.sha))
+                    found_blobs[found.sha] = found.content
             unlisted[folder.decode()] = kept, partial(self._records_in, tree, folder, kept)
         now: dict[str, str] = {}
         later: dict[str, str] = {}  # path -> blob sha
         for path, sha in listed:
             path = _path(path)
             (later if deferred(path) else now)[path] = sha
-        contents = self.blobs(now.values())
-        return GameFiles({path: _text(contents[sha]) for path, sha in now.items()}, later,
+        known = self._texts
+        texts = {sha: known[sha] if sha in known else _text(found_blobs[sha])
+                 for sha in now.values() if sha in known or sha in found_blobs}
+        texts.update((sha, _text(content)) for sha, content in
+                     self.blobs(sha for sha in now.values() if sha not in texts).items())
+        self._texts = texts
+        return GameFiles({path: texts[sha] for path, sha in now.items()}, later,
                          lambda shas: {sha: _text(b) for sha, b in self.blobs(shas).items()},
                          unlisted, alone)
+
+    def _kept_in(self, tree: str, kept: Sequence[str]) -> list[GitObject | None]:
+        """What a folder of records (the tree `tree`) holds under the names it keeps, read
+        once a command: a run that reads the game again after a merge finds the same folder."""
+        names = [f"{tree}:{name}" for name in kept]
+        if any(name not in self._kept for name in names):
+            self._kept.update(zip(names, self.objects.read_all(names)))
+        return [self._kept[name] for name in names]
 
     def _records_in(self, tree: str, folder: bytes, kept: Sequence[str]) -> dict[str, str]:
         """The records in a folder of them (the tree `tree`), path -> blob sha: every file
@@ -345,16 +366,57 @@ class Git:
         return commit
 
     def move_branch(self, branch: str, new: str, old: str) -> None:
-        """Move the branch from `old` to `new`, failing if someone moved it meanwhile."""
+        """Move the branch from `old` to `new`, failing if someone moved it meanwhile. Where
+        it is checked out, its working tree is brought along by `bring_worktree`, once a
+        command: each time wrote git's index of every file (1.3 MB at 10,000 records), and
+        a decision moves the branch twice. Till then `WORKTREE` says where the tree was
+        left, so a command that stops before brings it along the next time (`resume`)."""
+        checked_out = self._worktree_at is None and \
+            self._head_ref() == f"refs/heads/{branch}"
+        if checked_out:  # said before the branch moves: a stop between leaves it said
+            self._worktree_at = branch, old
+            self._say_worktree(f"{branch} {old}\n")
         result = self.run("update-ref", f"refs/heads/{branch}", new, old, check=False)
         if result.returncode != 0:
+            if checked_out:
+                self._worktree_at = None
+                self._say_worktree(None)
             raise GitError(f"the branch {branch} moved while the engine ran; nothing was written",
                            hint="run the command again: it re-reads the game")
+
+    def bring_worktree(self) -> None:
+        """Bring the working tree along where the branch checked out moved, as checkout
+        would, keeping any local edits that do not collide; asked now, not when the command
+        began: a player may have switched branch since (then it stays as it is)."""
+        if self._worktree_at is None:
+            return
+        (branch, old), self._worktree_at = self._worktree_at, None
         if self._head_ref() == f"refs/heads/{branch}":
-            # asked now, not when the command began: a player may have switched branch since;
-            # the checked-out branch moved under the working tree: bring the tree along,
-            # as checkout would, keeping any local edits that do not collide
-            self.run("read-tree", "-m", "-u", old, new, check=False)
+            new = self.rev(f"refs/heads/{branch}")
+            if new is not None and new != old:
+                self.run("read-tree", "-m", "-u", old, new, check=False)
+        self._say_worktree(None)
+
+    def resume(self) -> None:
+        """Bring the working tree along where a command stopped before it did."""
+        try:
+            branch, old = self.engine_path(WORKTREE).read_text().split()
+        except (OSError, UnicodeDecodeError, ValueError):
+            return  # none said (or not as written: nothing to go by)
+        if _SHA.fullmatch(old):
+            self._worktree_at = branch, old
+            self.bring_worktree()
+
+    def _say_worktree(self, text: str | None) -> None:
+        path = self.engine_path(WORKTREE)
+        try:
+            if text is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text)
+        except OSError:
+            pass  # a repository only to read: the engine moves nothing there
 
     def head_branch(self) -> str | None:
         """The branch checked out when the command began (asked once; `move_branch` asks again)."""

@@ -89,6 +89,7 @@ class LocalForge:
                             path=str(self.root))
         self.tip = self.base_tip = tip
         if self.writing:
+            self.git.resume()  # a command that stopped before bringing the working tree
             self._refuse_uncommitted_changes()
 
     def _take_lock(self) -> None:
@@ -362,7 +363,10 @@ class LocalForge:
             if self._wrote:
                 self.git.pack()
         finally:
-            self.git.close()
+            try:
+                self.git.bring_worktree()  # where the branch is, whatever stopped the run
+            finally:
+                self.git.close()
         if self._lock is not None:
             self._lock.close()  # closing the file releases the lock
             self._lock = None

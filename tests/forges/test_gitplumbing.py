@@ -35,10 +35,64 @@ def test_moving_the_default_branch_brings_along_the_tree_checked_out_when_it_mov
     git.run("checkout", "-q", "idea")  # the player switches meanwhile
     new = git.commit_tree(git.tree_with(tip, {"a.txt": "two\n"}), [tip], "engine", T0)
     git.move_branch("main", new, tip)
+    git.bring_worktree()
     assert git.out("status", "--porcelain") == ""  # idea's tree and index untouched
     assert (git.path / "a.txt").read_text() == "one\n"
     git.run("checkout", "-q", "main")
     assert (git.path / "a.txt").read_text() == "two\n"
+
+
+def test_the_working_tree_follows_the_branch_once_a_command_however_often_it_moves(tmp_path):
+    """A decision moves the branch twice (recorded, then told); git writes its index of every
+    file each time the tree moves, so the tree moves once, at the end, to the last."""
+    git, tip = repository(tmp_path)
+    second = git.commit_tree(git.tree_with(tip, {"a.txt": "two\n"}), [tip], "engine", T0)
+    third = git.commit_tree(git.tree_with(second, {"a.txt": "three\n"}), [second], "engine", T0)
+    moved = []
+    run = git.run
+    git.run = lambda *args, **kw: (moved.append(args[0]) if args[0] == "read-tree" else None,
+                                   run(*args, **kw))[1]
+    git.move_branch("main", second, tip)
+    git.move_branch("main", third, second)
+    assert (git.path / "a.txt").read_text() == "one\n" and moved == []
+    git.bring_worktree()
+    assert moved == ["read-tree"]
+    assert (git.path / "a.txt").read_text() == "three\n"
+    assert git.out("status", "--porcelain") == ""
+    assert not git.engine_path("worktree").exists()
+
+
+def test_a_command_that_stopped_before_bringing_the_working_tree_along_is_resumed(tmp_path):
+    """Killed after the branch moved and before its tree did: the next command's git status
+    would show the engine's change undone, as local edits. It brings the tree along first,
+    keeping a player's own edit."""
+    git, tip = repository(tmp_path)
+    (git.path / "b.txt").write_text("mine\n")  # untracked: a player's, kept
+    new = git.commit_tree(git.tree_with(tip, {"a.txt": "two\n"}), [tip], "engine", T0)
+    git.move_branch("main", new, tip)
+    git.close()  # stopped here
+    assert git.out("status", "--porcelain", "--", "a.txt") != ""
+    later = Git(git.path)
+    later.resume()
+    assert (git.path / "a.txt").read_text() == "two\n"
+    assert (git.path / "b.txt").read_text() == "mine\n"
+    assert later.out("status", "--porcelain") == "?? b.txt"
+    assert not later.engine_path("worktree").exists()
+    later.resume()  # nothing said: nothing done
+    assert later.out("status", "--porcelain") == "?? b.txt"
+
+
+def test_a_branch_that_moved_meanwhile_leaves_the_working_tree_as_it_was(tmp_path):
+    git, tip = repository(tmp_path)
+    other = git.commit_tree(git.tree_with(tip, {"a.txt": "theirs\n"}), [tip], "other", T0)
+    git.run("update-ref", "refs/heads/main", other)
+    git.run("reset", "-q", "--hard")
+    new = git.commit_tree(git.tree_with(tip, {"a.txt": "two\n"}), [tip], "engine", T0)
+    with pytest.raises(GitError, match="moved while the engine ran"):
+        git.move_branch("main", new, tip)
+    git.bring_worktree()
+    assert (git.path / "a.txt").read_text() == "theirs\n"
+    assert not git.engine_path("worktree").exists()
 
 
 @pytest.mark.parametrize("checkout", [None, "idea", "--detach"])
