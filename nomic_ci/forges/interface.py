@@ -22,7 +22,7 @@ The engine relies on these orderings, and each forge keeps them:
 from __future__ import annotations
 
 import enum
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Collection, Mapping, Protocol, Sequence
 
 from ..core.facts import Comment, Proposal
@@ -121,4 +121,7 @@ def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], dateti
     listing starts there, and what it returns from before, as edited since, is left out."""
     since = listed_since(game)
     start = max(since, forge.answered_before() or since)
-    return [c for c in forge.comments(start) if c.at >= start], since
+    # asked from a second before: GitHub's `since` is "updated after", and a command left
+    # waiting at the kept second itself must be listed again, not passed for good
+    asked = start - timedelta(seconds=1) if start > since else start
+    return [c for c in forge.comments(asked) if c.at >= start], since

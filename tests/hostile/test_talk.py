@@ -186,3 +186,35 @@ def test_a_stranger_cannot_move_where_the_listing_starts(tmp_path):
     run(hub, minutes=1)
     assert replies_to(hub, pr, second) == 1
     hub.close()
+
+
+def test_a_command_left_waiting_at_the_kept_second_is_answered_where_since_means_after(
+        tmp_path, monkeypatch):
+    """GitHub documents `since` as "updated after the given time": where it leaves out that
+    second, a command left waiting (past the cap) at the very second the status keeps must
+    still be listed by the next run, or it is passed for good."""
+    import fakegithub.routes_issues as routes
+
+    listing = next(r for r in routes.ROUTES if r.handler is routes.list_repo_comments)
+
+    def strictly_after(call):  # the fake's `>=` made `>`: a comment at `since` is left out
+        if "since" in call.query:
+            call.query["since"] += "\x7f"
+        return routes.list_repo_comments(call)
+
+    monkeypatch.setattr("nomic_ci.reconcile.MAX_COMMANDS_EACH", 20)
+    object.__setattr__(listing, "handler", strictly_after)  # a frozen route
+    try:
+        hub, pr = in_its_vote(tmp_path)
+        flood = []
+        for n in range(50):
+            talk(hub, pr, 4)
+            flood.append(hub.fake.add_comment(pr, "carol", "/help", created_at=hub.now))
+        talk(hub, pr, 200)
+        run(hub)
+        assert kept(hub)
+        settle(hub)
+        assert [c for c in flood if replies_to(hub, pr, c) != 1] == []
+        hub.close()
+    finally:
+        object.__setattr__(listing, "handler", routes.list_repo_comments)
