@@ -99,3 +99,22 @@ def _compare(key: str, made: list) -> None:
         f"what the game wrote differs from {SNAPSHOT.name} in {', '.join(changed)}: if the "
         "change means it, run NOMIC_CI_SNAPSHOT=update python3 -m pytest tests/rulesets, and "
         "say in the commit which games it changed and why")
+
+
+@pytest.fixture(params=["local", "github"])
+def suber_table(request, tmp_path):
+    """A maker of games of Suber's initial set (seed 001), on the local forge and on the
+    fake GitHub: `make(players=..., admin=..., ...)` as the tables take them."""
+    made = []
+
+    def make(players="alice,bob,carol,dave", **kwargs):
+        if kwargs.get("admin") is None:
+            kwargs.pop("admin", None)
+        kind = tables.LocalTable if request.param == "local" else tables.GitHubTable
+        made.append(kind(tmp_path / "g", players=players, ruleset="suber-initial-set",
+                         **kwargs))
+        return made[-1]
+    yield make
+    for t in made:
+        if isinstance(t, tables.GitHubTable):
+            t.close()

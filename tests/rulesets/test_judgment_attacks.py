@@ -13,22 +13,9 @@ PLAYERS = "alice,bob,carol,dave"
 RULE_211 = "rules/211-judgment.md"
 
 
-@pytest.fixture(params=["local", "github"])
-def table(request, tmp_path):
-    made = []
-
-    def make(players=PLAYERS, **kwargs):
-        if request.param == "local":
-            made.append(LocalTable(tmp_path / "g", players=players,
-                                   ruleset="suber-initial-set", **kwargs))
-        else:
-            made.append(GitHubTable(tmp_path / "g", players=players,
-                                    ruleset="suber-initial-set", **kwargs))
-        return made[-1]
-    yield make
-    for t in made:
-        if isinstance(t, GitHubTable):
-            t.close()
+@pytest.fixture
+def table(suber_table):
+    return suber_table  # tests/rulesets/conftest.py
 
 
 def state_of(t):

@@ -26,23 +26,9 @@ PLAYERS = "alice,bob,carol,dave"
 ADMIN = "judy"  # the server administrator (rule 114), no player
 
 
-@pytest.fixture(params=["local", "github"])
-def table(request, tmp_path):
-    made = []
-
-    def make(**kwargs):
-        if request.param == "local":
-            admin = kwargs.pop("admin", None)
-            made.append(LocalTable(tmp_path / "g", players=PLAYERS, ruleset="suber-initial-set",
-                                   **({"admin": admin} if admin else {})))
-        else:
-            made.append(GitHubTable(tmp_path / "g", players=PLAYERS, ruleset="suber-initial-set",
-                                    **kwargs))
-        return made[-1]
-    yield make
-    for t in made:
-        if isinstance(t, GitHubTable):
-            t.close()
+@pytest.fixture
+def table(suber_table):
+    return suber_table  # tests/rulesets/conftest.py
 
 
 def state_of(t):
