@@ -2,8 +2,9 @@
 what adds them all up, `FOLDER/totals.json`: the proposals' history and the board's actions
 share it. A run reads only the files of the lines it needs (the latest, mostly) and each
 line the first time it is read; what it needs of all of them (how many dice they rolled,
-each rule's changes, the latest lines that moved each score) is in the totals. So a run in a game's tenth year reads and writes
-what it did on its first day: a new record rewrites the last file and the totals.
+each rule's changes, the latest lines that moved each score) is in the totals. So a run
+in a game's tenth year reads and writes what it did on its first day: a new record
+rewrites the last file and the totals.
 """
 
 from __future__ import annotations
