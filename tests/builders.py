@@ -4,6 +4,7 @@ and stepping the pure core. Test modules import what they need from here."""
 from __future__ import annotations
 
 import itertools
+import re
 from datetime import datetime, timedelta, timezone
 from typing import Iterable
 
@@ -72,6 +73,12 @@ def proposal(author: str = "alice", *, key: str = "1", head: str = "head1",
     return Proposal(key=key, title=title, author=Account(author, author_id), head=head,
                     opened_at=opened, changes=changes, reviews=tuple(reviews),
                     reactions=tuple(reactions), texts=tuple(texts))
+
+
+def by_name(path: str) -> str:
+    """A record's path without its folder of a hundred (`proposals/0001-x.yaml`), to find
+    a record by the name it has wherever it is kept."""
+    return re.sub(r"^(proposals|actions)/[0-9]+-[0-9]+/", r"\1/", path)
 
 
 def new_rule(number: int, text: str = "A rule.") -> dict[str, str]:

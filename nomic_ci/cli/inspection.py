@@ -6,10 +6,10 @@ import sys
 from pathlib import Path
 
 from ..core.board.actionindex import actions_of_records
-from ..core.board.actionlog import INDEX as ACTIONS_INDEX
+from ..core.board.actionlog import INDEX as ACTIONS_INDEX, moved_actions
 from ..core.board.playing import rolled
 from ..core.files.gamefiles import under
-from ..core.files.history import INDEX, history_of_records
+from ..core.files.history import INDEX, history_of_records, moved_records
 from ..core.game import load_game
 from ..core.verify import check, read_whole, waiting_for_reveal
 from ..text.readmes import render_all, stale_readmes
@@ -21,19 +21,31 @@ def cmd_render(args) -> int:
     files = working_files(root)
     rewritten = []
     if not args.check:  # the index first, rebuilt from the records (all read), as it renders
-        rebuilt: dict[str, str | None] = {path: None for path in under(files, INDEX)}
+        before, said = files, []
+        # the records a game made before kept at the top, moved into their folders of a
+        # hundred (core/files/folders.py), and any other not where the engine keeps it
+        rebuilt: dict[str, str | None] = {**moved_records(files, said.append),
+                                          **moved_actions(files, said.append)}
+        for line in said:
+            print(line)
+        moved = sum(text is not None for text in rebuilt.values())
+        files = files.changed(rebuilt)
+        rebuilt.update({path: None for path in under(files, INDEX)})
         rebuilt.update(history_of_records(files).texts())
         rebuilt.update({path: None for path in under(files, ACTIONS_INDEX)})
         rebuilt.update(actions_of_records(files).texts())  # the board's, likewise
         for path, text in rebuilt.items():
-            if files.get(path) != text:
+            if before.get(path) != text:
                 if text is None:
                     (root / path).unlink()
                 else:
                     (root / path).parent.mkdir(parents=True, exist_ok=True)
                     (root / path).write_text(text)
-                print(f"{'removed' if text is None else 'wrote'} {path}")
+                if path.startswith((INDEX, ACTIONS_INDEX)):  # (the moves are said above)
+                    print(f"{'removed' if text is None else 'wrote'} {path}")
                 rewritten.append(path)
+        if moved:
+            print(f"moved {moved} record{'s' * (moved != 1)} into their folders of a hundred")
         files = files.changed(rebuilt)
     stale = stale_readmes(files)
     if args.check:
@@ -64,6 +76,12 @@ def cmd_verify(args) -> int:
     actions = f", {len(game.actions)} board actions" if game.actions else ""
     print(f"Verified {len(game.records)} proposal records{actions}, {dice} dice and "
           f"{len(game.state.players)} scores: everything adds up.")
+    early = sum(record.path != record.home for record in (*records, *game.actions.records()))
+    if early:
+        print(f"{early} record{'s are' if early != 1 else ' is'} at the top of proposals/ or "
+              "actions/, where a game made before kept them: 'nomic-ci render' moves them "
+              "into their folders of a hundred (GitHub lists no more than 1,000 files of a "
+              "folder).")
     for commitment, count in waiting_for_reveal(game, records).items():
         print(f"{count} of the dice were drawn from the secret SHA-256 {commitment[:12]}…, not "
               "revealed yet: they are re-checked once it is (at the game's end, or when it is "

@@ -250,7 +250,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     if render := command(
             "render", "rewrite the READMEs from the game's files", "nomic-ci render --check",
             "Rewrite rules/README.md, state/README.md, proposals/README.md and the score chart "
-            "from the files in the working directory.",
+            "from the files in the working directory; rebuild the records' indexes, and move "
+            "records a game made before kept at the top of proposals/ and actions/ into their "
+            "folders of a hundred.",
             run=lazy("inspection", "cmd_render")):
         render.add_argument("--check", action="store_true", help="fail if they are out of date")
 

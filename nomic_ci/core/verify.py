@@ -9,6 +9,7 @@ from typing import Mapping
 
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
+from .files.folders import misplaced
 from .files.gamefiles import under
 from .files.history import INDEX, History, read_history, record_paths, summary_of
 from .files.records import DieRoll, Outcome, Record, load_record
@@ -33,6 +34,10 @@ def verify(files: Mapping[str, str]) -> list[str]:
 def check(game: Game, records: list[Record]) -> list[str]:
     """`verify` of a game as `read_whole` read it."""
     found = check_index(game) + check_action_index(game.files, game.actions)
+    found += [f"{record.path}: this record belongs at {record.home}, the folder of its "
+              "number's hundred; move it there (`nomic-ci render` does)"
+              for record in (*records, *game.actions.records())
+              if misplaced(record.path, record.home)]
     rolls: dict[object, str] = {}  # each roll number of the game, and the record that made it
     for where, proposal, dice in _dice_of(game, records):
         for die in dice:

@@ -138,7 +138,7 @@ def test_a_review_through_the_signal_chain_passes_a_proposal(world):
     assert fake.file_at("rules/150-be-kind.md") == rule
     players = fake.file_at("state/players.yaml")
     assert "points: 0" in players and players.count("points: 0") == 2  # alice rolled
-    assert fake.file_at("proposals/0001-be-kind.yaml") is not None
+    assert fake.file_at("proposals/0000-0099/0001-be-kind.yaml") is not None
     assert fake.world.statuses[-1].state == "success"
     assert "passed" in comments_by_engine(fake, pr)[-1]
 
@@ -157,7 +157,7 @@ def test_a_scheduled_run_closes_a_proposal_whose_vote_ran_out(world):
     assert "Proposal 1 ('An idea') failed" in run.output_of("Reconcile")
     pull = fake.pull(pr)
     assert pull.state == "closed" and not pull.merged
-    assert "outcome: failed" in fake.file_at("proposals/0001-an-idea.yaml")
+    assert "outcome: failed" in fake.file_at("proposals/0000-0099/0001-an-idea.yaml")
     assert "1 yes, 1 no of 3 eligible" in comments_by_engine(fake, pr)[-1]
     assert fake.world.statuses[-1].state == "failure"
 

@@ -83,7 +83,7 @@ def test_a_tampered_roll_and_a_wrong_reveal_are_caught(tmp_path):
     secret = secret_of(t)
     play_one_proposal(t, "alice", "bob", 1, 201)
     assert t.later().cli("dice", "rotate") == 0, t.err  # reveals the first secret
-    record = next((t.root / "proposals").glob("0001-*.yaml"))
+    record = next((t.root / "proposals").glob("*/0001-*.yaml"))
     honest = derive_secret_roll(secret, 6, roll_inputs(SEED, 1, 1))
     record.write_text(record.read_text().replace(f"result: {honest}",
                                                  f"result: {honest % 6 + 1}"))

@@ -47,7 +47,7 @@ def test_the_engine_commits_rolls_replaces_and_reveals_its_secret_and_leaks_noth
     decide(hub, "alice", "bob", 201)
     files = hub.files()
     assert f"result: {derive_secret_roll(FIRST, 6, roll_inputs(SEED, 1, 1))}" in \
-        files["proposals/0001-a-proposal.yaml"]
+        files["proposals/0000-0099/0001-a-proposal.yaml"]
     assert verify(files) == [] and awaiting_reveal(files) == {commitment_of(FIRST): 1}
     assert FIRST not in everything_sent(hub)
 

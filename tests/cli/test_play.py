@@ -105,7 +105,7 @@ def test_verify_names_a_record_whose_roll_was_tampered_with(table):
     t.later().branch("idea", new_rule(201))
     t.propose("alice", "idea")
     t.later().vote(1, "bob")
-    record = next((t.root / "proposals").glob("0001-*.yaml"))
+    record = next((t.root / "proposals").glob("*/0001-*.yaml"))
     result = roll(1)
     record.write_text(record.read_text().replace(f"result: {result}",
                                                  f"result: {result % 6 + 1}"))
@@ -205,7 +205,7 @@ def test_verify_names_a_record_whose_dice_inputs_were_forged(table):
     t.later().branch("idea", new_rule(201))
     t.propose("alice", "idea")
     t.later().vote(1, "bob")
-    record = next((t.root / "proposals").glob("0001-*.yaml"))
+    record = next((t.root / "proposals").glob("*/0001-*.yaml"))
     # a forger picks other inputs and writes down the roll they give, points and all
     from nomic_ci.core.dice import derive_roll
     forged_inputs = {"seed": "5eed", "roll": 7, "proposal": 1, "purpose": "turn"}
@@ -303,7 +303,8 @@ def test_points_a_passed_proposal_sets_are_recorded_as_its_own_and_verify_adds_u
     number = t.propose("alice", "gift", "Ten points for bob")
     t.vote(number, "bob")
     t.later(30).tick()
-    record = next(text for path, text in t.files().items() if path.startswith("proposals/0001"))
+    record = next(text for path, text in t.files().items()
+                  if path.startswith("proposals/0000-0099/0001"))
     assert "outcome: passed" in record and "points_stated:\n  bob: 10\n" in record
     assert t.cli("verify") == 0, t.err
     # the same change by hand is still caught, and says how to correct a score
@@ -468,8 +469,9 @@ def test_an_index_lost_or_edited_by_hand_is_caught_and_render_rebuilds_it(table)
     written = index.read_text()
     assert '"number": 1' in written and t.cli("render", "--check") == 0
     index.write_text(written.replace('"title": "An idea"', '"title": "Another"'))
-    assert t.cli("verify") == 1 and "0000.jsonl: line 1 gives proposals/0001-an-idea.yaml " \
-        "the title 'Another', but the record proposals/0001-an-idea.yaml says 'An idea'" in t.err
+    record = "proposals/0000-0099/0001-an-idea.yaml"
+    assert t.cli("verify") == 1 and f"0000.jsonl: line 1 gives {record} the title " \
+        f"'Another', but the record {record} says 'An idea'" in t.err
     index.unlink()
     assert t.cli("render", "--check") == 1 and "proposals/index/ is out of date" in t.err
     assert t.cli("render") == 0 and "wrote proposals/index/0000.jsonl" in t.out

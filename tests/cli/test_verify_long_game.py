@@ -81,10 +81,15 @@ def long_game(tmp_path_factory) -> Path:
     return root
 
 
+def named(path: Path) -> str:
+    """A record's path in the game, as verify names it."""
+    return "proposals/" + path.relative_to(path.parent.parent).as_posix()
+
+
 def tampered(root: Path, number: int, edit) -> tuple[Path, str, str]:
     """Record `number` edited by `edit` (its text to the new text), verify's errors, and the
     record as it was (put back after)."""
-    path = next(root.glob(f"proposals/{number:04d}-*.yaml"))
+    path = next(root.glob(f"proposals/*/{number:04d}-*.yaml"))
     text = path.read_text()
     assert _plainest(text) is not None  # as written, read a line at a time
     path.write_text(edit(text))
@@ -103,7 +108,7 @@ def test_a_ballot_changed_deep_in_a_long_game_names_its_record(long_game):
         return text.replace("  - login: p8\n    vote: no\n", "  - login: p8\n    vote: yes\n")
     path, err, text = tampered(long_game, 617, edit)
     assert _plainest(edit(text)) is not None
-    assert f"the record proposals/{path.name} says 3" in err, err
+    assert f"the record {named(path)} says 3" in err, err
 
 
 def test_a_word_of_a_folded_reason_changed_names_its_record(long_game):
@@ -113,7 +118,7 @@ def test_a_word_of_a_folded_reason_changed_names_its_record(long_game):
         return text.replace("— not\n  met'", "— not\n  met, by a mile'")
     path, err, text = tampered(long_game, 619, edit)
     assert _plainest(edit(text)) is not None
-    assert f"the record proposals/{path.name} says" in err and "by a mile" in err, err
+    assert f"the record {named(path)} says" in err and "by a mile" in err, err
 
 
 def test_an_edit_out_of_the_plainest_texts_is_named_all_the_same(long_game):
@@ -122,7 +127,7 @@ def test_an_edit_out_of_the_plainest_texts_is_named_all_the_same(long_game):
         return "# fixed a typo\n" + text.replace("    vote: no\n", "    vote: yes\n", 1)
     path, err, text = tampered(long_game, 803, edit)
     assert _plainest(edit(text)) is None
-    assert f"the record proposals/{path.name} says" in err, err
+    assert f"the record {named(path)} says" in err, err
 
 
 def test_a_die_changed_deep_in_a_long_game_names_its_record(long_game):
@@ -131,5 +136,5 @@ def test_a_die_changed_deep_in_a_long_game_names_its_record(long_game):
         other = 1 if result.endswith(" 6") else 6
         return text.replace(result, f"    result: {other}")
     path, err, _ = tampered(long_game, 999, edit)
-    assert f"proposals/{path.name}: rule 103: 1d6 added to the proposer's score recorded" \
-        in err, err
+    assert f"{named(path)}: rule 103: 1d6 added to the proposer's score recorded" in err, \
+        err

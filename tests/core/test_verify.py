@@ -38,7 +38,8 @@ def played(game=None, dice=DICE) -> dict[str, str]:
 
 
 FILES = played()
-FIRST, SECOND = "proposals/0001-a-proposal.yaml", "proposals/0002-a-proposal.yaml"
+FIRST, SECOND = ("proposals/0000-0099/0001-a-proposal.yaml",
+                 "proposals/0000-0099/0002-a-proposal.yaml")
 
 
 def edited(path, old, new):

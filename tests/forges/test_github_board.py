@@ -80,7 +80,7 @@ def test_a_run_with_nothing_to_do_reads_no_action_record_and_no_deeper_tree(hub)
     hub.later(1 / 60).fake.add_comment(pr, "alice", "/roll", created_at=hub.now)
     assert hub.reconcile() == 0, hub.err
     assert hub.fake.file_at("actions/index/0000.jsonl").count("\n") == 1
-    record = next(p for p in hub.files() if p.startswith("actions/000001"))
+    record = next(p for p in hub.files() if p.startswith("actions/000000-000099/000001"))
     sha = hub.fake.git.entry_at("main", record).sha
     hub.fake.clear_requests()
     assert hub.reconcile() == 0 and hub.fake.writes() == []

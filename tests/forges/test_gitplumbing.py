@@ -241,9 +241,9 @@ def test_any_other_failure_to_diff_is_an_error_that_says_so(tmp_path):
 
 GAME = {"rules/101-a.md": "a\n", "state/game.yaml": "g\n", "proposals/README.md": "# P\n",
         "proposals/adjustments.yaml": "[]\n", "proposals/index/0000.jsonl": "{}\n",
-        "proposals/index/notes.txt": "odd\n", "proposals/0001-a.yaml": "r1\n",
+        "proposals/index/notes.txt": "odd\n", "proposals/0000-0099/0001-a.yaml": "r1\n",
         "proposals/junk/x.md": "odd\n", "actions/index/0000.jsonl": "{}\n",
-        "actions/000001-roll.json": "{}\n", "elsewhere.md": "not the game's\n"}
+        "actions/000000-000099/000001-roll.json": "{}\n", "elsewhere.md": "not the game's\n"}
 
 
 @pytest.mark.parametrize("reader", ["git", "disk"])
@@ -269,8 +269,8 @@ def test_the_records_are_listed_only_when_asked_for_and_then_as_every_file(tmp_p
     assert under(files, "proposals/index/") == ["proposals/index/0000.jsonl",
                                                 "proposals/index/notes.txt"]
     assert files["proposals/adjustments.yaml"] == "[]\n" and listings == []
-    assert files["proposals/0001-a.yaml"] == "r1\n" and sorted(listings) == ["actions/",
-                                                                           "proposals/"]
+    assert files["proposals/0000-0099/0001-a.yaml"] == "r1\n"
+    assert sorted(listings) == ["actions/", "proposals/"]
     assert dict(files) == {path: text for path, text in GAME.items() if path != "elsewhere.md"}
 
 
@@ -288,4 +288,29 @@ def test_a_link_to_a_folder_among_the_records_is_not_followed_on_disk(tmp_path):
     (git.path / "proposals/elsewhere").symlink_to(outside)
     files = gamedir.working_files(git.path)
     assert not any("secret" in path or "deep" in path for path in files)
-    assert "proposals/elsewhere" not in files and "proposals/0001-a.yaml" in files
+    assert "proposals/elsewhere" not in files and "proposals/0000-0099/0001-a.yaml" in files
+
+
+def test_a_decisions_commit_reads_and_writes_the_records_folder_and_its_parents_alone(
+        tmp_path, monkeypatch):
+    """A record is written in its folder of a hundred: the commit rewrites that folder's
+    tree and the trees above it, and reads no other folder of records."""
+    git, tip = repository(tmp_path)
+    records = {f"proposals/{n // 100 * 100:04d}-{n // 100 * 100 + 99:04d}/{n:04d}-x.yaml":
+               f"{n}\n" for n in range(1, 251)}
+    tip = git.commit_files("main", {**records, "proposals/index/0000.jsonl": "{}\n"},
+                           "a game", T0, "t")
+    read = []
+    real = Git._object
+    monkeypatch.setattr(Git, "_object", lambda self, name: read.append(name) or real(self, name))
+    decided = {"proposals/0200-0299/0251-y.yaml": "251\n",
+               "proposals/index/0000.jsonl": "{}\n{}\n"}
+    tree = git.tree_with(tip, decided)
+    folders = {git.out("rev-parse", f"{tip}:{folder}"): folder for folder in
+               ("proposals", "proposals/0000-0099", "proposals/0100-0199",
+                "proposals/0200-0299", "proposals/index")}
+    assert sorted(folders[name] for name in read if name in folders) == [
+        "proposals", "proposals/0200-0299", "proposals/index"]
+    assert git.out("ls-tree", "--name-only", f"{tree}:proposals/0200-0299").split("\n")[-1] \
+        == "0251-y.yaml"
+    assert git.out("diff", "--name-only", tip, tree).split("\n") == sorted(decided)

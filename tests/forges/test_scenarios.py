@@ -14,7 +14,7 @@ import pytest
 from nomic_ci.core.files.records import Outcome, load_record
 from nomic_ci.core.game import load_game
 
-from builders import new_rule, roll
+from builders import by_name, new_rule, roll
 from tables import ENGINE, GitHubTable, LocalTable
 
 from builders import HOUR, T0
@@ -36,7 +36,7 @@ def table(request, tmp_path):
 
 def record_of(t, number):
     return next(text for path, text in t.files().items()
-                if path.startswith(f"proposals/{number:04d}-"))
+                if by_name(path).startswith(f"proposals/{number:04d}-"))
 
 
 def test_a_game_played_to_a_winner(table):
@@ -206,7 +206,7 @@ def test_a_branch_that_merged_others_hides_no_change_from_the_vote(table):
         t.vote(3, voter)
     t.later(49).tick()
     files = t.files()
-    path = next(path for path in files if path.startswith("proposals/0003-"))
+    path = next(path for path in files if path.startswith("proposals/0000-0099/0003-"))
     record = load_record(path, files[path])
     assert "rules/201-rule-201.md" in files or 201 in record.rules, record
     if isinstance(t, GitHubTable):
@@ -264,7 +264,7 @@ def test_a_rule_two_proposals_change_is_merged_only_as_a_vote_judged_it(table):
 
 def yaml_reason(t, number):
     files = t.files()
-    path = next(path for path in files if path.startswith(f"proposals/{number:04d}-"))
+    path = next(path for path in files if by_name(path).startswith(f"proposals/{number:04d}-"))
     return load_record(path, files[path]).reason
 
 

@@ -182,7 +182,8 @@ def test_a_proposal_pushed_back_to_no_change_at_all_fails_at_its_decision_and_sa
      "missing field 'points'"),
     ("state/game.yaml", lambda text: text.replace("next_proposal: 1", "next_proposal: many"),
      "'next_proposal' must be"),
-    ("proposals/0001-forged.yaml", lambda text: "number: 1\ntitle: [\n", "not valid YAML"),
+    ("proposals/0000-0099/0001-forged.yaml", lambda text: "number: 1\ntitle: [\n",
+     "not valid YAML"),
     # read quickly, but written back by ruamel.yaml, which would refuse them at every run
     ("state/game.yaml", lambda text: text + "extra:\n" + "".join(
         "  " * i + "- k:\n" for i in range(500)) + "  " * 500 + "- x\n",
@@ -234,8 +235,10 @@ def test_a_proposal_may_not_make_the_engine_tell_or_close_anything():
                for reason in problems(GAME, p))
 
 
-@pytest.mark.parametrize("path", ["proposals/0009-forged.yaml", "proposals/adjustments.yaml",
-                                  "actions/junk.txt", "actions/000001-bob-roll.json"])
+@pytest.mark.parametrize("path", ["proposals/0000-0099/0009-forged.yaml",
+                                  "proposals/0009-forged.yaml", "proposals/adjustments.yaml",
+                                  "actions/junk.txt",
+                                  "actions/000000-000099/000001-bob-roll.json"])
 def test_a_proposal_may_not_write_the_games_history(path):
     """Neither the decisions' records nor the board's actions: a stray file in actions/
     that merged would fail `verify` for everyone."""

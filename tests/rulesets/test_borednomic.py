@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from builders import new_rule
+from builders import by_name, new_rule
 from tables import LocalTable
 
 MONDAY = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
@@ -30,7 +30,7 @@ def t(tmp_path):
 
 def record(t, number):
     return next(text for path, text in sorted(t.files().items())
-                if path.startswith(f"proposals/{number:04d}-"))
+                if by_name(path).startswith(f"proposals/{number:04d}-"))
 
 
 def stats(t, login):

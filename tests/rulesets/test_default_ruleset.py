@@ -10,7 +10,7 @@ import pytest
 
 from nomic_ci.core.dice import derive_roll, roll_inputs
 
-from builders import HOUR, SEED, T0, new_rule
+from builders import HOUR, SEED, T0, by_name, new_rule
 from tables import LocalTable
 
 
@@ -21,7 +21,7 @@ def t(tmp_path):
 
 def record(t, number):
     return next(text for path, text in sorted(t.files().items())
-                if path.startswith(f"proposals/{number:04d}-"))
+                if by_name(path).startswith(f"proposals/{number:04d}-"))
 
 
 def test_a_second_proposal_in_a_turn_is_refused_citing_rule_103_that_refuses_it(t):

@@ -9,7 +9,7 @@ passes only with no vote against after 24 hours, or 3 for each against at 7 days
 
 import pytest
 
-from builders import new_rule
+from builders import by_name, new_rule
 from tables import LocalTable
 
 
@@ -21,7 +21,7 @@ def t(tmp_path):
 
 def record(t, number):
     return next(text for path, text in sorted(t.files().items())
-                if path.startswith(f"proposals/{number:04d}-"))
+                if by_name(path).startswith(f"proposals/{number:04d}-"))
 
 
 def points(t):

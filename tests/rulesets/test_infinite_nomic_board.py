@@ -275,7 +275,7 @@ def test_verify_replays_the_board_and_names_what_disagrees(table, tmp_path):
         "login: bob\n    space: 4", "login: bob\n    space: 9")}
     assert [p.split(";")[0] for p in verify(moved)] == [
         "state/board.yaml: bob's space is 9, but the actions give 4"]
-    first = next(p for p in files if p.startswith("actions/000001"))
+    first = next(p for p in files if p.startswith("actions/000000-000099/000001"))
     loaded = files[first].replace('"result": 4', '"result": 6')
     problems = verify({**files, first: loaded})
     assert any(p.startswith(f"{first}: movement (rule 7) recorded 6, but its inputs give 4")
@@ -578,8 +578,9 @@ def test_the_actions_index_lost_or_edited_is_caught_and_render_rebuilds_it(tmp_p
     written = index.read_text()
     assert '"command": "/roll"' in written and t.cli("render", "--check") == 0
     index.write_text(written.replace('"login": "alice"', '"login": "bob"'))
-    assert t.cli("verify") == 1 and "0000.jsonl: line 1 gives actions/000001-alice-roll.json " \
-        "the login 'bob', but the record actions/000001-alice-roll.json says 'alice'" in t.err
+    record = "actions/000000-000099/000001-alice-roll.json"
+    assert t.cli("verify") == 1 and f"0000.jsonl: line 1 gives {record} the login 'bob', " \
+        f"but the record {record} says 'alice'" in t.err
     index.unlink()
     assert t.cli("render", "--check") == 1 and "actions/index/ is out of date" in t.err
     assert t.cli("render") == 0 and "wrote actions/index/0000.jsonl" in t.out

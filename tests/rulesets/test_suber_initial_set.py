@@ -12,7 +12,7 @@ import pytest
 
 from nomic_ci.core.game import load_game
 
-from builders import new_rule
+from builders import by_name, new_rule
 from tables import LocalTable
 
 
@@ -24,13 +24,14 @@ def t(tmp_path):
 def record(t, number):
     """The record of proposal `number`, or with None the latest refusal (refusals have none)."""
     prefix = f"proposals/{number:04d}-" if number is not None else "proposals/refused-"
-    return [text for path, text in sorted(t.files().items()) if path.startswith(prefix)][-1]
+    return [text for path, text in sorted(t.files().items())
+            if by_name(path).startswith(prefix)][-1]
 
 
 def join_record(t, login):
     """The record of `login`'s request to join: it has no number (rule 107)."""
     return next(text for path, text in sorted(t.files().items())
-                if path.startswith(("proposals/request-", "proposals/refused-"))
+                if by_name(path).startswith(("proposals/request-", "proposals/refused-"))
                 and f"author: {login}\n" in text)
 
 

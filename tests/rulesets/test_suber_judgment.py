@@ -118,7 +118,7 @@ def test_judgment_is_invoked_ruled_overruled_ruled_again_and_the_next_turn_waits
     for voter in ("bob", "carol", "dave"):  # rule 205: every active player votes
         t.later().vote(first, voter)
     assert "outcome: passed" in next(text for path, text in t.files().items()
-                                     if path.startswith("proposals/0301-"))
+                                     if path.startswith("proposals/0300-0399/0301-"))
     status = t.status()
     assert status["turn"] == "alice" and status["judgment"]["turn_waits"]
     assert "**alice**'s turn is over" not in t.read("state/README.md")  # the scoreboard
@@ -177,7 +177,7 @@ def test_a_ruling_that_a_move_is_equally_legal_and_illegal_ends_the_game_by_rule
     assert record.steps[-1].did == "game ended" and record.steps[-1].by == "alice"
     # alice's proposal, still in its vote, is refused: the game is over (rule 301)
     assert "the game ended before its vote finished" in next(
-        text for path, text in t.files().items() if path.startswith("proposals/0301-"))
+        text for path, text in t.files().items() if path.startswith("proposals/0300-0399/0301-"))
     assert t.cli("verify") == 0, t.err
 
 

@@ -77,7 +77,7 @@ def test_the_proposals_table_escapes_a_bar_in_a_title_and_keeps_its_columns():
     header, _, row = [line for line in text.splitlines() if line.startswith("|")]
     assert r"| Points \| more and more |" in row
     assert columns(row) == columns(header) == 13
-    assert row.startswith("| **passed** | [1](0001-") and "| [#1](../../../pull/1) |" in row
+    assert row.startswith("| **passed** | [1](0000-0099/0001-") and "| [#1](../../../pull/1) |" in row
     assert "| 3 | 0 | 4 | 2026-05-01 13:00 UTC |" in row
 
 

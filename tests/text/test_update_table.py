@@ -30,5 +30,5 @@ def test_an_update_is_a_table_of_turns_in_the_order_drawn():
     assert table[2:] == ["| 1 | bob | 5 | 1 | 0 → 1 |", "| 2 | alice | 6 | 1 | 0 |"]
     assert "propositions_in_reserve" not in text
     assert "- square 6 is unowned: bob may /buy square NAME for $150 \\(rule 16\\)" in text
-    assert "[actions/000001-boss-update.json](../blob/HEAD/actions/000001-boss-update.json)" \
-        in text
+    record = "actions/000000-000099/000001-boss-update.json"
+    assert f"[{record}](../blob/HEAD/{record})" in text

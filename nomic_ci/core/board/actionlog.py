@@ -1,6 +1,7 @@
-"""One record per player action, `actions/NNNNNN-login-command.json`: who did what, when,
-with which dice (and their inputs), and every effect in the order applied, each saying why.
-`verify` checks the board and the points against them.
+"""One record per player action, `actions/000100-000199/000123-login-command.json` (a
+hundred to a folder: `core/files/folders.py`): who did what, when, with which dice (and
+their inputs), and every effect in the order applied, each saying why. `verify` checks the
+board and the points against them.
 
 JSON, not YAML like the proposals' records: a game makes an action record with every move,
 so a long game holds tens of thousands, and each run reads them all; JSON reads in
@@ -15,18 +16,20 @@ import re
 from dataclasses import field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import GameError
 from ..files.gamefiles import under
 from ..files.yamlio import read_only
+from ..files.folders import TWICE, home, moves
 from ..files.records import DieRoll
 from ..frozen import frozen
 from ..times import iso, moment
 
 DIR = "actions/"
 INDEX = DIR + "index/"  # the actions' index (actionindex.py), beside the records
-_NAME = re.compile(r"^actions/([0-9]{6,})-[a-z0-9-]*\.json$")
+# in its folder of a hundred, or at the top (where a game made before kept it)
+_NAME = re.compile(r"^actions/(?:[0-9]{6,}-[0-9]{6,}/)?([0-9]{6,})-[a-z0-9-]*\.json$")
 
 
 @frozen
@@ -42,6 +45,8 @@ class ActionRecord:
     dice: tuple[DieRoll, ...] = ()
     effects: tuple[Mapping[str, Any], ...] = ()
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # the file it was read from; None for a record the engine is making
+    found_at: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def stats(self) -> Mapping[str, Mapping[str, int]]:
@@ -59,8 +64,14 @@ class ActionRecord:
 
     @property
     def path(self) -> str:
+        """Its file: where it was read from, else where the engine writes it (`home`)."""
+        return self.found_at or self.home
+
+    @property
+    def home(self) -> str:
+        """Where the engine writes it: in the folder of its number's hundred."""
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.login} {self.command}".lower()).strip("-")
-        return f"{DIR}{self.number:06d}-{slug[:40].strip('-')}.json"
+        return home(DIR, f"{self.number:06d}-{slug[:40].strip('-')}.json", self.number, 6)
 
 
 def dump_action(record: ActionRecord) -> str:
@@ -102,26 +113,43 @@ def load_action(path: str, text: str) -> ActionRecord:
                                d.get("commitment")) for d in data.get("dice") or ()),
             effects=tuple(read_only(e) for e in data.get("effects") or ()),
             points=MappingProxyType({str(k): int(v)
-                                     for k, v in (data.get("points") or {}).items()}))
+                                     for k, v in (data.get("points") or {}).items()}),
+            found_at=path)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid action record ({type(exc).__name__}: {exc})", path=path,
                         hint="action records are written by nomic-ci; restore this one from "
                              "git history") from None
 
 
-def load_actions(files: Mapping[str, str]) -> tuple[ActionRecord, ...]:
-    """Every action record, in the order they happened; numbered 1, 2, 3… without a gap."""
-    found = []
-    for path in (p for p in under(files, DIR) if not p.startswith(INDEX)):
+def record_paths(files: Mapping[str, str]) -> list[str]:
+    """The action records among the game's files; any other file in actions/ is an error."""
+    found = [p for p in under(files, DIR) if not p.startswith(INDEX)]
+    for path in found:
         if not _NAME.match(path):
             raise GameError("not an action record file name", path=path,
-                            hint="actions/ holds only records written by nomic-ci "
-                                 "(NNNNNN-login-command.json) and their index/")
-        found.append(load_action(path, files[path]))
-    found.sort(key=lambda r: r.number)
+                            hint="actions/ holds only records written by nomic-ci, a "
+                                 "hundred to a folder (000100-000199/000123-login-command."
+                                 "json), and their index/")
+    return found
+
+
+def load_actions(files: Mapping[str, str]) -> tuple[ActionRecord, ...]:
+    """Every action record, in the order they happened; numbered 1, 2, 3… without a gap."""
+    found = sorted((load_action(path, files[path]) for path in record_paths(files)),
+                   key=lambda r: (r.number, r.path))
     for index, record in enumerate(found, start=1):
+        if index > 1 and record.number == found[index - 2].number:
+            raise GameError(f"action {record.number} is also recorded in "
+                            f"{found[index - 2].path}", path=record.path, hint=TWICE)
         if record.number != index:
             raise GameError(f"action {index} is missing (the next record is action "
                             f"{record.number})", path=record.path,
                             hint="restore the missing record from git history")
     return tuple(found)
+
+
+def moved_actions(files: Mapping[str, str],
+                  say: Callable[[str], None] = lambda line: None) -> dict[str, str | None]:
+    """The action records not where the engine keeps them (at the top of actions/, in a
+    game made before its folders of a hundred), moved there: `folders.moves`."""
+    return moves(((p, load_action(p, files[p]).home) for p in record_paths(files)), files, say)

@@ -16,10 +16,11 @@ import re
 from dataclasses import field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from ..frozen import frozen
 from .adjustments import ADJUSTMENTS
+from .folders import TWICE, moves
 from .gamefiles import under
 from .indexlines import IndexLines, bad_line, json_text, points as _points, whole as _int
 from .records import DIR, Outcome, Record, load_record
@@ -32,8 +33,9 @@ INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only
 SHARD = 1000
 README = DIR + "README.md"
 LATEST_CHANGES = 10  # of each rule's changes, the totals keep the latest (rules/README.md)
-_RECORD = re.compile(
-    r"^proposals/([0-9]{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)-[a-z0-9-]*\.yaml$")
+_RECORD = re.compile(  # in its folder of a hundred, or at the top (a game made before)
+    r"^proposals/(?:[0-9]{4,}-[0-9]{4,}/)?([0-9]{4,}|(?:refused|request)-[A-Za-z0-9_.-]+?)"
+    r"-[a-z0-9-]*\.yaml$")
 
 
 @frozen
@@ -92,9 +94,9 @@ def record_paths(files: Iterable[str]) -> list[str]:
         stray = next((path for path in paths if path not in named and is_record(path)), None)
         if stray is not None:
             raise GameError("not a proposal record file name", path=stray,
-                            hint="proposals/ holds only records written by nomic-ci "
-                                 "(NNNN-slug.yaml), its index, the admin's adjustments.yaml "
-                                 "and its README")
+                            hint="proposals/ holds only records written by nomic-ci, a "
+                                 "hundred to a folder (0100-0199/0123-slug.yaml), its index, "
+                                 "the admin's adjustments.yaml and its README")
     return found
 
 
@@ -104,6 +106,13 @@ def read_history(files: Mapping[str, str]) -> "History":
     if not shards:
         return history_of_records(files)
     return History(files=files, shards=shards)
+
+
+def moved_records(files: Mapping[str, str],
+                  say: Callable[[str], None] = lambda line: None) -> dict[str, str | None]:
+    """The records not where the engine keeps them (at the top of proposals/, in a game
+    made before its folders of a hundred), moved there: `folders.moves`."""
+    return moves(((p, load_record(p, files[p]).home) for p in record_paths(files)), files, say)
 
 
 def history_of_records(files: Mapping[str, str]) -> "History":
@@ -122,8 +131,7 @@ def in_order(summaries: Iterable[RecordSummary]) -> tuple[RecordSummary, ...]:
         if summary.number in seen:
             first, second = sorted((seen[summary.number], summary.path))
             raise GameError(f"proposal {summary.number} is also recorded in {first}",
-                            path=second, hint="keep the record nomic-ci wrote and restore the "
-                                              "other from git history")
+                            path=second, hint=TWICE)
         seen[summary.number] = summary.path
     return tuple(sorted(summaries, key=_order))
 

@@ -1,4 +1,5 @@
-"""One record per decided proposal, `proposals/NNNN-slug.yaml`: what was decided and why.
+"""One record per decided proposal, `proposals/0100-0199/0123-slug.yaml` (a hundred to a
+folder: `folders.py`): what was decided and why.
 
 A record holds everything needed to re-check the decision later: the votes
 counted and left out (with the commit each was cast on), the threshold, and
@@ -17,10 +18,12 @@ from typing import Any, Mapping
 
 
 from . import yamlio
+from .folders import home
 from ..errors import GameError
 from ..frozen import frozen
 from ..times import iso, moment
 from ..facts import Account
+from ..words import number_in
 
 DIR = "proposals/"
 
@@ -95,14 +98,24 @@ class Record(CountsBallots):
     # points a passed proposal set itself, by changing state/players.yaml where the rules let it
     points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     board: str | None = None  # state/board.yaml as a passed proposal's stated events left it
+    # the file it was read from; None for a record the engine is making
+    found_at: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def path(self) -> str:
+        """Its file: where it was read from, else where the engine writes it (`home`)."""
+        return self.found_at or self.home
+
+    @property
+    def home(self) -> str:
+        """Where the engine writes it: in the folder of its number's hundred, or (a refusal,
+        a request to join, with none) of its forge key's."""
         slug = re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")[:48].strip("-")
         # unnumbered: a refusal, or a request to join where only rule-changes are numbered
         kind = "refused" if self.outcome is Outcome.REFUSED else "request"
         name = f"{self.number:04d}" if self.number is not None else f"{kind}-{self.key}"
-        return f"{DIR}{name}-{slug or 'proposal'}.yaml"
+        by = self.number if self.number is not None else number_in(self.key)
+        return home(DIR, f"{name}-{slug or 'proposal'}.yaml", by, 4)
 
 
 def die_data(d: DieRoll) -> dict:
@@ -186,6 +199,7 @@ def load_record(path: str, text: str) -> Record:
             points_stated=MappingProxyType({str(k): int(v) for k, v in
                                             (data.get("points_stated") or {}).items()}),
             board=None if data.get("board") is None else str(data["board"]),
+            found_at=path,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",

@@ -22,7 +22,7 @@ def record(number: int = 1) -> ActionRecord:
 
 def test_a_record_reads_back_as_written():
     one = record()
-    assert one.path == "actions/000001-alice-roll.json"
+    assert one.path == "actions/000000-000099/000001-alice-roll.json"
     again = load_action(one.path, dump_action(one))
     assert again == one
 
@@ -36,5 +36,7 @@ def test_a_missing_record_or_a_stray_file_is_named():
 
 def test_a_broken_record_names_its_file_and_line():
     with pytest.raises(GameError) as error:
-        load_actions({"actions/000001-alice-roll.json": '{\n "number": 1,\n oops\n}\n'})
-    assert str(error.value).startswith("actions/000001-alice-roll.json:3: not valid JSON")
+        load_actions({"actions/000000-000099/000001-alice-roll.json":
+                      '{\n "number": 1,\n oops\n}\n'})
+    assert str(error.value).startswith(
+        "actions/000000-000099/000001-alice-roll.json:3: not valid JSON")

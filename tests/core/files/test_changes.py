@@ -46,10 +46,11 @@ def test_texts_are_read_once_each_and_only_for_the_game_files_not_removed():
     read = Reader()
     listed = listing(GIT) + [("M", "rules/README.md", None), ("A", "rules/305.png", None),
                              ("M", "state/game.yaml", None), ("D", "state/players.yaml", None),
-                             ("M", "proposals/0001-x.yaml", None)]
+                             ("M", "proposals/0000-0099/0001-x.yaml", None)]
     _, texts, _ = file_changes(listed, read)
     assert read.asked == ["rules/201-new.md", "state/players.yaml", "rules/150-moved.md",
-                          "rules/160-copy.md", "state/game.yaml", "proposals/0001-x.yaml"]
+                          "rules/160-copy.md", "state/game.yaml",
+                          "proposals/0000-0099/0001-x.yaml"]
     assert texts == tuple((path, f"text of {path}") for path in read.asked)
 
 
@@ -63,7 +64,8 @@ def test_a_listing_with_nothing_the_core_reads_reads_nothing():
 @pytest.mark.parametrize("path, needed", [
     ("rules/201-a.md", True), ("state/players.yaml", True), ("rules/README.md", False),
     ("rules/img.png", False), ("state/game.yaml", True), ("rules.md", False),
-    ("proposals/0001-x.yaml", True), ("proposals/README.md", False), ("state/board.svg", False),
+    ("proposals/0000-0099/0001-x.yaml", True), ("proposals/README.md", False),
+    ("state/board.svg", False),
 ])
 def test_the_core_needs_the_text_of_the_game_files(path, needed):
     assert text_needed(path) is needed

@@ -7,7 +7,9 @@ from hypothesis import example, given, strategies as st
 from nomic_ci.core.files.deferral import KEPT, alone, deferred
 
 
-@pytest.mark.parametrize("path", ["proposals/0007-tea.yaml", "actions/000012-roll.yaml"])
+@pytest.mark.parametrize("path", ["proposals/0000-0099/0007-tea.yaml", "proposals/0007-tea.yaml",
+                                  "actions/000000-000099/000012-roll.json",
+                                  "actions/000012-roll.json"])
 def test_a_decisions_record_and_a_board_actions_record_wait_until_asked_for(path):
     assert deferred(path) and not alone(path)
 

@@ -115,28 +115,32 @@ def test_records_come_in_the_order_decided_at_one_moment_by_number_then_the_refu
 
 def test_two_records_with_one_number_is_an_error():
     files = {RECORD.path: dump_record(RECORD),
-             "proposals/0003-tea.yaml": dump_record(replace(RECORD, title="Tea"))}
+             "proposals/0000-0099/0003-tea.yaml": dump_record(replace(RECORD, title="Tea"))}
     with pytest.raises(GameError) as caught:
         read_history(files)
-    assert caught.value.path == "proposals/0003-tea.yaml"  # the later of the two by name
+    # the later of the two by name
+    assert caught.value.path == "proposals/0000-0099/0003-tea.yaml"
     assert f"proposal 3 is also recorded in {RECORD.path}" in str(caught.value)
 
 
 def test_two_records_with_one_number_is_an_error_naming_both_files():
-    files = {"proposals/0003-a.yaml": dump_record(RECORD),
-             "proposals/0003-b.yaml": dump_record(RECORD)}
+    files = {"proposals/0000-0099/0003-a.yaml": dump_record(RECORD),
+             "proposals/0000-0099/0003-b.yaml": dump_record(RECORD)}
     with pytest.raises(GameError) as caught:
         read_history(files)
-    assert caught.value.path == "proposals/0003-b.yaml"
-    assert "proposals/0003-a.yaml" in str(caught.value)
+    assert caught.value.path == "proposals/0000-0099/0003-b.yaml"
+    assert "proposals/0000-0099/0003-a.yaml" in str(caught.value)
 
 
-@pytest.mark.parametrize("path", ["proposals/3-tea.yaml", "proposals/0003-Tea.yaml",
-                                  "proposals/notes.md", "proposals/0003-tea.yml"])
+@pytest.mark.parametrize("path", [
+    "proposals/3-tea.yaml", "proposals/0003-Tea.yaml", "proposals/notes.md",
+    "proposals/0003-tea.yml", "proposals/0000-0099/0003-Tea.yaml", "proposals/0000-0099/notes.md",
+    "proposals/old/0003-tea.yaml", "proposals/0000-0099/0000-0099/0003-tea.yaml",
+    "proposals/0-99/0003-tea.yaml"])
 def test_a_file_in_proposals_with_a_name_nomic_ci_does_not_write_is_an_error(path):
     with pytest.raises(GameError, match="not a proposal record file name") as caught:
         read_history({path: dump_record(RECORD)})
-    assert caught.value.path == path and "NNNN-slug.yaml" in caught.value.hint
+    assert caught.value.path == path and "0100-0199/0123-slug.yaml" in caught.value.hint
 
 
 

@@ -188,7 +188,7 @@ def test_a_decision_record_and_a_board_are_written_without_ruamel(monkeypatch):
                     dice=(DieRoll("rule 103", 6, 4, MappingProxyType(roll_inputs("s", 1, 7)),
                                   "sha256-v1"),), points=MappingProxyType({"alice": 4}),
                     board="alice moves to 7.\nbob pays 2.\n")
-    assert load_record("proposals/0007-tea.yaml", dump_record(record)) == record
+    assert load_record("proposals/0000-0099/0007-tea.yaml", dump_record(record)) == record
     assert dump_board(Board(tokens=(Token("alice", 3),)), ("alice", "bob")).endswith(
         "  - login: bob\n    space: 1\nturn: null\n")
 

@@ -28,13 +28,22 @@ REFUSED = replace(RECORD, number=None, key="pr-9", outcome=Outcome.REFUSED, dice
 
 
 @pytest.mark.parametrize("record, path", [
-    (RECORD, "proposals/0003-tea-for-everyone.yaml"),
+    (RECORD, "proposals/0000-0099/0003-tea-for-everyone.yaml"),
+    (replace(RECORD, number=12345), "proposals/12300-12399/12345-tea-for-everyone.yaml"),
+    # a refusal has no number: its forge key's hundred; a key that is no number, the top
+    (replace(REFUSED, key="150"), "proposals/0100-0199/refused-150-tea-for-everyone.yaml"),
     (REFUSED, "proposals/refused-pr-9-tea-for-everyone.yaml"),
 ])
 def test_a_dumped_record_loads_as_the_same_record(record, path):
-    assert record.path == path
+    assert record.path == record.home == path
     loaded = load_record(path, dump_record(record))
     assert loaded == record and (loaded.yes, loaded.no) == (record.yes, record.no)
+
+
+def test_a_record_read_where_a_game_made_before_kept_it_says_where_it_is():
+    loaded = load_record("proposals/0003-tea-for-everyone.yaml", dump_record(RECORD))
+    assert loaded == RECORD and loaded.path == "proposals/0003-tea-for-everyone.yaml"
+    assert loaded.home == "proposals/0000-0099/0003-tea-for-everyone.yaml"
 
 
 @pytest.mark.parametrize("part, key", [

@@ -47,8 +47,8 @@ def test_a_counter_changed_by_hand_without_a_record_is_named(tmp_path):
         "and why"]
     t.command("bob", "/buy hen")  # the next action starts from the hand-made 99,900
     assert verify(t.files())[0].startswith(
-        "actions/000003-bob-buy-hen.json: bob's money was 99900 before this action, but the "
-        "records before it leave 9900")
+        "actions/000000-000099/000003-bob-buy-hen.json: bob's money was 99900 before this "
+        "action, but the records before it leave 9900")
 
 
 def test_only_a_counter_the_rules_keep_is_adjusted(tmp_path):
