@@ -138,6 +138,11 @@ def records_game(root: Path, played: Path, total: int) -> tuple[Local, dict[str,
 
 
 def local_costs(game: Local, board: bool) -> dict[str, Cost]:
+    # a game that does not add up would time verify's complaint, not its reading
+    checked = subprocess.run([sys.executable, "-m", "nomic_ci", *game.cli("verify")],
+                             capture_output=True, text=True)
+    if checked.returncode != 0:
+        raise SystemExit(f"the benchmark's game does not verify:\n{checked.stderr[-2000:]}")
     costs = {"status": game.measure("status", "status"),
              "tick (no-op)": game.measure("tick", "tick")}
     if board:

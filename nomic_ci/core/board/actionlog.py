@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from ..errors import GameError
 from ..files.gamefiles import under
 from ..files.yamlio import read_only
-from ..files.folders import TWICE, home, moves
+from ..files.folders import READ_FROM, TWICE, home, moves, read_from
 from ..files.records import DieRoll
 from ..frozen import frozen
 from ..times import iso, moment
@@ -45,8 +45,6 @@ class ActionRecord:
     dice: tuple[DieRoll, ...] = ()
     effects: tuple[Mapping[str, Any], ...] = ()
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    # the file it was read from; None for a record the engine is making
-    found_at: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def stats(self) -> Mapping[str, Mapping[str, int]]:
@@ -64,8 +62,9 @@ class ActionRecord:
 
     @property
     def path(self) -> str:
-        """Its file: where it was read from, else where the engine writes it (`home`)."""
-        return self.found_at or self.home
+        """Its file: where it was read from (`folders.read_from`), else where the engine
+        writes it (`home`)."""
+        return self.__dict__.get(READ_FROM) or self.home
 
     @property
     def home(self) -> str:
@@ -104,7 +103,7 @@ def load_action(path: str, text: str) -> ActionRecord:
                         hint="action records are written by nomic-ci; restore this one from "
                              "git history") from None
     try:
-        return ActionRecord(
+        return read_from(path, ActionRecord(
             number=int(data["number"]), at=moment(data["at"]), login=str(data["login"]),
             command=str(data["command"]), comment=data.get("comment"),
             answer=str(data.get("answer") or ""),
@@ -113,8 +112,7 @@ def load_action(path: str, text: str) -> ActionRecord:
                                d.get("commitment")) for d in data.get("dice") or ()),
             effects=tuple(read_only(e) for e in data.get("effects") or ()),
             points=MappingProxyType({str(k): int(v)
-                                     for k, v in (data.get("points") or {}).items()}),
-            found_at=path)
+                                     for k, v in (data.get("points") or {}).items()})))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid action record ({type(exc).__name__}: {exc})", path=path,
                         hint="action records are written by nomic-ci; restore this one from "

@@ -17,13 +17,24 @@ and a run never lists the records to find them.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, TypeVar
+
+T = TypeVar("T")
+READ_FROM = "read_from"  # where a record read from a file keeps its path (`read_from`)
 
 PER_FOLDER = 100
 _LEAD = re.compile(r"(?:refused-|request-)?[0-9]+-")
 # what to do where two files hold one record (a copy, or a forgery beside the engine's)
 TWICE = ("keep the one nomic-ci wrote (`git log -- PATH` says who wrote each) and remove "
          "the other; where both say the same, `nomic-ci render` removes the copy")
+
+
+def read_from(path: str, record: T) -> T:
+    """`record`, read from the file `path`: its `path` is that file, not its home. Not one
+    of its fields, so a record made from it (`dataclasses.replace`) is a new one, whose file
+    is its home, and records compare as they did."""
+    record.__dict__[READ_FROM] = path
+    return record
 
 
 def folder_of(number: int, width: int) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 
 from . import yamlio
-from .folders import home
+from .folders import READ_FROM, home, read_from
 from ..errors import GameError
 from ..frozen import frozen
 from ..times import iso, moment
@@ -98,13 +98,12 @@ class Record(CountsBallots):
     # points a passed proposal set itself, by changing state/players.yaml where the rules let it
     points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     board: str | None = None  # state/board.yaml as a passed proposal's stated events left it
-    # the file it was read from; None for a record the engine is making
-    found_at: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def path(self) -> str:
-        """Its file: where it was read from, else where the engine writes it (`home`)."""
-        return self.found_at or self.home
+        """Its file: where it was read from (`folders.read_from`), else where the engine
+        writes it (`home`)."""
+        return self.__dict__.get(READ_FROM) or self.home
 
     @property
     def home(self) -> str:
@@ -176,7 +175,7 @@ def load_record(path: str, text: str) -> Record:
     what it returns is frozen: every caller shares it)."""
     data = yamlio.read(text, path)
     try:
-        return Record(
+        return read_from(path, Record(
             number=None if data["number"] is None else int(data["number"]),
             key=str(data["forge_key"]),
             title=str(data["title"]),
@@ -199,8 +198,7 @@ def load_record(path: str, text: str) -> Record:
             points_stated=MappingProxyType({str(k): int(v) for k, v in
                                             (data.get("points_stated") or {}).items()}),
             board=None if data.get("board") is None else str(data["board"]),
-            found_at=path,
-        )
+        ))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",
                         path=path, hint="records are written by nomic-ci; restore this one "

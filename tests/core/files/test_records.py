@@ -44,6 +44,8 @@ def test_a_record_read_where_a_game_made_before_kept_it_says_where_it_is():
     loaded = load_record("proposals/0003-tea-for-everyone.yaml", dump_record(RECORD))
     assert loaded == RECORD and loaded.path == "proposals/0003-tea-for-everyone.yaml"
     assert loaded.home == "proposals/0000-0099/0003-tea-for-everyone.yaml"
+    # a record made from it is a new one, written where the engine writes it
+    assert replace(loaded, number=142).path == "proposals/0100-0199/0142-tea-for-everyone.yaml"
 
 
 @pytest.mark.parametrize("part, key", [
