@@ -111,7 +111,7 @@ def test_a_decided_proposal_shows_its_final_result_and_asks_for_nothing():
     text = final_comment(record)
     assert text.startswith(MARKER + "\n### Proposal 1: passed, merged at head1\n")
     assert "| bob | yes | head1 |" in text and "Dice: rule 103: 1d6" in text
-    assert f"the record is `{record.path}`" in text
+    assert "the record is `proposals/0000-0099/0001-a-proposal.yaml`" in text  # its folder
     assert "not yet" not in text and "Vote by" not in text and "closes" not in text
 
 
