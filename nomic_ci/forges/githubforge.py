@@ -57,6 +57,8 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
 
 # what may part the clocks of GitHub's commits and its comments
 CLOCKS = timedelta(minutes=5)
+TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
+CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 
 # what GitHub says where a merge is refused for a reason that will not change by itself
 # (405: a repository rule or branch protection; 403: the token may not, as GITHUB_TOKEN may
@@ -327,7 +329,7 @@ class GitHubForge:
         number = int(message.on)
         self._comment(number, message)
         if message.final is not None:  # nothing on a decided proposal asks for votes
-            final = no_mentions(message.final)
+            final = fitted(no_mentions(message.final))
             for sticky in self._engine_comments(number):
                 if MARKER in (sticky.body or "") and sticky.body != final:
                     self.writes += 1
@@ -354,7 +356,7 @@ class GitHubForge:
         if not any(mark in (c.body or "") for c in self._recent(number)):
             # the only mentions the engine makes: whom it tells
             text = notice(no_mentions(message.message), message.mentions)
-            self._post_comment(number, f"{mark}\n{text}", mark)
+            self._post_comment(number, fitted(f"{mark}\n{text}"), mark)
             self.wrote.append(f"told #{number} ({message.id})")
 
     def _recent(self, number: int) -> list[IssueComment]:
@@ -377,7 +379,7 @@ class GitHubForge:
         self._comment(issue.number, message)
         if message.final is None:
             return
-        body, title = no_mentions(message.final), message.title or issue.title
+        body, title = fitted(no_mentions(message.final)), message.title or issue.title
         if (issue.body, issue.title) != (body, title):  # one write, title and text together
             self.writes += 1
             issue.edit(title=title, body=body)
@@ -390,7 +392,7 @@ class GitHubForge:
             self._game = self._found_game_issue()
             if self._game is None:
                 self._game = self._once(lambda: self.repo.create_issue(
-                    title or GAME_TITLE, no_mentions(body or GAME_MARKER),
+                    title or GAME_TITLE, fitted(no_mentions(body or GAME_MARKER)),
                     labels=[GAME_LABEL]),
                     self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
@@ -469,7 +471,7 @@ class GitHubForge:
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """The sticky comment, the `nomic/vote` status and the voting label."""
-        body = no_mentions(sticky_comment(view))
+        body = fitted(no_mentions(sticky_comment(view)))
         mine = [c for c in self._engine_comments(int(proposal.key)) if MARKER in (c.body or "")]
         if not mine:
             self._post_comment(int(proposal.key), body, MARKER)
@@ -602,3 +604,14 @@ class GitHubForge:
     def requests_left(self) -> int | None:
         remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
         return remaining if self.paced and remaining >= 0 else None
+
+
+def fitted(text: str) -> str:
+    """A text as GitHub takes it: one too long, which GitHub would refuse (and the run stop
+    at each try to write it), cut after its last whole line that fits, and said so. The
+    game issue's text keeps within it by itself (`game_issue.BODY_MOST`); this is for what
+    players' words make long in a comment."""
+    if len(text) <= TEXT_MOST:
+        return text
+    kept = text[:TEXT_MOST - len(CUT)]
+    return kept[:kept.rfind("\n") + 1 or len(kept)].rstrip("\n") + CUT
