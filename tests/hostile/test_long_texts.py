@@ -45,6 +45,9 @@ def test_two_hundred_strangers_asking_to_join_halt_no_run(tmp_path):
         shown = body.count("| The request to join by stranger")
         assert 0 < shown < 200 and f"…and {200 - shown} more proposals in their vote: every " \
             "one is on [state/README.md](../blob/HEAD/state/README.md)." in body
+        rows = [line for line in body.splitlines() if line.startswith("| The request")]
+        assert [row.rsplit("(#", 1)[1].split(")")[0] for row in rows] == \
+            [str(n) for n in asked[:shown]]  # the first asked first: #2 before #10
         page = hub.files()["state/README.md"]
         assert all(f"/pull/{n})" in page for n in asked)  # the page lists them all
     finally:
