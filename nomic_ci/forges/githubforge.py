@@ -513,9 +513,8 @@ class GitHubForge:
     def _set_status(self, sha: str, state: str, description: str,
                     link: str | None = None) -> None:
         """The engine's `nomic/vote` status on a commit, unless it says so already; its
-        target the vote comment (`link`; where it is not known, the target it had)."""
+        target the vote comment, where the run knows it (`link`)."""
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
-        link = link or (latest[0][2] if latest else None)
         if latest and latest[0][:2] == (state, description[:140]) and \
                 _names(latest[0][2]) == _names(link):
             return

@@ -417,14 +417,13 @@ class Pull:
         return self.said_next
 
     def take_said(self, kind: str, found: dict[str, Any] | None, engine: str) -> None:
-        """Take what a `said_read` read: the linked comment where it is the engine's on this
-        pull request (its mark is not asked: one a player with the rights edited is the vote
-        comment still, shown again), else the comments marked as the engine's vote."""
+        """Take what a `said_read` read: the linked comment where it is the engine's vote
+        comment on this pull request, else the engine's vote comments on the page read."""
         if kind == "comment":
             linked = self.linked_comment(engine)
-            if found and linked and found.get("databaseId") == linked[1] and login(
-                    found.get("author")) == engine and (
-                    found.get("pullRequest") or {}).get("number") == self.number:
+            if found and linked and found.get("databaseId") == linked[1] and self._votes(
+                    found, engine) and (found.get("pullRequest") or {}).get("number") == \
+                    self.number:
                 self.said = [found]
             else:  # deleted, or not what the link says: look for it as an older engine did
                 self.said_next = ("first", None)
@@ -432,12 +431,17 @@ class Pull:
         if found is None:
             raise GraphQLError([{"type": "INCOMPLETE",
                                  "message": f"GitHub listed no comments of #{self.number}"}])
-        mine = [c for c in found["nodes"] if c and login(c["author"]) == engine
-                and MARKER in (c["body"] or "")]
+        mine = [c for c in found["nodes"] if c and self._votes(c, engine)]
         if kind == "first" and not mine and found["pageInfo"]["hasNextPage"]:
             self.said_next = ("latest", None)  # after more than a page of others
         else:
             self.said = mine
+
+    @staticmethod
+    def _votes(comment: dict[str, Any], engine: str) -> bool:
+        """A vote comment: the engine's, marked (one a player with the rights unmarked is
+        left as they made it, and the vote shown in a new one)."""
+        return login(comment.get("author")) == engine and MARKER in (comment.get("body") or "")
 
 
 @dataclass
