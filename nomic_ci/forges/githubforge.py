@@ -146,10 +146,12 @@ class GitHubForge:
     _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
     # where the players' comments were answered to, as the tip's status kept it, and as this
-    # run would keep it (`keep_answered_before`); how many comments its listing returned
+    # run would keep it (`keep_answered_before`); how many comments its listing returned, and
+    # the latest time any of them was written or edited: GitHub's clock, not the runner's
     _kept: datetime | None = None
     _keep_to: datetime | None = None
     _listed: int = 0
+    _newest: datetime | None = None
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
 
@@ -545,6 +547,9 @@ class GitHubForge:
                                                    **({"since": since} if since else {}))
             for c in listed:
                 self._listed += 1
+                written = _utc(c.updated_at or c.created_at)
+                if written is not None and (self._newest is None or written > self._newest):
+                    self._newest = written
                 if c.user is not None and c.user.login == self.engine_login:
                     mark, _, shown = (c.body or "").partition("\n")  # its own mark, first
                     told.update((mark, *map(_mark, also_told(shown))))
@@ -614,8 +619,14 @@ class GitHubForge:
         default branch's tip (`READ_CONTEXT`): no commit, and read with the tip. Set where it
         spares the next run a page of comments or more: after a listing of a page or more, or
         to carry the position onto a tip this run moved (a run that listed less sets none:
-        the next reads those again, in the one request it makes anyway)."""
+        the next reads those again, in the one request it makes anyway). Never past the
+        latest time the listing showed (else where it was kept): the position asked for
+        follows the runner's clock, and on a runner ahead of GitHub's a command posted while
+        the run ran, after its listing, was passed for good."""
         moment, moved = self._keep_to, self.tip != self.base_tip
+        if moment is not None:
+            seen = [m for m in (self._newest, self._kept) if m is not None]
+            moment = min(moment, max(seen)) if seen else None
         if moment is None or (not moved and self._kept is not None and moment <= self._kept):
             return
         if self._listed < gql.PAGE and not (moved and self._kept is not None):
