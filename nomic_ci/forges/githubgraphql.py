@@ -29,7 +29,7 @@ from ..core.files.deferral import KEPT
 from ..text.vote_comment import MARKER
 
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
-PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews and comments
+PULLS_PAGE = 50  # pull requests a page: each carries a page of files and one of reviews
 PAGE = 100  # GitHub's most for any connection
 ALIASES = 200  # aliased reads in one query, to keep each query modest
 STATUS_CONTEXT = "nomic/vote"
@@ -214,6 +214,7 @@ def linked(target: str | None) -> tuple[str, int, str] | None:
     if len(ids) != 1 or comment is None:
         return None
     return ids[0], int(comment.group(1)), parts.path.rstrip("/")
+
 
 # the game issue, pinned to the repository's issues page (GitHub has no REST call for it)
 PIN_ISSUE = """mutation Pin($issueId: ID!) {
