@@ -210,7 +210,7 @@ def linked(target: str | None) -> tuple[str, int, str] | None:
     path (`/owner/name/pull/12`); None for any other target."""
     parts = urlsplit(target or "")
     ids = parse_qs(parts.query).get(LINK_KEY) or []
-    comment = re.fullmatch(r"issuecomment-(\d+)", parts.fragment)
+    comment = re.fullmatch(r"issuecomment-([0-9]{1,19})", parts.fragment)
     if len(ids) != 1 or comment is None:
         return None
     return ids[0], int(comment.group(1)), parts.path.rstrip("/")
