@@ -523,8 +523,19 @@ class GitHubForge:
                 _names(latest[0][2]) == _names(link):
             return
         self.writes += 1
-        self._commit(sha).create_status(state, target_url=link or NotSet,
-                                        description=description[:140], context=STATUS_CONTEXT)
+        try:
+            self._commit(sha).create_status(state, target_url=link or NotSet,
+                                            description=description[:140],
+                                            context=STATUS_CONTEXT)
+        except GithubException as error:
+            if error.status != 422 or "maximum number of statuses" not in str(error.data):
+                raise
+            # GitHub keeps 1,000 statuses of a context on a commit: a player who turns their
+            # vote over and over could make every later run stop here. The vote comment and
+            # the label say the same; the status stays as it was
+            self.wrote.append(f"could not set the {STATUS_CONTEXT} status on {sha[:7]}: "
+                              "GitHub keeps no more of them on one commit")
+            return
         self._status_cache[sha] = [(state, description[:140], link)] + self._statuses(sha)
 
     def _label(self, pull: PullRequest, name: str) -> None:

@@ -235,3 +235,26 @@ def test_a_game_an_older_engine_began_links_its_vote_comment_once(tmp_path):
     assert all("comments(" not in r.body["query"] for r in hub.fake.requests
                if r.path == "/graphql")
     hub.close()
+
+
+def test_a_vote_turned_over_past_githubs_thousand_statuses_halts_no_run(tmp_path):
+    """Each change of the tally sets a new `nomic/vote` status on the head, and GitHub keeps
+    1,000 of one context on a commit, then refuses the next (422): a player who turns their
+    vote over a thousand times made every run after stop there. The run goes on without the
+    status: the vote comment tells the tally, the proposal is decided, merged and labelled."""
+    hub, pr = in_its_vote(tmp_path)
+    head, engine = hub.fake.head_sha(pr), hub.fake.world.user_by_login(ENGINE)
+    latest = max((s for s in hub.fake.world.statuses if s.sha == head), key=lambda s: s.id)
+    hub.fake.world.statuses += [Status(hub.fake.world.next_id(), head, "pending",
+                                       STATUS_CONTEXT, f"flip {n}", latest.target_url,
+                                       engine.id, hub.now) for n in range(1000)]
+    hub.later(1 / 60).fake.add_review(pr, "carol", "APPROVED", submitted_at=hub.now)
+    run(hub, 1)
+    assert "GitHub keeps no more of them on one commit" in hub.out
+    [vote] = votes(hub, pr)
+    assert "| carol | yes |" in vote.body  # the tally, told in the comment
+    hub.fake.add_review(pr, "dave", "APPROVED", submitted_at=hub.now)
+    run(hub, 60 * 49)  # the window closed: decided
+    assert hub.fake.pull(pr).merged and "nomic: passed" in hub.fake.pull(pr).labels
+    assert settle(hub)[-1] == 0
+    hub.close()
