@@ -10,6 +10,7 @@ import pytest
 from nomic_ci import rulesets
 from nomic_ci.cli import parser
 
+from builders import new_rule
 from tables import LocalTable
 
 # the modules a command must not import before it runs: PyGithub, and the engine's loop
@@ -69,6 +70,24 @@ def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_hashlib_html_or
     loaded, out = modules_after("status", *now, cwd=tmp_path / "g")
     assert "Scoreboard" in out
     heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html", "inspect"}
+    assert not loaded & heavy, loaded & heavy
+
+
+def test_status_with_a_vote_due_loads_only_what_it_reads_and_tells(tmp_path):
+    """A proposal whose vote has closed: `status` counts it and says what the next tick
+    would decide, through the engine's whole judging of what is due, and still imports no
+    writer, no hashing, and none of the modules a command loads only for the rare case
+    that needs it (a temporary index for a commit that removes files, a near command's
+    name for a mistyped one)."""
+    table = LocalTable(tmp_path / "g", players="alice,bob,carol")
+    table.later().branch("idea", new_rule(201))
+    table.propose("alice", "idea")
+    table.later().vote(1, "bob")
+    loaded, out = modules_after("status", "--now", table.later(72).now.isoformat(),
+                                cwd=tmp_path / "g")
+    assert "Due now" in out and "nomic_ci.core.due" in loaded, out
+    heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html", "inspect", "tempfile", "difflib",
+             *HEAVY}
     assert not loaded & heavy, loaded & heavy
 
 
