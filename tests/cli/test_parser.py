@@ -78,7 +78,7 @@ def test_status_with_a_vote_due_loads_only_what_it_reads_and_tells(tmp_path):
     would decide, through the engine's whole judging of what is due, and still imports no
     writer, no hashing, and none of the modules a command loads only for the rare case
     that needs it (a temporary index for a commit that removes files, a near command's
-    name for a mistyped one)."""
+    name for a mistyped one, the terminal's width through shutil)."""
     table = LocalTable(tmp_path / "g", players="alice,bob,carol")
     table.later().branch("idea", new_rule(201))
     table.propose("alice", "idea")
@@ -87,7 +87,7 @@ def test_status_with_a_vote_due_loads_only_what_it_reads_and_tells(tmp_path):
                                 cwd=tmp_path / "g")
     assert "Due now" in out and "nomic_ci.core.due" in loaded, out
     heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html", "inspect", "tempfile", "difflib",
-             *HEAVY}
+             "shutil", *HEAVY}
     assert not loaded & heavy, loaded & heavy
 
 
@@ -126,6 +126,20 @@ def test_a_game_loads_the_room_of_its_own_board_game_alone(tmp_path, ruleset):
         assert rooms == ({f"nomic_ci.core.board.{ROOMS[ruleset]}"} if ROOMS[ruleset] else
                          set()), (command, rooms)
         assert not any(m.startswith(room + ".") for room in every - rooms for m in loaded)
+
+
+@pytest.mark.parametrize("columns", [None, "57", "0", "wide"])
+def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    """The width is read without shutil (`parser.columns`), as shutil reads it."""
+    import shutil
+    monkeypatch.delenv("COLUMNS", raising=False)
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert parser.columns() == shutil.get_terminal_size().columns
+    for ours in (parser.Formatter, parser.CommandFormatter):
+        made, theirs = ours("nomic-ci"), argparse.HelpFormatter("nomic-ci")
+        assert (made._width, made._max_help_position) == \
+            (theirs._width, theirs._max_help_position)
 
 
 def test_the_parsers_rulesets_are_the_shipped_ones():
