@@ -18,11 +18,13 @@ HEAVY = ("github", "requests", "nomic_ci.reconcile", "nomic_ci.forges.githubforg
 
 
 def modules_after(*args, cwd=None, env=None):
-    """The modules a command loaded (not those only stood in for until used: lazyimports),
-    and what it printed."""
-    code = ("import sys\nfrom nomic_ci.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n"
-            "    pass\nfrom nomic_ci.forges.lazyimports import loaded\n"
-            "print(' '.join(sorted(m for m in list(sys.modules) if loaded(m))), file=sys.stderr)"
+    """The modules a command loaded (not those only stood in for until used: lazyimports,
+    nor those the interpreter's site loaded before it: a machine's .pth files may import
+    certifi, and with it tempfile and shutil), and what it printed."""
+    code = ("import sys\nbefore = set(sys.modules)\nfrom nomic_ci.cli import main\ntry:\n"
+            "    main(%r)\nexcept SystemExit:\n    pass\n"
+            "from nomic_ci.forges.lazyimports import loaded\nprint(' '.join(sorted(m for m in "
+            "list(sys.modules) if loaded(m) and m not in before)), file=sys.stderr)"
             % (list(args),))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd,
                           env=env)
