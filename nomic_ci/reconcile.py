@@ -23,7 +23,6 @@ from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
-from .core.files.statedump import dump_state
 from .core.files.judgments import Judgment
 from .core.game import load_game, record_text
 from .core.times import iso
@@ -124,6 +123,9 @@ class Run:
             self.counted = made + 3
             self.game = self.game.after(replace(self.game.state, writes=writes.after(
                 self.bucket, self.now, self.counted)), None)
+        # only here: writing the state loads ruamel.yaml, which a run that changes nothing
+        # (most scheduled runs) never needs
+        from .core.files.statedump import dump_state
         changed = dump_state(self.game.state, self.files)
         if any(isinstance(record, Record) for record in self.records):
             changed.update(self.game.records.written())  # the last file, and the totals

@@ -306,6 +306,10 @@ def startup(root: Path) -> list[str]:
     playedgames.new_game(game)
     status = ("-m", "nomic_ci", "--repo", str(game), "status")
     imports = ("-c", "import nomic_ci.cli.github_reconcile, nomic_ci.forges.githubforge")
+    # what any start-up of `status` pays before the engine's own modules: the standard
+    # library it loads (inspect stood in for, as the engine does), each module once
+    stdlib = ("-c", "from nomic_ci.forges.lazyimports import defer; defer('inspect'); import "
+              "argparse, dataclasses, datetime, json, pathlib, re, subprocess, textwrap, typing")
     rows = []
     for bytecode in (True, False):
         for pycache in package.rglob("__pycache__"):
@@ -318,11 +322,13 @@ def startup(root: Path) -> list[str]:
         else:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
         seconds: dict[str, list[float]] = {"python -c pass": [], "python -S -c pass": [],
+                                           "status's standard library alone": [],
                                            "status": [], "github reconcile's imports": []}
         for _ in range(21):  # in rounds: the machine's pace drifts alike for all
             for name, command in (("python -c pass", ("-c", "pass")),
                                   # (-S imports no sitecustomize: the report's, by hand)
                                   ("python -S -c pass", ("-S", "-c", "import sitecustomize")),
+                                  ("status's standard library alone", stdlib),
                                   ("status", status), ("github reconcile's imports", imports)):
                 seconds[name].append(process([], env=env, command=command).seconds)
         bare = statistics.median(seconds["python -c pass"])
@@ -330,7 +336,8 @@ def startup(root: Path) -> list[str]:
             rows.append(f"| a bare `python -c pass` | {bare:.3f} s | 1.0× |")
             rows.append(f"| of which the site (`python -S -c pass` runs none of it) | "
                         f"{bare - statistics.median(seconds['python -S -c pass']):.3f} s | |")
-        for name in ("status", "github reconcile's imports"):
+        for name in ("status's standard library alone", "status",
+                     "github reconcile's imports")[0 if bytecode else 1:]:
             median = statistics.median(seconds[name])
             rows.append(f"| {name}, {'with' if bytecode else 'without'} bytecode | "
                         f"{median:.3f} s | {median / bare:.1f}× |")

@@ -16,7 +16,7 @@ PAGES = ["README.md", "nomic_ci/README.md", *sorted(
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 DEMO = "python3 -m pip install . && python3 -m nomic_ci demo"
 TESTS = ("python3 -m pip install --require-hashes -r .github/requirements-engine.txt && "
-         "python3 -m pip install '.[test]' && python3 -m pytest")
+         "python3 -m pip install -e '.[test]' && python3 -m pytest")
 
 
 def test_the_front_page_is_for_players_and_keeps_the_quickstart():

@@ -60,8 +60,9 @@ def check_game(root: Path) -> tuple[list[str], Game | None]:
     found = [f"{path} is out of date: run `nomic-ci render` and commit it"
              for path in stale_readmes(files)]
     found += verify(files)
-    found += [f"state/players.yaml: {p.login} has no numeric id: GitHub matches players by id "
-              f"(gh api users/{p.login} --jq .id)" for p in game.state.players if p.id is None]
+    found += [f"state/players.yaml: {p.login} has no numeric id: GitHub matches players by id; "
+              f"add `id: ID` under their login, with ID from `gh api users/{p.login} --jq .id`, "
+              "and commit it" for p in game.state.players if p.id is None]
     if game.state.admin is not None and game.state.admin_id is None:
         found.append(f"state/game.yaml: the Admin, {game.state.admin}, has no admin_id: "
                      f"add it (gh api users/{game.state.admin} --jq .id)")

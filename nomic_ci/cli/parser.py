@@ -106,19 +106,49 @@ def no_such_command(word: str) -> str:
         f"the commands are {', '.join(COMMANDS)} (nomic-ci --help says what each does)")
 
 
+def columns() -> int:
+    """The terminal's width as argparse reads it (`shutil.get_terminal_size`: $COLUMNS, else
+    the terminal's, else 80), without importing shutil, which loads three compression
+    modules: a fiftieth of `status`'s start-up, for a width only --help and errors use."""
+    try:
+        given = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        given = 0
+    if given > 0:
+        return given
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as argparse makes it (`columns`)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         columns() - 2 if width is None else width)
+
+
+class CommandFormatter(Formatter, argparse.RawDescriptionHelpFormatter):
+    """A command's help: its description filled here (`parser`), its example kept as written."""
+
+
 @cache  # the same for every command a process runs (the demo's, the tests' in-process runs)
 def parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: with `only`, that command's alone (see `asked_command`)."""
     top = argparse.ArgumentParser(
         prog="nomic-ci", description="Play Nomic in a git repository: rules are files, "
-                                     "proposals are branches or pull requests.")
+                                     "proposals are branches or pull requests.",
+        formatter_class=Formatter)
     top.add_argument("--version", action=Version, nargs=0, help="print the version and exit")
     top.add_argument("--repo", default=".", help="the game's directory (default: here)")
     top.add_argument("--now", help="the time to act at, ISO-8601 (default: $NOMIC_CI_NOW, "
                                    "else the clock)")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # the global options may also come after the command; SUPPRESS keeps the ones given first
-    common = argparse.ArgumentParser(add_help=False)
+    common = argparse.ArgumentParser(add_help=False, formatter_class=Formatter)
     common.add_argument("--repo", default=argparse.SUPPRESS, metavar="DIR",
                         help="the game's directory (default: the game around here)")
     common.add_argument("--now", default=argparse.SUPPRESS, metavar="ISO-8601",
@@ -134,7 +164,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         sub = commands.add_parser(
             name, parents=[common], help=summary, epilog=f"example:\n  {example}",
             description=textwrap.fill(about or f"{summary[0].upper()}{summary[1:]}.", 79),
-            formatter_class=argparse.RawDescriptionHelpFormatter)
+            formatter_class=CommandFormatter)
         sub.set_defaults(run=run)
         return sub
 

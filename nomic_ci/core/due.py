@@ -151,7 +151,8 @@ def _new_proposals(game: Game, proposals: Sequence[Proposal]) -> Iterable[Due]:
     open_keys = {o.key for o in state.open_proposals} | {a.key for a in state.awaiting_fix}
     closing = {t.on for t in state.to_tell if t.close}
     # a draft made ready for review is proposed then, and its vote window starts then
-    for proposal in sorted(proposals, key=lambda p: (p.proposed_at, p.key)):
+    # at one moment, in the order the forge numbered them: #2 before #10
+    for proposal in sorted(proposals, key=lambda p: (p.proposed_at, len(p.key), p.key)):
         if proposal.state is not ForgeState.OPEN or proposal.key in open_keys \
                 or proposal.key in closing:  # decided, and its closing on the way
             continue

@@ -4,7 +4,8 @@
 millisecond a class on Python 3.11, and a short command loads 50 to 80 classes, which was a
 third of its start-up. A `frozen` class is a dataclass (its fields, `fields()` and `replace()`
 are dataclasses'), whose `__init__` alone is compiled, here, as a frozen dataclass's sets each
-field; its comparison, hash, repr and immutability are functions shared by every class,
+field, and only when first used (a command makes values of fewer than half the classes it
+loads); its comparison, hash, repr and immutability are functions shared by every class,
 closed over its field names. They behave as `dataclass(frozen=True)` makes them
 (tests/core/test_frozen.py checks each against the real thing). Python 3.13 compiles a
 dataclass's methods in one go; on it, this could be `dataclass(frozen=True)` again.
@@ -77,10 +78,11 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def _init(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
+def _init(cls: type, every: tuple[Field, ...]) -> _Uncompiled:
     """The class's `__init__`: its fields in order, each put in the value's `__dict__` (the
     class's own `__setattr__` refuses; this is what `object.__setattr__` does for a plain
-    attribute, in a third of the time), then `__post_init__` if it has one."""
+    attribute, in a third of the time), then `__post_init__` if it has one. Refused here,
+    when the class is defined, where a dataclass would not make it; compiled when used."""
     params, lines = [], ["    _frozen_fields = self.__dict__\n"] if every else []
     scope: dict[str, Any] = {"_frozen_factory": _FACTORY}
     for f in every:
@@ -102,11 +104,28 @@ def _init(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
         lines.append(f"    _frozen_fields[{f.name!r}] = {value}\n")
     if hasattr(cls, "__post_init__"):
         lines.append("    self.__post_init__()\n")
-    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(lines) or '    pass'}\n", scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__annotations__ = {**{f.name: f.type for f in every}, "return": None}
-    return init
+    return _Uncompiled(cls, every, scope,
+                       f"def __init__(self, {', '.join(params)}):\n{''.join(lines) or '    pass'}\n")
+
+
+class _Uncompiled:
+    """A class's `__init__` not compiled yet: the first time it is looked up (a value made,
+    its signature read), it is compiled and takes this one's place in the class. Compiling
+    is half of what defining a class costs, and a command makes values of fewer than half
+    of the classes it loads (`status`: 31 of 71)."""
+
+    def __init__(self, cls: type, every: tuple[Field, ...], scope: dict[str, Any],
+                 source: str) -> None:
+        self.cls, self.every, self.scope, self.source = cls, every, scope, source
+        self.__name__, self.__qualname__ = "__init__", f"{cls.__qualname__}.__init__"
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Callable[..., None]:
+        exec(self.source, self.scope)
+        init = self.scope["__init__"]
+        init.__qualname__ = self.__qualname__
+        init.__annotations__ = {**{f.name: f.type for f in self.every}, "return": None}
+        self.cls.__init__ = init  # type: ignore[misc]
+        return init.__get__(instance, owner)
 
 
 def _key(names: list[str]) -> Callable[[Any], tuple]:

@@ -18,6 +18,7 @@ from .lazyimports import PYGITHUB_UNUSED, defer
 defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
 from github import GithubException, InputGitTreeElement
+from github.GithubObject import NotSet
 from github.Commit import Commit
 from github.GitCommit import GitCommit
 from github.GitRef import GitRef
@@ -57,6 +58,8 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
 
 # what may part the clocks of GitHub's commits and its comments
 CLOCKS = timedelta(minutes=5)
+TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
+CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 
 # what GitHub says where a merge is refused for a reason that will not change by itself
 # (405: a repository rule or branch protection; 403: the token may not, as GITHUB_TOKEN may
@@ -97,6 +100,13 @@ def _kept_moment(description: str | None, now: datetime) -> datetime | None:
     return kept if kept <= now else None
 
 
+def _names(target: str | None) -> tuple:
+    """What a status's target names: the comment a `gql.vote_link` links, however GitHub
+    spells its address (the same comment linked is the same target), or the target."""
+    link = gql.linked(target)
+    return link[:2] if link else (target,)
+
+
 def _utc(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
@@ -127,9 +137,10 @@ class GitHubForge:
     _completed: set[tuple[str, bool]] = field(default_factory=set)  # (key, with reactions)
     open_read: int = 0  # open pull requests into the default branch, drafts included
     _comments: list[Comment] | None = None
-    _status_cache: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # the engine's `nomic/vote` statuses on a commit, newest first: (state, description, target)
+    _status_cache: dict[str, list[tuple[str, str, str | None]]] = field(default_factory=dict)
     wrote: list[str] = field(default_factory=list)  # the audit trail of this run's writes
-    _comment_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
+    _votes: dict[int, list[IssueComment]] = field(default_factory=dict)  # vote comments
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
     _found_date: datetime | None = None  # when the commit this run found was made
@@ -137,15 +148,18 @@ class GitHubForge:
     _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
     writes: int = 0  # the write requests this run made (GitHub limits them: `core.writes`)
     # where the players' comments were answered to, as the tip's status kept it, and as this
-    # run would keep it (`keep_answered_before`); how many comments its listing returned
+    # run would keep it (`keep_answered_before`); how many comments its listing returned, and
+    # the latest time any of them was written or edited: GitHub's clock, not the runner's
     _kept: datetime | None = None
     _keep_to: datetime | None = None
     _listed: int = 0
+    _newest: datetime | None = None
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
 
     def __post_init__(self) -> None:
-        self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files)
+        self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files,
+                                    self.engine_login)
         for pull in self._reader.read_game():
             self._keep(pull)
         self.branch = self._reader.branch
@@ -173,12 +187,6 @@ class GitHubForge:
             "state": "open" if node["state"] == "OPEN" else "closed",
             "head": {"sha": node["headRefOid"]}}, completed=True)
         self._labels[number] = pull.labels()
-        mine, whole = pull.engine_comments(self.engine_login)
-        if not whole and not any(MARKER in (c["body"] or "") for c in mine):
-            # its vote comment may be on a later page: after more than a page of others
-            mine += [c for c in self._reader.latest_comments(number, self.engine_login)
-                     if c["databaseId"] not in {m["databaseId"] for m in mine}]
-        self._comment_cache[number] = [self._comment_of(c) for c in mine]
         status = pull.status(self.engine_login)
         if status is not None:
             self._status_cache[node["headRefOid"]] = status
@@ -186,7 +194,8 @@ class GitHubForge:
     def _comment_of(self, node: dict) -> IssueComment:
         """A comment as the query read it, built from what we know (as `_commit`)."""
         return IssueComment(self.repo._requester, {}, {
-            "id": node["databaseId"], "body": node["body"],
+            "id": node["databaseId"], "body": node["body"], "node_id": node["id"],
+            "html_url": node["url"],
             "url": f"{self.repo.url}/issues/comments/{node['databaseId']}"}, completed=True)
 
     def _read_tip(self) -> GameFiles:
@@ -227,12 +236,13 @@ class GitHubForge:
         return Commit(self.repo._requester, {}, {"sha": sha, "url": f"{self.repo.url}/commits/{sha}"},
                       completed=True)
 
-    def _statuses(self, sha: str) -> list[tuple[str, str]]:
+    def _statuses(self, sha: str) -> list[tuple[str, str, str | None]]:
         """The engine's own `nomic/vote` statuses on a commit, newest first, as (state,
-        description): from the first query for heads, else read once a run."""
+        description, target): from the first query for heads, else read once a run."""
         if sha not in self._status_cache:
             self._status_cache[sha] = [
-                (s.state, s.description or "") for s in self._commit(sha).get_statuses()
+                (s.state, s.description or "", s.target_url)
+                for s in self._commit(sha).get_statuses()
                 if s.context == STATUS_CONTEXT and s.creator and s.creator.login == self.engine_login]
         return self._status_cache[sha]
 
@@ -315,7 +325,8 @@ class GitHubForge:
         self._tip_files = self._tree = None
         self._facts[proposal.key] = replace(proposal, state=ForgeState.MERGED, closed_at=self.now)
         self._label(self._pulls[proposal.key], Outcome.PASSED.value)
-        self._set_status(proposal.head, STATUS[Outcome.PASSED], Outcome.PASSED.value)
+        self._set_status(proposal.head, STATUS[Outcome.PASSED], Outcome.PASSED.value,
+                         self._link(int(proposal.key)))
         return MergeResult(MergeStatus.MERGED)
 
     def tell(self, message: Tell) -> None:
@@ -327,9 +338,9 @@ class GitHubForge:
         number = int(message.on)
         self._comment(number, message)
         if message.final is not None:  # nothing on a decided proposal asks for votes
-            final = no_mentions(message.final)
-            for sticky in self._engine_comments(number):
-                if MARKER in (sticky.body or "") and sticky.body != final:
+            final = fitted(no_mentions(message.final))
+            for sticky in self._vote_comments(number):
+                if sticky.body != final:
                     self.writes += 1
                     sticky.edit(final)
                     self.wrote.append(f"showed the result on #{number}")
@@ -339,7 +350,7 @@ class GitHubForge:
         if message.outcome is not None:
             outcome = Outcome(message.outcome)
             self._label(pull, outcome.value)
-            self._set_status(pull.head.sha, STATUS[outcome], outcome.value)
+            self._set_status(pull.head.sha, STATUS[outcome], outcome.value, self._link(number))
         if message.close and pull.state == "open":  # last: an open one is told again if we stop
             self.writes += 1
             pull.edit(state="closed")
@@ -354,7 +365,7 @@ class GitHubForge:
         if not any(mark in (c.body or "") for c in self._recent(number)):
             # the only mentions the engine makes: whom it tells
             text = notice(no_mentions(message.message), message.mentions)
-            self._post_comment(number, f"{mark}\n{text}", mark)
+            self._post_comment(number, fitted(f"{mark}\n{text}"), mark)
             self.wrote.append(f"told #{number} ({message.id})")
 
     def _recent(self, number: int) -> list[IssueComment]:
@@ -377,7 +388,7 @@ class GitHubForge:
         self._comment(issue.number, message)
         if message.final is None:
             return
-        body, title = no_mentions(message.final), message.title or issue.title
+        body, title = fitted(no_mentions(message.final)), message.title or issue.title
         if (issue.body, issue.title) != (body, title):  # one write, title and text together
             self.writes += 1
             issue.edit(title=title, body=body)
@@ -390,7 +401,7 @@ class GitHubForge:
             self._game = self._found_game_issue()
             if self._game is None:
                 self._game = self._once(lambda: self.repo.create_issue(
-                    title or GAME_TITLE, no_mentions(body or GAME_MARKER),
+                    title or GAME_TITLE, fitted(no_mentions(body or GAME_MARKER)),
                     labels=[GAME_LABEL]),
                     self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
@@ -436,17 +447,38 @@ class GitHubForge:
             self._pulls[key] = self.repo.get_pull(int(key))
         return self._pulls[key]
 
-    def _engine_comments(self, number: int) -> list[IssueComment]:
-        """The engine's own comments on a pull request: as the first query read them (or,
-        for one it did not read, all of them, once a run)."""
-        if number not in self._comment_cache:
-            listed = PaginatedList(IssueComment, self.repo._requester,
-                                   f"{self.repo.url}/issues/{number}/comments", None)
-            self._comment_cache[number] = [c for c in listed
-                                           if c.user and c.user.login == self.engine_login]
-        return self._comment_cache[number]
+    def _vote_comments(self, number: int) -> list[IssueComment]:
+        """The engine's vote comment on a pull request (more than one only where an older
+        engine left them): as the run read it with the pull request (`GitHubReader.
+        vote_comments`), or, for one the first query did not read, from all its comments,
+        once a run."""
+        if number not in self._votes:
+            if str(number) in self._reader.pulls:
+                self._votes[number] = [self._comment_of(c)
+                                       for c in self._reader.vote_comments(str(number))]
+            else:
+                self._votes[number] = self._listed_votes(number)
+        return self._votes[number]
 
-    def _post_comment(self, number: int, body: str, mark: str) -> None:
+    def _listed_votes(self, number: int) -> list[IssueComment]:
+        """The engine's vote comments among all the comments of an issue (every page)."""
+        listed = PaginatedList(IssueComment, self.repo._requester,
+                               f"{self.repo.url}/issues/{number}/comments", None)
+        return [c for c in listed if c.user and c.user.login == self.engine_login
+                and MARKER in (c.body or "")]
+
+    def _link(self, number: int) -> str | None:
+        """The `nomic/vote` status's target on a pull request: its vote comment, where this
+        run knows it without another request (`gql.vote_link`)."""
+        pull = self._reader.pulls.get(str(number))
+        if number not in self._votes and (pull is None or pull.said is None):
+            return None
+        mine = self._vote_comments(number)
+        if not mine or not mine[0].html_url or not mine[0].node_id:
+            return None
+        return gql.vote_link(mine[0].html_url, mine[0].node_id)
+
+    def _post_comment(self, number: int, body: str, mark: str) -> IssueComment:
         """Post a comment marked `mark`, once (`_once`: looked for again by its mark)."""
         def post() -> IssueComment:
             headers, data = self.repo._requester.requestJsonAndCheck(
@@ -455,40 +487,56 @@ class GitHubForge:
 
         def look() -> IssueComment | None:
             self._recent_cache.pop(number, None)
-            if number in self._comment_cache:  # a pull request's: read whole again
-                self._comment_cache.pop(number)
-                found = self._engine_comments(number)
-            else:  # the game issue's are not read whole: those since the latest commit
-                found = self._recent(number)
+            # a vote comment may be from any run: the thread read whole; any other message
+            # is from this run, or one that stopped since the latest commit it knows
+            found = self._listed_votes(number) if mark == MARKER else self._recent(number)
             return next((c for c in found if mark in (c.body or "")), None)
 
         posted = self._once(post, look)
-        for kept in (self._comment_cache.get(number), self._recent_cache.get(number)):
-            if kept is not None and all(c.id != posted.id for c in kept):
-                kept.append(posted)
+        kept = self._recent_cache.get(number)
+        if kept is not None and all(c.id != posted.id for c in kept):
+            kept.append(posted)
+        return posted
 
     def show(self, proposal: Proposal, view: VoteView) -> None:
-        """The sticky comment, the `nomic/vote` status and the voting label."""
-        body = no_mentions(sticky_comment(view))
-        mine = [c for c in self._engine_comments(int(proposal.key)) if MARKER in (c.body or "")]
+        """The sticky comment, the `nomic/vote` status (linking the comment, where the next
+        run reads it: `gql.vote_link`) and the voting label."""
+        body = fitted(no_mentions(sticky_comment(view)))
+        number = int(proposal.key)
+        mine = self._vote_comments(number)
         if not mine:
-            self._post_comment(int(proposal.key), body, MARKER)
+            mine.append(self._post_comment(number, body, MARKER))
             self.wrote.append(f"posted the vote on #{proposal.key}")
         elif mine[0].body != body:
             self.writes += 1
             mine[0].edit(body)
             self.wrote.append(f"updated the vote on #{proposal.key}")
-        self._set_status(proposal.head, "pending", status_line(view))
+        self._set_status(proposal.head, "pending", status_line(view), self._link(number))
         self._label(self._pulls[proposal.key], VOTING)
 
-    def _set_status(self, sha: str, state: str, description: str) -> None:
+    def _set_status(self, sha: str, state: str, description: str,
+                    link: str | None = None) -> None:
+        """The engine's `nomic/vote` status on a commit, unless it says so already; its
+        target the vote comment, where the run knows it (`link`)."""
         latest = self._statuses(sha)[:1]  # GitHub lists the newest first
-        if latest and latest[0] == (state, description[:140]):
+        if latest and latest[0][:2] == (state, description[:140]) and \
+                _names(latest[0][2]) == _names(link):
             return
         self.writes += 1
-        self._commit(sha).create_status(state, description=description[:140],
-                                        context=STATUS_CONTEXT)
-        self._status_cache[sha] = [(state, description[:140])] + self._statuses(sha)
+        try:
+            self._commit(sha).create_status(state, target_url=link or NotSet,
+                                            description=description[:140],
+                                            context=STATUS_CONTEXT)
+        except GithubException as error:
+            if error.status != 422 or "maximum number of statuses" not in str(error.data):
+                raise
+            # GitHub keeps 1,000 statuses of a context on a commit: a player who turns their
+            # vote over and over could make every later run stop here. The vote comment and
+            # the label say the same; the status stays as it was
+            self.wrote.append(f"could not set the {STATUS_CONTEXT} status on {sha[:7]}: "
+                              "GitHub keeps no more of them on one commit")
+            return
+        self._status_cache[sha] = [(state, description[:140], link)] + self._statuses(sha)
 
     def _label(self, pull: PullRequest, name: str) -> None:
         wanted = LABELS[name]
@@ -512,6 +560,9 @@ class GitHubForge:
                                                    **({"since": since} if since else {}))
             for c in listed:
                 self._listed += 1
+                written = _utc(c.updated_at or c.created_at)
+                if written is not None and (self._newest is None or written > self._newest):
+                    self._newest = written
                 if c.user is not None and c.user.login == self.engine_login:
                     mark, _, shown = (c.body or "").partition("\n")  # its own mark, first
                     told.update((mark, *map(_mark, also_told(shown))))
@@ -581,8 +632,14 @@ class GitHubForge:
         default branch's tip (`READ_CONTEXT`): no commit, and read with the tip. Set where it
         spares the next run a page of comments or more: after a listing of a page or more, or
         to carry the position onto a tip this run moved (a run that listed less sets none:
-        the next reads those again, in the one request it makes anyway)."""
+        the next reads those again, in the one request it makes anyway). Never past the
+        latest time the listing showed (else where it was kept): the position asked for
+        follows the runner's clock, and on a runner ahead of GitHub's a command posted while
+        the run ran, after its listing, was passed for good."""
         moment, moved = self._keep_to, self.tip != self.base_tip
+        if moment is not None:
+            seen = [m for m in (self._newest, self._kept) if m is not None]
+            moment = min(moment, max(seen)) if seen else None
         if moment is None or (not moved and self._kept is not None and moment <= self._kept):
             return
         if self._listed < gql.PAGE and not (moved and self._kept is not None):
@@ -602,3 +659,14 @@ class GitHubForge:
     def requests_left(self) -> int | None:
         remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
         return remaining if self.paced and remaining >= 0 else None
+
+
+def fitted(text: str) -> str:
+    """A text as GitHub takes it: one too long, which GitHub would refuse (and the run stop
+    at each try to write it), cut after its last whole line that fits, and said so. The
+    game issue's text keeps within it by itself (`game_issue.BODY_MOST`); this is for what
+    players' words make long in a comment."""
+    if len(text) <= TEXT_MOST:
+        return text
+    kept = text[:TEXT_MOST - len(CUT)]
+    return kept[:kept.rfind("\n") + 1 or len(kept)].rstrip("\n") + CUT

@@ -11,9 +11,11 @@ This module is only text and parsing: `githubreader` sends the queries.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from .lazyimports import PYGITHUB_UNUSED, defer
 
@@ -24,9 +26,10 @@ from github import GithubException
 from ..core.frozen import frozen
 from ..core.facts import Account, Reaction, Review, ReviewState
 from ..core.files.deferral import KEPT
+from ..text.vote_comment import MARKER
 
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
-PULLS_PAGE = 50  # pull requests a page: each carries pages of files, reviews and comments
+PULLS_PAGE = 50  # pull requests a page: each carries a page of files and one of reviews
 PAGE = 100  # GitHub's most for any connection
 ALIASES = 200  # aliased reads in one query, to keep each query modest
 STATUS_CONTEXT = "nomic/vote"
@@ -67,10 +70,9 @@ _PULL = """fragment Pull on PullRequest {
     nodes { ... on ReadyForReviewEvent { createdAt } }
   }
   labels(first: %(page)d) { nodes { name } }
-  comments(first: %(page)d) { pageInfo { hasNextPage } nodes { databaseId body author { ...Who } } }
   commits(last: 1) {
     nodes { commit { oid status { context(name: "%(context)s") { state description
-      creator { ...Who } } } } }
+      targetUrl creator { ...Who } } } } }
   }
   %(files)s
   %(reviews)s
@@ -188,16 +190,31 @@ TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
 {_TIP}
 {_DIR}"""
 
-# the latest page of a pull request's comments: where the engine's vote comment is when
-# more than a page of them came before it
-LATEST_COMMENTS = f"""query Latest($owner: String!, $name: String!, $number: Int!) {{
-  repository(owner: $owner, name: $name) {{
-    pullRequest(number: $number) {{
-      comments(last: {PAGE}) {{ nodes {{ databaseId body author {{ ...Who }} }} }}
-    }}
-  }}
-}}
-{_WHO}"""
+# A comment, as a run reads the engine's vote comment: by the link the `nomic/vote` status
+# on the head holds (`vote_link`), or else on the first page of the thread, or its latest
+_SAID = "fragment Said on IssueComment { id databaseId url body author { ...Who } " \
+        "pullRequest { number } }"
+_THREAD = "comments(%s: %d) { pageInfo { hasNextPage } nodes { ...Said } }"
+LINK_KEY = "nomic-ci-vote"  # the vote comment's GraphQL id, in the status's target URL
+
+
+def vote_link(url: str, node_id: str) -> str:
+    """The `nomic/vote` status's target: the vote comment's address, which players follow,
+    with its GraphQL id, by which the next run reads that comment alone (not a page of talk)."""
+    base, mark, fragment = url.partition("#")
+    return f"{base}?{urlencode({LINK_KEY: node_id})}{mark}{fragment}"
+
+
+def linked(target: str | None) -> tuple[str, int, str] | None:
+    """What a `vote_link` names: the comment's GraphQL id, its number, and the address's
+    path (`/owner/name/pull/12`); None for any other target."""
+    parts = urlsplit(target or "")
+    ids = parse_qs(parts.query).get(LINK_KEY) or []
+    comment = re.fullmatch(r"issuecomment-([0-9]{1,19})", parts.fragment)
+    if len(ids) != 1 or comment is None:
+        return None
+    return ids[0], int(comment.group(1)), parts.path.rstrip("/")
+
 
 # the game issue, pinned to the repository's issues page (GitHub has no REST call for it)
 PIN_ISSUE = """mutation Pin($issueId: ID!) {
@@ -219,12 +236,18 @@ class GraphQLError(GithubException):
         self.kinds = kinds
 
 
-def answer(data: Any, headers: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The `data` of a GraphQL answer; any error, even beside partial data, stops the run."""
+def answer(data: Any, headers: dict[str, Any] | None = None,
+           may_miss: Iterable[str] = ()) -> dict[str, Any]:
+    """The `data` of a GraphQL answer; any error, even beside partial data, stops the run,
+    but for a node not found at one of the top-level aliases `may_miss` (a comment deleted)."""
     if not isinstance(data, dict):
         raise GraphQLError([{"message": "the answer is not a JSON object"}], headers)
-    if data.get("errors"):
-        raise GraphQLError(list(data["errors"]), headers)
+    missing = set(may_miss)
+    errors = [e for e in data.get("errors") or () if not (
+        isinstance(e, dict) and e.get("type") == "NOT_FOUND"
+        and (e.get("path") or [None])[0] in missing)]
+    if errors:
+        raise GraphQLError(errors, headers)
     if not isinstance(data.get("data"), dict):
         raise GraphQLError([{"message": "the answer holds no data"}], headers)
     return data["data"]
@@ -297,6 +320,8 @@ class Pull:
     reviews: list[dict[str, Any]] = field(default_factory=list)
     reactions: list[dict[str, Any]] | None = None  # None: not read
     cursors: dict[str, str | None] = field(default_factory=dict)  # what has a next page
+    said: list[dict[str, Any]] | None = None  # the engine's vote comment(s) (None: not read)
+    said_next: tuple[str, str | None] | None = None  # how to look for it next (`said_read`)
 
     @classmethod
     def of(cls, node: dict[str, Any]) -> "Pull":
@@ -357,9 +382,9 @@ class Pull:
                                  "message": f"GitHub listed no labels of #{self.number}"}])
         return [label["name"] for label in self.node["labels"]["nodes"]]
 
-    def status(self, engine: str) -> list[tuple[str, str]] | None:
-        """The engine's `nomic/vote` status on the head, as [(state, description)] or [];
-        None when the answer is not about the head (then ask REST)."""
+    def status(self, engine: str) -> list[tuple[str, str, str | None]] | None:
+        """The engine's `nomic/vote` status on the head, as [(state, description, target)]
+        or []; None when the answer is not about the head (then ask REST)."""
         commits = self.node["commits"]["nodes"]
         commit = commits[-1]["commit"] if commits and commits[-1] else None
         if commit is None or commit["oid"] != self.node["headRefOid"]:
@@ -367,14 +392,57 @@ class Pull:
         context = (commit.get("status") or {}).get("context")
         if context is None or login(context.get("creator")) != engine:
             return []
-        return [(context["state"].lower(), context.get("description") or "")]
+        return [(context["state"].lower(), context.get("description") or "",
+                 context.get("targetUrl"))]
 
-    def engine_comments(self, engine: str) -> tuple[list[dict[str, Any]], bool]:
-        """The engine's own comments among its first page of comments, and whether that
-        page holds them all."""
-        comments = self.node["comments"]
-        return ([c for c in comments["nodes"] if c and login(c["author"]) == engine],
-                not comments["pageInfo"]["hasNextPage"])
+    def linked_comment(self, engine: str) -> tuple[str, int] | None:
+        """The GraphQL id and the number of the comment on this pull request that the
+        engine's `nomic/vote` status on the head links (`vote_link`); None where there is no
+        such status (another account's, or none: a head just pushed, a game an older engine
+        began) or it links no comment of this pull request (two can share a head)."""
+        status = self.status(engine)
+        link = linked(status[0][2]) if status else None
+        if link is None or not link[2].endswith(f"/pull/{self.number}"):
+            return None
+        return link[0], link[1]
+
+    def said_read(self, engine: str) -> tuple[str, str | None] | None:
+        """What to read next to find the engine's vote comment: ("comment", its id) where
+        the status links it, else ("first", None), then ("latest", None) where the first page
+        of the thread's comments holds none and there are more; None once looked for."""
+        if self.said is not None:
+            return None
+        if self.said_next is None:
+            linked = self.linked_comment(engine)
+            self.said_next = ("comment", linked[0]) if linked else ("first", None)
+        return self.said_next
+
+    def take_said(self, kind: str, found: dict[str, Any] | None, engine: str) -> None:
+        """Take what a `said_read` read: the linked comment where it is the engine's vote
+        comment on this pull request, else the engine's vote comments on the page read."""
+        if kind == "comment":
+            linked = self.linked_comment(engine)
+            if found and linked and found.get("databaseId") == linked[1] and self._votes(
+                    found, engine) and (found.get("pullRequest") or {}).get("number") == \
+                    self.number:
+                self.said = [found]
+            else:  # deleted, or not what the link says: look for it as an older engine did
+                self.said_next = ("first", None)
+            return
+        if found is None:
+            raise GraphQLError([{"type": "INCOMPLETE",
+                                 "message": f"GitHub listed no comments of #{self.number}"}])
+        mine = [c for c in found["nodes"] if c and self._votes(c, engine)]
+        if kind == "first" and not mine and found["pageInfo"]["hasNextPage"]:
+            self.said_next = ("latest", None)  # after more than a page of others
+        else:
+            self.said = mine
+
+    @staticmethod
+    def _votes(comment: dict[str, Any], engine: str) -> bool:
+        """A vote comment: the engine's, marked (one a player with the rights unmarked is
+        left as they made it, and the vote shown in a new one)."""
+        return login(comment.get("author")) == engine and MARKER in (comment.get("body") or "")
 
 
 @dataclass
@@ -385,6 +453,7 @@ class Batch:
     reads: list[tuple[str, str, str, Any]] = field(default_factory=list)  # alias, type, sel, key
     variables: dict[str, Any] = field(default_factory=dict)
     blobs: set[str] = field(default_factory=set)
+    top: set[str] = field(default_factory=set)  # the aliases read beside the repository
 
     def __len__(self) -> int:
         return len(self.reads)
@@ -404,6 +473,21 @@ class Batch:
         self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {number})",
                            f"...Pull{more}", ("pull", number)))
 
+    def said(self, pull: Pull, read: tuple[str, str | None]) -> None:
+        """A read that looks for the engine's vote comment (`Pull.said_read`)."""
+        kind, node_id = read
+        alias = f"r{len(self.reads)}"
+        if kind == "comment":  # by its id: beside the repository, as GitHub finds a node
+            var = f"n{len(self.reads)}"
+            self.variables[var] = node_id
+            self.top.add(alias)
+            self.reads.append((alias, f"node(id: ${var})", "... on IssueComment { ...Said }",
+                               (kind, pull.number)))
+            return
+        self.reads.append((alias, f"pullRequest(number: {pull.number})",
+                           _THREAD % ("first" if kind == "first" else "last", PAGE),
+                           (kind, pull.number)))
+
     def blob(self, name: str) -> None:
         """A blob by its oid, or by `commit:path`."""
         var = f"{'e' if ':' in name else 'o'}{len(self.reads)}"
@@ -414,23 +498,30 @@ class Batch:
                            ("blob", name)))
 
     def text(self) -> str:
-        types = {"c": "String", "e": "String!", "o": "GitObjectID!"}
+        types = {"c": "String", "e": "String!", "o": "GitObjectID!", "n": "ID!"}
         declared = ", ".join(f"${v}: {types[v[0]]}" for v in self.variables)
-        body = "\n".join(f"    {alias}: {target} {{ {sel} }}"
-                         for alias, target, sel, _ in self.reads)
+
+        def lines(top: bool) -> str:
+            return "".join(f"\n  {'' if top else '  '}{alias}: {target} {{ {sel} }}"
+                           for alias, target, sel, _ in self.reads if (alias in self.top) == top)
         kinds = {read[3][0] for read in self.reads}
-        pulls = f"\n{_PULL}\n{_WHO}" if "pull" in kinds else (
-            f"\n{_WHO}" if "reviews" in kinds else "")
+        fragments = [_PULL] * ("pull" in kinds) + [_SAID] * bool(
+            kinds & {"comment", "first", "latest"})
+        if fragments or "reviews" in kinds:
+            fragments.append(_WHO)
         return (f"query More($owner: String!, $name: String!{', ' if declared else ''}"
                 f"{declared}) {{\n"
-                f"  repository(owner: $owner, name: $name) {{\n{body}\n  }}\n}}{pulls}")
+                f"  repository(owner: $owner, name: $name) {{{lines(False)}\n  }}{lines(True)}"
+                f"\n}}" + "".join(f"\n{f}" for f in fragments))
 
     def answers(self, data: dict[str, Any]) -> Iterable[tuple[tuple[str, Any], Any]]:
         repository = data["repository"]
         for alias, _, _, key in self.reads:
-            found = repository.get(alias)
+            found = data.get(alias) if alias in self.top else repository.get(alias)
             if key[0] in ("files", "reviews", "reactions") and found is not None:
                 found = found[key[0]]
+            elif key[0] in ("first", "latest") and found is not None:
+                found = found["comments"]
             yield key, found
 
 

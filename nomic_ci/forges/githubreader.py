@@ -4,10 +4,11 @@ requests as proposals, through the GraphQL queries of `githubgraphql`.
 A run reads everything once, at its start, in a few requests whatever the number of pull
 requests: one query a page of 50 pull requests (with the default branch and its game
 files), then one batched query for the rest: the texts of the game files they change,
-their reactions where the rules count them, pull requests not listed, and second pages
-(a pull request of more than 100 files or reviews takes a round more for each further
-page). Blobs the workflow's checkout has cost nothing; a file GraphQL gives no text of
-(binary, huge) is read through REST.
+their reactions where the rules count them, pull requests not listed, second pages (a pull
+request of more than 100 files or reviews takes a round more for each further page), and
+the engine's vote comment on each, by the link its `nomic/vote` status holds (no page of
+the players' talk). Blobs the workflow's checkout has cost nothing; a file GraphQL gives no
+text of (binary, huge) is read through REST.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class GitHubReader:
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
     # the files under a tree of the checkout, by its sha (None: not there)
     local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
+    engine: str = ""  # the account the engine writes as: its vote comments are its own
     pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as the run found it
@@ -60,12 +62,12 @@ class GitHubReader:
     def __post_init__(self) -> None:
         self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
 
-    def _query(self, query: str, **variables: object) -> dict:
+    def _query(self, query: str, may_miss: Collection[str] = (), **variables: object) -> dict:
         headers, data = self.repo._requester.requestJsonAndCheck(
             "POST", self.repo._requester.graphql_url,
             input={"query": query, "variables": {"owner": self._owner, "name": self._name,
                                                  **variables}})
-        return gql.answer(data, headers)
+        return gql.answer(data, headers, may_miss)
 
     def potential_merge(self, number: int) -> gql.PotentialMerge:
         """GitHub's test merge of a pull request, as it stands; in a folder of records,
@@ -79,11 +81,16 @@ class GitHubReader:
                     hasBefore=before is not None, hasAfter=after is not None))
         return merge
 
-    def latest_comments(self, number: int, engine: str) -> list[dict]:
-        """The engine's comments among the latest page of a pull request's comments."""
-        pull = self._query(gql.LATEST_COMMENTS, number=number)["repository"]["pullRequest"]
-        nodes = ((pull or {}).get("comments") or {}).get("nodes") or []
-        return [c for c in nodes if c and gql.login(c["author"]) == engine]
+    def vote_comments(self, key: str) -> list[dict]:
+        """The engine's vote comment on a pull request the run read (more than one only where
+        an older engine left them): looked for with the rest of what `complete` reads, else
+        now, through the link its `nomic/vote` status holds, or a page or two of the thread."""
+        pull = self.pulls[key]
+        while (read := pull.said_read(self.engine)) is not None:
+            batch = gql.Batch()
+            batch.said(pull, read)
+            self._run(batch)
+        return pull.said or []
 
     def comments_since(self, number: int, since: datetime | None) -> list[IssueComment]:
         """The comments on an issue or a pull request written or edited since `since` (all
@@ -201,10 +208,14 @@ class GitHubReader:
     def _run(self, batch: gql.Batch) -> list[gql.Pull]:
         """Send a batch and keep its answers; the pull requests it read whole."""
         new = []
-        for (kind, key), found in batch.answers(self._query(batch.text(), **batch.variables)):
+        answered = self._query(batch.text(), may_miss=batch.top, **batch.variables)
+        for (kind, key), found in batch.answers(answered):
             if kind == "blob" and ":" in str(key) and not (found or {}).get("oid"):
                 self._texts[key] = None  # no file at commit:path: a submodule (`proposal`
                 continue                 # says so); a blob asked for by its oid must exist
+            if kind in ("comment", "first", "latest"):  # the vote comment: deleted is no error
+                self.pulls[str(key)].take_said(kind, found, self.engine)
+                continue
             if found is None:
                 raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no {kind} {key}"}])
             if kind == "blob":
@@ -222,7 +233,8 @@ class GitHubReader:
     def complete(self, keys: list[str], reactions: bool) -> list[gql.Pull]:
         """Read what the first query left out for these pull requests, batched: pull requests
         it did not list, more pages, reactions, and the texts of the game files they change
-        (one query for all, unless some have more than a page of something). The pull
+        (one query for all, unless some have more than a page of something); and, in a
+        query sent anyway, where the engine's vote comment is (`vote_comments`). The pull
         requests read anew."""
         new = []
         while True:
@@ -243,6 +255,10 @@ class GitHubReader:
                             batch.blob(name)
             if not len(batch):
                 return new
+            for key in keys:
+                said = self.pulls[key].said_read(self.engine) if key in self.pulls else None
+                if said is not None:
+                    batch.said(self.pulls[key], said)
             new += self._run(batch)
 
     def _texts_needed(self, pull: gql.Pull) -> set[str]:

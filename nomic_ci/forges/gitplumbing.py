@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import tempfile
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -452,6 +451,7 @@ class Git:
                                      if text is not None})
         removed = [path for path, text in files.items() if text is None and path in current]
         if removed:
+            import tempfile  # here: a command that removes no file does not load it
             with tempfile.TemporaryDirectory() as tmp:
                 env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
                 self.run("read-tree", tree, env=env)

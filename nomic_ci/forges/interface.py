@@ -87,7 +87,9 @@ class Forge(Protocol):
 
     def keep_answered_before(self, moment: datetime) -> None:
         """Keep for later runs that every player's command written before `moment` is
-        answered, where the forge has a place for it that is no commit; or nothing."""
+        answered, where the forge has a place for it that is no commit; or nothing. A forge
+        whose clock is not the run's keeps no later than the latest time its own listing
+        showed (a runner's clock ahead would pass a command posted while the run ran)."""
         ...
 
     def write_files(self, files: Mapping[str, str], message: str) -> None:

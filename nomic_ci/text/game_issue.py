@@ -70,11 +70,61 @@ def game_issue_title(game: Game) -> str:
                                    if voting else "")
 
 
+# characters of the text at most: GitHub refuses an issue's text past 65,536, and a run
+# whose write is refused stops (two hundred strangers asking to join made it longer)
+BODY_MOST = 60_000
+ROWS_SHOWN = (None, 100, 30, 10, 3)  # the rows of each list, fewer until the text fits
+
+
 def game_issue_body(game: Game, proposals: Mapping[str, Proposal], now: datetime) -> str:
-    """The game issue's text as of `now`: its times exact and relative to then."""
+    """The game issue's text as of `now`: its times exact and relative to then. Where every
+    row of its lists would make it too long for GitHub, each shows its first rows, and
+    `state/README.md` has them all."""
+    lists = _lists(game, proposals, now)
+    for most in ROWS_SHOWN:
+        body = _body(game, now, lists, most)
+        if len(body) <= BODY_MOST:
+            break
+    return body
+
+
+def _lists(game: Game, proposals: Mapping[str, Proposal], now: datetime) -> dict[str, list[str]]:
+    """The lists of the text that grow with the game: what is due next, in order; the
+    proposals in their vote and those awaiting a fix, as tables; the scores."""
+    state, config = game.state, game.config
+    due: list[tuple[datetime, str]] = []
+    if state.turn and not (state.over or state.paused_since or (
+            state.judgment is not None and state.judgment.turn_ended is not None)):
+        passes = turn_deadline(game, state)
+        if passes:
+            due.append((passes, f"{state.turn}'s turn passes to the next player"))
+    votes = _in_its_vote(game, proposals, now, due)
+    if config.ends_at and not state.over:
+        due.append((config.ends_at, "the game ends"))
+    if config.board:
+        due += _board_due(game)
+    if config.inactive_after and not state.over:
+        due += _inactivity_due(game, proposals)
+    held = awaiting_lines(game, lambda key: f"#{key}", lambda at: shown_from(at, now))
+    return {"due": [f"- {shown_from(at, now)}: {what}" for at, what in sorted(due)],
+            "votes": votes, "held": held[:-2], "held after": held[-2:],
+            "scores": scores_table(game)}
+
+
+def _shown(lines: list[str], most: int | None, head: int, what: str) -> list[str]:
+    """A list (after its `head` lines, a row a line) with its first `most` rows, and how
+    many more there are and where."""
+    more = len(lines) - head - (most if most is not None else len(lines))
+    if more <= 0:
+        return lines
+    return lines[:head + most] + ["", f"…and {more:,} more {what}: every one is on "
+                                      f"{page_link(STATE_README)}."]
+
+
+def _body(game: Game, now: datetime, lists: dict[str, list[str]], most: int | None) -> str:
+    """The text, each of its `lists` with its first `most` rows (all: None)."""
     state, config = game.state, game.config
     lines = [MARKER, "### Where the game stands", ""]
-    due: list[tuple[datetime, str]] = []
     if state.over:
         lines.append(f"The game is over: {quoted(', '.join(state.winners) or 'nobody')} won "
                      f"({shown_from(state.ended_at, now)}).")
@@ -88,32 +138,27 @@ def game_issue_body(game: Game, proposals: Mapping[str, Proposal], now: datetime
     elif state.turn:
         lines.append(f"It is **{quoted(state.turn)}**'s turn, since "
                      f"{shown_from(state.turn_started or state.last_change, now)}.")
-        passes = turn_deadline(game, state)
-        if passes:
-            due.append((passes, f"{state.turn}'s turn passes to the next player"))
     else:
         lines.append("The rules keep no turns: any player may propose as they allow.")
     lines += ["", f"As of {shown(now)}: the relative times here are from then. Pages: "
               + " · ".join(pages(game)) + "."]
-    votes = _in_its_vote(game, proposals, now, due)
-    if config.ends_at and not state.over:
-        due.append((config.ends_at, "the game ends"))
-    if config.board:
-        due += _board_due(game)
-    if config.inactive_after and not state.over:
-        due += _inactivity_due(game, proposals)
     if not state.over:
-        lines += ["", "### Due next", ""] + ([f"- {shown_from(at, now)}: {what}"
-                                             for at, what in sorted(due)] or ["Nothing."])
-    lines += ["", "### In its vote", ""] + (votes or ["No proposal is in its vote."])
-    held = awaiting_lines(game, lambda key: f"#{key}", lambda at: shown_from(at, now))
-    lines += ["", "### Awaiting a fix", "", *held] if held else []
+        lines += ["", "### Due next", ""] + (
+            _shown(lists["due"], most, 0, "things due later") or ["Nothing."])
+    lines += ["", "### In its vote", ""] + (
+        _shown(lists["votes"], most, 2, "proposals in their vote")
+        or ["No proposal is in its vote."])
+    if lists["held"]:
+        lines += ["", "### Awaiting a fix", "",
+                  *_shown(lists["held"], most, 2, "proposals awaiting a fix"),
+                  *lists["held after"]]
     if state.judgment is not None:  # seed 001 rule 211
         lines += ["", f"### Judgment {state.judgment.number} is pending "
                       f"({config.cite('judgment')})", "", *pending_lines(game), "",
                   f"Every step of it, and the Judgments before, are on {page_link(JUDGMENTS)}."]
     won = victory(game)
-    lines += ["", "### Scores", "", *scores_table(game)] + (["", won] if won else [])
+    lines += ["", "### Scores", "", *_shown(lists["scores"], most, 2, "players")] + (
+        ["", won] if won else [])
     lines += ["", "### How to play", "", f"- **Propose** {how_to_propose(game)}",
               f"- **Vote.** {how_to_vote(config)}", f"- **Join:** {how_to_join(game)}"]
     if commands_in_force(game):

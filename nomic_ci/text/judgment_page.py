@@ -12,14 +12,17 @@ from datetime import datetime
 
 from ..core.files.judgments import (ADMIN_OVERRULE, CONSENT, DIR, GAME_ENDED, LAPSED, NULLIFIED,
                                     NULLIFY, OVERRULE, OVERRULED, README, RULING, TURN_BEGAN,
-                                    VERDICTS, Judgment, Step, judgment_paths, read_judgments)
+                                    VERDICTS, Judgment, Step, judgment_paths, read_judgment)
 from ..core.game import Game
 from ..core.mechanics.judging import share
 from ..core.players.judgment import consent
 from ..core.players.judgment_replay import course
 from .quoting import quoted
 
-LATEST = 100  # ended Judgments the page shows; every one is in its own record
+LATEST = 100  # ended Judgments the page shows at most; every one is in its own record
+# and no more than fit in this many bytes: GitHub shows no Markdown file past 512 KiB, and a
+# Judgment's steps (a quote each) are as many as its players make them
+BUDGET = 400_000
 
 
 def _when(moment: datetime | None) -> str:
@@ -42,13 +45,20 @@ def render_judgments(game: Game) -> str | None:
                   "against the ruling.", ""]
     if pending is not None:
         lines += [f"## Judgment {pending.number}, pending", ""] + pending_lines(game) + [""]
-    ended = read_judgments(game.files, latest=LATEST)  # a page shows these: no more is read
-    for judgment in reversed(ended):
-        lines += [f"## Judgment {judgment.number}", ""] + _summary(judgment) + [
+    size = sum(len(line.encode()) + 1 for line in lines)
+    shown = 0
+    for path in reversed(paths[-LATEST:]):  # newest first, each read once shown: no more
+        judgment = read_judgment(game.files, path)
+        section = [f"## Judgment {judgment.number}", ""] + _summary(judgment) + [
             "", *_steps(judgment), "", f"Its record: [{judgment.path.removeprefix(DIR)}]"
                                        f"({judgment.path.removeprefix(DIR)}).", ""]
-    if len(paths) > LATEST:
-        lines.append(f"The latest {LATEST} of {len(paths)} ended Judgments; each is in its own "
+        size += sum(len(line.encode()) + 1 for line in section)
+        if shown and size > BUDGET:
+            break
+        lines += section
+        shown += 1
+    if shown < len(paths):
+        lines.append(f"The latest {shown} of {len(paths)} ended Judgments; each is in its own "
                      "record here.")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -39,6 +39,8 @@ def test_a_game_init_made_is_ready_and_this_repository_lacks_only_its_players_id
     # this repository's own game replays the 2015 nomic, whose players have no ids here
     out = doctor(ROOT)[1]
     assert all("has no numeric id" in line for line in findings(out)), findings(out)
+    assert "robee has no numeric id: GitHub matches players by id; add `id: ID` under their " \
+           "login, with ID from `gh api users/robee --jq .id`, and commit it" in out
     code, out = doctor(made)
     assert code == 0 and out.startswith("✓ workflows present and pinned, the engine step "
                                         "starts, the schedule is the one the rules need"), out

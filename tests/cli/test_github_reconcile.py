@@ -141,3 +141,20 @@ def test_a_run_with_a_token_loads_neither_jwt_cryptography_nor_nacl(hub):
     assert "github" in loaded and "nomic_ci.reconcile" in loaded
     assert {m.split(".")[0] for m in loaded} & {"jwt", "cryptography", "nacl"} == set()
     assert hub.fake.pull(1).labels  # the run did its work: the proposal is in its vote
+
+
+def test_a_run_that_changes_nothing_loads_no_yaml_writer(hub):
+    """The schedule's runs mostly find nothing to do: such a run reads the game with the
+    quick reader and writes nothing, so it loads neither ruamel.yaml (the state's writer)
+    nor markdown-it (unusual rule files); nor anything a run with a token never uses."""
+    hub.later().branch("idea", new_rule(201), author="alice")
+    hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0  # the proposal put to its vote: the next run has no work
+    requests = len(hub.fake.requests)
+    loaded, _ = modules_after("--repo", str(hub.checkout()), "--now", hub.now.isoformat(),
+                              "github", "reconcile", env={**os.environ, **hub.env})
+    assert "nomic_ci.reconcile" in loaded and "nomic_ci.core.due" in loaded
+    assert not {m.split(".")[0] for m in loaded} & {"ruamel", "markdown_it", "jwt",
+                                                    "cryptography", "nacl"}
+    assert not [r for r in hub.fake.requests[requests:] if r.method != "GET" and
+                "graphql" not in r.path], "the second run wrote something"

@@ -10,6 +10,7 @@ import pytest
 from nomic_ci import rulesets
 from nomic_ci.cli import parser
 
+from builders import new_rule
 from tables import LocalTable
 
 # the modules a command must not import before it runs: PyGithub, and the engine's loop
@@ -17,11 +18,13 @@ HEAVY = ("github", "requests", "nomic_ci.reconcile", "nomic_ci.forges.githubforg
 
 
 def modules_after(*args, cwd=None, env=None):
-    """The modules a command loaded (not those only stood in for until used: lazyimports),
-    and what it printed."""
-    code = ("import sys\nfrom nomic_ci.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n"
-            "    pass\nfrom nomic_ci.forges.lazyimports import loaded\n"
-            "print(' '.join(sorted(m for m in list(sys.modules) if loaded(m))), file=sys.stderr)"
+    """The modules a command loaded (not those only stood in for until used: lazyimports,
+    nor those the interpreter's site loaded before it: a machine's .pth files may import
+    certifi, and with it tempfile and shutil), and what it printed."""
+    code = ("import sys\nbefore = set(sys.modules)\nfrom nomic_ci.cli import main\ntry:\n"
+            "    main(%r)\nexcept SystemExit:\n    pass\n"
+            "from nomic_ci.forges.lazyimports import loaded\nprint(' '.join(sorted(m for m in "
+            "list(sys.modules) if loaded(m) and m not in before)), file=sys.stderr)"
             % (list(args),))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd,
                           env=env)
@@ -72,6 +75,24 @@ def test_status_reads_a_new_game_without_ruamel_yaml_markdown_it_hashlib_html_or
     assert not loaded & heavy, loaded & heavy
 
 
+def test_status_with_a_vote_due_loads_only_what_it_reads_and_tells(tmp_path):
+    """A proposal whose vote has closed: `status` counts it and says what the next tick
+    would decide, through the engine's whole judging of what is due, and still imports no
+    writer, no hashing, and none of the modules a command loads only for the rare case
+    that needs it (a temporary index for a commit that removes files, a near command's
+    name for a mistyped one, the terminal's width through shutil)."""
+    table = LocalTable(tmp_path / "g", players="alice,bob,carol")
+    table.later().branch("idea", new_rule(201))
+    table.propose("alice", "idea")
+    table.later().vote(1, "bob")
+    loaded, out = modules_after("status", "--now", table.later(72).now.isoformat(),
+                                cwd=tmp_path / "g")
+    assert "Due now" in out and "nomic_ci.core.due" in loaded, out
+    heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html", "inspect", "tempfile", "difflib",
+             "shutil", *HEAVY}
+    assert not loaded & heavy, loaded & heavy
+
+
 def test_status_on_a_game_without_a_board_never_loads_the_boards_mechanics(tmp_path):
     """Only its own action log's reader (empty) and the table of the board's keys: the
     board's modules were a third of the start-up."""
@@ -107,6 +128,20 @@ def test_a_game_loads_the_room_of_its_own_board_game_alone(tmp_path, ruleset):
         assert rooms == ({f"nomic_ci.core.board.{ROOMS[ruleset]}"} if ROOMS[ruleset] else
                          set()), (command, rooms)
         assert not any(m.startswith(room + ".") for room in every - rooms for m in loaded)
+
+
+@pytest.mark.parametrize("columns", [None, "57", "0", "wide"])
+def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    """The width is read without shutil (`parser.columns`), as shutil reads it."""
+    import shutil
+    monkeypatch.delenv("COLUMNS", raising=False)
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert parser.columns() == shutil.get_terminal_size().columns
+    for ours in (parser.Formatter, parser.CommandFormatter):
+        made, theirs = ours("nomic-ci"), argparse.HelpFormatter("nomic-ci")
+        assert (made._width, made._max_help_position) == \
+            (theirs._width, theirs._max_help_position)
 
 
 def test_the_parsers_rulesets_are_the_shipped_ones():

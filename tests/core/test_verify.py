@@ -56,7 +56,9 @@ def test_a_record_edited_without_its_index_is_named_with_what_to_do():
     files = {**FILES, FIRST: FILES[FIRST].replace("title: A proposal", "title: Another")}
     assert verify(files) == [
         f"{INDEX}0000.jsonl: line 1 gives {FIRST} the title 'A proposal', but the record {FIRST} says "
-        "'Another': run 'nomic-ci render' and commit the result"]
+        "'Another': see which one was edited ('git log -p -- "
+        f"{FIRST} {INDEX}0000.jsonl'); restore an edited record from git history, or, where "
+        "the record is right, run 'nomic-ci render' and commit the result"]
     assert verify(indexed(files)) == []
 
 

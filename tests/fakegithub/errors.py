@@ -34,3 +34,14 @@ def not_found() -> ApiError:
 def invalid(resource: str, field: str, code: str = "invalid", **extra: Any) -> ApiError:
     """422 Validation Failed with one error, shaped as GitHub shapes them."""
     return ApiError(422, "Validation Failed", [{"resource": resource, "field": field, "code": code, **extra}])
+
+
+BODY_MOST = 65536  # characters GitHub keeps of an issue's, a pull request's or a comment's text
+
+
+def checked_body(resource: str, body: object) -> object:
+    """A body to keep, or GitHub's 422 for one too long."""
+    if isinstance(body, str) and len(body) > BODY_MOST:
+        raise invalid(resource, "body", "custom",
+                      message=f"body is too long (maximum is {BODY_MOST} characters)")
+    return body

@@ -116,6 +116,7 @@ class StatusContext:
     def __init__(self, b: Backend, status: Status) -> None:
         self.state = status.state.upper()
         self.description = status.description
+        self.targetUrl = status.target_url
         self.context = status.context
         self.createdAt = iso(status.created_at)
         self.creator = Actor(b.user(status.creator_id))
@@ -186,12 +187,20 @@ class IssueComment:
     typename = "IssueComment"
 
     def __init__(self, b: Backend, comment: Comment) -> None:
+        self.b, self.number = b, comment.number
+        self.id = node_id("IssueComment", comment.id)
         self.databaseId = comment.id
+        self.url = b.urls.html(f"/pull/{comment.number}#issuecomment-{comment.id}")  # as REST
         self.body = comment.body
         self.author = Actor(b.user(comment.user_id))
         self.createdAt = iso(comment.created_at)
         edited = comment.updated_at > comment.created_at
         self.lastEditedAt = iso(comment.updated_at) if edited else None
+
+    @property
+    def pullRequest(self) -> Pull | None:  # noqa: N802 - GitHub's name
+        pr = self.b.world.pulls.get(self.number)
+        return Pull(self.b, pr) if pr is not None else None  # None: a plain issue's
 
 
 class ReactionObject:
@@ -350,6 +359,15 @@ class Query:
             raise GraphQLError("Can't pin more than 3 issues")
         issue.pinned = True
         return {"issue": IssueObject(issue)}
+
+    def node(self, _info, id: str) -> Any:  # noqa: A002 - GitHub's name
+        """An object by its global id: the fake knows its comments' (a deleted one is not
+        found, as on GitHub)."""
+        comment = next((c for c in self.b.world.comments.values()
+                        if node_id("IssueComment", c.id) == id), None)
+        if comment is None:
+            raise NotFound(f"Could not resolve to a node with the global id of '{id}'")
+        return IssueComment(self.b, comment)
 
     def repository(self, _info, owner: str, name: str, **_: Any) -> Repository:
         world = self.b.world

@@ -88,6 +88,8 @@ def engine_queries() -> list[str]:
     for kind in ("files", "reviews", "reactions"):
         batch.page(pull, kind)
     batch.pull(2, reactions=True)
+    for read in (("comment", "IC_x"), ("first", None), ("latest", None)):
+        batch.said(pull, read)
     batch.blob("0123abcd:rules/101.md")
     batch.blob("0123456789abcdef0123456789abcdef01234567")
     return [gql.GAME, gql.TIP, batch.text(), gql.PIN_ISSUE, gql.MERGING]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .backend import Backend
-from .errors import ApiError, invalid, not_found
+from .errors import ApiError, checked_body, invalid, not_found
 from .routes_pulls import association, edit_title_body_state
 from .routing import Call, Response, Route, paginate
 from .shapes import iso, label, node_id, simple_user
@@ -132,6 +132,7 @@ def update_issue(call: Call) -> Response:
 
 def _edit_plain_issue(call: Call, issue: Issue) -> None:
     now = call.backend.now()
+    checked_body("Issue", call.field("body"))
     for name in ("title", "body"):
         if call.field(name) is not None:
             setattr(issue, name, call.field(name))
@@ -151,7 +152,7 @@ def create_issue(call: Call) -> Response:
         raise invalid("Issue", "title", "missing_field")
     now = b.now()
     issue = Issue(b.world.next_number(), b.world.next_id(), call.user.id, title,
-                  call.field("body"), now, now,
+                  checked_body("Issue", call.field("body")), now, now,
                   labels=_ensure_labels(b, _label_names(call.field("labels") or [])))
     b.world.issues[issue.number] = issue
     return Response(201, issue_json(b, issue))
@@ -199,6 +200,7 @@ def create_comment(call: Call) -> Response:
     body = call.field("body")
     if not isinstance(body, str) or not body:
         raise invalid("IssueComment", "body", "missing_field")
+    checked_body("IssueComment", body)
     now = b.now()
     comment = Comment(b.world.next_id(), pr.number, call.user.id, body, now, now)
     b.world.comments[comment.id] = comment
@@ -215,6 +217,7 @@ def update_comment(call: Call) -> Response:
     body = call.field("body")
     if not isinstance(body, str) or not body:
         raise invalid("IssueComment", "body", "missing_field")
+    checked_body("IssueComment", body)
     comment.body, comment.updated_at = body, call.backend.now()
     return Response(200, comment_json(call.backend, comment))
 

@@ -128,6 +128,9 @@ def _content(b: Backend, ref: str, entry: TreeEntry, path: str) -> dict[str, Any
 # -- statuses -------------------------------------------------------------
 
 
+STATUSES_MOST = 1000  # of one context on one commit: GitHub refuses more
+
+
 def create_status(call: Call) -> Response:
     b, sha = call.backend, call.params["sha"]
     if b.git.object_type(sha) != "commit":
@@ -135,11 +138,16 @@ def create_status(call: Call) -> Response:
     state = call.field("state")
     if state not in STATUS_STATES:
         raise invalid("Status", "state")
+    context, full = call.field("context") or "default", b.git.resolve(sha)
+    if sum(1 for s in b.world.statuses if s.sha == full and s.context == context) >= STATUSES_MOST:
+        raise ApiError(422, "Validation Failed", [{
+            "resource": "Status", "code": "custom",
+            "message": "This SHA and context has reached the maximum number of statuses."}])
     st = Status(
         b.world.next_id(),
-        b.git.resolve(sha),  # type: ignore[arg-type]
+        full,  # type: ignore[arg-type]
         state,
-        call.field("context") or "default",
+        context,
         call.field("description"),
         call.field("target_url"),
         call.user.id,

@@ -9,7 +9,7 @@ from graphql import parse, validate
 
 from nomic_ci.core.facts import Account
 from nomic_ci.forges.githubforge import GitHubForge
-from nomic_ci.forges.githubgraphql import TIP
+from nomic_ci.forges.githubgraphql import TIP, vote_link
 
 try:  # tests/ is on sys.path when pytest runs without tests/__init__.py ...
     from fakegithub import FakeClock, FakeGitHub
@@ -94,7 +94,7 @@ def test_the_engines_queries_are_valid_in_githubs_schema():
 
 
 def test_every_answer_to_the_engines_queries_has_githubs_shape(gh, clock):
-    busy_world(gh, clock)
+    one, _, _ = busy_world(gh, clock)
     gh.clear_requests()
     forge = GitHubForge(repo(gh), ENGINE, clock())
     forge.read_files()
@@ -103,6 +103,15 @@ def test_every_answer_to_the_engines_queries_has_githubs_shape(gh, clock):
     # the game and the open pull requests; the tip's blobs (no checkout here); #3, merged, with
     # #1's reactions and texts; #3's texts
     assert len(answered) == 4 and {r.status for r in answered} == {200}
+    assert "comments(first: 100)" in answered[2].body["query"]  # #1's vote, on its first page
+    # #1's vote comment read alone, as the engine's status links it
+    vote = next(c for c in repo(gh).get_pull(one).get_issue_comments() if c.user.login == ENGINE)
+    repo(gh).get_commit(gh.head_sha(one)).create_status(
+        "pending", vote_link(vote.html_url, vote.node_id), "1/3", "nomic/vote")
+    forge = GitHubForge(repo(gh), ENGINE, clock())
+    forge.proposals({"3"}, reactions=True)
+    assert forge._vote_comments(one)[0].body == vote.body
+    assert any("node(id: $n" in r.body["query"] for r in gh.requests if r.path == "/graphql")
     # and the query after a merge: the game at the new tip
     post(gh, TIP, owner="nomic", name="game", oid=gh.branch_sha("main"))
     for request in [r for r in gh.requests if r.path == "/graphql"]:

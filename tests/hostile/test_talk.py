@@ -93,10 +93,13 @@ def test_a_quiet_run_after_a_page_of_talk_keeps_its_place_without_a_commit(tmp_p
     hub, pr = in_its_vote(tmp_path)
     talk(hub, pr, 250)
     tip = hub.fake.branch_sha("main")
+    newest = max(c.updated_at for c in hub.fake.world.comments.values())
     assert run(hub) == 3
     assert hub.fake.branch_sha("main") == tip  # a no-op run: no commit
+    # where it listed to: the newest comment it listed, ten minutes before the run (talk in
+    # the run's last minutes, `KEPT_MARGIN`, is listed again)
     assert [s.description for s in kept(hub)] == [
-        f"players' commands answered up to {(hub.now - KEPT_MARGIN):%Y-%m-%dT%H:%M:%SZ}"]
+        f"players' commands answered up to {newest:%Y-%m-%dT%H:%M:%SZ}"]
     assert [w.method for w in hub.fake.writes()] == ["POST"]  # the status alone
     assert run(hub) == 1
     assert not hub.fake.writes()  # less than a page read: nothing kept, nothing written
@@ -218,3 +221,28 @@ def test_a_command_left_waiting_at_the_kept_second_is_answered_where_since_means
         hub.close()
     finally:
         object.__setattr__(listing, "handler", routes.list_repo_comments)
+
+
+def test_a_runner_clock_ahead_of_githubs_keeps_no_position_past_what_github_listed(tmp_path):
+    """The kept position is the runner's clock less `KEPT_MARGIN` only up to the newest time
+    GitHub's own listing showed: a runner ten minutes ahead of GitHub kept a time after a
+    command posted while it ran (not in its listing), and no later run listed it."""
+    hub, pr = in_its_vote(tmp_path)
+    skew = timedelta(minutes=10)
+    hub.later(1 / 6)
+    hub.clock.set(hub.now - skew)  # GitHub's time: the runner's clock is ten minutes ahead
+    github = hub.now - skew
+    for n in range(150):
+        hub.fake.add_comment(pr, "dave", f"Talk {n}",
+                             created_at=github - timedelta(seconds=150 - n))
+    assert hub.reconcile() == 0, hub.err
+    # the newest comment listed: the vote, as the run before left it, at GitHub's time now
+    assert [s.description for s in kept(hub)] == [
+        f"players' commands answered up to {github:%Y-%m-%dT%H:%M:%SZ}"]
+    # carol's command, posted while that run ran, after its listing
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=github)
+    hub.later(1 / 6)
+    hub.clock.set(hub.now - skew)
+    assert hub.reconcile() == 0, hub.err
+    assert replies_to(hub, pr, command) == 1
+    hub.close()

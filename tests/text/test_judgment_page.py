@@ -6,7 +6,7 @@ from dataclasses import replace
 from nomic_ci.core.files.judgments import (CONSENT, OVERRULE, OVERRULED, RULING, TURN_BEGAN,
                                            Step, dump_judgment)
 from nomic_ci.text.game_issue import game_issue_body, game_issue_title
-from nomic_ci.text.judgment_page import README, render_judgments, scoreboard_line
+from nomic_ci.text.judgment_page import BUDGET, README, render_judgments, scoreboard_line
 from nomic_ci.text.readmes import render_all, render_state
 
 from judging import at, invoked, suber
@@ -89,4 +89,26 @@ def test_a_long_games_page_reads_and_shows_the_latest_hundred():
     assert page.count("\n## Judgment ") == 100 and "## Judgment 102\n" in page
     assert "## Judgment 2\n" not in page
     assert page.endswith("The latest 100 of 102 ended Judgments; each is in its own record "
+                         "here.\n")
+
+
+def test_a_page_of_long_judgments_stays_small_enough_for_github_to_show():
+    """A player who wants the page unreadable gives every Judgment as many steps as players
+    can, each with a text of the most characters: the page shows fewer of them, whole, and
+    stays under GitHub's 512 KiB."""
+    game = suber()
+    long = "Overruled, because " + "the rules say so <b>& @carol</b> " * 160  # 5,000 chars
+    steps = [Step(at(3), OVERRULE, by=EVERYONE[k % 4], text=long[:5000]) for k in range(40)]
+    ended = invoked(None, replace(RULED, text=long[:5000]), *steps,
+                    Step(at(4), TURN_BEGAN, by="bob")).state.judgment
+    records = {}
+    for number in range(1, 101):
+        record = replace(ended, number=number, question=long[:5000])
+        records[record.path] = dump_judgment(record)
+    page = render_judgments(replace(game, files=game.files.changed(records)))
+    assert len(page.encode()) <= BUDGET < 512 * 1024
+    shown = page.count("\n## Judgment ")
+    assert 10 < shown < 100 and f"## Judgment 100\n" in page  # the newest, each whole
+    assert page.count("| 2026-05-01 15:00 UTC |") == 40 * shown
+    assert page.endswith(f"The latest {shown} of 100 ended Judgments; each is in its own record "
                          "here.\n")

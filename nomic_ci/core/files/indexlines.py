@@ -287,9 +287,13 @@ def index_problems(folder: str, written: Mapping[str, str], wanted: Mapping[str,
                           if getattr(said, f.name) != getattr(real, f.name)), None)
             if wrong is not None:
                 path, number = lines.where(line)
+                # either was edited: rendering would write a record edited by hand into
+                # the index, so git's history decides which to keep
                 return [f"{path}: line {number} gives {said.path} the {wrong} "
                         f"{_shown(getattr(said, wrong))}, but the record {real.path} says "
-                        f"{_shown(getattr(real, wrong))}: {what_to_do}"]
+                        f"{_shown(getattr(real, wrong))}: see which one was edited "
+                        f"('git log -p -- {real.path} {path}'); restore an edited record "
+                        f"from git history, or, where the record is right, {what_to_do}"]
     except GameError as error:
         return [f"{error}"]
     if len(lines) != len(truth):

@@ -192,15 +192,18 @@ def read_judgments(files: Mapping[str, str], latest: int | None = None
                    ) -> tuple[Judgment, ...]:
     """Every ended Judgment (or the `latest` few), by number: each record read, and named as
     its number says."""
-    found = []
     paths = judgment_paths(files)
-    for path in paths if latest is None else paths[len(paths) - latest:]:
-        judgment = load_judgment(yamlio.read(files[path], path), path)
-        if judgment.path.split("-", 1)[0] != path.split("-", 1)[0]:
-            raise GameError(f"Judgment {judgment.number} is recorded under another number",
-                            path=path, hint="restore the record nomic-ci wrote from git history")
-        found.append(judgment)
-    return tuple(found)
+    return tuple(read_judgment(files, path)
+                 for path in (paths if latest is None else paths[len(paths) - latest:]))
+
+
+def read_judgment(files: Mapping[str, str], path: str) -> Judgment:
+    """The ended Judgment recorded at `path`, named as its number says."""
+    judgment = load_judgment(yamlio.read(files[path], path), path)
+    if judgment.path.split("-", 1)[0] != path.split("-", 1)[0]:
+        raise GameError(f"Judgment {judgment.number} is recorded under another number",
+                        path=path, hint="restore the record nomic-ci wrote from git history")
+    return judgment
 
 
 def judgments_recorded(files: Mapping[str, str]) -> int:

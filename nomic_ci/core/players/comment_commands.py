@@ -11,7 +11,6 @@ else with the list of commands there are.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from difflib import get_close_matches
 from typing import Callable, Mapping, Sequence
 
 from ..facts import Comment, Proposal
@@ -97,6 +96,7 @@ def handle(game: Game, comment: Comment, at: datetime,
         known = ", ".join(f"/{c}" for c in allowed)
         why = (f"the rules in force have no /{name} command" if name in HANDLERS
                or name in BOARD_COMMANDS else f"there is no /{name} command")
+        from difflib import get_close_matches  # only for a command that is not one
         near = get_close_matches(name, allowed, n=1)  # a suggestion: nothing is done
         the = f": did you mean /{near[0]}? The" if near else "; the"
         return Command(at, comment, None, f"{why}{the} commands are {known}")

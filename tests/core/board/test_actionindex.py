@@ -88,7 +88,10 @@ def test_verify_names_the_first_index_line_that_disagrees_with_its_record():
     assert check_index(edited, truth) == [
         "actions/index/0000.jsonl: line 1 gives actions/000000-000099/000001-alice-roll.json "
         "the login 'bob', but the record actions/000000-000099/000001-alice-roll.json says "
-        "'alice': run 'nomic-ci render' and commit the result"]
+        "'alice': see which one was edited ('git log -p -- "
+        "actions/000000-000099/000001-alice-roll.json actions/index/0000.jsonl'); restore an "
+        "edited record from git history, or, where the record is right, run 'nomic-ci render' "
+        "and commit the result"]
     short = {**files, "actions/index/0000.jsonl": files["actions/index/0000.jsonl"]
              .splitlines(keepends=True)[0]}
     assert "lists 1 actions, but there are 2" in check_index(short, truth)[0]
