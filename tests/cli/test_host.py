@@ -114,12 +114,25 @@ def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     assert fake.world.private and fake.world.hosting.dispatches
 
 
+def app_key(path, app_id: int | None = None, fake=None, installed: bool = True):
+    """A new RSA key in `path`, the App `app_id`'s on the fake GitHub where given."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    path.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                       serialization.PrivateFormat.TraditionalOpenSSL,
+                                       serialization.NoEncryption()))
+    if fake is not None:
+        fake.add_app(app_id, key.public_key().public_bytes(
+            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode(),
+            installed)
+    return path
+
+
 def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(fake,
                                                                               tmp_path):
     host(fake, tmp_path, "--players", "alice,bob")
-    key = tmp_path / "app.pem"
-    key.write_text("-----BEGIN RSA PRIVATE KEY-----\nnot a real one\n-----END RSA PRIVATE "
-                   "KEY-----\n")
+    key = app_key(tmp_path / "app.pem", 12345, fake)
     code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))
     assert code == 0, out
     assert fake.world.hosting.variables["NOMIC_APP_ID"].value == "12345"
@@ -130,9 +143,59 @@ def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(f
         ("Integration", 12345), ("RepositoryRole", 5)}
     assert "ruleset 'nomic-ci: the default branch': updated" in out
     assert "merges every proposal that passes" in out and "apps/new" not in out
+    asked = [r for r in fake.requests if r.path.endswith("/installation")]
+    assert asked and asked[0].status == 200  # GitHub said the App with that key is installed
     fake.clear_requests()
     assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))[0] == 0
     assert fake.writes() == []
+
+    # back to GITHUB_TOKEN, as setup.md says: delete the variable and the secret, run host
+    del fake.world.hosting.variables["NOMIC_APP_ID"], fake.world.hosting.secrets[
+        "NOMIC_APP_PRIVATE_KEY"]
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "ruleset 'nomic-ci: the default branch': updated" in out, out
+    ruleset = next(iter(fake.world.hosting.rulesets.values())).body
+    assert ruleset["bypass_actors"] == [] and "pull_request" not in {
+        r["type"] for r in ruleset["rules"]}
+    assert "--app-id ID --app-key FILE.pem" in out
+
+
+def test_the_variable_without_the_key_drops_the_app_s_bypass(fake, tmp_path):
+    """The workflow runs on GITHUB_TOKEN without the key: a ruleset letting only the App
+    change main would stop the engine committing the state."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    key = app_key(tmp_path / "app.pem", 12345, fake)
+    assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))[0] == 0
+    del fake.world.hosting.secrets["NOMIC_APP_PRIVATE_KEY"]
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "NOMIC_APP_ID is set but not the secret NOMIC_APP_PRIVATE_KEY" in out
+    assert next(iter(fake.world.hosting.rulesets.values())).body["bypass_actors"] == []
+
+
+@pytest.mark.parametrize("case", ["not installed", "another key", "another id", "no key"])
+def test_an_app_that_cannot_run_the_engine_is_refused_and_nothing_stored(fake, tmp_path,
+                                                                          case):
+    host(fake, tmp_path, "--players", "alice,bob")
+    key = app_key(tmp_path / "app.pem", 12345, fake, installed=case != "not installed")
+    app_id = "12346" if case == "another id" else "12345"
+    if case == "another key":
+        app_key(key)  # a key the App never had (or one revoked)
+    if case == "no key":
+        key.write_text("-----BEGIN RSA PRIVATE KEY-----\nnot a real one\n-----END RSA "
+                       "PRIVATE KEY-----\n")
+    fake.clear_requests()
+    code, out = host(fake, tmp_path, "--app-id", app_id, "--app-key", str(key))
+    assert code == 2, out
+    said = {"not installed": "install the App on hoster/nomic: on the App's page, "
+                             "'Install App'",
+            "another key": "the App id and the key do not match",
+            "another id": "the App id and the key do not match",
+            "no key": "the App's key is no RSA private key GitHub can check"}[case]
+    assert said in out, out
+    assert fake.writes() == []  # neither the variable, the key nor the ruleset
+    assert "NOMIC_APP_ID" not in fake.world.hosting.variables
+    assert fake.secret_value("NOMIC_APP_PRIVATE_KEY") is None
+    assert "BEGIN RSA" not in out
 
 
 def test_an_organization_s_repository_is_made_there(tmp_path):
