@@ -165,12 +165,21 @@ def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None]) 
                               text=True, stdin=subprocess.DEVNULL, check=False)
 
     local = git("rev-parse", "refs/heads/main").stdout.strip()
-    listed = git("ls-remote", url, "refs/heads/main")
+    listed = git("ls-remote", "--heads", url)
     if listed.returncode != 0:
         raise GameError(f"git cannot reach {url} ({_last(listed.stderr)})",
                         hint="check the token may push there (classic: repo and workflow "
                              "scopes; fine-grained: Contents and Workflows)")
-    remote = listed.stdout.split()[0] if listed.stdout.strip() else None
+    heads = dict(reversed(line.split()) for line in listed.stdout.splitlines() if line.strip())
+    if heads and repo.default_branch != "main":
+        # the workflows run, and the engine plays, on the default branch: another one would
+        # hold neither, and the game pushed beside it would never run
+        raise GameError(f"{repo.full_name} is not empty, and its default branch is "
+                        f"{repo.default_branch}, not main, where the game lives",
+                        hint="give the name of a new or empty repository; or, if its "
+                             f"branches hold nothing you need, delete them ({repo.html_url}"
+                             "/branches) or the repository, and run this again")
+    remote = heads.get("refs/heads/main")
     if remote is None:
         pushed = git("push", "--quiet", url, "refs/heads/main:refs/heads/main")
         if pushed.returncode != 0:
@@ -207,7 +216,9 @@ def _first_run(repo: Repository, say: Callable[[str], None]) -> None:
         say(f"✓ the engine has run ({runs} run{'s' if runs > 1 else ''}): see "
             f"{repo.html_url}/actions")
         return
-    workflow.create_dispatch(repo.default_branch or "main", throw=True)
+    # main, not repo.default_branch: GitHub said it before the push, when an empty
+    # repository's may be the owner's usual (master), and the first push made it main
+    workflow.create_dispatch("main", throw=True)
     say(f"✓ started the engine's first run: it opens and pins the game issue and mentions "
         f"the players ({repo.html_url}/actions)")
 

@@ -105,6 +105,23 @@ def test_an_empty_repository_is_filled_and_another_history_refused(fake, tmp_pat
     assert code == 2 and "holds another history than the game" in out
 
 
+def test_a_repository_with_another_default_branch_is_refused_and_left_as_it_is(fake,
+                                                                              tmp_path):
+    from github import Auth, Github
+    Github(base_url=fake.url, auth=Auth.Token(TOKEN), retry=None).get_user().create_repo(
+        "nomic")
+    fake.world.default_branch = "master"
+    fake._initial_commit({"README.md": "an old project\n"})
+    master = fake.branch_sha("master")
+    code, out = host(fake, tmp_path, "--players", "alice,bob")
+    assert code == 2, out
+    assert ("hoster/nomic is not empty, and its default branch is master, not main, where the "
+            "game lives") in out and "give the name of a new or empty repository" in out
+    assert fake.branch_sha("main") is None and fake.branch_sha("master") == master
+    assert not fake.world.hosting.secrets and not fake.world.hosting.dispatches
+    assert (tmp_path / "game/state").is_dir()  # the game is kept: run again with another name
+
+
 def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     fake.world.hosting.rulesets_allowed = False
     code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
