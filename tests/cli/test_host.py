@@ -122,6 +122,58 @@ def test_a_repository_with_another_default_branch_is_refused_and_left_as_it_is(f
     assert (tmp_path / "game/state").is_dir()  # the game is kept: run again with another name
 
 
+LATER = "2026-05-09T08:30:00Z"  # eight days after `init` ran
+
+
+def init_then_host(fake, tmp_path, *commit: str) -> tuple[int, str]:
+    """`init` at T0 (as `host` does before it stops, its repository refused, say), then
+    `host` eight days later; `commit` first commits that file, changed, in the game."""
+    game = tmp_path / "game"
+    code, out, err = run_cli("--now", T0, "init", str(game), "--players",
+                             "alice:501,bob:502", env=env(fake))
+    assert code == 0, out + err
+    if commit:
+        (game / commit[0]).write_text((game / commit[0]).read_text() + "\n")
+        subprocess.run(["git", "-C", str(game), "-c", "user.name=h", "-c", "user.email=h@x",
+                        "commit", "-qam", "by hand"], check=True)
+    code, out, err = run_cli("--now", LATER, "host", "hoster/nomic", "--dir", str(game),
+                             env=env(fake))
+    return code, out + err
+
+
+def test_a_game_made_days_before_and_never_played_starts_its_clocks_at_the_push(fake,
+                                                                               tmp_path):
+    code, out = init_then_host(fake, tmp_path)
+    assert code == 0, out
+    assert ("the game was made on 2026-05-01 12:00 UTC and never played: made again with its "
+            "clocks started now (2026-05-09 08:30 UTC)") in out
+    pushed = fake.file_at("state/game.yaml")
+    assert "turn_started: 2026-05-09T08:30:00Z" in pushed
+    assert "last_change: 2026-05-09T08:30:00Z" in pushed
+    assert "2026-05-01" not in pushed
+    # the usual 90 days, from the push: midnight after 2026-08-07
+    assert "ends_at: 2026-08-07T00:00:00Z" in fake.file_at("rules/107-rule-of-completion.md")
+    assert "login: bob\n    id: 502" in fake.file_at("state/players.yaml")
+    # the dice secret on GitHub is the one the pushed game is committed to
+    assert fake.secret_value("NOMIC_DICE_SECRET") == secret_of(tmp_path)
+    log = subprocess.run(["git", "-C", str(tmp_path / "game"), "log", "--format=%cI %s"],
+                         capture_output=True, text=True).stdout
+    assert log == "2026-05-09T08:30:00+00:00 Start a game of default\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".game.")]
+    fake.clear_requests()
+    code, again, err = run_cli("--now", "2026-05-20T08:30:00Z", "host", "hoster/nomic",
+                               "--dir", str(tmp_path / "game"), env=env(fake))
+    assert code == 0 and "made again" not in again + err  # pushed: live, kept as it is
+    assert fake.writes() == []
+
+
+def test_a_game_changed_since_init_is_pushed_as_it_is(fake, tmp_path):
+    code, out = init_then_host(fake, tmp_path, "rules/README.md")
+    assert code == 0, out
+    assert "made again" not in out
+    assert "turn_started: 2026-05-01T12:00:00Z" in fake.file_at("state/game.yaml")
+
+
 def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     fake.world.hosting.rulesets_allowed = False
     code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
