@@ -167,7 +167,8 @@ def _restart_the_clocks(root: Path, game: Game, args: Namespace,
             veto=",".join(p.login for p in state.players if p.veto) or None,
             ends=args.ends or (ends.strftime("%Y-%m-%dT%H:%M:%SZ") if ends else None),
             dice_seed=None, public_dice=state.dice_secret is None, game_only=False,
-            admin=f"{state.admin}:{state.admin_id}" if state.admin else None,
+            admin=(f"{state.admin}:{state.admin_id}" if state.admin_id is not None
+                   else state.admin) if state.admin else None,
             now=start.strftime("%Y-%m-%dT%H:%M:%SZ")))
     old = root.with_name(f".{root.name}.made-{made:%Y%m%dT%H%M%S}")
     root.rename(old)

@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from fakegithub import FakeGitHub
+from appkeys import app_key
 from tables import run_cli
 
 T0 = "2026-05-01T12:00:00Z"
@@ -181,21 +182,6 @@ def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     assert "no branch ruleset: this plan has none for a private repository" in out
     assert "invite each player with Read access" in out
     assert fake.world.private and fake.world.hosting.dispatches
-
-
-def app_key(path, app_id: int | None = None, fake=None, installed: bool = True):
-    """A new RSA key in `path`, the App `app_id`'s on the fake GitHub where given."""
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import rsa
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    path.write_bytes(key.private_bytes(serialization.Encoding.PEM,
-                                       serialization.PrivateFormat.TraditionalOpenSSL,
-                                       serialization.NoEncryption()))
-    if fake is not None:
-        fake.add_app(app_id, key.public_key().public_bytes(
-            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode(),
-            installed)
-    return path
 
 
 def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(fake,

@@ -187,10 +187,18 @@ def get_installation(call: Call) -> Response:
         raise ApiError(401, "'Expiration time' claim ('exp') is too far in the future")
     if not app.installed:
         raise not_found()
-    b = call.backend
-    return Response(200, {"id": 4242, "app_id": int(claims["iss"]), "target_type": "User",
-                          "account": simple_user(b.urls, b.owner()),
-                          "repository_selection": "selected"})
+    b, app_id, owner = call.backend, int(claims["iss"]), call.backend.owner()
+    made = iso(b.now())
+    return Response(200, {
+        "id": 4242, "app_id": app_id, "app_slug": f"nomic-ci-{app_id}", "target_id": owner.id,
+        "target_type": "User", "account": simple_user(b.urls, owner),
+        "single_file_name": None, "repository_selection": "selected",
+        "access_tokens_url": b.urls.api("/app/installations/4242/access_tokens"),
+        "html_url": f"{b.urls.base}/settings/installations/4242",
+        "repositories_url": b.urls.api("/installation/repositories"), "events": [],
+        "permissions": {"contents": "write", "pull_requests": "write", "issues": "write",
+                        "statuses": "write", "workflows": "write"},
+        "created_at": made, "updated_at": made, "suspended_by": None, "suspended_at": None})
 
 
 # -- rulesets -------------------------------------------------------------
