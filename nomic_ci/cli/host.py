@@ -132,15 +132,15 @@ def _restart_the_clocks(root: Path, game: Game, args: Namespace,
     try:
         history = git.out("log", "--format=%H %ct %s", "refs/heads/main").splitlines()
         branches = git.out("for-each-ref", "--format=%(refname)", "refs/heads").split()
-        changed = git.out("status", "--porcelain", "--untracked-files=no")
+        changed = git.out("status", "--porcelain")  # untracked too: a .pem kept there
     finally:
         git.close()
     if len(history) != 1 or not history[0].split(" ", 2)[2].startswith(INIT) \
             or branches != ["refs/heads/main"]:
         return  # played (a proposal is a branch), or changed by hand: pushed as it is
     if changed.strip():
-        say(f"- the game in {root} has changes not committed: its clocks are left as `init` "
-            "set them, and only what is committed is pushed")
+        say(f"- the game in {root} has files changed or added since `init`: it is kept, its "
+            "clocks as `init` set them, and only what is committed is pushed")
         return
     _, stamp, subject = history[0].split(" ", 2)
     made, start = datetime.fromtimestamp(int(stamp), timezone.utc), now_from(args.now)

@@ -175,6 +175,17 @@ def test_a_game_changed_since_init_is_pushed_as_it_is(fake, tmp_path):
     assert "turn_started: 2026-05-01T12:00:00Z" in fake.file_at("state/game.yaml")
 
 
+def test_a_file_the_host_left_in_the_folder_keeps_the_game_as_made(fake, tmp_path):
+    code, out, err = run_cli("--now", T0, "init", str(tmp_path / "game"), "--players",
+                             "alice:501,bob:502", env=env(fake))
+    (tmp_path / "game/nomic-app.pem").write_text("the App's key, kept here by mistake\n")
+    code, out, err = run_cli("--now", LATER, "host", "hoster/nomic", "--dir",
+                             str(tmp_path / "game"), env=env(fake))
+    assert code == 0 and "has files changed or added since `init`: it is kept" in out, out
+    assert (tmp_path / "game/nomic-app.pem").is_file()
+    assert fake.file_at("nomic-app.pem") is None
+
+
 def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     fake.world.hosting.rulesets_allowed = False
     code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
