@@ -12,10 +12,14 @@ can do (an App) is printed with its links.
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import os
+import shutil
 import subprocess
 import urllib.parse
 from argparse import Namespace
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -27,7 +31,7 @@ from ..core.game import Game, load_game
 from ..forges.gitplumbing import Git
 from .bundle import ENGINE_WORKFLOW
 from .dice_secret import SECRET
-from .gamedir import working_files
+from .gamedir import now_from, working_files
 from .githubapi import account, connect, message, split_repository, token_from
 from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, set_app, set_dice_secret,
                             set_ruleset)
@@ -54,7 +58,8 @@ def _host(args: Namespace, say: Callable[[str], None]) -> int:
     root = Path(args.dir) if args.dir else Path(name)
     game = _the_game(gh, root, args, say)
     repo = _the_repository(gh, me, owner, name, args.private, say)
-    _push(root, repo, token, say)
+    _push(root, repo, token, say, lambda: _restart_the_clocks(root, game, args, say))
+    game = load_game(working_files(root))  # made again, where it was never played
     hosted = Hosted(Git(root).engine_path(HOSTED))
     set_dice_secret(repo, root, game, hosted, say)
     app_id = set_app(repo, args, hosted, say)
@@ -114,6 +119,65 @@ def _the_game(gh: Github, root: Path, args: Namespace, say: Callable[[str], None
     return game
 
 
+INIT = "Start a game of "  # the first line of the commit `init` makes
+
+
+def _restart_the_clocks(root: Path, game: Game, args: Namespace,
+                        say: Callable[[str], None]) -> None:
+    """Before the game's first push, a game made earlier and never played (its history is
+    `init`'s one commit) is made again, as `init` would make it now: its turn, its last
+    change and its end date run from the push, when the engine's schedule starts, not from
+    the day `init` ran. The dice secret is new too; nothing of the old one was published."""
+    git = Git(root)
+    try:
+        history = git.out("log", "--format=%H %ct %s", "refs/heads/main").splitlines()
+        branches = git.out("for-each-ref", "--format=%(refname)", "refs/heads").split()
+        changed = git.out("status", "--porcelain")  # untracked too: a .pem kept there
+    finally:
+        git.close()
+    if len(history) != 1 or not history[0].split(" ", 2)[2].startswith(INIT) \
+            or branches != ["refs/heads/main"]:
+        return  # played (a proposal is a branch), or changed by hand: pushed as it is
+    if changed.strip():
+        say(f"- the game in {root} has files changed or added since `init`: it is kept, its "
+            "clocks as `init` set them, and only what is committed is pushed")
+        return
+    _, stamp, subject = history[0].split(" ", 2)
+    made, start = datetime.fromtimestamp(int(stamp), timezone.utc), now_from(args.now)
+    if start <= made:
+        return
+    ruleset = subject.removeprefix(INIT)
+    from .. import rulesets
+    from .play import cmd_init
+    ends = game.config.ends_at
+    days = int(rulesets.describe(ruleset).get("game_length_days", 90))
+    usual = (made + timedelta(days=days)).replace(hour=0, minute=0, second=0, microsecond=0)
+    if args.ends or ends == usual:
+        ends = None  # the usual length, from now (or as given now)
+    elif ends is not None and ends <= start:
+        raise GameError(f"the game made in {root} ends at {ends:%Y-%m-%d %H:%M} UTC, which "
+                        f"is past", hint="give --ends with a date to come")
+    state = game.state
+    fresh = root.with_name(f".{root.name}.restarting")
+    shutil.rmtree(fresh, ignore_errors=True)
+    with contextlib.redirect_stdout(io.StringIO()):
+        cmd_init(Namespace(
+            dir=str(fresh), ruleset=ruleset,
+            players=",".join(f"{p.login}:{p.id}" for p in state.players),
+            veto=",".join(p.login for p in state.players if p.veto) or None,
+            ends=args.ends or (ends.strftime("%Y-%m-%dT%H:%M:%SZ") if ends else None),
+            dice_seed=None, public_dice=state.dice_secret is None, game_only=False,
+            admin=(f"{state.admin}:{state.admin_id}" if state.admin_id is not None
+                   else state.admin) if state.admin else None,
+            now=start.strftime("%Y-%m-%dT%H:%M:%SZ")))
+    old = root.with_name(f".{root.name}.made-{made:%Y%m%dT%H%M%S}")
+    root.rename(old)
+    fresh.rename(root)
+    shutil.rmtree(old)
+    say(f"✓ the game was made on {made:%Y-%m-%d %H:%M} UTC and never played: made again "
+        f"with its clocks started now ({start:%Y-%m-%d %H:%M} UTC), its dice secret new")
+
+
 def _players(game: Game) -> str:
     return ", ".join(f"{p.login} (id {p.id})" for p in game.state.players)
 
@@ -155,7 +219,8 @@ def _git_env(token: str) -> dict[str, str]:
             "GIT_CONFIG_VALUE_0": f"Authorization: Basic {basic}"}
 
 
-def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None]) -> None:
+def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None],
+          before_first_push: Callable[[], None] = lambda: None) -> None:
     """Push the game's main to an empty repository; one whose main already holds it (the
     engine may have moved it on since) is left as it is; another history is refused."""
     env, url = _git_env(token), repo.clone_url
@@ -165,13 +230,24 @@ def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None]) 
                               text=True, stdin=subprocess.DEVNULL, check=False)
 
     local = git("rev-parse", "refs/heads/main").stdout.strip()
-    listed = git("ls-remote", url, "refs/heads/main")
+    listed = git("ls-remote", "--heads", url)
     if listed.returncode != 0:
         raise GameError(f"git cannot reach {url} ({_last(listed.stderr)})",
                         hint="check the token may push there (classic: repo and workflow "
                              "scopes; fine-grained: Contents and Workflows)")
-    remote = listed.stdout.split()[0] if listed.stdout.strip() else None
+    heads = dict(reversed(line.split()) for line in listed.stdout.splitlines() if line.strip())
+    if heads and repo.default_branch != "main":
+        # the workflows run, and the engine plays, on the default branch: another one would
+        # hold neither, and the game pushed beside it would never run
+        raise GameError(f"{repo.full_name} is not empty, and its default branch is "
+                        f"{repo.default_branch}, not main, where the game lives",
+                        hint="give the name of a new or empty repository; or, if its "
+                             f"branches hold nothing you need, delete them ({repo.html_url}"
+                             "/branches) or the repository, and run this again")
+    remote = heads.get("refs/heads/main")
     if remote is None:
+        before_first_push()
+        local = git("rev-parse", "refs/heads/main").stdout.strip()
         pushed = git("push", "--quiet", url, "refs/heads/main:refs/heads/main")
         if pushed.returncode != 0:
             raise GameError(f"git push to {url} failed ({_last(pushed.stderr)})",
@@ -207,7 +283,9 @@ def _first_run(repo: Repository, say: Callable[[str], None]) -> None:
         say(f"✓ the engine has run ({runs} run{'s' if runs > 1 else ''}): see "
             f"{repo.html_url}/actions")
         return
-    workflow.create_dispatch(repo.default_branch or "main", throw=True)
+    # main, not repo.default_branch: GitHub said it before the push, when an empty
+    # repository's may be the owner's usual (master), and the first push made it main
+    workflow.create_dispatch("main", throw=True)
     say(f"✓ started the engine's first run: it opens and pins the game issue and mentions "
         f"the players ({repo.html_url}/actions)")
 

@@ -89,8 +89,9 @@ def set_dice_secret(repo: Repository, root: Path, game: Game, hosted: Hosted,
 
 def set_app(repo: Repository, args: Namespace, hosted: Hosted,
          say: Callable[[str], None]) -> int | None:
-    """The App's id as the variable, its key as the secret, when given; its id either way
-    where the repository has one."""
+    """The App's id as the variable, its key as the secret, when given, once GitHub says the
+    App with that key is installed on the repository; its id either way where the
+    repository has both (without its key the workflow runs on GITHUB_TOKEN)."""
     if bool(args.app_id) != bool(args.app_key):
         raise GameError("an App needs both its id and its private key",
                         hint="give --app-id ID and --app-key FILE.pem together")
@@ -104,6 +105,7 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
             raise GameError(f"cannot read {args.app_key}: {error.strerror}",
                             hint="give the .pem file of a private key made on the App's page") \
                 from None
+        _refuse_an_app_that_cannot_run(repo, int(number_in(str(args.app_id))), key)
         try:
             variable = repo.get_variable(APP_ID)
             if variable.value != str(args.app_id):
@@ -118,9 +120,41 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
         return number_in(str(args.app_id))
     try:
         value = repo.get_variable(APP_ID).value
-        return number_in(value)
     except UnknownObjectException:
         return None
+    if _secret_date(repo, APP_KEY) is None:  # the workflow then runs on GITHUB_TOKEN
+        say(f"- {APP_ID} is set but not the secret {APP_KEY}: the engine runs on "
+            "GITHUB_TOKEN, and the ruleset lets no App bypass it")
+        return None
+    return number_in(value)
+
+
+def _refuse_an_app_that_cannot_run(repo: Repository, app_id: int, key: str) -> None:
+    """Ask GitHub, as the App (a JWT signed with its key), for its installation on the
+    repository: the workflow's token step fails every run where the id and the key do not
+    match or the App is not installed there, and the ruleset would let only that App in."""
+    from github import Auth  # only here: signing loads PyJWT and cryptography
+    import jwt
+    where = repo.full_name
+    try:
+        as_app = repo.requester.withAuth(Auth.AppAuth(app_id, key))
+        as_app.requestJsonAndCheck("GET", f"{repo.url}/installation")
+    except (ValueError, TypeError, jwt.PyJWTError) as error:
+        raise GameError(f"the App's key is no RSA private key GitHub can check "
+                        f"({type(error).__name__})",
+                        hint="give the .pem file generated on the App's page ('Private "
+                             "keys', 'Generate a private key')") from None
+    except UnknownObjectException:
+        raise GameError(f"the App {app_id} is not installed on {where}",
+                        hint=f"install the App on {where}: on the App's page, 'Install App', "
+                             f"then choose {where} (only it), and run this again") from None
+    except GithubException as error:
+        if error.status != 401:
+            raise
+        raise GameError(f"the App id and the key do not match: GitHub refused a token "
+                        f"signed with that key for App {app_id} ({message(error)})",
+                        hint="the App's page shows its 'App ID'; give the .pem of a key "
+                             "generated there, not revoked") from None
 
 
 def ruleset_wanted(app_id: int | None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from fakegithub import FakeGitHub
+from appkeys import app_key
 from tables import run_cli
 
 T0 = "2026-05-01T12:00:00Z"
@@ -105,6 +106,86 @@ def test_an_empty_repository_is_filled_and_another_history_refused(fake, tmp_pat
     assert code == 2 and "holds another history than the game" in out
 
 
+def test_a_repository_with_another_default_branch_is_refused_and_left_as_it_is(fake,
+                                                                              tmp_path):
+    from github import Auth, Github
+    Github(base_url=fake.url, auth=Auth.Token(TOKEN), retry=None).get_user().create_repo(
+        "nomic")
+    fake.world.default_branch = "master"
+    fake._initial_commit({"README.md": "an old project\n"})
+    master = fake.branch_sha("master")
+    code, out = host(fake, tmp_path, "--players", "alice,bob")
+    assert code == 2, out
+    assert ("hoster/nomic is not empty, and its default branch is master, not main, where the "
+            "game lives") in out and "give the name of a new or empty repository" in out
+    assert fake.branch_sha("main") is None and fake.branch_sha("master") == master
+    assert not fake.world.hosting.secrets and not fake.world.hosting.dispatches
+    assert (tmp_path / "game/state").is_dir()  # the game is kept: run again with another name
+
+
+LATER = "2026-05-09T08:30:00Z"  # eight days after `init` ran
+
+
+def init_then_host(fake, tmp_path, *commit: str) -> tuple[int, str]:
+    """`init` at T0 (as `host` does before it stops, its repository refused, say), then
+    `host` eight days later; `commit` first commits that file, changed, in the game."""
+    game = tmp_path / "game"
+    code, out, err = run_cli("--now", T0, "init", str(game), "--players",
+                             "alice:501,bob:502", env=env(fake))
+    assert code == 0, out + err
+    if commit:
+        (game / commit[0]).write_text((game / commit[0]).read_text() + "\n")
+        subprocess.run(["git", "-C", str(game), "-c", "user.name=h", "-c", "user.email=h@x",
+                        "commit", "-qam", "by hand"], check=True)
+    code, out, err = run_cli("--now", LATER, "host", "hoster/nomic", "--dir", str(game),
+                             env=env(fake))
+    return code, out + err
+
+
+def test_a_game_made_days_before_and_never_played_starts_its_clocks_at_the_push(fake,
+                                                                               tmp_path):
+    code, out = init_then_host(fake, tmp_path)
+    assert code == 0, out
+    assert ("the game was made on 2026-05-01 12:00 UTC and never played: made again with its "
+            "clocks started now (2026-05-09 08:30 UTC)") in out
+    pushed = fake.file_at("state/game.yaml")
+    assert "turn_started: 2026-05-09T08:30:00Z" in pushed
+    assert "last_change: 2026-05-09T08:30:00Z" in pushed
+    assert "2026-05-01" not in pushed
+    # the usual 90 days, from the push: midnight after 2026-08-07
+    assert "ends_at: 2026-08-07T00:00:00Z" in fake.file_at("rules/107-rule-of-completion.md")
+    assert "login: bob\n    id: 502" in fake.file_at("state/players.yaml")
+    # the dice secret on GitHub is the one the pushed game is committed to
+    assert fake.secret_value("NOMIC_DICE_SECRET") == secret_of(tmp_path)
+    log = subprocess.run(["git", "-C", str(tmp_path / "game"), "log", "--format=%cI %s"],
+                         capture_output=True, text=True).stdout
+    assert log == "2026-05-09T08:30:00+00:00 Start a game of default\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".game.")]
+    fake.clear_requests()
+    code, again, err = run_cli("--now", "2026-05-20T08:30:00Z", "host", "hoster/nomic",
+                               "--dir", str(tmp_path / "game"), env=env(fake))
+    assert code == 0 and "made again" not in again + err  # pushed: live, kept as it is
+    assert fake.writes() == []
+
+
+def test_a_game_changed_since_init_is_pushed_as_it_is(fake, tmp_path):
+    code, out = init_then_host(fake, tmp_path, "rules/README.md")
+    assert code == 0, out
+    assert "made again" not in out
+    assert "turn_started: 2026-05-01T12:00:00Z" in fake.file_at("state/game.yaml")
+
+
+def test_a_file_the_host_left_in_the_folder_keeps_the_game_as_made(fake, tmp_path):
+    code, out, err = run_cli("--now", T0, "init", str(tmp_path / "game"), "--players",
+                             "alice:501,bob:502", env=env(fake))
+    (tmp_path / "game/nomic-app.pem").write_text("the App's key, kept here by mistake\n")
+    code, out, err = run_cli("--now", LATER, "host", "hoster/nomic", "--dir",
+                             str(tmp_path / "game"), env=env(fake))
+    assert code == 0 and "has files changed or added since `init`: it is kept" in out, out
+    assert (tmp_path / "game/nomic-app.pem").is_file()
+    assert fake.file_at("nomic-app.pem") is None
+
+
 def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     fake.world.hosting.rulesets_allowed = False
     code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
@@ -117,9 +198,7 @@ def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
 def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(fake,
                                                                               tmp_path):
     host(fake, tmp_path, "--players", "alice,bob")
-    key = tmp_path / "app.pem"
-    key.write_text("-----BEGIN RSA PRIVATE KEY-----\nnot a real one\n-----END RSA PRIVATE "
-                   "KEY-----\n")
+    key = app_key(tmp_path / "app.pem", 12345, fake)
     code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))
     assert code == 0, out
     assert fake.world.hosting.variables["NOMIC_APP_ID"].value == "12345"
@@ -130,9 +209,59 @@ def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(f
         ("Integration", 12345), ("RepositoryRole", 5)}
     assert "ruleset 'nomic-ci: the default branch': updated" in out
     assert "merges every proposal that passes" in out and "apps/new" not in out
+    asked = [r for r in fake.requests if r.path.endswith("/installation")]
+    assert asked and asked[0].status == 200  # GitHub said the App with that key is installed
     fake.clear_requests()
     assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))[0] == 0
     assert fake.writes() == []
+
+    # back to GITHUB_TOKEN, as setup.md says: delete the variable and the secret, run host
+    del fake.world.hosting.variables["NOMIC_APP_ID"], fake.world.hosting.secrets[
+        "NOMIC_APP_PRIVATE_KEY"]
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "ruleset 'nomic-ci: the default branch': updated" in out, out
+    ruleset = next(iter(fake.world.hosting.rulesets.values())).body
+    assert ruleset["bypass_actors"] == [] and "pull_request" not in {
+        r["type"] for r in ruleset["rules"]}
+    assert "--app-id ID --app-key FILE.pem" in out
+
+
+def test_the_variable_without_the_key_drops_the_app_s_bypass(fake, tmp_path):
+    """The workflow runs on GITHUB_TOKEN without the key: a ruleset letting only the App
+    change main would stop the engine committing the state."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    key = app_key(tmp_path / "app.pem", 12345, fake)
+    assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))[0] == 0
+    del fake.world.hosting.secrets["NOMIC_APP_PRIVATE_KEY"]
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "NOMIC_APP_ID is set but not the secret NOMIC_APP_PRIVATE_KEY" in out
+    assert next(iter(fake.world.hosting.rulesets.values())).body["bypass_actors"] == []
+
+
+@pytest.mark.parametrize("case", ["not installed", "another key", "another id", "no key"])
+def test_an_app_that_cannot_run_the_engine_is_refused_and_nothing_stored(fake, tmp_path,
+                                                                          case):
+    host(fake, tmp_path, "--players", "alice,bob")
+    key = app_key(tmp_path / "app.pem", 12345, fake, installed=case != "not installed")
+    app_id = "12346" if case == "another id" else "12345"
+    if case == "another key":
+        app_key(key)  # a key the App never had (or one revoked)
+    if case == "no key":
+        key.write_text("-----BEGIN RSA PRIVATE KEY-----\nnot a real one\n-----END RSA "
+                       "PRIVATE KEY-----\n")
+    fake.clear_requests()
+    code, out = host(fake, tmp_path, "--app-id", app_id, "--app-key", str(key))
+    assert code == 2, out
+    said = {"not installed": "install the App on hoster/nomic: on the App's page, "
+                             "'Install App'",
+            "another key": "the App id and the key do not match",
+            "another id": "the App id and the key do not match",
+            "no key": "the App's key is no RSA private key GitHub can check"}[case]
+    assert said in out, out
+    assert fake.writes() == []  # neither the variable, the key nor the ruleset
+    assert "NOMIC_APP_ID" not in fake.world.hosting.variables
+    assert fake.secret_value("NOMIC_APP_PRIVATE_KEY") is None
+    assert "BEGIN RSA" not in out
 
 
 def test_an_organization_s_repository_is_made_there(tmp_path):

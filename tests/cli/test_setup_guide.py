@@ -16,6 +16,7 @@ import pytest
 
 from fakegithub import FakeGitHub
 from builders import make_game
+from appkeys import app_key
 from nomic_ci.core.wakeups import wakeups
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,10 +50,9 @@ def test_every_command_of_the_guide_works_for_a_new_host(tmp_path):
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(tmp_path / "env")
     work = tmp_path / "host"
     work.mkdir()
-    (work / "nomic-app.pem").write_text("-----BEGIN RSA PRIVATE KEY-----\nnot a real key\n"
-                                        "-----END RSA PRIVATE KEY-----\n")
     with FakeGitHub("alice", "nomic", created=False, token_login="alice", token_type="User",
                     owner_type="User") as fake:
+        app_key(work / "nomic-app.pem", 123456, fake)  # the guide's App, installed
         for login, uid in (("bob", 602), ("carol", 603)):
             fake.add_user(login, id=uid)
         env = {**{k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "GH_"))},

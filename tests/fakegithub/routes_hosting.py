@@ -159,6 +159,48 @@ def update_variable(call: Call) -> Response:
     return Response(204)
 
 
+# -- a GitHub App's installation ---------------------------------------------
+
+BAD_JWT = "A JSON web token could not be decoded"
+
+
+def get_installation(call: Call) -> Response:
+    """GET /repos/{owner}/{repo}/installation, as a GitHub App: its JWT (RS256, `iss` its
+    id) must verify against the key registered for that App; 404 where not installed. The
+    JWT's times are the real clock's (PyGithub signs with it), so only their span, which
+    GitHub caps at ten minutes, is checked."""
+    import jwt
+    scheme, _, token = call.authorization.partition(" ")
+    if scheme.lower() != "bearer" or token.count(".") != 2:
+        raise ApiError(401, BAD_JWT)
+    try:
+        claims = jwt.decode(token, options={"verify_signature": False})
+        app = call.backend.world.hosting.apps.get(int(claims.get("iss")))
+        if app is None:
+            raise ApiError(401, f"Integration not found ({claims.get('iss')})")
+        jwt.decode(token, app.public_key_pem, algorithms=["RS256"],
+                   options={"verify_exp": False, "verify_iat": False})
+    except (jwt.PyJWTError, TypeError, ValueError):
+        raise ApiError(401, BAD_JWT) from None
+    if not isinstance(claims.get("exp"), int) or not isinstance(claims.get("iat"), int) \
+            or not 0 < claims["exp"] - claims["iat"] <= 660:
+        raise ApiError(401, "'Expiration time' claim ('exp') is too far in the future")
+    if not app.installed:
+        raise not_found()
+    b, app_id, owner = call.backend, int(claims["iss"]), call.backend.owner()
+    made = iso(b.now())
+    return Response(200, {
+        "id": 4242, "app_id": app_id, "app_slug": f"nomic-ci-{app_id}", "target_id": owner.id,
+        "target_type": "User", "account": simple_user(b.urls, owner),
+        "single_file_name": None, "repository_selection": "selected",
+        "access_tokens_url": b.urls.api("/app/installations/4242/access_tokens"),
+        "html_url": f"{b.urls.base}/settings/installations/4242",
+        "repositories_url": b.urls.api("/installation/repositories"), "events": [],
+        "permissions": {"contents": "write", "pull_requests": "write", "issues": "write",
+                        "statuses": "write", "workflows": "write"},
+        "created_at": made, "updated_at": made, "suspended_by": None, "suspended_at": None})
+
+
 # -- rulesets -------------------------------------------------------------
 
 RULE_TYPES = {"creation", "update", "deletion", "required_linear_history", "required_signatures",
@@ -365,6 +407,7 @@ ROUTES = [
     Route("POST", ACTIONS + "/variables", create_variable),
     Route("GET", ACTIONS + "/variables/{name}", get_variable),
     Route("PATCH", ACTIONS + "/variables/{name}", update_variable),
+    Route("GET", REPO + "/installation", get_installation),
     Route("GET", REPO + "/rulesets", list_rulesets),
     Route("POST", REPO + "/rulesets", create_ruleset),
     Route("GET", REPO + "/rulesets/{ruleset_id}", get_ruleset),

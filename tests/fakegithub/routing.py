@@ -45,6 +45,7 @@ class Call:
     query: dict[str, str]
     body: Any
     user: User
+    authorization: str = ""  # the header as sent: a GitHub App's route reads its JWT
 
     def int_param(self, name: str) -> int:
         try:

@@ -37,7 +37,7 @@ from .recording import Fault, RecordedRequest, RequestLog
 from .routing import Call, Response, Route, Router
 from .scenario import Scenario
 from .shapes import Urls
-from .state import User, World
+from .state import App, User, World
 
 ROUTES: list[Route] = (
     routes_repo.ROUTES + routes_pulls.ROUTES + routes_issues.ROUTES + routes_git.ROUTES + routes_hosting.ROUTES
@@ -137,6 +137,11 @@ class FakeGitHub(Scenario):
     def graphql_path(self) -> str:
         """Where GitHub (and PyGithub) put the GraphQL API: beside the REST root (/api/v3)."""
         return self.prefix.removesuffix("/v3") + graphql_api.PATH
+
+    def add_app(self, app_id: int, public_key_pem: str, installed: bool = True) -> None:
+        """A GitHub App whose JWTs, signed with the private half of `public_key_pem`, this
+        fake accepts; installed on the repository or not."""
+        self.world.hosting.apps[app_id] = App(public_key_pem, installed)
 
     def secret_value(self, name: str) -> str | None:
         """What was sealed into the Actions secret `name` (None: there is none)."""
@@ -245,7 +250,8 @@ class FakeGitHub(Scenario):
                 return None, Response(200, graphql_api.execute(self.backend, body))
             route, params = self.router.match(method, path)
             self._check_repository(params)
-            call = Call(self.backend, method, path, params, query, body, self.backend.token_user())
+            call = Call(self.backend, method, path, params, query, body, self.backend.token_user(),
+                        headers.get("Authorization") or "")
             return route, route.handler(call)
         except ApiError as error:
             return route, Response(error.status, error.body())

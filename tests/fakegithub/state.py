@@ -168,6 +168,14 @@ class Dispatch:
 
 
 @dataclass
+class App:
+    """A GitHub App: the public half of its key, and whether it is installed here."""
+
+    public_key_pem: str
+    installed: bool = True
+
+
+@dataclass
 class Hosting:
     """What a host sets up beside the repository's content: Actions settings, secrets,
     variables, rulesets, and the runs that workflow dispatches started."""
@@ -177,6 +185,7 @@ class Hosting:
     rulesets: dict[int, Ruleset] = field(default_factory=dict)
     rulesets_allowed: bool = True  # off: a private repository on a free plan
     dispatches: list[Dispatch] = field(default_factory=list)
+    apps: dict[int, App] = field(default_factory=dict)  # GitHub Apps, by id
     actions_enabled: bool = True
     allowed_actions: str = "all"
     disabled_workflows: set[str] = field(default_factory=set)  # by path

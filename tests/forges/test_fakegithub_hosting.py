@@ -9,6 +9,7 @@ import subprocess
 from github import Auth, Github, GithubException
 from nacl.public import PrivateKey
 
+from appkeys import app_key
 from fakegithub import FakeGitHub
 from fakegithub.openapi import ResponseValidator
 from fakegithub.routes_hosting import ROUTES as HOSTING
@@ -98,6 +99,24 @@ def calls(gh: Github, fake: FakeGitHub, tmp_path) -> None:
     assert runs.totalCount == 1 and runs[0].head_sha == fake.branch_sha("main")
     fake.world.hosting.rulesets_allowed = False
     expect(403, "GET", f"{repo_path}/rulesets")
+    # a GitHub App asks for its installation with a JWT signed by its key
+    key = app_key(tmp_path / "app.pem", 77, fake)
+    as_app = req.withAuth(Auth.AppAuth(77, key.read_text()))
+    as_app.requestJsonAndCheck("GET", f"{repo_path}/installation")
+    for app_id, pem, status in ((78, key, 401), (77, app_key(tmp_path / "other.pem"), 401)):
+        try:
+            req.withAuth(Auth.AppAuth(app_id, pem.read_text())).requestJsonAndCheck(
+                "GET", f"{repo_path}/installation")
+            raise AssertionError("a JWT the App did not sign was taken")
+        except GithubException as error:
+            assert error.status == status
+    expect(401, "GET", f"{repo_path}/installation")  # a token, not a JWT
+    fake.world.hosting.apps[77].installed = False
+    try:
+        as_app.requestJsonAndCheck("GET", f"{repo_path}/installation")
+        raise AssertionError("an App not installed was found")
+    except GithubException as error:
+        assert error.status == 404
 
 
 def test_the_hosting_routes_answer_as_githubs_description_says(tmp_path):
