@@ -33,7 +33,7 @@ from nomic_ci.forges.gitplumbing import Git
 from nomic_ci.forges.localrecords import LocalRecords
 from nomic_ci.text.readmes import render_all
 
-from builders import HOUR, SEED, T0
+from builders import HOUR, SEED, T0, new_rule
 from fakegithub import FakeClock, FakeGitHub
 
 ENGINE = "nomic-ci[bot]"
@@ -379,3 +379,14 @@ def settle(hub, every: timedelta = timedelta(minutes=5), most: int = 40) -> list
         hub.now += every
         hub.clock.set(hub.now)
     raise AssertionError(f"no quiet run after {most}: {made}")
+
+
+def in_its_vote(tmp_path, players: str = "alice,bob,carol,dave") -> tuple[GitHubTable, int]:
+    """On the fake GitHub, alice's proposal in its vote, with bob's vote in."""
+    hub = GitHubTable(tmp_path, players=players)
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    hub.later(1 / 60).fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    return hub, pr

@@ -13,22 +13,10 @@ from datetime import datetime, timedelta
 from nomic_ci.core.players.comment_commands import KEPT_MARGIN
 from nomic_ci.forges.githubgraphql import READ_CONTEXT
 
-from builders import new_rule
 from fakegithub.state import Status
-from tables import ENGINE, GitHubTable, answered, engine_comments, settle
+from tables import ENGINE, GitHubTable, answered, engine_comments, in_its_vote, settle
 
 LISTING = r"/repos/[^/]+/[^/]+/issues/comments"
-
-
-def in_its_vote(tmp_path, players: str = "alice,bob,carol,dave") -> tuple[GitHubTable, int]:
-    """alice's proposal in its vote, with bob's vote in."""
-    hub = GitHubTable(tmp_path, players=players)
-    hub.later().branch("idea", new_rule(150), author="alice")
-    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
-    assert hub.reconcile() == 0, hub.err
-    hub.later(1 / 60).fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
-    assert hub.reconcile() == 0, hub.err
-    return hub, pr
 
 
 def talk(hub: GitHubTable, pr: int, comments: int, who: str = "dave") -> list[int]:

@@ -17,18 +17,7 @@ from nomic_ci.text.vote_comment import MARKER
 from builders import new_rule
 from fakegithub.shapes import node_id
 from fakegithub.state import Comment, Status
-from tables import ENGINE, GitHubTable, settle
-
-
-def in_its_vote(tmp_path) -> tuple[GitHubTable, int]:
-    """alice's proposal in its vote, with bob's vote in."""
-    hub = GitHubTable(tmp_path, players="alice,bob,carol,dave")
-    hub.later().branch("idea", new_rule(150), author="alice")
-    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
-    assert hub.reconcile() == 0, hub.err
-    hub.later(1 / 60).fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
-    assert hub.reconcile() == 0, hub.err
-    return hub, pr
+from tables import ENGINE, GitHubTable, in_its_vote, settle
 
 
 def talk(hub: GitHubTable, pr: int, comments: int) -> None:
