@@ -12,7 +12,19 @@ from ..core.game import Game
 from .quoting import quoted
 
 
+NOTE = ("Each stays open, holds no turn and counts no vote; a push to its pull request puts "
+        "it to the vote as new, if it is still its author's to make.")
+
+
 def awaiting_lines(game: Game, link: Callable[[str], str],
+                   when: Callable[[datetime], str]) -> list[str]:
+    """A table of them (`awaiting_table`) and what awaiting a fix means; none where none
+    awaits."""
+    table = awaiting_table(game, link, when)
+    return table + ["", NOTE] if table else []
+
+
+def awaiting_table(game: Game, link: Callable[[str], str],
                    when: Callable[[datetime], str]) -> list[str]:
     """A table of them, each linked (`link`, from its forge key) with its author, since when
     (`when`) and what to fix; none where none awaits."""
@@ -20,7 +32,5 @@ def awaiting_lines(game: Game, link: Callable[[str], str],
     if not held:
         return []
     lines = ["| proposal | by | since | what to fix |", "|---|---|---|---|"]
-    lines += [f"| {quoted(a.title)} ({link(a.key)}) | {quoted(a.author.login)} | "
-              f"{when(a.since)} | {quoted(a.reason)} |" for a in held]
-    return lines + ["", "Each stays open, holds no turn and counts no vote; a push to its pull "
-                        "request puts it to the vote as new, if it is still its author's to make."]
+    return lines + [f"| {quoted(a.title)} ({link(a.key)}) | {quoted(a.author.login)} | "
+                    f"{when(a.since)} | {quoted(a.reason)} |" for a in held]

@@ -18,7 +18,7 @@ from ..core.notices import turn_deadline
 from ..core.times import hours, shown, shown_from
 from ..core.players.comment_commands import commands_in_force
 from ..core.players.inactivity import deactivations
-from .awaiting import awaiting_lines
+from .awaiting import NOTE as AWAITING, awaiting_table
 from .front_page import how_to_join, how_to_propose
 from .judgment_page import README as JUDGMENTS, pending_lines
 from .quoting import quoted
@@ -105,18 +105,17 @@ def _lists(game: Game, proposals: Mapping[str, Proposal], now: datetime) -> dict
         due += _board_due(game)
     if config.inactive_after and not state.over:
         due += _inactivity_due(game, proposals)
-    held = awaiting_lines(game, lambda key: f"#{key}", lambda at: shown_from(at, now))
+    held = awaiting_table(game, lambda key: f"#{key}", lambda at: shown_from(at, now))
     return {"due": [f"- {shown_from(at, now)}: {what}" for at, what in sorted(due)],
-            "votes": votes, "held": held[:-2], "held after": held[-2:],
-            "scores": scores_table(game)}
+            "votes": votes, "held": held, "scores": scores_table(game)}
 
 
 def _shown(lines: list[str], most: int | None, head: int, what: str) -> list[str]:
     """A list (after its `head` lines, a row a line) with its first `most` rows, and how
     many more there are and where."""
-    more = len(lines) - head - (most if most is not None else len(lines))
-    if more <= 0:
+    if most is None or len(lines) - head <= most:
         return lines
+    more = len(lines) - head - most
     return lines[:head + most] + ["", f"…and {more:,} more {what}: every one is on "
                                       f"{page_link(STATE_README)}."]
 
@@ -150,8 +149,7 @@ def _body(game: Game, now: datetime, lists: dict[str, list[str]], most: int | No
         or ["No proposal is in its vote."])
     if lists["held"]:
         lines += ["", "### Awaiting a fix", "",
-                  *_shown(lists["held"], most, 2, "proposals awaiting a fix"),
-                  *lists["held after"]]
+                  *_shown(lists["held"], most, 2, "proposals awaiting a fix"), "", AWAITING]
     if state.judgment is not None:  # seed 001 rule 211
         lines += ["", f"### Judgment {state.judgment.number} is pending "
                       f"({config.cite('judgment')})", "", *pending_lines(game), "",

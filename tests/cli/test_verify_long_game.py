@@ -101,23 +101,27 @@ def tampered(root: Path, number: int, edit) -> tuple[Path, str, str]:
     return path, err, text
 
 
+def plainly_tampered(long_game, number: int, old: str, new: str):
+    """Record `number` with `old` made `new`, still a text the quick reader's plainest path
+    reads, through verify: as `tampered`."""
+    def edit(text: str) -> str:
+        assert old in text
+        return text.replace(old, new)
+    path, err, text = tampered(long_game, number, edit)
+    assert _plainest(edit(text)) is not None
+    return path, err
+
+
 def test_a_ballot_changed_deep_in_a_long_game_names_its_record(long_game):
     # proposal 617 failed 2 to 7: one no made a yes, on its line, as plain as before
-    def edit(text: str) -> str:
-        assert "  - login: p8\n    vote: no\n" in text
-        return text.replace("  - login: p8\n    vote: no\n", "  - login: p8\n    vote: yes\n")
-    path, err, text = tampered(long_game, 617, edit)
-    assert _plainest(edit(text)) is not None
+    path, err = plainly_tampered(long_game, 617, "  - login: p8\n    vote: no\n",
+                                 "  - login: p8\n    vote: yes\n")
     assert f"the record {named(path)} says 3" in err, err
 
 
 def test_a_word_of_a_folded_reason_changed_names_its_record(long_game):
     # proposal 619 failed: its reason folds onto a second line, which a player edits
-    def edit(text: str) -> str:
-        assert "— not\n  met'" in text
-        return text.replace("— not\n  met'", "— not\n  met, by a mile'")
-    path, err, text = tampered(long_game, 619, edit)
-    assert _plainest(edit(text)) is not None
+    path, err = plainly_tampered(long_game, 619, "— not\n  met'", "— not\n  met, by a mile'")
     assert f"the record {named(path)} says" in err and "by a mile" in err, err
 
 
