@@ -1,14 +1,18 @@
 """What `nomic-ci host` sets on the repository besides its content: the Actions secrets
 (the dice secret, the App's key), the App's variable, and the default branch's ruleset.
 
-Each looks before it writes. GitHub never shows a secret's value, so the date GitHub gave a
-secret this command set is kept beside the game (`.git/nomic-ci/hosted.json`): a secret
-with that date is the one set, and is left alone; one set otherwise is left alone too, and
-said. Secrets are sealed with the repository's public key by PyGithub, through PyNaCl.
+Each looks before it writes. GitHub never shows a secret's value, so what this command set
+is kept beside the game (`.git/nomic-ci/hosted.json`): the date GitHub gave the secret and
+the SHA-256 of its value. A secret with that date, set from the same value, is left alone;
+any other (set on GitHub otherwise, or from another value: an App's key made anew) is set,
+since the value this command holds is checked first (the dice secret against the game's
+commitment, the App's key by GitHub). Secrets are sealed with the repository's public key
+by PyGithub, through PyNaCl.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from argparse import Namespace
 from pathlib import Path
@@ -34,20 +38,30 @@ PLAN = "Upgrade to GitHub Pro"  # GitHub's answer where the plan has no rulesets
 
 
 class Hosted:
-    """When this command set each secret, as GitHub dated it: a secret it finds with the
-    same date is the one it set, and is left alone."""
+    """What this command set of each secret: the date GitHub gave it and its value's
+    SHA-256 (never the value)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.data: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}
 
-    def set_at(self, name: str) -> str | None:
-        return self.data.get(name)
+    def set_at(self, name: str, value: str) -> str | None:
+        """The date it set this secret, from this value; None where it set another."""
+        kept = self.data.get(name)
+        if isinstance(kept, str):  # kept before values were: its date alone
+            return kept
+        if isinstance(kept, dict) and kept.get("sha256") == _fingerprint(value):
+            return kept.get("updated_at")
+        return None
 
-    def keep(self, name: str, updated_at: str) -> None:
-        self.data[name] = updated_at
+    def keep(self, name: str, updated_at: str, value: str) -> None:
+        self.data[name] = {"updated_at": updated_at, "sha256": _fingerprint(value)}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.path.write_text(json.dumps(self.data, indent=1) + "\n")
+
+
+def _fingerprint(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
 
 
 def _secret_date(repo: Repository, name: str) -> str | None:
@@ -58,16 +72,14 @@ def _secret_date(repo: Repository, name: str) -> str | None:
 
 
 def _set_secret(repo: Repository, name: str, value: str, hosted: Hosted) -> str:
-    """Set it, unless the one there is the one this command set; say which."""
+    """Set it, unless the one there is the one this command set from this value; say
+    which (the value is checked before: the one there, if another, is the wrong one)."""
     there = _secret_date(repo, name)
-    if there is not None and there == hosted.set_at(name):
+    if there is not None and there == hosted.set_at(name, value):
         return "already set by this command"
-    if there is not None:
-        return (f"left as it is: it was set on GitHub otherwise ({there}); if the engine says "
-                "its secret is not the one the game is committed to, set it again")
     repo.create_secret(name, value, "actions")  # sealed with the repository's public key
-    hosted.keep(name, _secret_date(repo, name) or "")
-    return "set"
+    hosted.keep(name, _secret_date(repo, name) or "", value)
+    return "set" if there is None else f"set again, in place of the one set on {there}"
 
 
 def set_dice_secret(repo: Repository, root: Path, game: Game, hosted: Hosted,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 
@@ -224,6 +226,33 @@ def test_with_an_app_its_id_and_key_are_set_and_only_it_and_admins_change_main(f
     assert ruleset["bypass_actors"] == [] and "pull_request" not in {
         r["type"] for r in ruleset["rules"]}
     assert "--app-id ID --app-key FILE.pem" in out
+
+
+def test_a_key_made_anew_replaces_the_one_set_and_a_wrong_dice_secret_is_put_right(
+        fake, tmp_path):
+    """GitHub never shows a secret: host knows the one it set by its date and its value's
+    SHA-256, so a new App key (the old one revoked) is set, and a dice secret someone set
+    by hand on GitHub (not the one the game is committed to) is replaced."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    old = app_key(tmp_path / "old.pem", 12345, fake)
+    assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(old))[0] == 0
+    new = app_key(tmp_path / "new.pem", 12345, fake)  # GitHub now knows this key alone
+    fake.clear_requests()
+    code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(new))
+    assert code == 0, out
+    assert fake.secret_value("NOMIC_APP_PRIVATE_KEY") == new.read_text()
+    assert "NOMIC_APP_PRIVATE_KEY: set again, in place of the one set on" in out
+    assert "BEGIN RSA" not in out
+    fake.clear_requests()
+    assert host(fake, tmp_path, "--app-id", "12345", "--app-key", str(new))[0] == 0
+    assert fake.writes() == []
+
+    kept = fake.world.hosting.secrets["NOMIC_DICE_SECRET"]  # set by hand on GitHub, later
+    fake.world.hosting.secrets["NOMIC_DICE_SECRET"] = replace(
+        kept, value="guessed-by-hand", updated_at=kept.updated_at + timedelta(hours=1))
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "NOMIC_DICE_SECRET" in out and "set again" in out, out
+    assert fake.secret_value("NOMIC_DICE_SECRET") == secret_of(tmp_path)
 
 
 def test_the_variable_without_the_key_drops_the_app_s_bypass(fake, tmp_path):
