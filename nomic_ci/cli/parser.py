@@ -165,7 +165,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             name, parents=[common], help=summary, epilog=f"example:\n  {example}",
             description=textwrap.fill(about or f"{summary[0].upper()}{summary[1:]}.", 79),
             formatter_class=CommandFormatter)
-        sub.set_defaults(run=run)
+        # `parsed_by`: an option the command does not know is said with its usage, not
+        # the top's (argparse leaves what a subcommand does not know to the top parser)
+        sub.set_defaults(run=run, parsed_by=sub)
         return sub
 
     if init := command(
@@ -391,7 +393,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     word = command_word(argv)
     if word is not None and word not in COMMANDS and not word.startswith("-"):
         parser().error(no_such_command(word))  # exits with 2, as argparse does
-    args = parser(asked_command(argv)).parse_args(argv)
+    args, unknown = parser(asked_command(argv)).parse_known_args(argv)
+    if unknown:
+        args.parsed_by.error(f"unrecognized arguments: {' '.join(unknown)}")  # exits with 2
     if args.command in IN_A_GAME and args.repo == ".":
         args.repo = str(game_root(Path.cwd()))
     try:

@@ -211,8 +211,8 @@ def test_a_command_parses_alike_with_its_parser_alone(name, sub):
     words = words[words.index("nomic-ci") + 1:]
     assert parser.asked_command(words) == name
     alone, whole = parser.parser(name).parse_args(words), parser.parser().parse_args(words)
-    assert {k: v for k, v in vars(alone).items() if k != "run"} == \
-        {k: v for k, v in vars(whole).items() if k != "run"}
+    assert {k: v for k, v in vars(alone).items() if k not in ("run", "parsed_by")} == \
+        {k: v for k, v in vars(whole).items() if k not in ("run", "parsed_by")}
     assert list(subcommands_of(parser.parser(name))) == [name]
     assert list(subcommands_of(parser.parser())) == list(parser.COMMANDS)
 
@@ -232,3 +232,15 @@ def test_a_mistyped_command_is_answered_with_the_one_meant_and_run_by_no_one(arg
     err = capsys.readouterr().err
     assert done.value.code == 2 and "nomic-ci: error: there is no command '" in err
     assert says in err and err.startswith("usage: nomic-ci "), err
+
+
+@pytest.mark.parametrize("argv", [["vote", "3", "--as", "bob", "--yes", "--yse"],
+                                  ["--repo", "g", "status", "--jsno"]])
+def test_an_option_a_command_does_not_know_is_said_with_that_command_s_usage(argv, capsys):
+    """Not the top parser's usage, which lists no option of the command."""
+    with pytest.raises(SystemExit) as done:
+        parser.main(argv)
+    err = capsys.readouterr().err
+    command = "vote" if "vote" in argv else "status"
+    assert done.value.code == 2 and err.startswith(f"usage: nomic-ci {command} "), err
+    assert f"nomic-ci {command}: error: unrecognized arguments: {argv[-1]}" in err
