@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import difflib
+import re
+from datetime import timedelta
 from typing import Any
 
 from nacl.exceptions import CryptoError
@@ -305,6 +307,7 @@ def fork_pr_workflows_private_repos(call: Call) -> Response:
 
 
 WORKFLOWS = ".github/workflows"
+INACTIVE = timedelta(days=60)  # then GitHub turns off a public repository's scheduled workflows
 
 
 def _workflows(b: Backend) -> list[dict[str, Any]]:
@@ -321,7 +324,12 @@ def _workflows(b: Backend) -> list[dict[str, Any]]:
         name = next((line.split(":", 1)[1].strip() for line in text.splitlines()
                      if line.startswith("name:")), path)
         workflow_id = 1000 + sum(path.encode())  # stable: derived from the path
-        state = "disabled_manually" if path in b.world.hosting.disabled_workflows else "active"
+        hosting = b.world.hosting
+        if not b.world.private and re.search(r"^\s+schedule:", text, re.M) and \
+                b.clock() - b.git.commit_info(tip).committer.when >= INACTIVE:
+            hosting.inactive_workflows.add(path)  # for good: a later commit does not undo it
+        state = "disabled_manually" if path in hosting.disabled_workflows else \
+            "disabled_inactivity" if path in hosting.inactive_workflows else "active"
         found.append({"id": workflow_id, "node_id": node_id("Workflow", workflow_id),
                       "name": name, "path": path, "state": state,
                       "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-01T00:00:00Z",
