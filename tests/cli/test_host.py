@@ -304,6 +304,24 @@ def test_an_organization_s_repository_is_made_there(tmp_path):
         assert "/organizations/nomic-club/settings/apps/new?" in out
 
 
+def test_an_organization_s_private_repository_on_a_free_plan_is_hosted_without_a_ruleset(
+        tmp_path):
+    """GitHub names the plan an organization would buy (Team), not a user's (Pro)."""
+    with FakeGitHub("nomic-club", "nomic", created=False, token_login="hoster",
+                    token_type="User", owner_type="Organization") as fake:
+        fake.add_user("alice", id=501)
+        fake.world.hosting.rulesets_allowed = False
+        code, out, err = run_cli("--now", T0, "host", "nomic-club/nomic", "--players", "alice",
+                                 "--private", "--dir", str(tmp_path / "game"), env=env(fake))
+        assert code == 0, out + err
+        assert "no branch ruleset: this plan has none for a private repository" in out
+        assert fake.world.hosting.dispatches  # the first run started
+        code, out, err = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor",
+                                 "--github", "nomic-club/nomic", env=env(fake))
+        assert "no branch ruleset: the plan has none for a private repository" in out, out
+        assert fake.internal_errors == []
+
+
 def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
     host(fake, tmp_path, "--players", "alice,bob")
     fake.rename_user("bob", "bobby")

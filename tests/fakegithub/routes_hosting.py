@@ -30,7 +30,15 @@ ACTIONS = REPO + "/actions"
 # a fixed key, so a run of the tests is the same every time (the fake's own, not a secret)
 PRIVATE_KEY = PrivateKey(bytes(range(32)))
 KEY_ID = "568250167242549743"
-PLAN_REFUSES = "Upgrade to GitHub Pro or make this repository public to enable this feature."
+
+
+def _plan_refuses(b: Backend) -> ApiError:
+    """A private repository on a free plan has no rulesets: GitHub names the plan to buy,
+    Pro for a user's repository, Team for an organization's."""
+    owner = b.world.user_by_login(b.world.owner)
+    plan = "Team" if owner is not None and owner.type == "Organization" else "Pro"
+    return ApiError(403, f"Upgrade to GitHub {plan} or make this repository public to enable "
+                         "this feature.")
 
 
 def secret_value(b: Backend, name: str) -> str | None:
@@ -230,7 +238,7 @@ def _ruleset_json(b: Backend, ruleset: Ruleset) -> dict[str, Any]:
 def _checked_ruleset(call: Call) -> dict[str, Any]:
     b = call.backend
     if not b.world.hosting.rulesets_allowed:
-        raise ApiError(403, PLAN_REFUSES)
+        raise _plan_refuses(b)
     body = call.body if isinstance(call.body, dict) else {}
     if not isinstance(body.get("name"), str) or not body["name"]:
         raise invalid("Ruleset", "name", "missing_field")
@@ -249,7 +257,7 @@ def _checked_ruleset(call: Call) -> dict[str, Any]:
 def list_rulesets(call: Call) -> Response:
     b = call.backend
     if not b.world.hosting.rulesets_allowed:
-        raise ApiError(403, PLAN_REFUSES)
+        raise _plan_refuses(b)
     summaries = [{k: v for k, v in _ruleset_json(b, r).items()
                   if k not in ("conditions", "rules", "bypass_actors", "current_user_can_bypass")}
                  for r in sorted(b.world.hosting.rulesets.values(), key=lambda r: r.id)]
