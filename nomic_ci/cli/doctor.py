@@ -122,7 +122,8 @@ def check_dice_secret(root: Path, game: Game) -> list[str]:
 
 
 ON_GITHUB = [
-    "Actions on, and the game's workflows enabled",
+    "Actions on, and the game's workflows enabled and not about to be turned off for want "
+    "of a commit",
     "the Actions secret NOMIC_DICE_SECRET, and the App's variable NOMIC_APP_ID and secret "
     "NOMIC_APP_PRIVATE_KEY together where there is an App",
     "a ruleset protecting the default branch that still lets the engine commit",
@@ -141,8 +142,9 @@ def cmd_doctor(args) -> int:
     if args.github:
         from .doctor_live import live_findings
         from .githubapi import connect, split_repository
+        from .gamedir import now_from
         live, noted = live_findings(connect(os.environ), "/".join(split_repository(
-            args.github)), game)
+            args.github)), game, now_from(args.now))
         problems, notes = problems + live, notes + noted
     for line in problems:
         print(f"✗ {line}")

@@ -1,14 +1,16 @@
 """`nomic-ci doctor --github OWNER/NAME`: what only GitHub knows of a live game, over its API.
 
-Actions on and the game's workflows enabled; the dice secret's name there (GitHub never
-shows a value); the App's variable and key together, when configured; the default branch's
-ruleset, and that it lets the engine commit; each player's account still the login the game
-has for their id; and the settings of runs for fork pull requests. Each finding says its
-fix; a note says what a choice costs, without failing.
+Actions on and the game's workflows enabled, and a public repository's default branch not
+so long without a commit that GitHub is about to turn them off; the dice secret's name
+there (GitHub never shows a value); the App's variable and key together, when configured;
+the default branch's ruleset, and that it lets the engine commit; each player's account
+still the login the game has for their id; and the settings of runs for fork pull
+requests. Each finding says its fix; a note says what a choice costs, without failing.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from github import GithubException, Github, UnknownObjectException
@@ -21,9 +23,12 @@ from .repo_settings import APP_ID, APP_KEY, DICE_SECRET, PLAN
 from ..core.words import number_in
 
 WORKFLOWS = [path for path in CARRIED if path.startswith(".github/workflows/")]
+INACTIVE = 60  # days without a commit after which GitHub turns off a public repository's
+# workflows with a schedule; the engine commits by itself after 50 (githubforge.QUIET), so
+WARN_AT = 53  # days later than that mean its runs have not been running
 
 
-def live_findings(gh: Github, full_name: str, game: Game | None
+def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime
                   ) -> tuple[list[str], list[str]]:
     """(problems, notes) of the repository on GitHub."""
     try:
@@ -33,7 +38,8 @@ def live_findings(gh: Github, full_name: str, game: Game | None
                 "that the token may read it"], []
     problems: list[str] = []
     notes: list[str] = []
-    for check in (_actions, _workflows, _secrets, _ruleset, _forks):
+    for check in (_actions, lambda repo, game: _workflows(repo, game, now), _secrets,
+                  _ruleset, _forks):
         found, noted = check(repo, game)
         problems += found
         notes += noted
@@ -58,7 +64,8 @@ def _actions(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]
     return [], []
 
 
-def _workflows(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]:
+def _workflows(repo: Repository, game: Game | None, now: datetime
+               ) -> tuple[list[str], list[str]]:
     listed = {w["path"]: w for w in _get(repo, "/actions/workflows").get("workflows", [])}
     found = []
     for path in WORKFLOWS:
@@ -66,11 +73,31 @@ def _workflows(repo: Repository, game: Game | None) -> tuple[list[str], list[str
         if workflow is None:
             found.append(f"{path} is not on the default branch on GitHub: push the game's "
                          "workflows")
+        elif workflow["state"] == "disabled_inactivity":
+            found.append(f"{path} is off: GitHub turned it off after {INACTIVE} days without "
+                         "a commit, every trigger with its schedule, so the game stands "
+                         f"still: enable it ({repo.html_url}/actions, the workflow, 'Enable "
+                         "workflow')")
         elif workflow["state"] != "active":
             found.append(f"{path} is {workflow['state'].replace('_', ' ')}: enable it "
-                         f"({repo.html_url}/actions, the workflow, 'Enable workflow'); GitHub "
-                         "disables a schedule after 60 days without a commit")
+                         f"({repo.html_url}/actions, the workflow, 'Enable workflow')")
+    if not found and not repo.private and not (game is not None and game.state.over):
+        found += _going_quiet(repo, now)
     return found, []
+
+
+def _going_quiet(repo: Repository, now: datetime) -> list[str]:
+    """In a public repository GitHub turns a workflow with a schedule off, all its triggers
+    with it, after 60 days without a commit."""
+    last = repo.get_branch(repo.default_branch).commit.commit.committer.date
+    days = (now - last).days if last else 0
+    if days < WARN_AT:
+        return []
+    return [f"{repo.default_branch}'s latest commit is {days} days old: at {INACTIVE} days "
+            "without one GitHub turns engine.yml off, events and schedule alike. The engine "
+            "commits after 50 quiet days by itself, so its runs have not run or have failed "
+            "since (the Actions tab says why); meanwhile an admin's empty commit (`git commit "
+            "--allow-empty`, then push) starts the 60 days again"]
 
 
 def _exists(fetch) -> bool:

@@ -182,6 +182,7 @@ def _attempts(settings: Settings, now: datetime, workdir: Path, lines: list[str]
                             f"{error.message}", path=error.path, line=error.line,
                             hint=error.hint) from None
         lines += _warnings(settings, game)
+        forge.awake = not game.state.over  # an ended game may rest
         try:
             report = reconcile(forge, now, settings.dice)
         except StateConflict as conflict:

@@ -34,7 +34,10 @@ APP_ID, APP_KEY = "NOMIC_APP_ID", "NOMIC_APP_PRIVATE_KEY"
 RULESET = "nomic-ci: the default branch"
 HOSTED = "hosted.json"  # in .git/nomic-ci/: when this command set each secret, as GitHub says
 ADMIN_ROLE = 5  # the repository role "admin", kept a bypass for repairs
-PLAN = "Upgrade to GitHub Pro"  # GitHub's answer where the plan has no rulesets
+# GitHub's answer where the plan has no rulesets (a private repository on a free plan): it
+# names the plan to buy, "Upgrade to GitHub Pro or ..." for a user, "... Team or ..." for an
+# organization
+PLAN = "make this repository public to enable this feature"
 
 
 class Hosted:

@@ -58,6 +58,9 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
 
 # what may part the clocks of GitHub's commits and its comments
 CLOCKS = timedelta(minutes=5)
+# GitHub turns a public repository's workflows with a schedule off after 60 days without a
+# commit, events and schedule alike: the game would stand still until the host turns it on
+QUIET = timedelta(days=50)
 TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
 CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 
@@ -156,6 +159,7 @@ class GitHubForge:
     _newest: datetime | None = None
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
+    awake: bool = True  # whether to commit after QUIET days without a commit (off: game over)
 
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files,
@@ -601,11 +605,8 @@ class GitHubForge:
                 f"nomic-ci: {len(self._messages)} changes to the game"
             body = "\n".join(f"- {m}" for m in self._messages) if len(self._messages) > 1 else ""
             commit = self.repo.create_git_commit(f"{title}\n\n{body}".strip(), tree, [base])
-            ref = GitRef(self.repo._requester, {}, {
-                "ref": f"refs/heads/{self.branch}",
-                "url": f"{self.repo.url}/git/refs/heads/{self.branch}"}, completed=True)
             try:
-                ref.edit(commit.sha, force=False)
+                self._ref().edit(commit.sha, force=False)
             except GithubException as error:
                 if error.status in (409, 422):
                     raise StateConflict(f"{self.branch} moved while the engine ran") from error
@@ -617,9 +618,39 @@ class GitHubForge:
         self._pending.clear()
         self._messages.clear()
 
+    def _ref(self) -> GitRef:
+        """The default branch, built from what we know (as `_commit`)."""
+        return GitRef(self.repo._requester, {}, {
+            "ref": f"refs/heads/{self.branch}",
+            "url": f"{self.repo.url}/git/refs/heads/{self.branch}"}, completed=True)
+
     def finish(self) -> None:
         self.flush()
+        self._keep_awake()
         self._keep_position()
+
+    def _keep_awake(self) -> None:
+        """A commit that changes no file, where the default branch has had none for QUIET
+        days: the engine commits only when the game moves, and a game waiting on its players
+        for 60 days would find its workflow turned off (`doctor --github` says so too)."""
+        if not self.awake or self.tip != self.base_tip or self._found_date is None or \
+                self.now - self._found_date < QUIET:
+            return
+        self._read_tip()  # its tree
+        base = GitCommit(self.repo._requester, {}, {"sha": self.tip}, completed=True)
+        tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
+        self.writes += 2  # the commit, the branch
+        commit = self.repo.create_git_commit(
+            f"nomic-ci: the game waits on its players ({(self.now - self._found_date).days} "
+            "days without a commit, after which GitHub turns the engine off)", tree, [base])
+        try:
+            self._ref().edit(commit.sha, force=False)
+        except GithubException as error:  # moved meanwhile: that is a commit too
+            self.wrote.append(f"could not commit to keep the game awake ({error.status})")
+            return
+        self.tip = commit.sha
+        self._merges_onto.add(commit.sha)
+        self.wrote.append(f"committed nothing as {commit.sha[:7]}, to keep the game awake")
 
     def answered_before(self) -> datetime | None:
         return self._kept

@@ -13,7 +13,8 @@ from nomic_ci.core.verify import awaiting_reveal, verify
 
 from builders import SEED, T0, new_rule
 from cli.test_parser import modules_after
-from tables import GitHubTable, run_cli
+from nomic_ci.forges.githubforge import GitHubForge
+from tables import ENGINE, GitHubTable, run_cli
 
 FIRST, SECOND = "a1b2c3d4e5f60789" * 4, "9f8e7d6c5b4a3210" * 4
 
@@ -158,3 +159,37 @@ def test_a_run_that_changes_nothing_loads_no_yaml_writer(hub):
                                                     "cryptography", "nacl"}
     assert not [r for r in hub.fake.requests[requests:] if r.method != "GET" and
                 "graphql" not in r.path], "the second run wrote something"
+
+
+def test_a_game_quiet_for_fifty_days_gets_a_commit_so_github_keeps_its_engine_on(hub):
+    """GitHub turns a public repository's scheduled workflow off, events and schedule alike,
+    after 60 days without a commit, and the engine commits only when the game moves (here a
+    run that finds nothing due, as in a game waiting on its players)."""
+    assert hub.reconcile() == 0, hub.err
+    git, main = hub.fake.git, "refs/heads/main"
+    before = git.ref_sha(main)
+    made = git.commit_info(before).committer.when
+
+    def finish(days: int) -> tuple[str, list[str]]:
+        forge = GitHubForge(hub.repo(), ENGINE, made + timedelta(days=days))
+        forge.finish()
+        return git.ref_sha(main), forge.wrote
+
+    assert finish(49) == (before, [])
+    after, wrote = finish(51)
+    assert after != before and wrote == [f"committed nothing as {after[:7]}, to keep the "
+                                         "game awake"]
+    commit = git.commit_info(after)
+    assert commit.parents == (before,) and commit.tree == git.commit_info(before).tree
+    assert "51 days without a commit" in commit.message
+    assert finish(1)[0] == after  # one a quiet spell: the clock starts again
+
+def test_an_ended_game_may_rest(hub):
+    hub.now = T0 + timedelta(days=11)  # past its end date
+    hub.clock.set(hub.now)
+    assert hub.reconcile() == 0, hub.err
+    ended = hub.fake.git.ref_sha("refs/heads/main")
+    hub.now = T0 + timedelta(days=70)
+    hub.clock.set(hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert hub.fake.git.ref_sha("refs/heads/main") == ended

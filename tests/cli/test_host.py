@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -79,8 +79,8 @@ def test_one_command_starts_the_game_and_a_second_changes_nothing(fake, tmp_path
         assert words in again, words
     code, out = host(fake, tmp_path, "--players", "alice,carol")
     assert code == 2 and "has other players (alice, bob, carol)" in out
-    code, out, _ = run_cli("--repo", str(game), "doctor", "--github", "hoster/nomic",
-                           env=env(fake))
+    code, out, _ = run_cli("--repo", str(game), "--now", T0, "doctor", "--github",
+                           "hoster/nomic", env=env(fake))
     assert code == 0 and "on GitHub, hoster/nomic is set up for the game" in out, out
     assert "- no GitHub App: the engine runs on GITHUB_TOKEN" in out
 
@@ -304,6 +304,24 @@ def test_an_organization_s_repository_is_made_there(tmp_path):
         assert "/organizations/nomic-club/settings/apps/new?" in out
 
 
+def test_an_organization_s_private_repository_on_a_free_plan_is_hosted_without_a_ruleset(
+        tmp_path):
+    """GitHub names the plan an organization would buy (Team), not a user's (Pro)."""
+    with FakeGitHub("nomic-club", "nomic", created=False, token_login="hoster",
+                    token_type="User", owner_type="Organization") as fake:
+        fake.add_user("alice", id=501)
+        fake.world.hosting.rulesets_allowed = False
+        code, out, err = run_cli("--now", T0, "host", "nomic-club/nomic", "--players", "alice",
+                                 "--private", "--dir", str(tmp_path / "game"), env=env(fake))
+        assert code == 0, out + err
+        assert "no branch ruleset: this plan has none for a private repository" in out
+        assert fake.world.hosting.dispatches  # the first run started
+        code, out, err = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor",
+                                 "--github", "nomic-club/nomic", env=env(fake))
+        assert "no branch ruleset: the plan has none for a private repository" in out, out
+        assert fake.internal_errors == []
+
+
 def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
     host(fake, tmp_path, "--players", "alice,bob")
     fake.rename_user("bob", "bobby")
@@ -314,7 +332,7 @@ def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
     fake.world.hosting.variables["NOMIC_APP_ID"] = Variable("77", fake.clock(), fake.clock())
     fake.world.hosting.rulesets[1001].body["rules"] = [{"type": "deletion"},
                                                        {"type": "pull_request"}]
-    code, out, _ = run_cli("--repo", str(tmp_path / "game"), "doctor", "--github",
+    code, out, _ = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor", "--github",
                            "hoster/nomic", env=env(fake))
     assert code == 1
     for words in [".github/workflows/engine.yml is disabled manually: enable it",
@@ -325,6 +343,32 @@ def test_doctor_on_github_names_what_went_wrong_there(fake, tmp_path):
                   "bob (id 502) is now bobby on GitHub"]:
         assert words in out, words
     fake.world.hosting.actions_enabled = False
-    out = run_cli("--repo", str(tmp_path / "game"), "doctor", "--github", "hoster/nomic",
-                  env=env(fake))[1]
+    out = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor", "--github",
+                  "hoster/nomic", env=env(fake))[1]
     assert "GitHub Actions are off for hoster/nomic" in out
+
+
+def test_doctor_warns_of_a_silent_public_game_before_github_turns_its_engine_off(fake,
+                                                                              tmp_path):
+    """GitHub turns a public repository's scheduled workflow off, events and all, after 60
+    days without a commit; the engine commits after 50 quiet days, unless it does not run."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    pushed = datetime.fromisoformat(T0)
+
+    def doctor(days: int) -> tuple[int, str]:
+        fake.clock.set(pushed + timedelta(days=days))
+        code, out, err = run_cli("--repo", str(tmp_path / "game"), "--now",
+                                 fake.clock().isoformat(), "doctor", "--github",
+                                 "hoster/nomic", env=env(fake))
+        return code, out + err
+
+    assert doctor(52)[0] == 0  # the engine commits after 50 days without a commit
+    code, out = doctor(53)  # and has not: its runs are not running
+    assert code == 1 and "main's latest commit is 53 days old: at 60 days" in out, out
+    code, out = doctor(61)
+    assert code == 1 and ".github/workflows/engine.yml is off: GitHub turned it off after " \
+                         "60 days without a commit" in out, out
+    assert "latest commit is" not in out
+    # a private repository keeps its schedule however quiet
+    fake.world.private, fake.world.hosting.inactive_workflows = True, set()
+    assert "engine.yml is off" not in doctor(200)[1]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import difflib
+import re
+from datetime import timedelta
 from typing import Any
 
 from nacl.exceptions import CryptoError
@@ -28,7 +30,15 @@ ACTIONS = REPO + "/actions"
 # a fixed key, so a run of the tests is the same every time (the fake's own, not a secret)
 PRIVATE_KEY = PrivateKey(bytes(range(32)))
 KEY_ID = "568250167242549743"
-PLAN_REFUSES = "Upgrade to GitHub Pro or make this repository public to enable this feature."
+
+
+def _plan_refuses(b: Backend) -> ApiError:
+    """A private repository on a free plan has no rulesets: GitHub names the plan to buy,
+    Pro for a user's repository, Team for an organization's."""
+    owner = b.world.user_by_login(b.world.owner)
+    plan = "Team" if owner is not None and owner.type == "Organization" else "Pro"
+    return ApiError(403, f"Upgrade to GitHub {plan} or make this repository public to enable "
+                         "this feature.")
 
 
 def secret_value(b: Backend, name: str) -> str | None:
@@ -228,7 +238,7 @@ def _ruleset_json(b: Backend, ruleset: Ruleset) -> dict[str, Any]:
 def _checked_ruleset(call: Call) -> dict[str, Any]:
     b = call.backend
     if not b.world.hosting.rulesets_allowed:
-        raise ApiError(403, PLAN_REFUSES)
+        raise _plan_refuses(b)
     body = call.body if isinstance(call.body, dict) else {}
     if not isinstance(body.get("name"), str) or not body["name"]:
         raise invalid("Ruleset", "name", "missing_field")
@@ -247,7 +257,7 @@ def _checked_ruleset(call: Call) -> dict[str, Any]:
 def list_rulesets(call: Call) -> Response:
     b = call.backend
     if not b.world.hosting.rulesets_allowed:
-        raise ApiError(403, PLAN_REFUSES)
+        raise _plan_refuses(b)
     summaries = [{k: v for k, v in _ruleset_json(b, r).items()
                   if k not in ("conditions", "rules", "bypass_actors", "current_user_can_bypass")}
                  for r in sorted(b.world.hosting.rulesets.values(), key=lambda r: r.id)]
@@ -305,6 +315,7 @@ def fork_pr_workflows_private_repos(call: Call) -> Response:
 
 
 WORKFLOWS = ".github/workflows"
+INACTIVE = timedelta(days=60)  # then GitHub turns off a public repository's scheduled workflows
 
 
 def _workflows(b: Backend) -> list[dict[str, Any]]:
@@ -321,7 +332,12 @@ def _workflows(b: Backend) -> list[dict[str, Any]]:
         name = next((line.split(":", 1)[1].strip() for line in text.splitlines()
                      if line.startswith("name:")), path)
         workflow_id = 1000 + sum(path.encode())  # stable: derived from the path
-        state = "disabled_manually" if path in b.world.hosting.disabled_workflows else "active"
+        hosting = b.world.hosting
+        if not b.world.private and re.search(r"^\s+schedule:", text, re.M) and \
+                b.clock() - b.git.commit_info(tip).committer.when >= INACTIVE:
+            hosting.inactive_workflows.add(path)  # for good: a later commit does not undo it
+        state = "disabled_manually" if path in hosting.disabled_workflows else \
+            "disabled_inactivity" if path in hosting.inactive_workflows else "active"
         found.append({"id": workflow_id, "node_id": node_id("Workflow", workflow_id),
                       "name": name, "path": path, "state": state,
                       "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-01T00:00:00Z",

@@ -189,6 +189,9 @@ class Hosting:
     actions_enabled: bool = True
     allowed_actions: str = "all"
     disabled_workflows: set[str] = field(default_factory=set)  # by path
+    # by path: a workflow with a schedule GitHub turned off, every trigger with it, after 60
+    # days without a commit in a public repository; only enabling it turns it back on
+    inactive_workflows: set[str] = field(default_factory=set)
     approval_policy: str = "first_time_contributors"  # fork pull requests' runs (public)
     fork_workflows: dict = field(default_factory=lambda: {  # fork pull requests' runs (private)
         "run_workflows_from_fork_pull_requests": True, "send_write_tokens_to_workflows": False,
