@@ -47,3 +47,17 @@ def test_a_decision_to_tell_on_a_pull_request_github_shows_no_more_halts_no_run(
     assert any(f"reply-{asked}" in b for b in engine_comments(hub, talk))  # the rest told
     assert settle(hub)[-1] == 0
     hub.close()
+
+
+def test_a_proposal_awaiting_its_fix_that_github_shows_no_more_halts_no_run(tmp_path):
+    hub = GitHubTable(tmp_path, players="alice,bob,carol")
+    hub.later().branch("sing", {"rules/150-sing.md": "Players may sing.\n"}, author="alice")
+    pr = hub.fake.open_pr("alice", "sing", "Singing", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert [held.key for held in load_game(hub.files()).state.awaiting_fix] == [str(pr)]
+    hub.fake.vanish(pr)
+    hub.later(1 / 6)
+    assert hub.reconcile() == 0, hub.out + hub.err
+    assert load_game(hub.files()).state.awaiting_fix == ()
+    assert settle(hub)[-1] == 0
+    hub.close()
