@@ -63,6 +63,8 @@ CLOCKS = timedelta(minutes=5)
 QUIET = timedelta(days=50)
 TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
 CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
+# why GitHub answers 404 for an issue or a pull request it had (`GitHubReader.gone`)
+GONE = "deleted, or hidden with its author's account"
 
 # what GitHub says where a merge is refused for a reason that will not change by itself
 # (405: a repository rule or branch protection; 403: the token may not, as GITHUB_TOKEN may
@@ -225,6 +227,11 @@ class GitHubForge:
             self._keep(pull)
         self._completed.update((key, reactions) for key in wanted)
         for key in wanted:
+            if key in self._reader.vanished:  # as closed: a proposal in its vote is withdrawn
+                if not any(f"#{key} " in line for line in self.wrote):
+                    self.wrote.append(f"GitHub shows #{key} no more ({GONE}): left out of the "
+                                      "game as closed")
+                continue
             if key not in self._facts:
                 self._facts[key] = self._reader.proposal(key)
             elif reactions and key not in self._reacted:  # the rules came to count them
@@ -339,7 +346,19 @@ class GitHubForge:
         if message.on == GAME_ISSUE:
             self._tell_game(message)
             return
-        number = int(message.on)
+        try:
+            self._tell_on(int(message.on), message)
+        except GithubException as error:
+            # a message the state holds for a thread GitHub shows no more can never be told:
+            # told to no one, it is cleared, where it stopped every run after at telling it
+            if error.status not in (404, 410) or not self._reader.gone(message.on):
+                raise
+            self.wrote.append(f"could not tell #{message.on} ({message.id}): GitHub shows it "
+                              f"no more ({GONE}), so the message is dropped")
+
+    def _tell_on(self, number: int, message: Tell) -> None:
+        """A message on a pull request or an issue: the comment, the result shown on the
+        vote comment, the outcome's label and status, and the closing."""
         self._comment(number, message)
         if message.final is not None:  # nothing on a decided proposal asks for votes
             final = fitted(no_mentions(message.final))

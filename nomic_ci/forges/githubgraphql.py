@@ -239,13 +239,14 @@ class GraphQLError(GithubException):
 def answer(data: Any, headers: dict[str, Any] | None = None,
            may_miss: Iterable[str] = ()) -> dict[str, Any]:
     """The `data` of a GraphQL answer; any error, even beside partial data, stops the run,
-    but for a node not found at one of the top-level aliases `may_miss` (a comment deleted)."""
+    but for a node not found at one of the aliases `may_miss` (a comment deleted, a pull
+    request GitHub shows no more)."""
     if not isinstance(data, dict):
         raise GraphQLError([{"message": "the answer is not a JSON object"}], headers)
     missing = set(may_miss)
     errors = [e for e in data.get("errors") or () if not (
         isinstance(e, dict) and e.get("type") == "NOT_FOUND"
-        and (e.get("path") or [None])[0] in missing)]
+        and missing & set((e.get("path") or [])[:2]))]
     if errors:
         raise GraphQLError(errors, headers)
     if not isinstance(data.get("data"), dict):
@@ -454,6 +455,7 @@ class Batch:
     variables: dict[str, Any] = field(default_factory=dict)
     blobs: set[str] = field(default_factory=set)
     top: set[str] = field(default_factory=set)  # the aliases read beside the repository
+    missable: set[str] = field(default_factory=set)  # aliases GitHub may find nothing at
 
     def __len__(self) -> int:
         return len(self.reads)
@@ -470,6 +472,7 @@ class Batch:
     def pull(self, number: int, reactions: bool) -> None:
         """A pull request the first query did not list, with its reactions if wanted."""
         more = f" {_REACTIONS % (PAGE, '')}" if reactions else ""
+        self.missable.add(f"r{len(self.reads)}")  # gone: `GitHubReader.gone` makes sure
         self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {number})",
                            f"...Pull{more}", ("pull", number)))
 
@@ -481,6 +484,7 @@ class Batch:
             var = f"n{len(self.reads)}"
             self.variables[var] = node_id
             self.top.add(alias)
+            self.missable.add(alias)
             self.reads.append((alias, f"node(id: ${var})", "... on IssueComment { ...Said }",
                                (kind, pull.number)))
             return

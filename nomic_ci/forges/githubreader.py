@@ -23,6 +23,7 @@ from .lazyimports import PYGITHUB_UNUSED, defer
 
 defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
+from github import GithubException
 from github.IssueComment import IssueComment
 from github.PaginatedList import PaginatedList
 from github.Repository import Repository
@@ -58,6 +59,7 @@ class GitHubReader:
     _trees: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict)
     tip_date: datetime | None = None  # when the default branch's tip was committed
     tip_read: dict = field(default_factory=dict)  # the status on it `gql.kept_read` reads
+    vanished: set[str] = field(default_factory=set)  # pull requests GitHub shows no more
 
     def __post_init__(self) -> None:
         self._owner, self._name = self.repo.url.rstrip("/").split("/")[-2:]
@@ -99,6 +101,19 @@ class GitHubReader:
                                   f"{self.repo.url}/issues/{number}/comments",
                                   {"since": since.strftime("%Y-%m-%dT%H:%M:%SZ")} if since
                                   else None))
+
+    def gone(self, number: int | str) -> bool:
+        """Whether GitHub shows an issue or a pull request no more: deleted by an admin, or
+        hidden with its author's account when GitHub flags it as spam. Asked through REST
+        where GraphQL found none or a write was answered 404, so a passing fault of either
+        never withdraws a proposal or drops a message (one request, and only then)."""
+        try:
+            self.repo._requester.requestJsonAndCheck("GET", f"{self.repo.url}/issues/{number}")
+        except GithubException as error:
+            if error.status in (404, 410):
+                return True
+            raise
+        return False
 
     def mutate(self, mutation: str, **variables: object) -> dict:
         """A GraphQL mutation (it takes no owner or name)."""
@@ -208,13 +223,16 @@ class GitHubReader:
     def _run(self, batch: gql.Batch) -> list[gql.Pull]:
         """Send a batch and keep its answers; the pull requests it read whole."""
         new = []
-        answered = self._query(batch.text(), may_miss=batch.top, **batch.variables)
+        answered = self._query(batch.text(), may_miss=batch.missable, **batch.variables)
         for (kind, key), found in batch.answers(answered):
             if kind == "blob" and ":" in str(key) and not (found or {}).get("oid"):
                 self._texts[key] = None  # no file at commit:path: a submodule (`proposal`
                 continue                 # says so); a blob asked for by its oid must exist
             if kind in ("comment", "first", "latest"):  # the vote comment: deleted is no error
                 self.pulls[str(key)].take_said(kind, found, self.engine)
+                continue
+            if kind == "pull" and found is None and self.gone(key):
+                self.vanished.add(str(key))
                 continue
             if found is None:
                 raise gql.GraphQLError([{"type": "NOT_FOUND", "message": f"no {kind} {key}"}])
@@ -239,6 +257,7 @@ class GitHubReader:
         new = []
         while True:
             batch = gql.Batch()
+            keys = [key for key in keys if key not in self.vanished]
             for key in keys:
                 pull = self.pulls.get(key)
                 if pull is None:

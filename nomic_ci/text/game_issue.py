@@ -9,7 +9,7 @@ force; the notices that mention players are comments on it (`core.notices`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..core.facts import Proposal
 from ..core.files.state import GAME_ISSUE, Tell
@@ -52,11 +52,15 @@ def pages(game: Game) -> list[str]:
     return [f"{what}: {page_link(path)}" for what, path in found]
 
 
+TITLE_MOST = 256  # characters of an issue's title: GitHub refuses more (422)
+
+
 def game_issue_title(game: Game) -> str:
     """The game issue's title: whose turn it is, or why no one's, and how many votes run."""
     state = game.state
     if state.over:
-        return f"The game is over: {', '.join(state.winners) or 'nobody'} won"
+        over = "The game is over: "
+        return f"{over}{_named(state.winners, TITLE_MOST - len(over) - len(' won'))} won"
     if state.paused_since:
         whose = "paused"
     elif state.judgment is not None and state.judgment.turn_ended is not None:
@@ -66,8 +70,25 @@ def game_issue_title(game: Game) -> str:
     else:
         whose = "no turns"
     voting = sum(1 for o in state.open_proposals)
-    return f"The game: {whose}" + (f" · {voting} in {'its' if voting == 1 else 'their'} vote"
-                                   if voting else "")
+    return (f"The game: {whose}" + (f" · {voting} in {'its' if voting == 1 else 'their'} vote"
+                                    if voting else ""))[:TITLE_MOST]  # a login is short
+
+
+def _named(logins: Sequence[str], room: int) -> str:
+    """The players named, as many as `room` characters take, and how many more: a game that
+    ends with every player tied, or a proposal that makes them all win, names dozens."""
+    whole = ", ".join(logins) or "nobody"
+    if len(whole) <= room:
+        return whole
+    shown, length = 0, -2
+    for login in logins[:-1]:
+        length += len(login) + 2
+        if length + len(f" and {len(logins) - shown - 1} more") > room:
+            break
+        shown += 1
+    if not shown:
+        return f"{len(logins)} player{'s' if len(logins) > 1 else ''}"
+    return ", ".join(logins[:shown]) + f" and {len(logins) - shown} more"
 
 
 # characters of the text at most: GitHub refuses an issue's text past 65,536, and a run

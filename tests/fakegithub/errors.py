@@ -36,6 +36,7 @@ def invalid(resource: str, field: str, code: str = "invalid", **extra: Any) -> A
     return ApiError(422, "Validation Failed", [{"resource": resource, "field": field, "code": code, **extra}])
 
 
+TITLE_MOST = 256  # characters of an issue's or a pull request's title
 BODY_MOST = 65536  # characters GitHub keeps of an issue's, a pull request's or a comment's text
 
 
@@ -45,3 +46,11 @@ def checked_body(resource: str, body: object) -> object:
         raise invalid(resource, "body", "custom",
                       message=f"body is too long (maximum is {BODY_MOST} characters)")
     return body
+
+
+def checked_title(resource: str, title: object) -> object:
+    """A title to keep, or GitHub's 422 for one too long."""
+    if isinstance(title, str) and len(title) > TITLE_MOST:
+        raise invalid(resource, "title", "custom",
+                      message=f"title is too long (maximum is {TITLE_MOST} characters)")
+    return title

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .backend import Backend
-from .errors import ApiError, checked_body, invalid, not_found
+from .errors import ApiError, checked_body, checked_title, invalid, not_found
 from .routes_pulls import association, edit_title_body_state
 from .routing import Call, Response, Route, paginate
 from .shapes import iso, label, node_id, simple_user
@@ -133,6 +133,7 @@ def update_issue(call: Call) -> Response:
 def _edit_plain_issue(call: Call, issue: Issue) -> None:
     now = call.backend.now()
     checked_body("Issue", call.field("body"))
+    checked_title("Issue", call.field("title"))
     for name in ("title", "body"):
         if call.field(name) is not None:
             setattr(issue, name, call.field(name))
@@ -151,7 +152,8 @@ def create_issue(call: Call) -> Response:
     if not isinstance(title, str) or not title:
         raise invalid("Issue", "title", "missing_field")
     now = b.now()
-    issue = Issue(b.world.next_number(), b.world.next_id(), call.user.id, title,
+    issue = Issue(b.world.next_number(), b.world.next_id(), call.user.id,
+                  checked_title("Issue", title),
                   checked_body("Issue", call.field("body")), now, now,
                   labels=_ensure_labels(b, _label_names(call.field("labels") or [])))
     b.world.issues[issue.number] = issue

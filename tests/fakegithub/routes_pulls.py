@@ -6,7 +6,7 @@ import urllib.parse
 from typing import Any
 
 from .backend import Backend
-from .errors import checked_body, invalid
+from .errors import checked_body, checked_title, invalid
 from .gitrepo import FileChange
 from .routing import Call, Response, Route, paginate
 from .shapes import iso, label, node_id, repository, simple_user
@@ -186,6 +186,7 @@ def edit_title_body_state(call: Call, pr, resource: str) -> None:
     """What PATCH does to a pull request, through the pulls or the issues endpoint."""
     b = call.backend
     checked_body(resource, call.field("body"))
+    checked_title(resource, call.field("title"))
     for name in ("title", "body"):
         if call.field(name) is not None:
             setattr(pr, name, call.field(name))

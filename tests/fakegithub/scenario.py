@@ -283,6 +283,17 @@ class Scenario:
             pr.reactions.append(reaction)
             return reaction.id
 
+    def vanish(self, number: int) -> None:
+        """GitHub shows an issue or a pull request no more, nor anything on it: deleted by an
+        admin, or hidden with its author's account when GitHub flags it as spam. Every
+        request about it is answered 404, and no listing holds it."""
+        with self._lock:
+            self.backend.issue(number)  # one there is
+            self.world.pulls.pop(number, None)
+            self.world.issues.pop(number, None)
+            for comment in [c for c in self.world.comments.values() if c.number == number]:
+                del self.world.comments[comment.id]
+
     def add_label(self, name: str, color: str = "ededed", description: str | None = None) -> Label:
         """Create a repository label."""
         with self._lock:

@@ -6,10 +6,13 @@ does."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from nomic_ci.core.game import load_game
 from nomic_ci.forges.githubforge import CUT, TEXT_MOST, fitted
-from nomic_ci.text.game_issue import BODY_MOST
+from nomic_ci.text.game_issue import BODY_MOST, TITLE_MOST
 
+from builders import T0
 from tables import GitHubTable, settle
 
 LONG_TITLE = ("A proposal whose title says everything it does, at the most length a title "
@@ -63,3 +66,24 @@ def test_a_text_too_long_for_github_is_cut_at_a_line_and_says_so():
     assert kept == lines[:len(kept)] and len(kept) > 600  # whole lines, in order
     assert fitted("short\n") == "short\n" and fitted("y" * TEXT_MOST) == "y" * TEXT_MOST
     assert len(fitted("z" * 70_000)) <= TEXT_MOST  # one line: cut within it
+
+
+def test_a_game_ending_with_more_winners_than_a_title_names_halts_no_run(tmp_path):
+    """The game issue's title names the winners, and GitHub refuses a title past 256
+    characters (422): a game whose end date found a dozen players tied (or a proposal that
+    made every player win) made every run after stop at rewriting it."""
+    logins = [f"a-player-whose-login-is-long-{n:02d}" for n in range(12)]
+    hub = GitHubTable(tmp_path / "g", players=",".join(logins),
+                      ends=(T0 + timedelta(days=3)).isoformat())
+    try:
+        hub.later(24 * 3)  # the end: everyone tied at 0 points
+        assert hub.reconcile() == 0, hub.out + hub.err
+        assert load_game(hub.files()).state.winners == tuple(logins)
+        [issue] = [i for i in hub.fake.world.issues.values() if "nomic: game" in i.labels]
+        assert len(issue.title) <= TITLE_MOST
+        assert issue.title.startswith(f"The game is over: {logins[0]}, {logins[1]}, ")
+        named = issue.title.count("a-player-whose-login")
+        assert issue.title.endswith(f", {logins[named - 1]} and {12 - named} more won")
+        assert settle(hub)[-1] == 0
+    finally:
+        hub.close()
