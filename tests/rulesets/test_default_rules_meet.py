@@ -2,7 +2,8 @@
 played through the players' proposals and votes on both forges: rule 104's last paragraph
 deciding between its own layers (a veto rule moved into the 30% layer, a proposer's own
 veto), rule 101's target lowered by rule 103's immediate effect below three players'
-scores, and rule 106's list losing the player whose turn rule 103 is playing.
+scores, and rule 106's list losing the player whose turn rule 103 is playing (which the
+engine refused, and now plays: the turn is handed on as the proposal passes).
 
 Each expected figure is worked out from the seed's words, quoted where it decides; the dice
 are the game's own (the public seed: 2, 3, 3, 4 for proposals 1 to 4).
@@ -118,8 +119,20 @@ def test_a_target_lowered_below_three_scores_makes_all_three_winners_at_once(tab
     assert verify(t.files()) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the engine refuses a proposal that takes its own "
-                   "proposer off rule 106's list: the turn it leaves belongs to no player")
+def without(roster: str, login: str) -> str:
+    at = roster.index(f"  - login: {login}\n")
+    end = roster.find("  - login: ", at + 1)
+    return roster[:at] + (roster[end:] if end != -1 else "")
+
+
+def pushed_anew(t, name: str, files: dict[str, str], author: str) -> None:
+    """The branch made again on the game's tip and pushed over the old (`git rebase`, then
+    `git push --force`), as a player brings a proposal up to date with the state."""
+    if t.kind == "github":
+        t.fake.git.update_ref(f"refs/heads/{name}", t.fake.branch_sha("main"))
+    t.branch(name, files, author=author)  # locally, a branch is always made on the tip
+
+
 def test_a_player_may_propose_their_own_removal_from_the_turn_order(table, tmp_path):
     """Rule 106: "All players in the following list are considered eligible voters. The game
     follows the following turn order"; rule 103: a turn is "(1) propose one rule-change ...
@@ -127,25 +140,34 @@ def test_a_player_may_propose_their_own_removal_from_the_turn_order(table, tmp_p
     change takes effect immediately." Only the player whose turn it is proposes (103), so
     the only proposal a player can make to leave the list is made in their own turn, and
     nothing in the seed forbids it: accepted, it ends that turn with its vote, and the turn
-    goes to the player after them in the order it was played.
+    goes to the player after them in the order it was played. The engine refused it as
+    leaving the game broken ("the turn belongs to bob, who is not in state/players.yaml"):
+    it now hands the turn on as such a proposal passes, before it merges.
 
-    The engine disagrees: it judges the game the proposal would leave with the turn still
-    the proposer's (state/game.yaml) and refuses it as broken ("the turn belongs to bob, who
-    is not in state/players.yaml"). Fixing it needs the merge to pass the turn in the same
-    write as the players' file (the forges' merge and the state reader), left to the lead."""
+    Bob's die, rolled as his proposal opens (103's part 2), changes his line in the list,
+    so he brings the branch up to date after it, as any proposal on the players' file must
+    be to merge; the push restarts the vote and rolls nothing more."""
     t = table(tmp_path, SEED)
     t.later().branch("r1", new_rule(201), author="alice")
     assert t.propose("alice", "r1") == 1
     t.later().vote(1, "bob")
-    t.later().vote(1, "carol")  # bob's turn
+    t.later().vote(1, "carol")  # alice rolled 2; bob's turn
     roster = t.read("state/players.yaml")
-    at = roster.index("  - login: bob\n")
-    end = roster.index("  - login: carol\n")
-    t.later().branch("bye", {"state/players.yaml": roster[:at] + roster[end:]}, author="bob")
+    t.later().branch("bye", {"state/players.yaml": without(roster, "bob")}, author="bob")
     assert t.propose("bob", "bye") == 2  # a change outside rules/: rule 000, unanimity
+    assert points(t) == {"alice": 2, "bob": 3, "carol": 0}
+    t.later()
+    pushed_anew(t, "bye", {"state/players.yaml": without(t.read("state/players.yaml"), "bob")},
+                "bob")
+    t.tick()
     t.later().vote(2, "alice")
     t.later().vote(2, "carol")
+    decided = record(t, 2)
+    assert decided.outcome.value == "passed", decided.reason
     status = t.status()
     assert [p["login"] for p in status["players"]] == ["alice", "carol"]
     assert status["turn"] == "carol"  # after bob, in the order his turn was played
+    assert points(t) == {"alice": 2, "carol": 0}
+    t.later().branch("r3", new_rule(203), author="carol")
+    assert t.propose("carol", "r3") == 3
     assert verify(t.files()) == []
