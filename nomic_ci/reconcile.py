@@ -33,6 +33,7 @@ from .core.players.comment_commands import answered_before, listed_since
 from .core.replies import most_pressing_first, one_reply_each
 from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse, Retract,
                                Transition, Update)
+from .core.voting.admission import turn_left
 from .core.voting.decision import VoteView, standing, vote_view
 from .forges.interface import Forge, MergeStatus, listed_comments
 from .text.messages import consequences, describe, merge_message
@@ -250,6 +251,9 @@ def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
         report.say(f"{open_.capitalized_name} passed; it is merged when the forge allows more "
                    "writes, at a later run.")
         return None
+    handed = turn_left(run.game, decision.proposal, decision.at)
+    if handed is not run.game.state:  # a list without the player whose turn it is
+        run.change(handed, None, None)
     run.write()  # the merge goes on top of the state that led to it
     result = run.forge.merge(decision.proposal, merge_message(decision))
     detail = f" ({result.detail})" if result.detail else ""

@@ -19,6 +19,22 @@ def next_player(state: GameState, login: str) -> str:
         board is not None and board.in_gulag(p.login))), order[0].login)
 
 
+def handed_on(state: GameState, players: tuple[Player, ...], at: datetime) -> GameState:
+    """The state with the turn handed on at `at` where `players`, the list a passing proposal
+    leaves, drops the player whose turn it is (seed 002 rule 106: the list is the turn
+    order): to the next player after them, in the order they played, whom the list keeps.
+    Their turn was the proposal's and ends with its vote (rule 103); the list it leaves has
+    no place for it. Else the state as it is."""
+    kept = {p.login.lower(): p.login for p in players}
+    if state.turn is None or state.turn.lower() in kept:
+        return state
+    order = [p.login for p in state.players]
+    start = next((i for i, login in enumerate(order) if login == state.turn), len(order))
+    heir = next((kept[login.lower()] for login in order[start + 1:] + order[:start]
+                 if login.lower() in kept), None)
+    return replace(state, turn=heir, turn_started=at)
+
+
 def pass_turn_after(state: GameState, config: GameConfig, at: datetime,
                     proposer: str) -> GameState:
     """The turn after a proposal's end, where a proposal is the turn (one-a-turn), if the

@@ -8,6 +8,7 @@ would leave must still let the game change.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
@@ -17,12 +18,14 @@ from ..board.actionlog import DIR as ACTIONS_DIR
 from ..files.judgments import DIR as JUDGMENTS_DIR
 from ..files.records import DIR as RECORDS_DIR
 from ..files import GAME, PLAYERS, yamlio
-from ..files.statefile import read_state
+from ..files.statefile import parse_players, read_state
 from ..frozen import frozen
+from ..files.state import GameState
 from ..game import Game, load_game
 from ..mechanics.config import GameConfig
 from .involvement import layer_for, rules_involved
 from ..mechanics.thresholds import Threshold
+from ..turns import handed_on
 
 
 @frozen
@@ -234,4 +237,20 @@ def left_behind(game: Game, proposal: Proposal) -> GameFiles:
             gone[change.path] = None
         elif change.kind is ChangeKind.RENAMED and change.previous_path:
             gone[change.previous_path] = None
-    return game.files.changed({**gone, **dict(proposal.texts)})
+    files = game.files.changed({**gone, **dict(proposal.texts)})
+    handed = turn_left(game, proposal, game.state.last_change)
+    if handed is game.state:
+        return files
+    from ..files.statedump import dump_state  # ruamel.yaml: only for a list that drops the turn
+    return files.changed({GAME: dump_state(handed, files)[GAME]})
+
+
+def turn_left(game: Game, proposal: Proposal, at: datetime) -> GameState:
+    """The state with the turn handed on at `at` where the proposal's players' file drops the
+    player whose turn it is (`turns.handed_on`): written before it merges, as the game it
+    leaves names no turn of a player it does not list. Not in a game with a board, whose
+    turns end through its room (`rooms.turn_ends`): there such a proposal stays refused."""
+    text = dict(proposal.texts).get(PLAYERS)
+    if text is None or game.state.board is not None:
+        return game.state
+    return handed_on(game.state, parse_players(text), at)
