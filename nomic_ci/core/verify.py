@@ -10,9 +10,9 @@ from typing import Mapping
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
 from .files.folders import misplaced
-from .files.gamefiles import under
+from .files.gamefiles import each, under
 from .files.history import INDEX, History, read_history, record_paths, summary_of
-from .files.records import DieRoll, Outcome, Record, load_record
+from .files.records import DieRoll, Outcome, Record, read_record
 from .files.state import DiceSecret
 from .game import Game, load_game
 from .times import iso
@@ -137,7 +137,8 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
     """The game with its history read from the records themselves, not their index, and the
     records in the history's order."""
     game = load_game(files)
-    records = {path: load_record(path, game.files[path]) for path in record_paths(game.files)}
+    records = {path: read_record(path, text)  # each text read, parsed and let go
+               for path, text in each(game.files, record_paths(game.files))}
     history = History.of(summary_of(record, path) for path, record in records.items())
     actions = ActionLog.of(load_actions(game.files))  # each record read once
     return replace(game, records=history, actions=actions), [records[s.path] for s in history]

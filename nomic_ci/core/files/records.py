@@ -169,10 +169,8 @@ def dump_record(record: Record) -> str:
     return yamlio.dump(data)
 
 
-@functools.lru_cache(maxsize=8192)
-def load_record(path: str, text: str) -> Record:
-    """Parse one record; cached, because a run reads the same history at every step (so
-    what it returns is frozen: every caller shares it)."""
+def read_record(path: str, text: str) -> Record:
+    """Parse one record (`load_record`, not kept: `verify` reads each record once)."""
     data = yamlio.read(text, path)
     try:
         return read_from(path, Record(
@@ -203,6 +201,11 @@ def load_record(path: str, text: str) -> Record:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",
                         path=path, hint="records are written by nomic-ci; restore this one "
                                         "from git history") from None
+
+
+# cached, because a run reads the same history at every step (so what it returns is frozen:
+# every caller shares it)
+load_record = functools.lru_cache(maxsize=8192)(read_record)
 
 
 def _text(value: Any) -> str | None:

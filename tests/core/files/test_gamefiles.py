@@ -4,7 +4,7 @@ import pytest
 
 from hypothesis import example, given, strategies as st
 
-from nomic_ci.core.files.gamefiles import GameFiles, game_files, under
+from nomic_ci.core.files.gamefiles import GameFiles, each, game_files, under
 
 
 class Reader:
@@ -43,6 +43,26 @@ def test_changed_files_share_what_was_read_and_hide_what_was_removed():
     assert dict(later) == {"state/game.yaml": "g2", "proposals/0003-c.yaml": "three",
                            "proposals/0002-b.yaml": "two"}
     assert files["proposals/0001-a.yaml"] == "one" and len(read.batches) == 1
+
+
+def test_each_text_is_read_a_batch_at_a_time_and_let_go_as_verify_reads_every_record():
+    read = Reader({f"sha{n}": f"text {n}" for n in range(5)})
+    files = GameFiles({"state/game.yaml": "g"},
+                      {f"proposals/000{n}-a.yaml": f"sha{n}" for n in range(5)}, read)
+    later = files.changed({"proposals/0001-a.yaml": "changed"})
+    paths = [f"proposals/000{n}-a.yaml" for n in range(5)]
+    assert list(later.each(paths, batch=2)) == [
+        ("proposals/0000-a.yaml", "text 0"), ("proposals/0001-a.yaml", "changed"),
+        ("proposals/0002-a.yaml", "text 2"), ("proposals/0003-a.yaml", "text 3"),
+        ("proposals/0004-a.yaml", "text 4")]
+    assert read.batches == [["sha0"], ["sha2", "sha3"], ["sha4"]]  # the changed one: as it is
+    assert files._deferred.texts is None  # none kept: a record asked for reads them all
+    assert files["proposals/0001-a.yaml"] == "text 1" and len(read.batches) == 4
+    assert list(files.each(["proposals/0002-a.yaml"])) == [("proposals/0002-a.yaml", "text 2")]
+    assert len(read.batches) == 4  # kept once read whole: not read again
+    with pytest.raises(KeyError):  # removed, or never there: never passed over
+        list(files.changed({"proposals/0003-a.yaml": None}).each(["proposals/0003-a.yaml"]))
+    assert list(each({"a": "b"}, ["a"])) == [("a", "b")]
 
 
 def test_plain_files_become_game_files_as_they_are():
