@@ -11,12 +11,14 @@ requests. Each finding says its fix; a note says what a choice costs, without fa
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from github import GithubException, Github, UnknownObjectException
 from github.Repository import Repository
 
 from ..core.game import Game
+from ..forges.githubforge import QUIET
 from .bundle import CARRIED
 from .githubapi import message
 from .repo_settings import APP_ID, APP_KEY, DICE_SECRET, PLAN
@@ -24,8 +26,8 @@ from ..core.words import number_in
 
 WORKFLOWS = [path for path in CARRIED if path.startswith(".github/workflows/")]
 INACTIVE = 60  # days without a commit after which GitHub turns off a public repository's
-# workflows with a schedule; the engine commits by itself after 50 (githubforge.QUIET), so
-WARN_AT = 53  # days later than that mean its runs have not been running
+# workflows with a schedule; the engine commits by itself after QUIET, so a few days past
+WARN_AT = QUIET.days + 3  # that mean its runs have not been running
 
 
 def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime
@@ -38,8 +40,7 @@ def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime
                 "that the token may read it"], []
     problems: list[str] = []
     notes: list[str] = []
-    for check in (_actions, lambda repo, game: _workflows(repo, game, now), _secrets,
-                  _ruleset, _forks):
+    for check in (_actions, partial(_workflows, now=now), _secrets, _ruleset, _forks):
         found, noted = check(repo, game)
         problems += found
         notes += noted
@@ -95,9 +96,9 @@ def _going_quiet(repo: Repository, now: datetime) -> list[str]:
         return []
     return [f"{repo.default_branch}'s latest commit is {days} days old: at {INACTIVE} days "
             "without one GitHub turns engine.yml off, events and schedule alike. The engine "
-            "commits after 50 quiet days by itself, so its runs have not run or have failed "
-            "since (the Actions tab says why); meanwhile an admin's empty commit (`git commit "
-            "--allow-empty`, then push) starts the 60 days again"]
+            f"commits after {QUIET.days} quiet days by itself, so its runs have not run or "
+            "have failed since (the Actions tab says why); meanwhile an admin's empty commit "
+            f"(`git commit --allow-empty`, then push) starts the {INACTIVE} days again"]
 
 
 def _exists(fetch) -> bool:

@@ -10,7 +10,7 @@ from typing import Mapping
 from .dice import (METHOD, SECRET_METHOD, commitment_of, derive_roll, derive_secret_roll,
                    roll_inputs)
 from .files.folders import misplaced
-from .files.gamefiles import each, under
+from .files.gamefiles import under
 from .files.history import INDEX, History, read_history, record_paths, summary_of
 from .files.records import DieRoll, Outcome, Record, read_record
 from .files.state import DiceSecret
@@ -138,7 +138,7 @@ def read_whole(files: Mapping[str, str]) -> tuple[Game, list[Record]]:
     records in the history's order."""
     game = load_game(files)
     records = {path: read_record(path, text)  # each text read, parsed and let go
-               for path, text in each(game.files, record_paths(game.files))}
+               for path, text in game.files.each(record_paths(game.files))}
     history = History.of(summary_of(record, path) for path, record in records.items())
     actions = ActionLog.of(load_actions(game.files))  # each record read once
     return replace(game, records=history, actions=actions), [records[s.path] for s in history]

@@ -228,7 +228,7 @@ class GitHubForge:
         self._completed.update((key, reactions) for key in wanted)
         for key in wanted:
             if key in self._reader.vanished:  # as closed: a proposal in its vote is withdrawn
-                if not any(f"#{key} " in line for line in self.wrote):
+                if (key, not reactions) not in self._completed:  # not said by an earlier call
                     self.wrote.append(f"GitHub shows #{key} no more ({GONE}): left out of the "
                                       "game as closed")
                 continue

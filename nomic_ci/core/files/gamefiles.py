@@ -146,14 +146,6 @@ def under(files: Iterable[str], prefix: str) -> list[str]:
     return sorted(p for p in files if p.startswith(prefix))
 
 
-def each(files: Mapping[str, str], paths: list[str]) -> Iterator[tuple[str, str]]:
-    """Each path of `files` and its text, a game's deferred files read a batch at a time
-    and not kept (`GameFiles.each`)."""
-    if isinstance(files, GameFiles):
-        return files.each(paths)
-    return ((path, files[path]) for path in paths)
-
-
 def game_files(files: Mapping[str, str]) -> GameFiles:
     """`files` as GameFiles (as they are, where they are already)."""
     return files if isinstance(files, GameFiles) else GameFiles(files)

@@ -4,7 +4,7 @@ import pytest
 
 from hypothesis import example, given, strategies as st
 
-from nomic_ci.core.files.gamefiles import GameFiles, each, game_files, under
+from nomic_ci.core.files.gamefiles import GameFiles, game_files, under
 
 
 class Reader:
@@ -62,7 +62,6 @@ def test_each_text_is_read_a_batch_at_a_time_and_let_go_as_verify_reads_every_re
     assert len(read.batches) == 4  # kept once read whole: not read again
     with pytest.raises(KeyError):  # removed, or never there: never passed over
         list(files.changed({"proposals/0003-a.yaml": None}).each(["proposals/0003-a.yaml"]))
-    assert list(each({"a": "b"}, ["a"])) == [("a", "b")]
 
 
 def test_plain_files_become_game_files_as_they_are():
