@@ -216,7 +216,7 @@ class _Plainest:
                 raise GiveUp
             lines[key] = at
             if rest and rest[0] not in "|[{ " and indents[at + 1] <= indent:
-                found[key], at = _scalar(rest), at + 1  # most lines: a value alone
+                found[key], at = quick_scalar(rest), at + 1  # most lines: a value alone
             else:
                 found[key], at = self.value(at, indent, rest, depth)
         return found, at
@@ -238,7 +238,7 @@ class _Plainest:
                 value = LinedDict()
                 value.key_lines[key] = at
                 if rest and rest[0] not in "|[{ " and indents[at + 1] <= indent + 2:
-                    value[key], after = _scalar(rest), at + 1
+                    value[key], after = quick_scalar(rest), at + 1
                 else:
                     value[key], after = self.value(at, indent + 2, rest, depth + 1)
                 value, at = self.mapping(after, indent + 2, value, depth + 1)
@@ -251,7 +251,7 @@ class _Plainest:
         parsed, indents, nested = self.parsed, self.indents, at + 1
         deeper = indents[nested] > indent
         if not deeper and rest and rest[0] not in "|[{ ":
-            return _scalar(rest), nested
+            return quick_scalar(rest), nested
         if not rest.strip(" "):
             if deeper:
                 _, dash, key, _ = parsed[nested]
@@ -678,7 +678,9 @@ def scalar(text: str) -> Any:
 _short_scalar = functools.lru_cache(maxsize=4096)(scalar)
 
 
-def _scalar(text: str) -> Any:
+def quick_scalar(text: str) -> Any:
+    """A value on its key's line or its dash's, as the quick reader reads it (GiveUp where
+    it would not)."""
     return _short_scalar(text) if len(text) <= 64 else scalar(text)
 
 
@@ -688,7 +690,10 @@ _ESCAPES = {"0": "\0", "a": "\x07", "b": "\x08", "t": "\t", "\t": "\t", "n": "\n
             "\\": "\\", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
 _CODES = {"x": 2, "u": 4, "U": 8}  # `\xNN`, `\uNNNN`, `\UNNNNNNNN`
 _HEX = re.compile("[0-9A-Fa-f]*")
-_QUOTED_RUN = {"'": re.compile("[^' \n]*"), '"': re.compile('[^"\\\\ \n]*')}
+# a run of a quoted text up to its quote, an escape, a line break or the spaces before one
+# (a fold): spaces between words are in the run, or a reason of twenty words was twenty turns
+_QUOTED_RUN = {"'": re.compile("(?:[^' \n]++| ++(?!\n))*+"),
+               '"': re.compile('(?:[^"\\\\ \n]++| ++(?!\n))*+')}
 
 
 def _quoted(text: str, at: int) -> tuple[str, int]:

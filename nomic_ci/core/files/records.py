@@ -130,6 +130,10 @@ def load_dice(data: Any) -> tuple[DieRoll, ...]:
                  for d in data or ())
 
 
+# a ballot as `_ballot` writes most: the ones a record counts, read as a table (quicktable)
+BALLOT_COLUMNS = ("login", "vote", "commit", "at")
+
+
 def _ballot(b: Ballot) -> dict:
     entry = {"login": b.login, "vote": "yes" if b.yes else "no", "commit": b.commit,
              "at": iso(b.at)}
@@ -171,7 +175,7 @@ def dump_record(record: Record) -> str:
 
 def read_record(path: str, text: str) -> Record:
     """Parse one record (`load_record`, not kept: `verify` reads each record once)."""
-    data = yamlio.read(text, path)
+    data = yamlio.read(text, path, table=("votes", BALLOT_COLUMNS))
     try:
         return read_from(path, Record(
             number=None if data["number"] is None else int(data["number"]),

@@ -11,6 +11,7 @@ import io
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .quicktable import quick_load_table
 from .quickyaml import MAX_DEPTH, UNUSUAL, LinedDict, LinedList, misread, quick_load
 from ..errors import GameError
 
@@ -30,11 +31,15 @@ def _yaml(width: int = 100):
 MAX_BYTES = 1_000_000  # far beyond any game file; a bigger one is a mistake or an attack
 
 
-def read(text: str, path: str, first_line: int = 1) -> Any:
+def read(text: str, path: str, first_line: int = 1,
+         table: tuple[str, tuple[str, ...]] | None = None) -> Any:
     """The values in YAML text, to read and not to write back: the quick reader's where the
-    text is in its subset, else ruamel.yaml's (`load`), which also gives every error."""
+    text is in its subset, else ruamel.yaml's (`load`), which also gives every error. A
+    `table`, (key, columns), is where the text's top-level key may hold one (quicktable)."""
     if len(text) <= MAX_BYTES:
-        data = quick_load(text)
+        data = quick_load_table(text, *table) if table else None
+        if data is None:
+            data = quick_load(text)
         if data is not None:
             return data
     return load(text, path, first_line)
