@@ -24,7 +24,7 @@ from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.judgments import Judgment
-from .core.game import load_game, record_text
+from .core.game import Game, load_game, record_text
 from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminded as reminded_summary, reminders, \
@@ -174,7 +174,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals}
                                     | {a.key for a in game.state.awaiting_fix},
-                                    "reactions" in game.config.votes_from)
+                                    "reactions" in game.config.votes_from, _voters(game))
         transition = next_transition(game, proposals, now, comments, listed_from, waiting)
         if transition is None:
             break
@@ -360,6 +360,12 @@ def _changes_engine(decision: Decide) -> bool:
     return bool(engine_code(decision.proposal.changes))
 
 
+def _voters(game: Game) -> list[str]:
+    """Every player's login, active or not (a vote makes one active again): the accounts
+    whose votes a forge reads all of, where a flood of another's would cost every run."""
+    return [p.login for p in game.state.players]
+
+
 def _show_votes(run: Run, now: datetime, report: Report) -> None:
     """Count each vote into the state; remind the voters missing from a vote that closes
     soon; when the game changed, rewrite the game issue (through the outbox, so a run that
@@ -368,7 +374,8 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
     far as the write budget goes."""
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
-                                                    "reactions" in game.config.votes_from)}
+                                                    "reactions" in game.config.votes_from,
+                                                    _voters(game))}
     views = {o.key: vote_view(game, o, by_key[o.key], now) for o in game.state.open_proposals
              if o.key in by_key}
     counted = _keep_standings(run, views)

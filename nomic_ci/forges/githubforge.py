@@ -214,7 +214,8 @@ class GitHubForge:
     def read_files(self) -> Mapping[str, str]:
         return self._read_tip().changed(self._pending)
 
-    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False,
+                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
         # only proposals to the default branch: a pull request elsewhere changes no rule
         wanted = [key for key, pull in self._reader.pulls.items() if key in known or (
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
@@ -223,7 +224,7 @@ class GitHubForge:
         # each completed once a run: a run asks at every step, and K pull requests were
         # looked over K times
         wanted = [key for key in wanted if (key, reactions) not in self._completed]
-        for pull in self._reader.complete(wanted, reactions):
+        for pull in self._reader.complete(wanted, reactions, voters):
             self._keep(pull)
         self._completed.update((key, reactions) for key in wanted)
         for key in wanted:

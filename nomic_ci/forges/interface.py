@@ -56,9 +56,11 @@ class Forge(Protocol):
         what this run has written."""
         ...
 
-    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False,
+                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
         """Every open proposal, plus those with the keys in `known`, whatever their state;
-        with their reactions when the rules count them as votes."""
+        with their reactions when the rules count them as votes. Given the players' logins
+        (`voters`), a forge may read of any other account's votes only its latest."""
         ...
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:

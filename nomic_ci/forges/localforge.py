@@ -202,7 +202,8 @@ class LocalForge:
             self._files = self.tip, self.git.read_files(self.tip, GAME_DIRS)
         return self._files[1]
 
-    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False,
+                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
         # locally, votes are recorded by the vote command whatever the rules call them
         found = []
         for key in sorted({*self.records.open_branches(), *known}, key=_by_number):

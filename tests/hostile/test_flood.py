@@ -1,0 +1,101 @@
+"""What strangers and players do on a public repository costs no run more without bound (issue
+38): anyone may review a pull request there, open drafts, close the game issue with triage
+rights. Each case plays on the fake GitHub through the engine's command line, as the workflow
+runs it, and counts the queries a run sends (the fake counts every request)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from nomic_ci.core.game import load_game
+
+from tables import GitHubTable, in_its_vote
+
+
+def queries(hub: GitHubTable, minutes: float = 10) -> int:
+    """The GraphQL queries of one run, `minutes` after the last."""
+    hub.later(minutes / 60).fake.clear_requests()
+    assert hub.reconcile() == 0, hub.out + hub.err
+    return hub.fake.count("POST", "/graphql")
+
+
+def test_a_flood_of_commented_reviews_is_never_read(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    # bob, who approved, comments after: a commented review is no vote, and takes none back
+    hub.fake.add_review(pr, "bob", "COMMENTED", submitted_at=hub.now)
+    for n in range(2000):  # 21 queries a run before: every page of them was read
+        hub.fake.add_review(pr, "mallory", "COMMENTED", submitted_at=hub.now)
+    assert queries(hub) == quiet == 2
+    assert queries(hub) == quiet
+    for voter in ("carol", "dave"):
+        hub.later(1 / 60).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+    hub.later(1 / 60)
+    assert hub.reconcile() == 0, hub.err
+    game = load_game(hub.files())
+    record = game.full_record(game.records[0])
+    assert record.outcome.value == "passed"
+    assert sorted(b.login for b in record.counted if b.yes) == ["alice", "bob", "carol", "dave"]
+    hub.close()
+
+
+def _votes(hub: GitHubTable, pr: int, flood: bool) -> None:
+    """The players' votes, every kind the engine counts: a vote changed, a vote withdrawn (a
+    review dismissed), a vote on the version before a push, a hundred and fifty approvals by
+    one player; with `flood`, a stranger's 2,000 approvals among them."""
+    fake, at = hub.fake, hub.now
+    fake.add_review(pr, "carol", "CHANGES_REQUESTED", submitted_at=at)
+    if flood:
+        for n in range(1000):
+            fake.add_review(pr, "mallory", "APPROVED", submitted_at=at + timedelta(seconds=1))
+    for n in range(150):
+        fake.add_review(pr, "bob", "APPROVED", submitted_at=at + timedelta(seconds=2 + n))
+    dismissed = fake.add_review(pr, "dave", "CHANGES_REQUESTED",
+                                submitted_at=at + timedelta(seconds=200))
+    fake.dismiss_review(pr, dismissed)
+    fake.add_review(pr, "carol", "APPROVED", submitted_at=at + timedelta(seconds=201))
+    if flood:
+        for n in range(1000):
+            fake.add_review(pr, "mallory", "CHANGES_REQUESTED",
+                            submitted_at=at + timedelta(seconds=202))
+
+
+def test_one_strangers_thousands_of_votes_cost_nothing_and_the_players_count_as_before(
+        tmp_path):
+    hub, pr = in_its_vote(tmp_path / "flooded")
+    quiet = queries(hub)
+    calm = hub.copy(tmp_path / "calm")
+    _votes(hub, pr, flood=True)
+    _votes(calm, pr, flood=False)
+    # the flood: read by voter (bob's 150 on two pages) and mallory's latest alone; 42
+    # queries a run before, every page of every approval
+    assert queries(hub) == quiet + 1
+    assert queries(hub) == quiet + 1
+    assert queries(calm) == quiet  # 155 votes: their second page read with the vote comment
+    tallies = []
+    for table in (hub, calm):
+        table.later(24 * 8)  # past the voting window: decided as the votes stand
+        assert table.reconcile() == 0, table.err
+        game = load_game(table.files())
+        [summary] = game.records
+        tallies.append(game.full_record(summary))
+    flooded, calmed = tallies
+    assert (flooded.outcome, flooded.counted) == (calmed.outcome, calmed.counted)
+    assert [b.login for b in flooded.counted] == ["alice", "bob", "carol"]  # dave withdrew
+    # of the stranger, who never counts, the record lists the latest vote
+    assert [(b.login, b.yes) for b in flooded.left_out] == [("mallory", False)]
+    assert calmed.left_out == ()
+    hub.close()
+    calm.close()
+
+
+def test_many_strangers_each_voting_cost_a_query_a_hundred_accounts(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    for n in range(300):  # an account made for each vote
+        hub.fake.add_user(f"stranger{n}", id=30000 + n)
+        hub.fake.add_review(pr, f"stranger{n}", "APPROVED", submitted_at=hub.now)
+    # the latest vote of each of 301 accounts: four pages of a hundred, one a query (paged
+    # through all 304 votes, the first page came with the pull request: one query fewer)
+    assert queries(hub) == quiet + 3
+    hub.close()
