@@ -243,6 +243,12 @@ class GitHubForge:
                 self._reacted.add(key)
         return [p for key, p in self._facts.items() if p.state is ForgeState.OPEN or key in known]
 
+    def drafts(self) -> Sequence[tuple[str, Account]]:
+        return [(key, gql.account(pull.node["author"]) if pull.node["author"] else
+                 Account("ghost")) for key, pull in self._reader.pulls.items()
+                if pull.node["isDraft"] and pull.node["state"] == "OPEN"
+                and pull.node["baseRefName"] == self.branch]
+
     def _commit(self, sha: str) -> Commit:
         # built from what we know, so that reading its statuses costs no extra request
         return Commit(self.repo._requester, {}, {"sha": sha, "url": f"{self.repo.url}/commits/{sha}"},
@@ -378,7 +384,8 @@ class GitHubForge:
         if message.close and pull.state == "open":  # last: an open one is told again if we stop
             self.writes += 1
             pull.edit(state="closed")
-            self.wrote.append(f"closed #{number} ({message.outcome})")
+            self.wrote.append(f"closed #{number}" + (f" ({message.outcome})"
+                                                     if message.outcome else ""))
 
     def _comment(self, number: int, message: Tell) -> None:
         """Post the message as a comment, marked, unless a comment of ours already has the

@@ -290,6 +290,9 @@ class LocalForge:
                         problems=tuple(problems),
                         closed_at=moment(entry["closed"]) if entry["closed"] else None)
 
+    def drafts(self) -> Sequence[tuple[str, Account]]:
+        return []  # a local proposal is never a draft
+
     def merge(self, proposal: Proposal, message: str) -> MergeResult:
         entry = self._entry(proposal.key)
         if entry["state"] == "merged":

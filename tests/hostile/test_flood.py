@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from nomic_ci.core.game import load_game
 
+from builders import new_rule
 from tables import GitHubTable, in_its_vote
 
 
@@ -98,4 +99,28 @@ def test_many_strangers_each_voting_cost_a_query_a_hundred_accounts(tmp_path):
     # the latest vote of each of 301 accounts: four pages of a hundred, one a query (paged
     # through all 304 votes, the first page came with the pull request: one query fewer)
     assert queries(hub) == quiet + 3
+    hub.close()
+
+
+def test_strangers_drafts_are_closed_once_told_and_a_players_draft_stays(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    hub.later(1 / 60).branch("spam", {"docs/spam.md": "spam\n"}, author="mallory")
+    drafts = [hub.fake.open_pr("mallory", "spam", f"Spam {n}", draft=True, created_at=hub.now)
+              for n in range(300)]
+    hub.branch("later", new_rule(151), author="bob")
+    mine = hub.fake.open_pr("bob", "later", "Not yet", draft=True, created_at=hub.now)
+    # each run closes twenty, told why, as far as its writes go; the listing shrinks
+    made = [queries(hub, 5)]
+    assert "Closed 20 of 300 drafts by accounts that are not players; the rest" in hub.out
+    made += [queries(hub, 5) for _ in range(15)]
+    assert made[0] == 8 and made[-1] == quiet  # 300 drafts listed were 8 queries a run
+    assert all(hub.fake.pull(n).state == "closed" for n in drafts)
+    assert hub.fake.pull(mine).state == "open"
+    told = [c for c in hub.fake.world.comments_on(drafts[0]) if "not a player" in c.body]
+    assert len(told) == 1 and "Only players propose here" in told[0].body
+    # bob's draft, made ready, is a proposal as it always was
+    hub.fake.set_draft(mine, False, at=hub.now)
+    queries(hub)
+    assert hub.number_of(mine) is not None
     hub.close()
