@@ -9,6 +9,7 @@ passed proposal is merged pinned to the head its votes were counted on.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence, TypeVar
@@ -427,9 +428,10 @@ class GitHubForge:
 
     def _game_issue(self, body: str | None, title: str | None = None) -> Issue:
         """The engine's open game issue (labelled, by the engine, with the marker), found once
-        a run; opened, and pinned where the token may, when there is none."""
+        a run; else its last one reopened (closed by someone with triage rights), or where
+        GitHub refuses, a new one opened; pinned where the token may."""
         if self._game is None:
-            self._game = self._found_game_issue()
+            self._game = self._found_game_issue() or self._reopened_game_issue()
             if self._game is None:
                 self._game = self._once(lambda: self.repo.create_issue(
                     title or GAME_TITLE, fitted(no_mentions(body or GAME_MARKER)),
@@ -447,6 +449,30 @@ class GitHubForge:
         mine = [i for i in listed if i.pull_request is None and i.user is not None
                 and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
         return min(mine, key=lambda i: i.number) if mine else None
+
+    def _reopened_game_issue(self) -> Issue | None:
+        """The engine's newest closed game issue, opened again (one write): closed by someone
+        with triage rights, its talk and its place stay the game's. None where there is none
+        among the newest closed issues so labelled, or GitHub refuses to reopen it."""
+        listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
+                               {"state": "closed", "labels": GAME_LABEL, "sort": "created",
+                                "direction": "desc"})
+        issue = next((i for i in itertools.islice(listed, gql.PAGE) if i.pull_request is None
+                      and i.user is not None and i.user.login == self.engine_login
+                      and GAME_MARKER in (i.body or "")), None)
+        if issue is None:
+            return None
+        self.writes += 1
+        try:
+            issue.edit(state="open")
+        except GithubException as error:
+            if error.status >= 500:
+                raise  # it may be open again: the next run looks before it opens one
+            self.wrote.append(f"could not reopen the game issue #{issue.number}, which was "
+                              f"closed ({error.status}): a new one is opened")
+            return None
+        self.wrote.append(f"reopened the game issue #{issue.number}, which someone closed")
+        return issue
 
     def _once(self, create: Callable[[], T], look: Callable[[], T | None]) -> T:
         """Create something once, whatever GitHub answers: where the answer is lost (a 5xx,

@@ -124,3 +124,39 @@ def test_strangers_drafts_are_closed_once_told_and_a_players_draft_stays(tmp_pat
     queries(hub)
     assert hub.number_of(mine) is not None
     hub.close()
+
+
+def _close_game_issue(hub: GitHubTable) -> int:
+    """Someone with triage rights closes the game issue."""
+    issue = hub.fake.world.issues[hub.game_issue()]
+    issue.state, issue.closed_at = "closed", hub.now
+    return issue.number
+
+
+def _game_issues(hub: GitHubTable) -> list[tuple[int, str]]:
+    return [(i.number, i.state) for i in hub.fake.world.issues.values()
+            if "nomic: game" in i.labels]
+
+
+def test_a_game_issue_someone_closed_is_reopened_and_the_summary_says_so(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    closed = _close_game_issue(hub)
+    hub.later(1 / 60).fake.add_review(pr, "carol", "APPROVED", submitted_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    assert _game_issues(hub) == [(closed, "open")]  # its talk stays in one place
+    assert f"reopened the game issue #{closed}, which someone closed" in hub.out
+    assert "carol" in hub.fake.world.issues[closed].body  # the tally shown there
+    hub.close()
+
+
+def test_a_game_issue_github_refuses_to_reopen_gives_way_to_a_new_one(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    closed = _close_game_issue(hub)
+    hub.fake.fail("PATCH", f"/repos/nomic/game/issues/{closed}", 403)
+    hub.later(1 / 60).fake.add_review(pr, "carol", "APPROVED", submitted_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    [(old, was), (new, now)] = _game_issues(hub)
+    assert (old, was, now) == (closed, "closed", "open") and new > closed
+    assert f"could not reopen the game issue #{closed}" in hub.out
+    assert f"opened the game issue #{new}" in hub.out
+    hub.close()
