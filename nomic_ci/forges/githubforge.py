@@ -37,7 +37,7 @@ from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.replies import also_told
-from ..core.times import iso, moment as time_of
+from ..core.times import hours, iso, moment as time_of
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
 from ..text.quoting import no_mentions, notice
@@ -62,6 +62,10 @@ CLOCKS = timedelta(minutes=5)
 # GitHub turns a public repository's workflows with a schedule off after 60 days without a
 # commit, events and schedule alike: the game would stand still until the host turns it on
 QUIET = timedelta(days=50)
+# GitHub refused to pin the game issue (three are pinned, or the token may not): asked again
+# this long after, not at every run; the time is kept in the game issue's text (`_unpinned`)
+PIN_AGAIN = timedelta(days=1)
+UNPINNED = "<!-- nomic-ci:unpinned "
 TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
 CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 # why GitHub answers 404 for an issue or a pull request it had (`GitHubReader.gone`)
@@ -149,6 +153,7 @@ class GitHubForge:
     _votes: dict[int, list[IssueComment]] = field(default_factory=dict)  # vote comments
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
+    _pin_refused: datetime | None = None  # when GitHub refused this run to pin it
     _found_date: datetime | None = None  # when the commit this run found was made
     # the engine's comments on a thread since that commit (`_recent`), read once a run
     _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
@@ -418,9 +423,14 @@ class GitHubForge:
         """The game issue: its text rewritten, notices as comments on it."""
         issue = self._game_issue(message.final, message.title)
         self._comment(issue.number, message)
-        if message.final is None:
+        if message.final is None and self._pin_refused is None:
             return
-        body, title = fitted(no_mentions(message.final)), message.title or issue.title
+        # a refusal to pin is kept first in the text, which is cut at its end if too long
+        text = no_mentions(message.final) if message.final is not None else \
+            _without_unpinned(issue.body or "")
+        refused = self._unpinned(issue)
+        body = fitted((f"{UNPINNED}{iso(refused)} -->\n" if refused else "") + text)
+        title = message.title or issue.title
         if (issue.body, issue.title) != (body, title):  # one write, title and text together
             self.writes += 1
             issue.edit(title=title, body=body)
@@ -438,7 +448,8 @@ class GitHubForge:
                     labels=[GAME_LABEL]),
                     self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
-            if self._game.number not in self._reader.pinned:  # also after a stop before it
+            # also after a stop before it; not again soon where GitHub refused
+            if self._game.number not in self._reader.pinned and not self._unpinned(self._game):
                 self._pin(self._game)
         return self._game
 
@@ -491,13 +502,31 @@ class GitHubForge:
             return create()
 
     def _pin(self, issue: Issue) -> None:
-        """Pin the game issue to the repository's issues page, if the token may."""
+        """Pin the game issue to the repository's issues page, if the token may; a refusal is
+        kept in its text (`_unpinned`)."""
         self.writes += 1
         try:
             self._reader.mutate(gql.PIN_ISSUE, issueId=issue.node_id)
             self.wrote.append(f"pinned the game issue #{issue.number}")
         except (gql.GraphQLError, GithubException) as error:
-            self.wrote.append(f"could not pin the game issue #{issue.number} ({error})")
+            self.wrote.append(f"could not pin the game issue #{issue.number} ({error}); "
+                              f"tried again in {hours(PIN_AGAIN)}")
+            if isinstance(error, gql.GraphQLError) or error.status < 500:
+                self._pin_refused = self.now
+
+    def _unpinned(self, issue: Issue) -> datetime | None:
+        """When GitHub last refused to pin the game issue, if since `PIN_AGAIN`: this run, or
+        as a run kept it in the issue's text."""
+        if self._pin_refused is not None:
+            return self._pin_refused
+        body = issue.body or ""
+        if not body.startswith(UNPINNED) or issue.number in self._reader.pinned:
+            return None
+        try:
+            refused = time_of(body[len(UNPINNED):].split(" ", 1)[0])
+        except ValueError:
+            return None
+        return refused if self.now - PIN_AGAIN < refused <= self.now else None
 
     def _pull(self, key: str) -> PullRequest:
         if key not in self._pulls:
@@ -743,6 +772,11 @@ class GitHubForge:
     def requests_left(self) -> int | None:
         remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
         return remaining if self.paced and remaining >= 0 else None
+
+
+def _without_unpinned(body: str) -> str:
+    """The game issue's text without the refusal to pin it that a run kept there."""
+    return body.split("\n", 1)[1] if body.startswith(UNPINNED) and "\n" in body else body
 
 
 def fitted(text: str) -> str:

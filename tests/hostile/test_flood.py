@@ -160,3 +160,35 @@ def test_a_game_issue_github_refuses_to_reopen_gives_way_to_a_new_one(tmp_path):
     assert f"could not reopen the game issue #{closed}" in hub.out
     assert f"opened the game issue #{new}" in hub.out
     hub.close()
+
+
+def _pins(hub: GitHubTable) -> int:
+    return sum("pinIssue" in (r.body or {}).get("query", "") for r in hub.fake.requests
+               if r.path == "/graphql")
+
+
+def test_a_refusal_to_pin_the_game_issue_is_asked_again_a_day_on_not_at_every_run(tmp_path):
+    hub = GitHubTable(tmp_path, players="alice,bob,carol,dave")
+    pinned = [hub.fake.open_issue("bob", f"Pinned {n}") for n in range(3)]
+    for number in pinned:  # GitHub pins three issues at most
+        hub.fake.world.issues[number].pinned = True
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0, hub.err
+    assert _pins(hub) == 1 and "could not pin the game issue" in hub.out
+    issue = hub.fake.world.issues[hub.game_issue()]
+    assert not issue.pinned and issue.body.startswith("<!-- nomic-ci:unpinned ")
+    for voter in ("bob", "carol"):  # each vote rewrites the game issue: no pin tried
+        hub.later(1).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+        hub.fake.clear_requests()
+        assert hub.reconcile() == 0, hub.err
+        assert _pins(hub) == 0 and "updated the game issue" in hub.out
+        assert issue.body.startswith("<!-- nomic-ci:unpinned ")
+    hub.fake.world.issues[pinned[0]].pinned = False  # room for the game's
+    hub.later(24).fake.add_review(pr, "dave", "APPROVED", submitted_at=hub.now)
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0, hub.err
+    assert _pins(hub) == 1 and issue.pinned
+    assert not issue.body.startswith("<!-- nomic-ci:unpinned ")
+    hub.close()
