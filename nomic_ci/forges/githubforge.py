@@ -66,6 +66,9 @@ QUIET = timedelta(days=50)
 # this long after, not at every run; the time is kept in the game issue's text (`_unpinned`)
 PIN_AGAIN = timedelta(days=1)
 UNPINNED = "<!-- nomic-ci:unpinned "
+# GitHub notifies only about the first 50 mentions of a comment (as people who met it report;
+# GitHub documents no number): a message to more is told in a comment for each 50
+MENTIONS_MOST = 50
 TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
 CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 # why GitHub answers 404 for an issue or a pull request it had (`GitHubReader.gone`)
@@ -395,15 +398,21 @@ class GitHubForge:
 
     def _comment(self, number: int, message: Tell) -> None:
         """Post the message as a comment, marked, unless a comment of ours already has the
-        mark; the only mentions are the message's own."""
-        mark = _mark(message.id)
+        mark; the only mentions are the message's own, `MENTIONS_MOST` a comment (the
+        message again in each, marked `<id>-2`, `<id>-3`...)."""
         if not message.message:
             return
-        if not any(mark in (c.body or "") for c in self._recent(number)):
-            # the only mentions the engine makes: whom it tells
-            text = notice(no_mentions(message.message), message.mentions)
-            self._post_comment(number, fitted(f"{mark}\n{text}"), mark)
-            self.wrote.append(f"told #{number} ({message.id})")
+        mentions = message.mentions
+        parts = [mentions[i:i + MENTIONS_MOST] for i in range(0, len(mentions),
+                                                              MENTIONS_MOST)] or [()]
+        for n, part in enumerate(parts):
+            told = message.id if n == 0 else f"{message.id}-{n + 1}"
+            mark = _mark(told)
+            if not any(mark in (c.body or "") for c in self._recent(number)):
+                # the only mentions the engine makes: whom it tells
+                text = notice(no_mentions(message.message), part)
+                self._post_comment(number, fitted(f"{mark}\n{text}"), mark)
+                self.wrote.append(f"told #{number} ({told})")
 
     def _recent(self, number: int) -> list[IssueComment]:
         """The engine's comments on an issue since the commit this run found, read once a run

@@ -10,7 +10,7 @@ from datetime import timedelta
 from nomic_ci.core.game import load_game
 
 from builders import new_rule
-from tables import GitHubTable, in_its_vote
+from tables import GitHubTable, in_its_vote, settle
 
 
 def queries(hub: GitHubTable, minutes: float = 10) -> int:
@@ -191,4 +191,29 @@ def test_a_refusal_to_pin_the_game_issue_is_asked_again_a_day_on_not_at_every_ru
     assert hub.reconcile() == 0, hub.err
     assert _pins(hub) == 1 and issue.pinned
     assert not issue.body.startswith("<!-- nomic-ci:unpinned ")
+    hub.close()
+
+
+def test_a_reminder_to_more_than_fifty_missing_voters_mentions_fifty_a_comment(tmp_path):
+    players = [f"p{n:03d}" for n in range(120)]
+    hub = GitHubTable(tmp_path, players=",".join(players))
+    hub.later().branch("idea", new_rule(150), author="p000")
+    pr = hub.fake.open_pr("p000", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    hub.later(1 / 60).fake.add_review(pr, "p001", "APPROVED", submitted_at=hub.now)
+    for _ in range(20):  # to the hours before the vote closes
+        hub.later(6)
+        assert hub.reconcile() == 0, hub.err
+        if "Reminded the voters missing" in hub.out:
+            break
+    comments = [c.body for c in hub.fake.world.comments_on(hub.game_issue())
+                if "vote is not in yet" in c.body]
+    mentioned = [[line[3:] for line in body.splitlines() if line.startswith("- @")]
+                 for body in comments]
+    # the proposer's own vote counts, p001 voted: 118 to remind, in three comments
+    assert [len(m) for m in mentioned] == [50, 50, 18]
+    assert sum(mentioned, []) == players[2:]
+    assert settle(hub)[-1] == 0  # told once: nothing told again
+    assert len([c for c in hub.fake.world.comments_on(hub.game_issue())
+                if "vote is not in yet" in c.body]) == 3
     hub.close()
