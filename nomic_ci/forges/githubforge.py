@@ -9,7 +9,6 @@ passed proposal is merged pinned to the head its votes were counted on.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Collection, Iterable, Mapping, Sequence, TypeVar
@@ -156,6 +155,7 @@ class GitHubForge:
     _votes: dict[int, list[IssueComment]] = field(default_factory=dict)  # vote comments
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
+    _closed_game: Issue | None = None  # its newest closed one, as `_found_game_issue` saw
     _pin_refused: datetime | None = None  # when GitHub refused this run to pin it
     _found_date: datetime | None = None  # when the commit this run found was made
     # the engine's comments on a thread since that commit (`_recent`), read once a run
@@ -463,23 +463,22 @@ class GitHubForge:
         return self._game
 
     def _found_game_issue(self) -> Issue | None:
-        """The engine's open game issue, if there is one (the oldest, if several)."""
+        """The engine's open game issue, if there is one (the oldest, if several); its newest
+        closed one is kept, to reopen where none is open (`_reopened_game_issue`)."""
         listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
-                               {"state": "open", "labels": GAME_LABEL})
+                               {"state": "all", "labels": GAME_LABEL})
         mine = [i for i in listed if i.pull_request is None and i.user is not None
                 and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
-        return min(mine, key=lambda i: i.number) if mine else None
+        closed = [i for i in mine if i.state == "closed"]
+        self._closed_game = max(closed, key=lambda i: i.number) if closed else None
+        opened = [i for i in mine if i.state == "open"]
+        return min(opened, key=lambda i: i.number) if opened else None
 
     def _reopened_game_issue(self) -> Issue | None:
-        """The engine's newest closed game issue, opened again (one write): closed by someone
-        with triage rights, its talk and its place stay the game's. None where there is none
-        among the newest closed issues so labelled, or GitHub refuses to reopen it."""
-        listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
-                               {"state": "closed", "labels": GAME_LABEL, "sort": "created",
-                                "direction": "desc"})
-        issue = next((i for i in itertools.islice(listed, gql.PAGE) if i.pull_request is None
-                      and i.user is not None and i.user.login == self.engine_login
-                      and GAME_MARKER in (i.body or "")), None)
+        """The engine's newest closed game issue (`_found_game_issue` listed it), opened again
+        (one write): closed by someone with triage rights, its talk and its place stay the
+        game's. None where there is none, or GitHub refuses to reopen it."""
+        issue = self._closed_game
         if issue is None:
             return None
         self.writes += 1
