@@ -1,7 +1,9 @@
-"""What strangers and players do on a public repository costs no run more without bound (issue
-38): anyone may review a pull request there, open drafts, close the game issue with triage
-rights. Each case plays on the fake GitHub through the engine's command line, as the workflow
-runs it, and counts the queries a run sends (the fake counts every request)."""
+"""What strangers and players do on a public repository neither halts the game nor costs every
+run more without bound (issue 38): anyone may review a pull request there or open drafts;
+someone with triage rights may close the game issue, or pin three others; a game may have more
+missing voters than one comment's mentions notify. Each case plays on the fake GitHub through
+the engine's command line, as the workflow runs it, and counts the queries a run sends (the
+fake counts every request)."""
 
 from __future__ import annotations
 
