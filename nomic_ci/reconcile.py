@@ -24,7 +24,7 @@ from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.judgments import Judgment
-from .core.game import load_game, record_text
+from .core.game import Game, load_game, record_text
 from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminded as reminded_summary, reminders, \
@@ -36,7 +36,7 @@ from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse,
 from .core.voting.admission import turn_left
 from .core.voting.decision import VoteView, standing, vote_view
 from .forges.interface import Forge, MergeStatus, listed_comments
-from .text.messages import consequences, describe, merge_message
+from .text.messages import consequences, describe, merge_message, stranger_draft
 from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
 from .text.update_table import update_message
@@ -60,6 +60,9 @@ MERGE_TRIES = 3  # runs a merge the forge refuses for a lasting reason is tried,
 RESERVED = 6
 REQUESTS_KEPT = 50  # of the hour's requests (GITHUB_TOKEN has 1,000), for the last commits
 COSTS = {"merge": 8, "tell": 5, "show": 3}  # the most writes each makes (commits included)
+# A stranger's drafts closed a run at most, as far as the write budget goes: listed at every
+# run while open, 300 of them were 8 queries a run where the game's own are 2
+MAX_DRAFTS_CLOSED = 20
 
 
 @dataclass
@@ -174,7 +177,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         game = run.game
         proposals = forge.proposals({o.key for o in game.state.open_proposals}
                                     | {a.key for a in game.state.awaiting_fix},
-                                    "reactions" in game.config.votes_from)
+                                    "reactions" in game.config.votes_from, _voters(game))
         transition = next_transition(game, proposals, now, comments, listed_from, waiting)
         if transition is None:
             break
@@ -360,6 +363,12 @@ def _changes_engine(decision: Decide) -> bool:
     return bool(engine_code(decision.proposal.changes))
 
 
+def _voters(game: Game) -> list[str]:
+    """Every player's login, active or not (a vote makes one active again): the accounts
+    whose votes a forge reads all of, where a flood of another's would cost every run."""
+    return [p.login for p in game.state.players]
+
+
 def _show_votes(run: Run, now: datetime, report: Report) -> None:
     """Count each vote into the state; remind the voters missing from a vote that closes
     soon; when the game changed, rewrite the game issue (through the outbox, so a run that
@@ -368,7 +377,8 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
     far as the write budget goes."""
     game = run.game
     by_key = {p.key: p for p in run.forge.proposals({o.key for o in game.state.open_proposals},
-                                                    "reactions" in game.config.votes_from)}
+                                                    "reactions" in game.config.votes_from,
+                                                    _voters(game))}
     views = {o.key: vote_view(game, o, by_key[o.key], now) for o in game.state.open_proposals
              if o.key in by_key}
     counted = _keep_standings(run, views)
@@ -401,8 +411,29 @@ def _show_votes(run: Run, now: datetime, report: Report) -> None:
                            "allows more writes, at a later run.")
                 return
             run.forge.show(by_key[key], view)
+        _close_strangers_drafts(run, report)
 
     _tell(run, report, then=show)
+
+
+def _close_strangers_drafts(run: Run, report: Report) -> None:
+    """Close the drafts of accounts that are neither players nor the Admin, each told why and
+    how to ask to join: a draft is no proposal, a stranger's is never one of the game's, and
+    every open pull request is read at every run. A player's draft stays as it is, and so
+    does one the game holds (a request to join turned back into a draft)."""
+    state = run.game.state
+    held = {o.key for o in state.open_proposals} | {a.key for a in state.awaiting_fix}
+    drafts = [key for key, author in run.forge.drafts() if key not in held
+              and state.player(author) is None and not state.is_admin(author)]
+    closed = 0
+    for key in drafts[:MAX_DRAFTS_CLOSED]:
+        if not run.affords("tell"):
+            break
+        run.forge.tell(Tell(key, "stranger-draft", stranger_draft(run.game), close=True))
+        closed += 1
+    if drafts:
+        report.say(f"Closed {closed} of {len(drafts)} drafts by accounts that are not players"
+                   + ("; the rest at later runs." if closed < len(drafts) else "."))
 
 
 def _keep_standings(run: Run, views: dict[str, VoteView]) -> bool:

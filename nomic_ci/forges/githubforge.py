@@ -36,7 +36,7 @@ from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.replies import also_told
-from ..core.times import iso, moment as time_of
+from ..core.times import hours, iso, moment as time_of
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
 from ..text.quoting import no_mentions, notice
@@ -61,6 +61,13 @@ CLOCKS = timedelta(minutes=5)
 # GitHub turns a public repository's workflows with a schedule off after 60 days without a
 # commit, events and schedule alike: the game would stand still until the host turns it on
 QUIET = timedelta(days=50)
+# GitHub refused to pin the game issue (three are pinned, or the token may not): asked again
+# this long after, not at every run; the time is kept in the game issue's text (`_unpinned`)
+PIN_AGAIN = timedelta(days=1)
+UNPINNED = "<!-- nomic-ci:unpinned "
+# GitHub notifies only about the first 50 mentions of a comment (as people who met it report;
+# GitHub documents no number): a message to more is told in a comment for each 50
+MENTIONS_MOST = 50
 TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
 CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 # why GitHub answers 404 for an issue or a pull request it had (`GitHubReader.gone`)
@@ -148,6 +155,8 @@ class GitHubForge:
     _votes: dict[int, list[IssueComment]] = field(default_factory=dict)  # vote comments
     _labels: dict[int, list[str]] = field(default_factory=dict)  # as this run left them
     _game: Issue | None = None  # the game issue, once found or opened
+    _closed_game: Issue | None = None  # its newest closed one, as `_found_game_issue` saw
+    _pin_refused: datetime | None = None  # when GitHub refused this run to pin it
     _found_date: datetime | None = None  # when the commit this run found was made
     # the engine's comments on a thread since that commit (`_recent`), read once a run
     _recent_cache: dict[int, list[IssueComment]] = field(default_factory=dict)
@@ -214,7 +223,8 @@ class GitHubForge:
     def read_files(self) -> Mapping[str, str]:
         return self._read_tip().changed(self._pending)
 
-    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False,
+                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
         # only proposals to the default branch: a pull request elsewhere changes no rule
         wanted = [key for key, pull in self._reader.pulls.items() if key in known or (
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]
@@ -223,7 +233,7 @@ class GitHubForge:
         # each completed once a run: a run asks at every step, and K pull requests were
         # looked over K times
         wanted = [key for key in wanted if (key, reactions) not in self._completed]
-        for pull in self._reader.complete(wanted, reactions):
+        for pull in self._reader.complete(wanted, reactions, voters):
             self._keep(pull)
         self._completed.update((key, reactions) for key in wanted)
         for key in wanted:
@@ -241,6 +251,12 @@ class GitHubForge:
             if reactions:
                 self._reacted.add(key)
         return [p for key, p in self._facts.items() if p.state is ForgeState.OPEN or key in known]
+
+    def drafts(self) -> Sequence[tuple[str, Account]]:
+        return [(key, gql.account(pull.node["author"]) if pull.node["author"] else
+                 Account("ghost")) for key, pull in self._reader.pulls.items()
+                if pull.node["isDraft"] and pull.node["state"] == "OPEN"
+                and pull.node["baseRefName"] == self.branch]
 
     def _commit(self, sha: str) -> Commit:
         # built from what we know, so that reading its statuses costs no extra request
@@ -377,19 +393,26 @@ class GitHubForge:
         if message.close and pull.state == "open":  # last: an open one is told again if we stop
             self.writes += 1
             pull.edit(state="closed")
-            self.wrote.append(f"closed #{number} ({message.outcome})")
+            self.wrote.append(f"closed #{number}" + (f" ({message.outcome})"
+                                                     if message.outcome else ""))
 
     def _comment(self, number: int, message: Tell) -> None:
         """Post the message as a comment, marked, unless a comment of ours already has the
-        mark; the only mentions are the message's own."""
-        mark = _mark(message.id)
+        mark; the only mentions are the message's own, `MENTIONS_MOST` a comment (the
+        message again in each, marked `<id>-2`, `<id>-3`...)."""
         if not message.message:
             return
-        if not any(mark in (c.body or "") for c in self._recent(number)):
-            # the only mentions the engine makes: whom it tells
-            text = notice(no_mentions(message.message), message.mentions)
-            self._post_comment(number, fitted(f"{mark}\n{text}"), mark)
-            self.wrote.append(f"told #{number} ({message.id})")
+        mentions = message.mentions
+        parts = [mentions[i:i + MENTIONS_MOST] for i in range(0, len(mentions),
+                                                              MENTIONS_MOST)] or [()]
+        for n, part in enumerate(parts):
+            told = message.id if n == 0 else f"{message.id}-{n + 1}"
+            mark = _mark(told)
+            if not any(mark in (c.body or "") for c in self._recent(number)):
+                # the only mentions the engine makes: whom it tells
+                text = notice(no_mentions(message.message), part)
+                self._post_comment(number, fitted(f"{mark}\n{text}"), mark)
+                self.wrote.append(f"told #{number} ({told})")
 
     def _recent(self, number: int) -> list[IssueComment]:
         """The engine's comments on an issue since the commit this run found, read once a run
@@ -409,9 +432,14 @@ class GitHubForge:
         """The game issue: its text rewritten, notices as comments on it."""
         issue = self._game_issue(message.final, message.title)
         self._comment(issue.number, message)
-        if message.final is None:
+        if message.final is None and self._pin_refused is None:
             return
-        body, title = fitted(no_mentions(message.final)), message.title or issue.title
+        # a refusal to pin is kept first in the text, which is cut at its end if too long
+        text = no_mentions(message.final) if message.final is not None else \
+            _without_unpinned(issue.body or "")
+        refused = self._unpinned(issue)
+        body = fitted((f"{UNPINNED}{iso(refused)} -->\n" if refused else "") + text)
+        title = message.title or issue.title
         if (issue.body, issue.title) != (body, title):  # one write, title and text together
             self.writes += 1
             issue.edit(title=title, body=body)
@@ -419,26 +447,51 @@ class GitHubForge:
 
     def _game_issue(self, body: str | None, title: str | None = None) -> Issue:
         """The engine's open game issue (labelled, by the engine, with the marker), found once
-        a run; opened, and pinned where the token may, when there is none."""
+        a run; else its last one reopened (closed by someone with triage rights), or where
+        GitHub refuses, a new one opened; pinned where the token may."""
         if self._game is None:
-            self._game = self._found_game_issue()
+            self._game = self._found_game_issue() or self._reopened_game_issue()
             if self._game is None:
                 self._game = self._once(lambda: self.repo.create_issue(
                     title or GAME_TITLE, fitted(no_mentions(body or GAME_MARKER)),
                     labels=[GAME_LABEL]),
                     self._found_game_issue)
                 self.wrote.append(f"opened the game issue #{self._game.number}")
-            if self._game.number not in self._reader.pinned:  # also after a stop before it
+            # also after a stop before it; not again soon where GitHub refused
+            if self._game.number not in self._reader.pinned and not self._unpinned(self._game):
                 self._pin(self._game)
         return self._game
 
     def _found_game_issue(self) -> Issue | None:
-        """The engine's open game issue, if there is one (the oldest, if several)."""
+        """The engine's open game issue, if there is one (the oldest, if several); its newest
+        closed one is kept, to reopen where none is open (`_reopened_game_issue`)."""
         listed = PaginatedList(Issue, self.repo._requester, f"{self.repo.url}/issues",
-                               {"state": "open", "labels": GAME_LABEL})
+                               {"state": "all", "labels": GAME_LABEL})
         mine = [i for i in listed if i.pull_request is None and i.user is not None
                 and i.user.login == self.engine_login and GAME_MARKER in (i.body or "")]
-        return min(mine, key=lambda i: i.number) if mine else None
+        closed = [i for i in mine if i.state == "closed"]
+        self._closed_game = max(closed, key=lambda i: i.number) if closed else None
+        opened = [i for i in mine if i.state == "open"]
+        return min(opened, key=lambda i: i.number) if opened else None
+
+    def _reopened_game_issue(self) -> Issue | None:
+        """The engine's newest closed game issue (`_found_game_issue` listed it), opened again
+        (one write): closed by someone with triage rights, its talk and its place stay the
+        game's. None where there is none, or GitHub refuses to reopen it."""
+        issue = self._closed_game
+        if issue is None:
+            return None
+        self.writes += 1
+        try:
+            issue.edit(state="open")
+        except GithubException as error:
+            if error.status >= 500:
+                raise  # it may be open again: the next run looks before it opens one
+            self.wrote.append(f"could not reopen the game issue #{issue.number}, which was "
+                              f"closed ({error.status}): a new one is opened")
+            return None
+        self.wrote.append(f"reopened the game issue #{issue.number}, which someone closed")
+        return issue
 
     def _once(self, create: Callable[[], T], look: Callable[[], T | None]) -> T:
         """Create something once, whatever GitHub answers: where the answer is lost (a 5xx,
@@ -457,13 +510,31 @@ class GitHubForge:
             return create()
 
     def _pin(self, issue: Issue) -> None:
-        """Pin the game issue to the repository's issues page, if the token may."""
+        """Pin the game issue to the repository's issues page, if the token may; a refusal is
+        kept in its text (`_unpinned`)."""
         self.writes += 1
         try:
             self._reader.mutate(gql.PIN_ISSUE, issueId=issue.node_id)
             self.wrote.append(f"pinned the game issue #{issue.number}")
         except (gql.GraphQLError, GithubException) as error:
-            self.wrote.append(f"could not pin the game issue #{issue.number} ({error})")
+            self.wrote.append(f"could not pin the game issue #{issue.number} ({error}); "
+                              f"tried again in {hours(PIN_AGAIN)}")
+            if isinstance(error, gql.GraphQLError) or error.status < 500:
+                self._pin_refused = self.now
+
+    def _unpinned(self, issue: Issue) -> datetime | None:
+        """When GitHub last refused to pin the game issue, if since `PIN_AGAIN`: this run, or
+        as a run kept it in the issue's text."""
+        if self._pin_refused is not None:
+            return self._pin_refused
+        body = issue.body or ""
+        if not body.startswith(UNPINNED) or issue.number in self._reader.pinned:
+            return None
+        try:
+            refused = time_of(body[len(UNPINNED):].split(" ", 1)[0])
+        except ValueError:
+            return None
+        return refused if self.now - PIN_AGAIN < refused <= self.now else None
 
     def _pull(self, key: str) -> PullRequest:
         if key not in self._pulls:
@@ -709,6 +780,11 @@ class GitHubForge:
     def requests_left(self) -> int | None:
         remaining, _ = self.repo._requester.rate_limiting  # from GitHub's latest answer
         return remaining if self.paced and remaining >= 0 else None
+
+
+def _without_unpinned(body: str) -> str:
+    """The game issue's text without the refusal to pin it that a run kept there."""
+    return body.split("\n", 1)[1] if body.startswith(UNPINNED) and "\n" in body else body
 
 
 def fitted(text: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from .lazyimports import PYGITHUB_UNUSED, defer
@@ -58,8 +58,18 @@ _TIP = """fragment Tip on Commit {
     f'  {alias}: file(path: "{path}") {{ path oid type ...Dir }}' for alias, path in _KEPT))
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
-_REVIEWS = "reviews(first: %d%s) { pageInfo { hasNextPage endCursor } " \
-           "nodes { fullDatabaseId state submittedAt author { ...Who } commit { oid } } }"
+# Reviews that can be votes (`core.voting.votes`): a commented review never is, so a flood of
+# them, which anyone may leave on a public repository, is never read; nor a pending one
+VOTING = "[APPROVED, CHANGES_REQUESTED, DISMISSED]"
+_REVIEW = "nodes { fullDatabaseId state submittedAt author { ...Who } commit { oid } }"
+_REVIEWS = "reviews(first: %%d%%s, states: %s) { totalCount pageInfo { hasNextPage endCursor } " \
+           "%s }" % (VOTING, _REVIEW)
+# past a page of them, each player's by author (all they cast) and every other account's latest
+# approval or request for changes: one account's thousand approvals are one review read
+_BY = "reviews(first: %%d%%s, author: $%%s, states: %s) { pageInfo { hasNextPage endCursor } " \
+      "%s }" % (VOTING, _REVIEW)
+_OPINIONS = "latestOpinionatedReviews(first: %%d%%s) { pageInfo { hasNextPage endCursor } %s }" \
+    % _REVIEW
 _REACTIONS = "reactions(first: %d%s) { pageInfo { hasNextPage endCursor } " \
              "nodes { databaseId content createdAt user { login databaseId } } }"
 _PULL = """fragment Pull on PullRequest {
@@ -318,7 +328,8 @@ class Pull:
 
     node: dict[str, Any]
     files: list[tuple[str, str]] = field(default_factory=list)  # (change type, path)
-    reviews: list[dict[str, Any]] = field(default_factory=list)
+    reviews: list[dict[str, Any]] = field(default_factory=list)  # those that can be votes
+    review_count: int = 0  # how many of them GitHub holds (`_REVIEWS`' totalCount)
     reactions: list[dict[str, Any]] | None = None  # None: not read
     cursors: dict[str, str | None] = field(default_factory=dict)  # what has a next page
     said: list[dict[str, Any]] | None = None  # the engine's vote comment(s) (None: not read)
@@ -337,7 +348,8 @@ class Pull:
         return self.node["number"]
 
     def take(self, kind: str, connection: dict[str, Any] | None) -> None:
-        """Add a page of files, reviews or reactions, and remember where the next starts."""
+        """Add a page of files, reviews (`reviewing`) or reactions, and remember where the
+        next starts."""
         if connection is None:  # GitHub could not list them: never count without them
             if kind == "files" and self.node["changedFiles"] >= MAX_FILES:
                 return  # a proposal too big to count: refused for that
@@ -346,14 +358,34 @@ class Pull:
         nodes = connection["nodes"]
         if kind == "files":
             self.files += [(n["changeType"], n["path"]) for n in nodes]
-        elif kind == "reviews":
-            self.reviews += nodes
-        else:
+        elif kind == "reactions":
             self.reactions = (self.reactions or []) + nodes
+        else:
+            self.reviews += nodes
+            self.review_count = connection.get("totalCount", self.review_count)
         page = connection["pageInfo"]
         self.cursors.pop(kind, None)
         if page["hasNextPage"]:
             self.cursors[kind] = page["endCursor"]
+
+    def by_voter(self, voters: Collection[str]) -> None:
+        """Past the first page of reviews that can be votes, read each player's by author (all
+        they cast: a tally, a timer, an objection may need any) and every other account's
+        latest approval or request for changes, where that takes fewer queries than the pages
+        left: one account's thousand approvals then cost one review read. Of a stranger,
+        whose vote never counts, the record then lists the latest only."""
+        if "reviews" not in self.cursors:
+            return
+        pages_left = -(-self.review_count // PAGE) - 1
+        if pages_left <= -(-(len(voters) + 1) // ALIASES):
+            return
+        del self.cursors["reviews"]
+        self.cursors["opinions"] = None
+        self.cursors.update({f"by:{login}": None for login in voters})
+
+    def pending(self) -> list[str]:
+        """What has a page still to read (`Batch.page`)."""
+        return [kind for kind in self.cursors if self.wants(kind)]
 
     def wants(self, kind: str) -> bool:
         if kind == "files" and self.node["changedFiles"] >= MAX_FILES:
@@ -366,10 +398,11 @@ class Pull:
         return moment(nodes[-1]["createdAt"]) if nodes and nodes[-1] else None
 
     def review_facts(self) -> tuple[Review, ...]:
+        unique = {r["fullDatabaseId"]: r for r in self.reviews}  # read by author and as latest
         return tuple(Review(int(r["fullDatabaseId"]), account(r["author"]),
                             ReviewState.parse(r["state"]),
                             (r["commit"] or {}).get("oid"), moment(r["submittedAt"]))
-                     for r in self.reviews if r["author"] is not None and r["submittedAt"])
+                     for r in unique.values() if r["author"] is not None and r["submittedAt"])
 
     def reaction_facts(self) -> tuple[Reaction, ...]:
         return tuple(Reaction(r["databaseId"], Account(r["user"]["login"], r["user"]["databaseId"]),
@@ -462,12 +495,18 @@ class Batch:
 
     def page(self, pull: Pull, kind: str) -> None:
         """The next page of a pull request's files, reviews or reactions (the first page of
-        reactions, which the first query leaves out)."""
+        reactions, which the first query leaves out, and of reviews read by voter)."""
         var = f"c{len(self.reads)}"
         self.variables[var] = pull.cursors.get(kind)
-        selection = {"files": _FILES, "reviews": _REVIEWS, "reactions": _REACTIONS}[kind]
+        if kind.startswith("by:"):
+            author = f"a{len(self.reads)}"
+            self.variables[author] = kind.removeprefix("by:")
+            selection = _BY % (PAGE, f", after: ${var}", author)
+        else:
+            selection = {"files": _FILES, "reviews": _REVIEWS, "reactions": _REACTIONS,
+                         "opinions": _OPINIONS}[kind] % (PAGE, f", after: ${var}")
         self.reads.append((f"r{len(self.reads)}", f"pullRequest(number: {pull.number})",
-                           selection % (PAGE, f", after: ${var}"), (kind, pull.number)))
+                           f"page: {selection}", (kind, pull.number)))
 
     def pull(self, number: int, reactions: bool) -> None:
         """A pull request the first query did not list, with its reactions if wanted."""
@@ -502,7 +541,7 @@ class Batch:
                            ("blob", name)))
 
     def text(self) -> str:
-        types = {"c": "String", "e": "String!", "o": "GitObjectID!", "n": "ID!"}
+        types = {"c": "String", "e": "String!", "o": "GitObjectID!", "n": "ID!", "a": "String"}
         declared = ", ".join(f"${v}: {types[v[0]]}" for v in self.variables)
 
         def lines(top: bool) -> str:
@@ -511,7 +550,7 @@ class Batch:
         kinds = {read[3][0] for read in self.reads}
         fragments = [_PULL] * ("pull" in kinds) + [_SAID] * bool(
             kinds & {"comment", "first", "latest"})
-        if fragments or "reviews" in kinds:
+        if fragments or any(map(reviewing, kinds)):
             fragments.append(_WHO)
         return (f"query More($owner: String!, $name: String!{', ' if declared else ''}"
                 f"{declared}) {{\n"
@@ -522,11 +561,17 @@ class Batch:
         repository = data["repository"]
         for alias, _, _, key in self.reads:
             found = data.get(alias) if alias in self.top else repository.get(alias)
-            if key[0] in ("files", "reviews", "reactions") and found is not None:
-                found = found[key[0]]
+            if (key[0] in ("files", "reactions") or reviewing(key[0])) and found is not None:
+                found = found["page"]
             elif key[0] in ("first", "latest") and found is not None:
                 found = found["comments"]
             yield key, found
+
+
+def reviewing(kind: str) -> bool:
+    """Whether a page read (`Batch.page`) is of reviews: all that can be votes, a voter's, or
+    every account's latest."""
+    return kind in ("reviews", "opinions") or kind.startswith("by:")
 
 
 def batches(blobs: Iterable[str]) -> list[list[str]]:

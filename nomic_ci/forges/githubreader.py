@@ -248,12 +248,14 @@ class GitHubReader:
                 self.pulls[str(key)].take(kind, found)
         return new
 
-    def complete(self, keys: list[str], reactions: bool) -> list[gql.Pull]:
+    def complete(self, keys: list[str], reactions: bool,
+                 voters: Collection[str] | None = None) -> list[gql.Pull]:
         """Read what the first query left out for these pull requests, batched: pull requests
         it did not list, more pages, reactions, and the texts of the game files they change
         (one query for all, unless some have more than a page of something); and, in a
-        query sent anyway, where the engine's vote comment is (`vote_comments`). The pull
-        requests read anew."""
+        query sent anyway, where the engine's vote comment is (`vote_comments`). With the
+        players' logins (`voters`), more than a page of reviews may be read by voter
+        (`Pull.by_voter`). The pull requests read anew."""
         new = []
         while True:
             batch = gql.Batch()
@@ -263,8 +265,10 @@ class GitHubReader:
                 if pull is None:
                     batch.pull(int(key), reactions)
                     continue
-                for kind in ("files", "reviews", "reactions"):
-                    if pull.wants(kind):
+                if voters is not None:
+                    pull.by_voter(voters)
+                for kind in pull.pending():
+                    if len(batch) < gql.ALIASES:  # a page for each player: a few queries
                         batch.page(pull, kind)
                 if reactions and pull.reactions is None:
                     batch.page(pull, "reactions")

@@ -25,7 +25,7 @@ import enum
 from datetime import datetime, timedelta
 from typing import Collection, Mapping, Protocol, Sequence
 
-from ..core.facts import Comment, Proposal
+from ..core.facts import Account, Comment, Proposal
 from ..core.files.state import Tell
 from ..core.frozen import frozen
 from ..core.game import Game
@@ -56,9 +56,16 @@ class Forge(Protocol):
         what this run has written."""
         ...
 
-    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False,
+                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
         """Every open proposal, plus those with the keys in `known`, whatever their state;
-        with their reactions when the rules count them as votes."""
+        with their reactions when the rules count them as votes. Given the players' logins
+        (`voters`), a forge may read of any other account's votes only its latest."""
+        ...
+
+    def drafts(self) -> Sequence[tuple[str, Account]]:
+        """The open draft pull requests into the default branch, by key, with their authors
+        (a draft is no proposal until it is ready for review)."""
         ...
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:

@@ -202,7 +202,8 @@ class LocalForge:
             self._files = self.tip, self.git.read_files(self.tip, GAME_DIRS)
         return self._files[1]
 
-    def proposals(self, known: Collection[str], reactions: bool = False) -> Sequence[Proposal]:
+    def proposals(self, known: Collection[str], reactions: bool = False,
+                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
         # locally, votes are recorded by the vote command whatever the rules call them
         found = []
         for key in sorted({*self.records.open_branches(), *known}, key=_by_number):
@@ -288,6 +289,9 @@ class LocalForge:
                         texts=texts, state=ForgeState(entry["state"]),
                         problems=tuple(problems),
                         closed_at=moment(entry["closed"]) if entry["closed"] else None)
+
+    def drafts(self) -> Sequence[tuple[str, Account]]:
+        return []  # a local proposal is never a draft
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:
         entry = self._entry(proposal.key)

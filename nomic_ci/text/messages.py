@@ -17,6 +17,17 @@ def merge_message(decision: Decide) -> str:
     return f"Proposal {decision.open.number} passed: {decision.open.title}\n\n{decision.reason}"
 
 
+def stranger_draft(game: Game) -> str:
+    """Why the draft of an account that is not a player is closed, and how to come back."""
+    config = game.config
+    joining = (" To ask to join, open a pull request ready for review (not a draft) that only "
+               f"adds you to the end of state/players.yaml ({config.cite('join_window')})."
+               if config.join_window else " Only players propose here.")
+    return ("Closed: this draft is by an account that is not a player (see "
+            "state/players.yaml). A draft is no proposal yet, and the game keeps no "
+            "stranger's drafts open: it reads every open pull request at every run." + joining)
+
+
 def describe(transition: Transition) -> str:
     """One line a player understands."""
     match transition:

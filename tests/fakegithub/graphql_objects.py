@@ -59,7 +59,7 @@ def connection(items: list[Any], first: int | None = None, last: int | None = No
         end = min(end, start + first)
     if last is not None:
         start = max(start, end - last)
-    return {"nodes": items[start:end],
+    return {"nodes": items[start:end], "totalCount": len(items),
             "pageInfo": {"hasNextPage": end < len(items), "hasPreviousPage": start > 0,
                          "startCursor": _cursor(start) if end > start else None,
                          "endCursor": _cursor(end - 1) if end > start else None}}
@@ -259,9 +259,28 @@ class Pull:
         return connection([{"path": f.filename, "changeType": CHANGES[f.status]}
                            for f in self.b.files(self.pr)], **page)
 
-    def reviews(self, _info, **page) -> dict[str, Any]:
-        reviews = sorted(self.pr.reviews, key=lambda r: r.id)
+    def reviews(self, _info, states=None, author=None, **page) -> dict[str, Any]:
+        """GitHub's `states` and `author` filters; a pending review is shown to its author
+        alone."""
+        login = self.b.user
+        reviews = [r for r in sorted(self.pr.reviews, key=lambda r: r.id)
+                   if (r.state != "PENDING" or r.user_id == self.b.token_user_id)
+                   and (states is None or r.state in states)
+                   and (author is None or login(r.user_id).login.lower() == author.lower())]
         return connection([ReviewObject(self.b, r) for r in reviews], **page)
+
+    def latestOpinionatedReviews(self, _info, writersOnly=False, **page) -> dict[str, Any]:
+        """Each account's latest approval or request for changes (a review commented, dismissed
+        or pending is no opinion), in the order they were made. `writersOnly` needs to know
+        who may write, which the fake does not."""
+        if writersOnly:
+            raise GraphQLError("the fake GitHub knows no write access: writersOnly is not served")
+        latest: dict[int, Review] = {}
+        opinions = [r for r in self.pr.reviews if r.state in ("APPROVED", "CHANGES_REQUESTED")]
+        for review in sorted(opinions, key=lambda r: (r.submitted_at, r.id)):
+            latest[review.user_id] = review
+        return connection([ReviewObject(self.b, r) for r in sorted(latest.values(),
+                                                                    key=lambda r: r.id)], **page)
 
     def labels(self, _info, **page) -> dict[str, Any]:
         return connection([{"name": name} for name in self.pr.labels], **page)

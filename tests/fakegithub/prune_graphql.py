@@ -83,9 +83,10 @@ def engine_queries() -> list[str]:
     else:  # run as a file: import the engine from the repository root
         sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
         from nomic_ci.forges import githubgraphql as gql  # type: ignore[no-redef]
-    pull = gql.Pull({"number": 1}, cursors={"files": "x", "reviews": "y", "reactions": "z"})
+    kinds = ("files", "reviews", "reactions", "opinions", "by:alice")
+    pull = gql.Pull({"number": 1}, cursors=dict.fromkeys(kinds, "x"))
     batch = gql.Batch()
-    for kind in ("files", "reviews", "reactions"):
+    for kind in kinds:
         batch.page(pull, kind)
     batch.pull(2, reactions=True)
     for read in (("comment", "IC_x"), ("first", None), ("latest", None)):

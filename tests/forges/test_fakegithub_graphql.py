@@ -137,7 +137,7 @@ def test_the_engine_reads_from_graphql_what_rest_shows(gh, clock):
     assert proposal.problems == ("state/logo.yaml is not UTF-8 text: save it as UTF-8",)
     assert [(r.author.login, r.state.value, r.commit) for r in proposal.reviews] == [
         ("bob", "APPROVED", gh.head_sha(one)), ("carol", "CHANGES_REQUESTED", old),
-        ("carol", "COMMENTED", None), ("alice", "DISMISSED", gh.head_sha(one))]
+        ("alice", "DISMISSED", gh.head_sha(one))]  # carol's commented review is no vote: unread
     assert [(r.author, r.content) for r in proposal.reactions] == [
         (Account("bob", 102), "+1"), (Account("carol", 103), "eyes")]
     rest = {r.id: r for r in repo(gh).get_pull(one).get_reviews()}
@@ -186,6 +186,36 @@ def test_pages_follow_their_cursors_in_the_rest_listings_order(gh):
     assert len(rest["nodes"]) == 50 and not rest["pageInfo"]["hasNextPage"]
     listed = [f.filename for f in repo(gh).get_pull(number).get_files()]
     assert [n["path"] for n in first["nodes"] + rest["nodes"]] == listed
+
+
+def test_reviews_filter_by_state_and_author_and_each_accounts_latest_opinion(gh, clock):
+    """As GitHub documents `PullRequest.reviews(states:, author:)` and
+    `latestOpinionatedReviews` ("latest reviews per user"): an opinion approves or requests
+    changes; a comment, a dismissed or a pending review is none (and a pending review is shown
+    to its author alone)."""
+    gh.create_branch("p1", {"rules/150.md": "x\n"}, author="alice")
+    number = gh.open_pr("alice", "p1")
+    for who, state in (("bob", "APPROVED"), ("bob", "COMMENTED"), ("carol", "APPROVED"),
+                       ("carol", "CHANGES_REQUESTED"), ("bob", "PENDING")):
+        clock.advance(minutes=1)
+        gh.add_review(number, who, state)
+    clock.advance(minutes=1)
+    gh.dismiss_review(number, gh.add_review(number, "alice", "APPROVED"))
+    answer = post(gh, """query($n: Int!) { repository(owner: "nomic", name: "game") {
+      pullRequest(number: $n) {
+        votes: reviews(first: 10, states: [APPROVED, CHANGES_REQUESTED, DISMISSED]) {
+          totalCount nodes { state author { login } } }
+        bobs: reviews(first: 10, author: "BOB") { nodes { state } }
+        latest: latestOpinionatedReviews(first: 10) { nodes { state author { login } } } } } }""",
+                  n=number).json()["data"]["repository"]["pullRequest"]
+    assert [(r["author"]["login"], r["state"]) for r in answer["votes"]["nodes"]] == [
+        ("bob", "APPROVED"), ("carol", "APPROVED"), ("carol", "CHANGES_REQUESTED"),
+        ("alice", "DISMISSED")]
+    assert answer["votes"]["totalCount"] == 4
+    # bob's pending review is shown to bob alone
+    assert [r["state"] for r in answer["bobs"]["nodes"]] == ["APPROVED", "COMMENTED"]
+    assert [(r["author"]["login"], r["state"]) for r in answer["latest"]["nodes"]] == [
+        ("bob", "APPROVED"), ("carol", "CHANGES_REQUESTED")]
 
 
 def test_what_does_not_exist_is_null_with_a_not_found_error(gh):

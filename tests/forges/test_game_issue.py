@@ -76,8 +76,8 @@ def test_a_token_that_may_not_pin_still_keeps_the_game_issue(tmp_path):
     [issue] = t.fake.world.issues.values()
     assert not issue.pinned and MARKER in issue.body
     assert "could not pin the game issue" in t.summary.read_text()
-    t.fake.world.pinning_allowed = True  # the App is installed: the next change pins it
-    t.later().vote(1, "bob")
+    t.fake.world.pinning_allowed = True  # the App is installed: a change a day on pins it
+    t.later(24).vote(1, "bob")
     assert issue.pinned and len(t.fake.world.issues) == 1
     t.close()
 
