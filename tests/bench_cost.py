@@ -23,7 +23,9 @@ that decides, each with the engine compiled (as pip installs it; `startup` below
 it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
 workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
 run after it, a run after a vote, after a command on the game issue, and the run that
-merges. Then start-up: `status` and `github reconcile`'s imports against a bare
+merges: in the large game the 10,001st decision, the first line of a new file of the
+index, and, in a game one decision younger, the 10,000th, which rewrites the last file
+with its new line, as most merges do. Then start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
@@ -287,6 +289,17 @@ def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
     return costs
 
 
+def merge_cost(hub: Hub) -> Cost:
+    """The run that merges, alone: every other player approves, then one run."""
+    table = hub.table
+    for login in hub.voters:
+        table.later(1 / 60).fake.add_review(hub.pr, login, "APPROVED", submitted_at=table.now)
+    table.later(1 / 60)
+    cost = hub.run()
+    table.close()
+    return cost
+
+
 def engine_package() -> Path:
     """The engine the runs import (from the current directory first, as `-m` does: a
     checkout's, not an installed copy)."""
@@ -401,6 +414,13 @@ def main() -> None:
                 local, files = records_game(tmp / f"records{size}", played, size)
                 figures[size] = {**local_costs(local, board=False),
                                  **github_costs(hub_game(tmp / f"hub{size}", files))}
+            # the large game's merge decides the 10,001st proposal, the first line of a new
+            # index file; any other merge rewrites the last file with its new line
+            local, files = records_game(tmp / "records-common", played, big - 1)
+            figures[big]["github: merges into the last index file"] = merge_cost(
+                hub_game(tmp / "hub-common", files))
+            figures[10]["github: merges into the last index file"] = \
+                figures[10]["github: merges"]
             show(f"records 10 → {big:,}", figures[10], figures[big])
             lines.append(f"| records | verify at {big:,} records | {figures[big]['verify'].seconds:.2f} s"
                          " | | | |")
