@@ -23,7 +23,9 @@ that decides, each with the engine compiled (as pip installs it; `startup` below
 it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
 workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
 run after it, a run after a vote, after a command on the game issue, and the run that
-merges. Then start-up: `status` and `github reconcile`'s imports against a bare
+merges: in the large game the 10,001st decision, the first line of a new file of the
+index, and, in a game one decision younger, the 10,000th, which rewrites the last file
+with its new line, as most merges do. Then start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
@@ -401,6 +403,14 @@ def main() -> None:
                 local, files = records_game(tmp / f"records{size}", played, size)
                 figures[size] = {**local_costs(local, board=False),
                                  **github_costs(hub_game(tmp / f"hub{size}", files))}
+            # the large game's merge decides the 10,001st proposal, the first line of a new
+            # index file; any other merge rewrites the last file with its new line
+            # (the small game's merge, the 11th decision, rewrites its file already)
+            _, files = records_game(tmp / "records-common", played, big - 1)
+            figures[big]["github: merges into the last index file"] = github_costs(
+                hub_game(tmp / "hub-common", files))["github: merges"]
+            figures[10]["github: merges into the last index file"] = \
+                figures[10]["github: merges"]
             show(f"records 10 → {big:,}", figures[10], figures[big])
             lines.append(f"| records | verify at {big:,} records | {figures[big]['verify'].seconds:.2f} s"
                          " | | | |")

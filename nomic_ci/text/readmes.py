@@ -13,9 +13,9 @@ from ..core.board.actionindex import INDEX as ACTIONS_INDEX, index_paths as acti
 from ..core.board.actionindex import is_action
 from ..core.board.actionlog import DIR as ACTIONS
 from ..core.files.gamefiles import under
-from ..core.files.history import INDEX, index_paths, record_paths
+from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
 from ..core.files.indexlines import IndexLines
-from ..core.files.records import Outcome
+from ..core.files.records import DIR, Outcome
 from ..core.files.state import OpenProposal, Standing
 from ..core.game import Game, load_game
 from ..core.holdings import KINDS, holdings, kinds_shown
@@ -28,7 +28,8 @@ from .rule_format import WRITING, rules_page_section
 from .score_chart import SCORES_SVG, chart_lines, render_score_chart
 from .deadlines import clock, turn_passes, turns_end, vote_closes
 
-LATEST = 500  # rows of proposals/README.md: far more would be more than GitHub shows
+LATEST = 50  # rows of proposals/README.md: a decision's commit sends it whole to GitHub, so
+# its size stays that of a young game's (500 rows were 165 kB); older ones are a folder away
 CHANGES_SHOWN = 10  # of each rule's, in rules/README.md: the rest are in proposals/index/
 RULES_README = "rules/README.md"
 STATE_README = "state/README.md"
@@ -281,10 +282,21 @@ def render_proposals(game: Game) -> str:
                      f"{r.no} |{dice} "
                      f"{_shown(r.decided)} |")
     if len(shown) < len(game.records):
-        lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. Every "
-                      f"decision is in [the index](index/), a line each, and in its own "
-                      f"record file here."]
+        lines += ["", f"The latest {len(shown):,} of {len(game.records):,} decisions. "
+                      + _older(game.records[-LATEST - 1])
+                      + ", and every decision is a line of [the index](index/)."]
     return "\n".join(lines) + "\n"
+
+
+def _older(last_hidden: RecordSummary) -> str:
+    """Where the decisions before the page's are: each in its record file, a hundred to a
+    folder (a folder once full never changes, and GitHub lists it with its files' names);
+    the folder of the newest one not shown, linked."""
+    folder = last_hidden.path.removeprefix(DIR).rpartition("/")[0]
+    if not folder:  # a game made before its folders, or a refusal kept at the top
+        return "Older ones are each in their own record file here"
+    return (f"Older ones are each in their own record file, a hundred to a folder (the "
+            f"newest of them in [{folder}]({folder}/))")
 
 
 def render_all(game: Game) -> dict[str, str]:

@@ -21,7 +21,8 @@ from ..core.scores import Change, latest_changes
 from ..core.winning import Quantity, charted
 
 SCORES_SVG = "state/scores.svg"
-MAX_STEPS = 200  # the most recent changes drawn: a long game shows its latest stretch
+MAX_STEPS = 100  # the most recent changes drawn: a long game shows its latest stretch (a
+# decision's commit sends the chart whole to GitHub: 200 steps were 36 kB, 100 are 20 kB)
 TOP, PLOT_W, PLOT_H = 34, 480, 200
 LEAD = TRAIL = 24  # pixels for the values before the first change, and after the last
 GAP = 3.0  # pixels between the lines of players with equal values

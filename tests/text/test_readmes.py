@@ -9,8 +9,8 @@ from nomic_ci import rulesets
 from nomic_ci.core.files.history import History, read_history
 from nomic_ci.core.game import load_game
 from nomic_ci.core.files.state import OpenProposal, Standing
-from nomic_ci.text.readmes import (BANNER, CHANGES_SHOWN, github_anchors, render_proposals, render_rules,
-                                   render_state)
+from nomic_ci.text.readmes import (BANNER, CHANGES_SHOWN, LATEST, github_anchors, render_proposals,
+                                   render_rules, render_state)
 
 from builders import HOUR, T0, ScriptedDice, make_game, opened, review, step
 
@@ -165,6 +165,32 @@ def test_rule_links_use_the_ids_github_gives_headings():
     for heading in [line[3:] for line in text.splitlines() if line.startswith("## ")]:
         anchor = github_anchors([heading])[0]
         assert f"[{heading}](#{anchor})" in text
+
+
+def test_the_proposals_page_shows_the_latest_few_and_links_the_folder_of_the_rest():
+    """A decision's commit sends the page whole to GitHub: it shows the latest LATEST, the
+    same size at a thousand decisions as at a hundred, and says where the older ones are
+    (their folders, which never change once full, and the index)."""
+    first = decided().records[0]
+
+    def page(count):
+        records = [replace(first, number=n, key=str(n), title=f"Idea {n}",
+                           path=f"proposals/{n // 100 * 100:04d}-{n // 100 * 100 + 99:04d}/"
+                                f"{n:04d}-idea.yaml", decided=T0 + n * HOUR)
+                   for n in range(1, count + 1)]
+        return render_proposals(replace(decided(), records=read_history(
+            History.of(records).texts())))
+
+    text = page(1000)
+    rows = [line for line in text.splitlines() if line.startswith("| **")]
+    assert len(rows) == LATEST and "Idea 1000 |" in rows[0] and f"Idea {1001 - LATEST} |" in rows[-1]
+    older = 1000 - LATEST
+    folder = f"{older // 100 * 100:04d}-{older // 100 * 100 + 99:04d}"
+    assert f"The latest {LATEST} of 1,000 decisions. Older ones are each in their own record " \
+           f"file, a hundred to a folder (the newest of them in [{folder}]({folder}/)), and " \
+           "every decision is a line of [the index](index/)." in text
+    assert abs(len(page(100 + LATEST)) - len(text)) < 100  # bounded: it does not grow
+    assert "Older ones" not in page(LATEST)
 
 
 def test_the_history_shows_the_outcome_first_and_why_a_proposal_did_not_pass():

@@ -200,7 +200,7 @@ def test_a_long_game_s_chart_is_its_latest_steps_read_off_the_latest_records(del
 
 
 def test_a_long_board_game_s_money_chart_reads_only_its_latest_index_lines():
-    """A thousand actions each moving someone's money: the chart is their latest 200, and
+    """A thousand actions each moving someone's money: the chart is their latest MAX_STEPS, and
     only the index lines it shows (and one more) are parsed, no record read."""
     game = money_game()
     logins = ("alice", "bob")
@@ -217,9 +217,10 @@ def test_a_long_board_game_s_money_chart_reads_only_its_latest_index_lines():
     game = replace(game, state=state, actions=log)
     history = score_history(game)
     assert history.earlier and len(history.changes) == MAX_STEPS
-    # alice (the even actions) had 400 before the latest 200; bob (the odd) 400 too
-    assert history.series["alice"] == tuple(10400 + n // 2 for n in range(MAX_STEPS + 1))
-    assert history.series["bob"] == tuple(10400 + (n + 1) // 2 for n in range(MAX_STEPS + 1))
+    # alice (the even actions) had half the steps' less before the latest; bob (the odd) too
+    before = 10500 - MAX_STEPS // 2
+    assert history.series["alice"] == tuple(before + n // 2 for n in range(MAX_STEPS + 1))
+    assert history.series["bob"] == tuple(before + (n + 1) // 2 for n in range(MAX_STEPS + 1))
     render_score_chart(game)
     assert len(log._read) == MAX_STEPS + 1 and not log._records
 

@@ -19,7 +19,7 @@ from ..errors import GameError
 
 T = TypeVar("T")
 TOTALS = "totals.json"
-KEPT = 256  # of the lines that moved each quantity, the totals name the latest (a chart draws 200)
+KEPT = 256  # of the lines that moved each quantity, the totals name the latest (a chart draws 100)
 
 
 class IndexLines(Sequence[T], Generic[T]):
