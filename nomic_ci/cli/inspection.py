@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import gc
 import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from ..core.board.actionindex import actions_of_records
 from ..core.board.actionlog import INDEX as ACTIONS_INDEX, moved_actions
@@ -17,20 +14,6 @@ from ..core.game import load_game
 from ..core.verify import check, read_whole, waiting_for_reveal
 from ..text.readmes import render_all, stale_readmes
 from .gamedir import working_files
-
-
-@contextmanager
-def _no_cycles_collected() -> Iterator[None]:
-    """The garbage collector paused: ten thousand records read are a million small values
-    in no cycle, which it walked again each time they grew by a quarter (8% of `verify`'s
-    instructions at ten thousand records)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def cmd_render(args) -> int:
@@ -83,9 +66,8 @@ def cmd_render(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    with _no_cycles_collected():
-        game, records = read_whole(working_files(Path(args.repo)))  # each record read once
-        found = check(game, records)
+    game, records = read_whole(working_files(Path(args.repo)))  # each record read once
+    found = check(game, records)
     for line in found:
         print(f"nomic-ci: {line}", file=sys.stderr)
     if found:
