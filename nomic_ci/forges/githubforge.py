@@ -224,7 +224,7 @@ class GitHubForge:
         return self._read_tip().changed(self._pending)
 
     def proposals(self, known: Collection[str], reactions: bool = False,
-                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
+                  voters: Collection[Account] | None = None) -> Sequence[Proposal]:
         # only proposals to the default branch: a pull request elsewhere changes no rule
         wanted = [key for key, pull in self._reader.pulls.items() if key in known or (
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]

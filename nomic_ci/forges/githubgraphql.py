@@ -334,6 +334,7 @@ class Pull:
     cursors: dict[str, str | None] = field(default_factory=dict)  # what has a next page
     said: list[dict[str, Any]] | None = None  # the engine's vote comment(s) (None: not read)
     said_next: tuple[str, str | None] | None = None  # how to look for it next (`said_read`)
+    voted_by: set[str] | None = None  # logins whose reviews are read by author (`by_voter`)
 
     @classmethod
     def of(cls, node: dict[str, Any]) -> "Pull":
@@ -368,20 +369,34 @@ class Pull:
         if page["hasNextPage"]:
             self.cursors[kind] = page["endCursor"]
 
-    def by_voter(self, voters: Collection[str]) -> None:
+    def by_voter(self, voters: Collection[Account]) -> None:
         """Past the first page of reviews that can be votes, read each player's by author (all
         they cast: a tally, a timer, an objection may need any) and every other account's
         latest approval or request for changes, where that takes fewer queries than the pages
         left: one account's thousand approvals then cost one review read. Of a stranger,
-        whose vote never counts, the record then lists the latest only."""
-        if "reviews" not in self.cursors:
+        whose vote never counts, the record then lists the latest only. A player renamed
+        since the players' file named them (their id stays) shows under the new login among
+        the reviews read: theirs are read by that login too, once those latest are in."""
+        if self.voted_by is None:
+            if "reviews" not in self.cursors:
+                return
+            pages_left = -(-self.review_count // PAGE) - 1
+            if pages_left <= -(-(len(voters) + 1) // ALIASES):
+                return
+            del self.cursors["reviews"]
+            self.cursors["opinions"] = None
+            self.voted_by = set()
+            logins = [v.login for v in voters]
+        elif "opinions" in self.cursors:
             return
-        pages_left = -(-self.review_count // PAGE) - 1
-        if pages_left <= -(-(len(voters) + 1) // ALIASES):
-            return
-        del self.cursors["reviews"]
-        self.cursors["opinions"] = None
-        self.cursors.update({f"by:{login}": None for login in voters})
+        else:
+            ids = {v.id for v in voters if v.id is not None}
+            logins = [r["author"]["login"] for r in self.reviews
+                      if r["author"] and r["author"].get("databaseId") in ids]
+        for name in logins:
+            if name not in self.voted_by:
+                self.voted_by.add(name)
+                self.cursors[f"by:{name}"] = None
 
     def pending(self) -> list[str]:
         """What has a page still to read (`Batch.page`)."""

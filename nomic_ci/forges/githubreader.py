@@ -249,12 +249,12 @@ class GitHubReader:
         return new
 
     def complete(self, keys: list[str], reactions: bool,
-                 voters: Collection[str] | None = None) -> list[gql.Pull]:
+                 voters: Collection[Account] | None = None) -> list[gql.Pull]:
         """Read what the first query left out for these pull requests, batched: pull requests
         it did not list, more pages, reactions, and the texts of the game files they change
         (one query for all, unless some have more than a page of something); and, in a
         query sent anyway, where the engine's vote comment is (`vote_comments`). With the
-        players' logins (`voters`), more than a page of reviews may be read by voter
+        players' accounts (`voters`), more than a page of reviews may be read by voter
         (`Pull.by_voter`). The pull requests read anew."""
         new = []
         while True:

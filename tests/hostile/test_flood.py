@@ -219,3 +219,30 @@ def test_a_reminder_to_more_than_fifty_missing_voters_mentions_fifty_a_comment(t
     assert len([c for c in hub.fake.world.comments_on(hub.game_issue())
                 if "vote is not in yet" in c.body]) == 3
     hub.close()
+
+
+def test_a_renamed_players_vote_at_the_deadline_counts_through_a_flood(tmp_path):
+    """dave renamed his account (players.yaml keeps his id, so he keeps his seat): past a page
+    of votes his are read under the login GitHub shows now, not only his latest, which came
+    after the vote closed; a tally at the deadline needs the approval before it."""
+    hub, pr = in_its_vote(tmp_path / "flooded")
+    hub.fake.rename_user("dave", "dave-renamed")
+    calm = hub.copy(tmp_path / "calm")
+    for table, flood in ((hub, True), (calm, False)):
+        fake, at = table.fake, table.now
+        if flood:
+            for n in range(300):
+                fake.add_review(pr, "mallory", "APPROVED", submitted_at=at)
+        fake.add_review(pr, "dave-renamed", "APPROVED", submitted_at=at + timedelta(seconds=1))
+        table.later(24 * 8)  # past the voting window: decided as the votes stood then
+        fake.add_review(pr, "dave-renamed", "CHANGES_REQUESTED", submitted_at=table.now)
+    tallies = []
+    for table in (hub, calm):
+        assert table.reconcile() == 0, table.err
+        game = load_game(table.files())
+        tallies.append(game.full_record(game.records[0]))
+    flooded, calmed = tallies
+    assert [b.login for b in calmed.counted] == ["alice", "bob", "dave"]
+    assert (flooded.outcome, flooded.counted) == (calmed.outcome, calmed.counted)
+    hub.close()
+    calm.close()
