@@ -176,22 +176,31 @@ def with_folders(merge: PotentialMerge, folder: str, answer: dict[str, Any]) -> 
 
 
 # The first query of a run: the default branch, the pinned issues (is the game issue one?)
-# and a page of open pull requests.
-GAME = f"""query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!) {{
-  repository(owner: $owner, name: $name) {{
-    defaultBranchRef @include(if: $tip) {{ name target {{ ...Tip }} }}
-    pinnedIssues(first: 3) @include(if: $tip) {{ nodes {{ issue {{ number }} }} }}
-    pullRequests(states: OPEN, first: {PULLS_PAGE}, after: $after,
-                 orderBy: {{field: CREATED_AT, direction: ASC}}) {{
-      pageInfo {{ hasNextPage endCursor }}
-      nodes {{ ...Pull }}
-    }}
-  }}
-}}
-{_TIP}
-{_DIR}
-{_PULL}
-{_WHO}"""
+# and a page of open pull requests; into the branch `$base` where the run knows its name
+# (`game_query`): those into another change no rule, and a stranger may open hundreds
+_GAME = """query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!%s) {
+  repository(owner: $owner, name: $name) {
+    defaultBranchRef @include(if: $tip) { name target { ...Tip } }
+    pinnedIssues(first: 3) @include(if: $tip) { nodes { issue { number } } }
+    pullRequests(states: OPEN, first: %d, after: $after,%s
+                 orderBy: {field: CREATED_AT, direction: ASC}) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ...Pull }
+    }
+  }
+}
+%s
+%s
+%s
+%s"""
+
+
+def game_query(into: bool) -> str:
+    """The first query of a run (`_GAME`), listing the pull requests into `$base` alone, or
+    all of them."""
+    return _GAME % (", $base: String!" if into else "", PULLS_PAGE,
+                    " baseRefName: $base," if into else "", _TIP, _DIR, _PULL, _WHO)
+
 
 # The game's files at a given commit (after a merge moved the default branch).
 TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{

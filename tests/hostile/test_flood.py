@@ -7,6 +7,7 @@ fake counts every request)."""
 
 from __future__ import annotations
 
+import subprocess
 from datetime import timedelta
 
 from nomic_ci.core.game import load_game
@@ -125,6 +126,42 @@ def test_strangers_drafts_are_closed_once_told_and_a_players_draft_stays(tmp_pat
     hub.fake.set_draft(mine, False, at=hub.now)
     queries(hub)
     assert hub.number_of(mine) is not None
+    hub.close()
+
+
+def test_strangers_pull_requests_into_another_branch_cost_no_query(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    hub.later(1 / 60).fake.create_branch("elsewhere", {"docs/x.md": "x\n"}, author="alice")
+    hub.branch("spam", {"docs/spam.md": "spam\n"}, author="mallory")
+    for n in range(300):  # no draft, no proposal: they change no rule of the game
+        hub.fake.open_pr("mallory", "spam", f"Spam {n}", base="elsewhere", created_at=hub.now)
+    # the listing asks GitHub for the pull requests into the default branch alone: 8 queries a
+    # run before, every page of the 300 listed to be left out
+    assert queries(hub) == queries(hub) == quiet
+    assert "Read the game at" in hub.out and "and 1 open pull request(s)" in hub.out
+    hub.close()
+
+
+def test_a_checkout_of_another_branch_lists_again_into_the_default_one(tmp_path):
+    """Where the engine's checkout holds another branch (dispatched from it), or none (detached),
+    its proposals are listed all the same: again into the default branch (a query more), or into
+    every branch."""
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    checkout = hub.checkout()
+    for head, more in (("refs/heads/elsewhere", 1), (hub.fake.branch_sha("main"), 0)):
+        if head.startswith("refs/"):
+            subprocess.run(["git", "-C", str(checkout), "symbolic-ref", "HEAD", head], check=True)
+        else:
+            (checkout / ".git" / "HEAD").write_text(head + "\n")
+        issue = hub.fake.world.issues[hub.game_issue()]
+        shown = issue.body
+        hub.later(1 / 60).fake.add_review(pr, "carol", "APPROVED" if more else
+                                          "CHANGES_REQUESTED", submitted_at=hub.now)
+        assert queries(hub, 1) == quiet + more
+        assert "and 1 open pull request(s)" in hub.out
+        assert "carol" in issue.body and issue.body != shown  # her vote counted, then changed
     hub.close()
 
 
