@@ -343,7 +343,8 @@ class Pull:
     cursors: dict[str, str | None] = field(default_factory=dict)  # what has a next page
     said: list[dict[str, Any]] | None = None  # the engine's vote comment(s) (None: not read)
     said_next: tuple[str, str | None] | None = None  # how to look for it next (`said_read`)
-    voted_by: set[str] | None = None  # logins whose reviews are read by author (`by_voter`)
+    # logins whose reviews are read by author (`by_voter`), with the player's id if known
+    voted_by: dict[str, int | None] | None = None
 
     @classmethod
     def of(cls, node: dict[str, Any]) -> "Pull":
@@ -385,7 +386,8 @@ class Pull:
         left: one account's thousand approvals then cost one review read. Of a stranger,
         whose vote never counts, the record then lists the latest only. A player renamed
         since the players' file named them (their id stays) shows under the new login among
-        the reviews read: theirs are read by that login too, once those latest are in."""
+        the reviews read: theirs are read by that login too, once those latest are in; and
+        the old login, where another account took it, no further than its first page."""
         if self.voted_by is None:
             if "reviews" not in self.cursors:
                 return
@@ -394,18 +396,23 @@ class Pull:
                 return
             del self.cursors["reviews"]
             self.cursors["opinions"] = None
-            self.voted_by = set()
-            logins = [v.login for v in voters]
+            self.voted_by = {}
+            found = [(v.login, v.id) for v in voters]
         elif "opinions" in self.cursors:
             return
         else:
             ids = {v.id for v in voters if v.id is not None}
-            logins = [r["author"]["login"] for r in self.reviews
-                      if r["author"] and r["author"].get("databaseId") in ids]
-        for name in logins:
+            found = [(r["author"]["login"], r["author"]["databaseId"]) for r in self.reviews
+                     if r["author"] and r["author"].get("databaseId") in ids]
+        for name, id_ in found:
             if name not in self.voted_by:
-                self.voted_by.add(name)
+                self.voted_by[name] = id_
                 self.cursors[f"by:{name}"] = None
+        shown = {r["author"]["login"].lower(): r["author"].get("databaseId")
+                 for r in self.reviews if r["author"]}
+        for name, id_ in self.voted_by.items():
+            if id_ is not None and shown.get(name.lower(), id_) != id_:
+                self.cursors.pop(f"by:{name}", None)  # the login is another account's now
 
     def pending(self) -> list[str]:
         """What has a page still to read (`Batch.page`)."""

@@ -129,6 +129,25 @@ def test_strangers_drafts_are_closed_once_told_and_a_players_draft_stays(tmp_pat
     hub.close()
 
 
+def test_a_stranger_who_takes_a_renamed_players_old_login_cannot_flood_through_it(tmp_path):
+    """dave renamed his account; a stranger registers "dave", which players.yaml still names
+    (with dave's id), and approves a thousand times: read by that login, the first page shows
+    another account, and no more of it is read."""
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    hub.fake.rename_user("dave", "dave-renamed")
+    hub.fake.add_user("dave", id=31337)
+    hub.fake.add_review(pr, "dave-renamed", "APPROVED", submitted_at=hub.now)
+    for n in range(1000):
+        hub.fake.add_review(pr, "dave", "APPROVED", submitted_at=hub.now)
+    # the latest votes, each player's and a page of the stranger's, then dave's under his new
+    # login: a query more; 11 a run where all ten pages of the stranger's were read
+    assert queries(hub) == queries(hub) == quiet + 1
+    standing = load_game(hub.files()).state.open_proposals[0].standing
+    assert "dave" not in standing.not_voted and standing.yes_votes == 3  # alice, bob, dave
+    hub.close()
+
+
 def test_strangers_pull_requests_into_another_branch_cost_no_query(tmp_path):
     hub, pr = in_its_vote(tmp_path)
     quiet = queries(hub)
