@@ -18,7 +18,7 @@ from .core.board.playing import rolled
 from .core.commitments import reveal_at_end, settle_dice
 from .core.dice import Dice
 from .core.due import next_transition
-from .core.facts import Comment
+from .core.facts import Account, Comment
 from .core.files.changes import engine_code
 from .core.files.gamefiles import game_files
 from .core.files.records import Outcome, Record
@@ -363,10 +363,10 @@ def _changes_engine(decision: Decide) -> bool:
     return bool(engine_code(decision.proposal.changes))
 
 
-def _voters(game: Game) -> list[str]:
-    """Every player's login, active or not (a vote makes one active again): the accounts
+def _voters(game: Game) -> list[Account]:
+    """Every player's account, active or not (a vote makes one active again): the accounts
     whose votes a forge reads all of, where a flood of another's would cost every run."""
-    return [p.login for p in game.state.players]
+    return [Account(p.login, p.id) for p in game.state.players]
 
 
 def _show_votes(run: Run, now: datetime, report: Report) -> None:

@@ -128,6 +128,15 @@ def checkout_files(root: Path) -> Callable[[str], dict[str, str] | None]:
     return git.files_of
 
 
+def checkout_branch(root: Path) -> str | None:
+    """The branch the workflow's checkout holds, the default one it checks out: the pull
+    requests into it are the ones a run lists (`GitHubReader.read_game`). None: not known."""
+    found = Git(root).run("symbolic-ref", "--short", "-q", "HEAD", check=False)
+    if found.returncode != 0:  # no checkout, or a detached one
+        return None
+    return found.stdout.decode().strip() or None
+
+
 def run(settings: Settings, now: datetime, *, workdir: Path = Path("."),
         say: Callable[[str], None] = print) -> int:
     """One engine run; its exit status: 0 done, 1 stopped for the next run to carry on (GitHub
@@ -172,9 +181,10 @@ def _attempts(settings: Settings, now: datetime, workdir: Path, lines: list[str]
     """Reconcile, reading the game again when the default branch moved underneath."""
     repo = client(settings).get_repo(settings.repository)
     local, listed = checkout_blobs(workdir), checkout_files(workdir)
+    branch = checkout_branch(workdir)
     for attempt in range(1, ATTEMPTS + 1):
         forge = GitHubForge(repo, settings.engine_login, now, local_blobs=local,
-                            local_files=listed, paced=settings.budget)
+                            local_files=listed, checked_out=branch, paced=settings.budget)
         try:
             game = load_game(forge.read_files())
         except GameError as error:

@@ -137,6 +137,9 @@ class GitHubForge:
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
     # the files under a tree of the checkout, by its sha: a listing that spares a request
     local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
+    # the branch the workflow checked out, the default one: only pull requests into it are
+    # listed (None: all, each then left out or not)
+    checked_out: str | None = None
     branch: str = field(init=False)
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
@@ -175,7 +178,7 @@ class GitHubForge:
     def __post_init__(self) -> None:
         self._reader = GitHubReader(self.repo, self.local_blobs, self.local_files,
                                     self.engine_login)
-        for pull in self._reader.read_game():
+        for pull in self._reader.read_game(self.checked_out):
             self._keep(pull)
         self.branch = self._reader.branch
         self.tip = self.base_tip = self._reader.tip
@@ -224,7 +227,7 @@ class GitHubForge:
         return self._read_tip().changed(self._pending)
 
     def proposals(self, known: Collection[str], reactions: bool = False,
-                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
+                  voters: Collection[Account] | None = None) -> Sequence[Proposal]:
         # only proposals to the default branch: a pull request elsewhere changes no rule
         wanted = [key for key, pull in self._reader.pulls.items() if key in known or (
             pull.node["baseRefName"] == self.branch and not pull.node["isDraft"]

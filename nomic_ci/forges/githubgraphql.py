@@ -176,22 +176,31 @@ def with_folders(merge: PotentialMerge, folder: str, answer: dict[str, Any]) -> 
 
 
 # The first query of a run: the default branch, the pinned issues (is the game issue one?)
-# and a page of open pull requests.
-GAME = f"""query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!) {{
-  repository(owner: $owner, name: $name) {{
-    defaultBranchRef @include(if: $tip) {{ name target {{ ...Tip }} }}
-    pinnedIssues(first: 3) @include(if: $tip) {{ nodes {{ issue {{ number }} }} }}
-    pullRequests(states: OPEN, first: {PULLS_PAGE}, after: $after,
-                 orderBy: {{field: CREATED_AT, direction: ASC}}) {{
-      pageInfo {{ hasNextPage endCursor }}
-      nodes {{ ...Pull }}
-    }}
-  }}
-}}
-{_TIP}
-{_DIR}
-{_PULL}
-{_WHO}"""
+# and a page of open pull requests; into the branch `$base` where the run knows its name
+# (`game_query`): those into another change no rule, and a stranger may open hundreds
+_GAME = """query Game($owner: String!, $name: String!, $after: String, $tip: Boolean!%s) {
+  repository(owner: $owner, name: $name) {
+    defaultBranchRef @include(if: $tip) { name target { ...Tip } }
+    pinnedIssues(first: 3) @include(if: $tip) { nodes { issue { number } } }
+    pullRequests(states: OPEN, first: %d, after: $after,%s
+                 orderBy: {field: CREATED_AT, direction: ASC}) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ...Pull }
+    }
+  }
+}
+%s
+%s
+%s
+%s"""
+
+
+def game_query(into: bool) -> str:
+    """The first query of a run (`_GAME`), listing the pull requests into `$base` alone, or
+    all of them."""
+    return _GAME % (", $base: String!" if into else "", PULLS_PAGE,
+                    " baseRefName: $base," if into else "", _TIP, _DIR, _PULL, _WHO)
+
 
 # The game's files at a given commit (after a merge moved the default branch).
 TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
@@ -334,6 +343,8 @@ class Pull:
     cursors: dict[str, str | None] = field(default_factory=dict)  # what has a next page
     said: list[dict[str, Any]] | None = None  # the engine's vote comment(s) (None: not read)
     said_next: tuple[str, str | None] | None = None  # how to look for it next (`said_read`)
+    # logins whose reviews are read by author (`by_voter`), with the player's id if known
+    voted_by: dict[str, int | None] | None = None
 
     @classmethod
     def of(cls, node: dict[str, Any]) -> "Pull":
@@ -368,20 +379,40 @@ class Pull:
         if page["hasNextPage"]:
             self.cursors[kind] = page["endCursor"]
 
-    def by_voter(self, voters: Collection[str]) -> None:
+    def by_voter(self, voters: Collection[Account]) -> None:
         """Past the first page of reviews that can be votes, read each player's by author (all
         they cast: a tally, a timer, an objection may need any) and every other account's
         latest approval or request for changes, where that takes fewer queries than the pages
         left: one account's thousand approvals then cost one review read. Of a stranger,
-        whose vote never counts, the record then lists the latest only."""
-        if "reviews" not in self.cursors:
+        whose vote never counts, the record then lists the latest only. A player renamed
+        since the players' file named them (their id stays) shows under the new login among
+        the reviews read: theirs are read by that login too, once those latest are in; and
+        the old login, where another account took it, no further than its first page."""
+        if self.voted_by is None:
+            if "reviews" not in self.cursors:
+                return
+            pages_left = -(-self.review_count // PAGE) - 1
+            if pages_left <= -(-(len(voters) + 1) // ALIASES):
+                return
+            del self.cursors["reviews"]
+            self.cursors["opinions"] = None
+            self.voted_by = {}
+            found = [(v.login, v.id) for v in voters]
+        elif "opinions" in self.cursors:
             return
-        pages_left = -(-self.review_count // PAGE) - 1
-        if pages_left <= -(-(len(voters) + 1) // ALIASES):
-            return
-        del self.cursors["reviews"]
-        self.cursors["opinions"] = None
-        self.cursors.update({f"by:{login}": None for login in voters})
+        else:
+            ids = {v.id for v in voters if v.id is not None}
+            found = [(r["author"]["login"], r["author"]["databaseId"]) for r in self.reviews
+                     if r["author"] and r["author"].get("databaseId") in ids]
+        for name, id_ in found:
+            if name not in self.voted_by:
+                self.voted_by[name] = id_
+                self.cursors[f"by:{name}"] = None
+        shown = {r["author"]["login"].lower(): r["author"].get("databaseId")
+                 for r in self.reviews if r["author"]}
+        for name, id_ in self.voted_by.items():
+            if id_ is not None and shown.get(name.lower(), id_) != id_:
+                self.cursors.pop(f"by:{name}", None)  # the login is another account's now
 
     def pending(self) -> list[str]:
         """What has a page still to read (`Batch.page`)."""

@@ -2,8 +2,8 @@
 requests as proposals, through the GraphQL queries of `githubgraphql`.
 
 A run reads everything once, at its start, in a few requests whatever the number of pull
-requests: one query a page of 50 pull requests (with the default branch and its game
-files), then one batched query for the rest: the texts of the game files they change,
+requests: one query a page of 50 pull requests into the default branch (with the branch
+and its game files), then one batched query for the rest: the texts of the game files they change,
 their reactions where the rules count them, pull requests not listed, second pages (a pull
 request of more than 100 files or reviews takes a round more for each further page), and
 the engine's vote comment on each, by the link its `nomic/vote` status holds (no page of
@@ -122,11 +122,16 @@ class GitHubReader:
             input={"query": mutation, "variables": variables})
         return gql.answer(data, headers)
 
-    def read_game(self) -> list[gql.Pull]:
-        """The default branch and every open pull request (to any branch): a query a page."""
+    def read_game(self, into: str | None = None) -> list[gql.Pull]:
+        """The default branch and every open pull request into it: a query a page. Those into
+        the branch named `into` (the workflow's checkout's: the default one) are asked for,
+        and listed again where the default branch is another (a query more); with no name,
+        those into every branch (`gql.game_query`)."""
         after, first, found = None, True, []
         while True:
-            repository = self._query(gql.GAME, after=after, tip=first)["repository"]
+            query = gql.game_query(into is not None)
+            repository = self._query(query, after=after, tip=first,
+                                     **({"base": into} if into is not None else {}))["repository"]
             if repository is None:
                 raise GameError(f"GitHub shows no repository {self._owner}/{self._name}")
             if first:
@@ -139,13 +144,17 @@ class GitHubReader:
                 self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
                                if n and n.get("issue")}
                 self._trees[self.tip] = self._entries(ref["target"])
+                first = False
+                if into is not None and into != self.branch:  # listed into another branch
+                    into = self.branch
+                    continue
             listing = repository["pullRequests"]
             for node in listing["nodes"]:
                 found.append(gql.Pull.of(node))
                 self.pulls[str(node["number"])] = found[-1]
             if not listing["pageInfo"]["hasNextPage"]:
                 return found
-            after, first = listing["pageInfo"]["endCursor"], False
+            after = listing["pageInfo"]["endCursor"]
 
     def _entries(self, commit: dict) -> tuple[str, dict[str, str], dict[str, str]]:
         """A commit's tree, the game files a run reads, path -> blob sha, and the trees of
@@ -249,12 +258,12 @@ class GitHubReader:
         return new
 
     def complete(self, keys: list[str], reactions: bool,
-                 voters: Collection[str] | None = None) -> list[gql.Pull]:
+                 voters: Collection[Account] | None = None) -> list[gql.Pull]:
         """Read what the first query left out for these pull requests, batched: pull requests
         it did not list, more pages, reactions, and the texts of the game files they change
         (one query for all, unless some have more than a page of something); and, in a
         query sent anyway, where the engine's vote comment is (`vote_comments`). With the
-        players' logins (`voters`), more than a page of reviews may be read by voter
+        players' accounts (`voters`), more than a page of reviews may be read by voter
         (`Pull.by_voter`). The pull requests read anew."""
         new = []
         while True:

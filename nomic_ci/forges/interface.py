@@ -57,9 +57,9 @@ class Forge(Protocol):
         ...
 
     def proposals(self, known: Collection[str], reactions: bool = False,
-                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
+                  voters: Collection[Account] | None = None) -> Sequence[Proposal]:
         """Every open proposal, plus those with the keys in `known`, whatever their state;
-        with their reactions when the rules count them as votes. Given the players' logins
+        with their reactions when the rules count them as votes. Given the players' accounts
         (`voters`), a forge may read of any other account's votes only its latest."""
         ...
 

@@ -203,7 +203,7 @@ class LocalForge:
         return self._files[1]
 
     def proposals(self, known: Collection[str], reactions: bool = False,
-                  voters: Collection[str] | None = None) -> Sequence[Proposal]:
+                  voters: Collection[Account] | None = None) -> Sequence[Proposal]:
         # locally, votes are recorded by the vote command whatever the rules call them
         found = []
         for key in sorted({*self.records.open_branches(), *known}, key=_by_number):

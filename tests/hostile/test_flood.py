@@ -7,6 +7,7 @@ fake counts every request)."""
 
 from __future__ import annotations
 
+import subprocess
 from datetime import timedelta
 
 from nomic_ci.core.game import load_game
@@ -128,6 +129,61 @@ def test_strangers_drafts_are_closed_once_told_and_a_players_draft_stays(tmp_pat
     hub.close()
 
 
+def test_a_stranger_who_takes_a_renamed_players_old_login_cannot_flood_through_it(tmp_path):
+    """dave renamed his account; a stranger registers "dave", which players.yaml still names
+    (with dave's id), and approves a thousand times: read by that login, the first page shows
+    another account, and no more of it is read."""
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    hub.fake.rename_user("dave", "dave-renamed")
+    hub.fake.add_user("dave", id=31337)
+    hub.fake.add_review(pr, "dave-renamed", "APPROVED", submitted_at=hub.now)
+    for n in range(1000):
+        hub.fake.add_review(pr, "dave", "APPROVED", submitted_at=hub.now)
+    # the latest votes, each player's and a page of the stranger's, then dave's under his new
+    # login: a query more; 11 a run where all ten pages of the stranger's were read
+    assert queries(hub) == queries(hub) == quiet + 1
+    standing = load_game(hub.files()).state.open_proposals[0].standing
+    assert "dave" not in standing.not_voted and standing.yes_votes == 3  # alice, bob, dave
+    hub.close()
+
+
+def test_strangers_pull_requests_into_another_branch_cost_no_query(tmp_path):
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    hub.later(1 / 60).fake.create_branch("elsewhere", {"docs/x.md": "x\n"}, author="alice")
+    hub.branch("spam", {"docs/spam.md": "spam\n"}, author="mallory")
+    for n in range(300):  # no draft, no proposal: they change no rule of the game
+        hub.fake.open_pr("mallory", "spam", f"Spam {n}", base="elsewhere", created_at=hub.now)
+    # the listing asks GitHub for the pull requests into the default branch alone: 8 queries a
+    # run before, every page of the 300 listed to be left out
+    assert queries(hub) == queries(hub) == quiet
+    assert "Read the game at" in hub.out and "and 1 open pull request(s)" in hub.out
+    hub.close()
+
+
+def test_a_checkout_of_another_branch_lists_again_into_the_default_one(tmp_path):
+    """Where the engine's checkout holds another branch (dispatched from it), or none (detached),
+    its proposals are listed all the same: again into the default branch (a query more), or into
+    every branch."""
+    hub, pr = in_its_vote(tmp_path)
+    quiet = queries(hub)
+    checkout = hub.checkout()
+    for head, more in (("refs/heads/elsewhere", 1), (hub.fake.branch_sha("main"), 0)):
+        if head.startswith("refs/"):
+            subprocess.run(["git", "-C", str(checkout), "symbolic-ref", "HEAD", head], check=True)
+        else:
+            (checkout / ".git" / "HEAD").write_text(head + "\n")
+        issue = hub.fake.world.issues[hub.game_issue()]
+        shown = issue.body
+        hub.later(1 / 60).fake.add_review(pr, "carol", "APPROVED" if more else
+                                          "CHANGES_REQUESTED", submitted_at=hub.now)
+        assert queries(hub, 1) == quiet + more
+        assert "and 1 open pull request(s)" in hub.out
+        assert "carol" in issue.body and issue.body != shown  # her vote counted, then changed
+    hub.close()
+
+
 def _close_game_issue(hub: GitHubTable) -> int:
     """Someone with triage rights closes the game issue."""
     issue = hub.fake.world.issues[hub.game_issue()]
@@ -219,3 +275,30 @@ def test_a_reminder_to_more_than_fifty_missing_voters_mentions_fifty_a_comment(t
     assert len([c for c in hub.fake.world.comments_on(hub.game_issue())
                 if "vote is not in yet" in c.body]) == 3
     hub.close()
+
+
+def test_a_renamed_players_vote_at_the_deadline_counts_through_a_flood(tmp_path):
+    """dave renamed his account (players.yaml keeps his id, so he keeps his seat): past a page
+    of votes his are read under the login GitHub shows now, not only his latest, which came
+    after the vote closed; a tally at the deadline needs the approval before it."""
+    hub, pr = in_its_vote(tmp_path / "flooded")
+    hub.fake.rename_user("dave", "dave-renamed")
+    calm = hub.copy(tmp_path / "calm")
+    for table, flood in ((hub, True), (calm, False)):
+        fake, at = table.fake, table.now
+        if flood:
+            for n in range(300):
+                fake.add_review(pr, "mallory", "APPROVED", submitted_at=at)
+        fake.add_review(pr, "dave-renamed", "APPROVED", submitted_at=at + timedelta(seconds=1))
+        table.later(24 * 8)  # past the voting window: decided as the votes stood then
+        fake.add_review(pr, "dave-renamed", "CHANGES_REQUESTED", submitted_at=table.now)
+    tallies = []
+    for table in (hub, calm):
+        assert table.reconcile() == 0, table.err
+        game = load_game(table.files())
+        tallies.append(game.full_record(game.records[0]))
+    flooded, calmed = tallies
+    assert [b.login for b in calmed.counted] == ["alice", "bob", "dave"]
+    assert (flooded.outcome, flooded.counted) == (calmed.outcome, calmed.counted)
+    hub.close()
+    calm.close()
