@@ -35,7 +35,7 @@ from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse,
                                Transition, Update)
 from .core.voting.admission import turn_left
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import Forge, MergeStatus, listed_comments
+from .forges.interface import Forge, MergeStatus, comments_of, listed_comments
 from .text.messages import consequences, describe, merge_message, stranger_draft
 from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
@@ -89,14 +89,14 @@ class Run:
         # answers to commands that changed nothing, to tell without recording them (`_tell`)
         self.answers: tuple[Tell, ...] = ()
 
-    def affords(self, cost: str) -> bool:
-        """Whether the forge's write budget still has room for a write of this kind, and for
-        the run's last commits after it."""
+    def affords(self, cost: str, more: int = 0) -> bool:
+        """Whether the forge's write budget still has room for a write of this kind (and
+        `more` writes besides), and for the run's last commits after it."""
         made, left = self.forge.writes_made(), self.forge.requests_left()
         if left is not None and left < REQUESTS_KEPT:
             return False  # the hour's requests are nearly spent: kept for the last commits
         return made is None or writes.available(self.bucket, self.now) - made >= \
-            COSTS[cost] + RESERVED
+            COSTS[cost] + more + RESERVED
 
     def reread(self) -> None:
         """Read the game from the forge again: at the start, and after a merge changed it."""
@@ -307,7 +307,7 @@ def _tell(run: Run, report: Report, then: Callable[[], None] = lambda: None) -> 
     queue = [*((i, to_tell[i]) for i in most_pressing_first(to_tell)),
              *((None, answer) for answer in answers)]
     for n, (index, tell) in enumerate(queue):
-        if not run.affords("tell"):
+        if not run.affords("tell", more=comments_of(tell) - 1):  # a comment each 50 mentions
             report.say(f"Told {n} of {len(queue)} messages; the rest wait for the forge to "
                        "allow more writes, at a later run.")
             break

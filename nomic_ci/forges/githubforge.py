@@ -45,7 +45,7 @@ from . import githubgraphql as gql
 from .githubgraphql import STATUS_CONTEXT
 from .gitobjects import blob_id
 from .githubreader import GitHubReader
-from .interface import MergeResult, MergeStatus
+from .interface import MENTIONS_MOST, MergeResult, MergeStatus
 
 T = TypeVar("T")
 
@@ -65,9 +65,6 @@ QUIET = timedelta(days=50)
 # this long after, not at every run; the time is kept in the game issue's text (`_unpinned`)
 PIN_AGAIN = timedelta(days=1)
 UNPINNED = "<!-- nomic-ci:unpinned "
-# GitHub notifies only about the first 50 mentions of a comment (as people who met it report;
-# GitHub documents no number): a message to more is told in a comment for each 50
-MENTIONS_MOST = 50
 TEXT_MOST = 65_536  # characters of an issue's or a comment's text: GitHub refuses more
 CUT = "\n\n*…shortened: GitHub keeps no longer a text.*\n"
 # why GitHub answers 404 for an issue or a pull request it had (`GitHubReader.gone`)
@@ -256,8 +253,8 @@ class GitHubForge:
         return [p for key, p in self._facts.items() if p.state is ForgeState.OPEN or key in known]
 
     def drafts(self) -> Sequence[tuple[str, Account]]:
-        return [(key, gql.account(pull.node["author"]) if pull.node["author"] else
-                 Account("ghost")) for key, pull in self._reader.pulls.items()
+        return [(key, gql.account(pull.node["author"]))
+                for key, pull in self._reader.pulls.items()
                 if pull.node["isDraft"] and pull.node["state"] == "OPEN"
                 and pull.node["baseRefName"] == self.branch]
 

@@ -293,7 +293,11 @@ def login(actor: dict[str, Any] | None) -> str | None:
     return f"{actor['login']}[bot]" if actor.get("__typename") == "Bot" else actor["login"]
 
 
-def account(actor: dict[str, Any]) -> Account:
+def account(actor: dict[str, Any] | None) -> Account:
+    """The account of an author, an actor or a user; GitHub's "ghost" where the account is
+    deleted (GitHub gives no actor then)."""
+    if actor is None:
+        return Account("ghost")
     return Account(login(actor) or "ghost", actor.get("databaseId"))
 
 

@@ -316,8 +316,8 @@ class GitHubReader:
                                                                           ForgeState.CLOSED)
         return Proposal(key=key, title=node["title"], reactions=pull.reaction_facts(),
                         description=f"{node['title']}\n\n{node['body'] or ''}",
-                        author=gql.account(node["author"]) if node["author"] else
-                        Account("ghost"), head=head, opened_at=gql.moment(node["createdAt"]),
+                        author=gql.account(node["author"]), head=head,
+                        opened_at=gql.moment(node["createdAt"]),
                         ready_at=pull.ready_at, changes=tuple(changes),
                         reviews=pull.review_facts(), texts=tuple(texts), state=state,
                         closed_at=gql.moment(node["mergedAt"] or node["closedAt"]),

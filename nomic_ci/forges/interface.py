@@ -33,6 +33,16 @@ from ..core.players.comment_commands import listed_since
 from ..core.voting.decision import VoteView
 
 
+# GitHub notifies only about the first 50 mentions of a comment (as people who met it report;
+# GitHub documents no number): `tell` tells a message to more in a comment for each 50
+MENTIONS_MOST = 50
+
+
+def comments_of(message: Tell) -> int:
+    """How many comments `tell` posts for a message (each a write)."""
+    return max(1, -(-len(message.mentions) // MENTIONS_MOST))
+
+
 class MergeStatus(enum.Enum):
     MERGED = "merged"
     HEAD_MOVED = "head moved"  # the proposal changed after its votes were counted

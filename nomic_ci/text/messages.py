@@ -22,7 +22,8 @@ def stranger_draft(game: Game) -> str:
     config = game.config
     joining = (" To ask to join, open a pull request ready for review (not a draft) that only "
                f"adds you to the end of state/players.yaml ({config.cite('join_window')})."
-               if config.join_window else " Only players propose here.")
+               if config.join_window else " To join, ask a player to propose adding you at "
+               "the end of state/players.yaml: only players propose here.")
     return ("Closed: this draft is by an account that is not a player (see "
             "state/players.yaml). A draft is no proposal yet, and the game keeps no "
             "stranger's drafts open: it reads every open pull request at every run." + joining)

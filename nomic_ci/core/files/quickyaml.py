@@ -720,13 +720,8 @@ def _quoted(text: str, at: int) -> tuple[str, int]:
             at += 2
         elif char == "\\":
             at = _escape(text, at + 1, chunks)
-        else:  # spaces: kept, unless a line break follows them
-            end = _skip_spaces(text, at)
-            if text.startswith("\n", end):
-                at = _breaks(text, end + 1, chunks, " ")
-            else:
-                chunks.append(text[at:end])
-                at = end
+        else:  # a line break, after any spaces (the run takes the others): a fold
+            at = _breaks(text, _skip_spaces(text, at) + 1, chunks, " ")
 
 
 def _escape(text: str, at: int, chunks: list[str]) -> int:
