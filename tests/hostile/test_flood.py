@@ -8,11 +8,15 @@ fake counts every request)."""
 from __future__ import annotations
 
 import subprocess
+from dataclasses import replace
 from datetime import timedelta
 
-from nomic_ci.core.files.state import GAME_ISSUE, Tell
+from nomic_ci.core import writes
+from nomic_ci.core.files.state import GAME_ISSUE, Tell, WriteLevel
+from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.game import load_game
 from nomic_ci.forges.interface import comments_of
+from nomic_ci.reconcile import COSTS, RESERVED
 
 from builders import new_rule
 from tables import GitHubTable, in_its_vote, settle
@@ -306,3 +310,40 @@ def test_a_renamed_players_vote_at_the_deadline_counts_through_a_flood(tmp_path)
     assert (flooded.outcome, flooded.counted) == (calmed.outcome, calmed.counted)
     hub.close()
     calm.close()
+
+
+def test_a_message_in_comments_of_fifty_waits_for_room_for_every_comment(tmp_path):
+    """Each comment of fifty mentions is a write: a run whose budget holds one comment's
+    message, and the writes kept for its last commits, but not 398 voters' eight comments
+    tells none of them (it told all eight, past the writes kept), and a run with room tells
+    them all, once."""
+    players = [f"p{n:03d}" for n in range(400)]
+    hub = GitHubTable(tmp_path, players=",".join(players))
+    hub.secrets["NOMIC_CI_WRITE_BUDGET"] = "on"
+    hub.later().branch("idea", new_rule(150), author="p000")
+    pr = hub.fake.open_pr("p000", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err
+    hub.later(1 / 60).fake.add_review(pr, "p001", "APPROVED", submitted_at=hub.now)
+
+    def reminders() -> list[str]:
+        return [c.body for c in hub.fake.world.comments_on(hub.game_issue())
+                if "vote is not in yet" in c.body]
+
+    # each run's budget: a one-comment message, the writes kept for the last commits, and
+    # four besides (the run's commit before it tells); not the seven comments more
+    room = COSTS["tell"] + RESERVED + 4
+    for _ in range(20):  # to the run that reminds
+        hub.later(6)
+        files = hub.files()
+        state = replace(load_game(files).state, writes=WriteLevel(
+            writes.AT_ONCE - room, hub.now))
+        hub.branch("main", dump_state(state, files), author="p000")
+        assert hub.reconcile() == 0, hub.err
+        if "Reminded the voters missing" in hub.out:
+            break
+    assert "Told 0 of" in hub.out and reminders() == [], hub.out
+    hub.later(6)  # the budget drained: room for all
+    assert hub.reconcile() == 0, hub.err
+    assert [body.count("\n- @") for body in reminders()] == [50] * 7 + [48]
+    assert settle(hub)[-1] == 0 and len(reminders()) == 8  # told once
+    hub.close()
