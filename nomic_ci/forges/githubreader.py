@@ -2,12 +2,13 @@
 requests as proposals, through the GraphQL queries of `githubgraphql`.
 
 A run reads everything once, at its start, in a few requests whatever the number of pull
-requests: one query a page of 50 pull requests into the default branch (with the branch
-and its game files), then one batched query for the rest: the texts of the game files they change,
-their reactions where the rules count them, pull requests not listed, second pages (a pull
-request of more than 100 files or reviews takes a round more for each further page), and
-the engine's vote comment on each, by the link its `nomic/vote` status holds (no page of
-the players' talk). Blobs the workflow's checkout has cost nothing; a file GraphQL gives no
+requests: one query a page of 50 pull requests into the default branch (with the branch and
+its game files), then one batched query for the rest: the texts of the game files they
+change, their reactions where the rules count them, pull requests not listed, second pages
+(a pull request of more than 100 files takes a round more for each further page; past a
+page of reviews that can be votes, each player's are read by author and every other
+account's latest, `Pull.by_voter`), and the engine's vote comment on each, by the link its
+`nomic/vote` status holds (no page of the players' talk). Blobs the workflow's checkout has cost nothing; a file GraphQL gives no
 text of (binary, huge) is read through REST.
 """
 

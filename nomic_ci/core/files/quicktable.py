@@ -48,7 +48,7 @@ def quick_load_table(text: str, key: str, columns: tuple[str, ...]) -> dict[str,
                 for values in item.findall(found.group(1))]
     except GiveUp:
         return None
-    data = quick_load(f"{text[:found.start(1)].rstrip()} []\n{text[found.end(1):]}")
+    data = quick_load(f"{text[:found.start(1) - 1]} []\n{text[found.end(1):]}")
     if not isinstance(data, LinedDict) or data.get(key) != []:
         return None
     data[key] = rows
