@@ -5,7 +5,9 @@
 One table of every per-run cost, each from a small game to a large one, with their ratio:
 CPU seconds, peak memory, bytes (read and written by the engine's process locally; sent and
 received over HTTP on GitHub) and requests (GitHub's). Each run is a fresh process, as a
-player's command or the engine workflow starts one; a figure is the median of three.
+player's command or the engine workflow starts one. A local command runs five times, on
+the small game and the large one in turn; a run on GitHub three times; CPU is the least of
+the runs (other work on the machine only adds to it), the rest their median.
 
   records   10 → 10,000 decided proposals, played (tests/playedgames.py: a round played
             through the command line, then more like it, written as play writes them), one
@@ -46,6 +48,7 @@ import tempfile
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -59,7 +62,8 @@ from nomic_ci.core.players.comment_commands import KEPT_MARGIN  # noqa: E402
 from nomic_ci.core.game import load_game  # noqa: E402
 
 TABLE = Path(__file__).with_name("bench_cost.md")
-RUNS = 3
+RUNS = 3  # runs on GitHub: the game moves on between them
+LOCAL_RUNS = 5  # runs of a local command, short ones, in turn with the other game's
 
 
 @dataclass
@@ -72,9 +76,11 @@ class Cost:
     requests: int | None = None
 
     @staticmethod
-    def median(costs: list["Cost"]) -> "Cost":
+    def of(costs: list["Cost"]) -> "Cost":
+        """The runs' least CPU (the machine's other work only adds to it) and the median
+        of the rest."""
         requests = [c.requests for c in costs if c.requests is not None]
-        return Cost(statistics.median(c.seconds for c in costs),
+        return Cost(min(c.seconds for c in costs),
                     statistics.median(c.mb for c in costs),
                     int(statistics.median(c.bytes for c in costs)),
                     int(statistics.median(requests)) if requests else None)
@@ -105,24 +111,34 @@ class Local:
     def cli(self, *args: str, now: str | None = None) -> list[str]:
         return ["--repo", str(self.root), "--now", now or self.now, *args]
 
-    def measure(self, name: str, *args: str, changes: bool = False,
-                now: str | None = None) -> Cost:
-        costs = []
-        for n in range(RUNS):
-            if not changes:
-                costs.append(process(self.cli(*args, now=now)))
-                continue
-            copy = self.root.with_name(f"{self.root.name}-{name}-{n}")
-            shutil.copytree(self.root, copy, symlinks=True)
-            # a copy's files are new to git's index (their inodes changed): refreshed, as a
-            # player's checkout is, or the command's first `git status` hashes every file
-            subprocess.run(["git", "-C", str(copy), "update-index", "-q", "--refresh"],
-                           check=False)
-            try:
-                costs.append(process(["--repo", str(copy), "--now", now or self.now, *args]))
-            finally:
-                shutil.rmtree(copy)
-        return Cost.median(costs)
+    def once(self, name: str, args: Sequence[str], changes: bool, now: str | None,
+             n: int) -> Cost:
+        """One run of a command; one that changes the game runs on a fresh copy."""
+        if not changes:
+            return process(self.cli(*args, now=now))
+        copy = self.root.with_name(f"{self.root.name}-{name}-{n}")
+        shutil.copytree(self.root, copy, symlinks=True)
+        # a copy's files are new to git's index (their inodes changed): refreshed, as a
+        # player's checkout is, or the command's first `git status` hashes every file
+        subprocess.run(["git", "-C", str(copy), "update-index", "-q", "--refresh"],
+                       check=False)
+        try:
+            return process(["--repo", str(copy), "--now", now or self.now, *args])
+        finally:
+            shutil.rmtree(copy)
+
+
+def paired(games: list[Local], name: str, args: Callable[[Local], Sequence[str]],
+           changes: bool = False, now: Callable[[Local], str | None] = lambda game: None
+           ) -> list[Cost]:
+    """Each game's cost of a command (its arguments `args(game)`), the games run in turn,
+    LOCAL_RUNS rounds: a drift in the machine's pace falls alike on the small game and
+    the large one."""
+    runs: list[list[Cost]] = [[] for _ in games]
+    for n in range(LOCAL_RUNS):
+        for game, costs in zip(games, runs):
+            costs.append(game.once(name, args(game), changes, now(game), n))
+    return [Cost.of(costs) for costs in runs]
 
 
 def records_game(root: Path, played: Path, total: int) -> tuple[Local, dict[str, str]]:
@@ -139,26 +155,29 @@ def records_game(root: Path, played: Path, total: int) -> tuple[Local, dict[str,
                  closes=(open_.standing.closes + timedelta(minutes=1)).isoformat()), files
 
 
-def local_costs(game: Local, board: bool) -> dict[str, Cost]:
-    # a game that does not add up would time verify's complaint, not its reading
-    checked = subprocess.run([sys.executable, "-m", "nomic_ci", *game.cli("verify")],
-                             capture_output=True, text=True)
-    if checked.returncode != 0:
-        raise SystemExit(f"the benchmark's game does not verify:\n{checked.stderr[-2000:]}")
-    costs = {"status": game.measure("status", "status"),
-             "tick (no-op)": game.measure("tick", "tick")}
+def local_costs(games: list[Local], board: bool) -> list[dict[str, Cost]]:
+    """Each game's costs of the local commands, the games measured in turn (`paired`)."""
+    for game in games:  # a game that does not add up would time verify's complaint
+        checked = subprocess.run([sys.executable, "-m", "nomic_ci", *game.cli("verify")],
+                                 capture_output=True, text=True)
+        if checked.returncode != 0:
+            raise SystemExit(f"the benchmark's game does not verify:\n{checked.stderr[-2000:]}")
+    rows = {"status": paired(games, "status", lambda game: ["status"]),
+            "tick (no-op)": paired(games, "tick", lambda game: ["tick"])}
     if board:
-        costs["board command"] = game.measure("command", "command", game.command, "--as",
-                                              game.roller, changes=True)
+        rows["board command"] = paired(
+            games, "command", lambda game: ["command", game.command, "--as", game.roller],
+            changes=True)
     else:
-        costs["vote"] = game.measure("vote", "vote", str(game.number), "--as", game.voter,
-                                     "--yes", changes=True)
-    costs["render --check"] = game.measure("render", "render", "--check")
-    costs["verify"] = game.measure("verify", "verify")
+        rows["vote"] = paired(
+            games, "vote", lambda game: ["vote", str(game.number), "--as", game.voter, "--yes"],
+            changes=True)
+    rows["render --check"] = paired(games, "render", lambda game: ["render", "--check"])
+    rows["verify"] = paired(games, "verify", lambda game: ["verify"])
     if not board:
-        costs["tick (decides)"] = game.measure("decide", "tick", changes=True,
-                                               now=game.closes)
-    return costs
+        rows["tick (decides)"] = paired(games, "decide", lambda game: ["tick"], changes=True,
+                                        now=lambda game: game.closes)
+    return [{row: costs[n] for row, costs in rows.items()} for n in range(len(games))]
 
 
 def actions_game(root: Path, round_: Path, said: list, actions: int
@@ -260,27 +279,27 @@ def github_costs(hub: Hub, board: bool = False) -> dict[str, Cost]:
     table = hub.table
     first = hub.run()  # the first run after the game grew: it reads new talk, once
     costs = {"github: first run": first,
-             "github: no-op": Cost.median([hub.run() for _ in range(RUNS)])}
+             "github: no-op": Cost.of([hub.run() for _ in range(RUNS)])}
     if board:
         commands = []
         for _ in range(RUNS):
             table.later(1 / 60).fake.add_comment(table.game_issue(), hub.voters[-1],
                                                  "/status", created_at=table.now)
             commands.append(hub.run())
-        costs["github: a command"] = Cost.median(commands)
+        costs["github: a command"] = Cost.of(commands)
         table.close()
         return costs
     votes = []
     for login in hub.voters[:RUNS - 1]:
         table.later(1 / 60).fake.add_review(hub.pr, login, "APPROVED", submitted_at=table.now)
         votes.append(hub.run())
-    costs["github: a vote"] = Cost.median(votes)
+    costs["github: a vote"] = Cost.of(votes)
     commands = []
     for n in range(RUNS):
         table.later(1 / 60).fake.add_comment(table.game_issue(), hub.voters[-1], "/status",
                                              created_at=table.now)
         commands.append(hub.run())
-    costs["github: a command"] = Cost.median(commands)
+    costs["github: a command"] = Cost.of(commands)
     for login in hub.voters[RUNS - 1:]:
         table.later(1 / 60).fake.add_review(hub.pr, login, "APPROVED", submitted_at=table.now)
     table.later(1 / 60)
@@ -399,10 +418,11 @@ def main() -> None:
             playedgames.play(played)
         figures: dict[str, dict[str, Cost]] = {}
         if "records" in only:
-            for size in (10, big):
-                local, files = records_game(tmp / f"records{size}", played, size)
-                figures[size] = {**local_costs(local, board=False),
-                                 **github_costs(hub_game(tmp / f"hub{size}", files))}
+            games = {size: records_game(tmp / f"records{size}", played, size)
+                     for size in (10, big)}
+            for size, costs in zip(games, local_costs([g for g, _ in games.values()], False)):
+                figures[size] = {**costs, **github_costs(hub_game(tmp / f"hub{size}",
+                                                                   games[size][1]))}
             # the large game's merge decides the 10,001st proposal, the first line of a new
             # index file; any other merge rewrites the last file with its new line
             # (the small game's merge, the 11th decision, rewrites its file already)
@@ -416,13 +436,12 @@ def main() -> None:
                          " | | | |")
         if "actions" in only:
             said = playedboard.play(tmp / "board-round")
-            sizes = []
-            for size in (0, big):  # 0: the round alone
-                local, files = actions_game(tmp / f"actions{size}", tmp / "board-round", said,
-                                            size)
-                sizes.append(len(load_game(files).actions))
-                figures[f"a{size}"] = {**local_costs(local, board=True), **github_costs(
-                    hub_game(tmp / f"hub-actions{size}", files), board=True)}
+            games = {size: actions_game(tmp / f"actions{size}", tmp / "board-round", said, size)
+                     for size in (0, big)}  # 0: the round alone
+            sizes = [len(load_game(files).actions) for _, files in games.values()]
+            for size, costs in zip(games, local_costs([g for g, _ in games.values()], True)):
+                figures[f"a{size}"] = {**costs, **github_costs(
+                    hub_game(tmp / f"hub-actions{size}", games[size][1]), board=True)}
             show(f"actions {sizes[0]} → {sizes[1]:,}", figures["a0"], figures[f"a{big}"])
         if only & {"issue", "proposal"}:
             _, files = records_game(tmp / "talk", played, 10)
