@@ -77,6 +77,17 @@ def test_a_command_among_ten_thousand_comments_of_talk_is_answered_once_in_the_n
     hub.close()
 
 
+def test_a_command_last_on_a_full_page_of_the_listing_is_answered(tmp_path):
+    # the listing is read a page at a time, none kept (`githubforge._each`): a page as full
+    # as GitHub makes one may have another after it, which is asked for, empty or not
+    hub, pr = in_its_vote(tmp_path)
+    talk(hub, pr, 199)
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    assert run(hub) == 3  # two full pages, and the empty one after them
+    assert replies_to(hub, pr, command) == 1
+    hub.close()
+
+
 def test_a_quiet_run_after_a_page_of_talk_keeps_its_place_without_a_commit(tmp_path):
     hub, pr = in_its_vote(tmp_path)
     talk(hub, pr, 250)
