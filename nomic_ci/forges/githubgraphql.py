@@ -536,6 +536,9 @@ class Batch:
         if kind.startswith("by:"):
             author = f"a{len(self.reads)}"
             self.variables[author] = kind.removeprefix("by:")
+            # a login no account has now (a player renamed, named without an id) may be
+            # answered NOT_FOUND: no reviews by it, as anyone's GitHub does not know
+            self.missable.add(f"r{len(self.reads)}")
             selection = _BY % (PAGE, f", after: ${var}", author)
         else:
             selection = {"files": _FILES, "reviews": _REVIEWS, "reactions": _REACTIONS,

@@ -241,6 +241,8 @@ class GitHubReader:
             if kind in ("comment", "first", "latest"):  # the vote comment: deleted is no error
                 self.pulls[str(key)].take_said(kind, found, self.engine)
                 continue
+            if kind.startswith("by:") and found is None:  # a login GitHub does not know
+                found = {"nodes": [], "pageInfo": {"hasNextPage": False, "endCursor": None}}
             if kind == "pull" and found is None and self.gone(key):
                 self.vanished.add(str(key))
                 continue
