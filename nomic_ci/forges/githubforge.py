@@ -666,7 +666,7 @@ class GitHubForge:
             for c in players:
                 created, updated = _utc(c.created_at), _utc(c.updated_at)
                 self._comments.append(Comment(
-                    c.id, Account(c.user.login, c.user.id), c.body or "", created,
+                    c.id, Account(c.user.login, c.user.id), gql.readable(c.body or ""), created,
                     edited=updated is not None and updated > created,
                     on=c.issue_url.rstrip("/").rsplit("/", 1)[-1],
                     answered=_mark(reply_id(c.id)) in told))

@@ -317,8 +317,9 @@ class GitHubReader:
             listed, lambda path: self._texts[f"{head}:{path}"])
         state = {"MERGED": ForgeState.MERGED, "OPEN": ForgeState.OPEN}.get(node["state"],
                                                                           ForgeState.CLOSED)
-        return Proposal(key=key, title=node["title"], reactions=pull.reaction_facts(),
-                        description=f"{node['title']}\n\n{node['body'] or ''}",
+        title = gql.readable(node["title"])
+        return Proposal(key=key, title=title, reactions=pull.reaction_facts(),
+                        description=f"{title}\n\n{gql.readable(node['body'] or '')}",
                         author=gql.account(node["author"]), head=head,
                         opened_at=gql.moment(node["createdAt"]),
                         ready_at=pull.ready_at, changes=tuple(changes),
