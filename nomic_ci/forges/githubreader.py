@@ -205,6 +205,10 @@ class GitHubReader:
     def _text(self, sha: str) -> str:
         return self._texts[sha].decode(errors="replace")
 
+    def texts_of(self, shas: Collection[str]) -> dict[str, str]:
+        """The texts of these blobs, by oid (known ones from the checkout or this run)."""
+        return self._read_texts(shas)
+
     def _read_texts(self, shas: Collection[str]) -> dict[str, str]:
         self._read_blobs(shas)
         return {sha: self._text(sha) for sha in shas}

@@ -10,12 +10,13 @@ tests/rulesets/test_default_rules_meet.py)."""
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 
 from nomic_ci.core.game import load_game
 
-from tables import GitHubTable, engine_comments, settle
+from tables import GitHubTable, LocalTable, engine_comments, settle
 
 PLAYERS = "state/players.yaml"
 GAME = "state/game.yaml"
@@ -130,3 +131,56 @@ def test_every_player_removed_by_an_admin_by_hand_stops_the_run_saying_what_to_f
     assert "state/players.yaml: the game's files are broken, so nothing was done: it lists " \
         "no players" in hub.out and "what to do: list at least one player" in hub.out
     hub.close()
+
+
+def test_a_proposal_whose_merge_would_list_a_player_twice_fails_and_halts_no_run(tmp_path):
+    """Alice proposes dave as a player, at the list's end, on a branch made before the Admin
+    put dave first by hand: each text reads, and git merges the two cleanly into a list
+    that holds dave twice. Before, that merge was made, and every run after stopped at
+    reading the players' file; now the test merge's state is judged before it is merged,
+    as a rule another proposal changed is: it fails, saying what to do."""
+    hub = started(tmp_path)
+    hub.fake.add_user("dave", id=503)
+    roster = hub.read(PLAYERS)
+    dave = "  - login: dave\n    id: 503\n    points: 0\n"
+    hub.later().branch("dave", {PLAYERS: roster + dave}, author="alice")
+    pr = hub.fake.open_pr("alice", "dave", "Dave plays", created_at=hub.now)
+    hub.prs["dave"] = pr
+    assert hub.reconcile() == 0, hub.err
+    assert load_game(hub.files()).state.open_proposals  # in its vote (rule 000: unanimity)
+    now = hub.read(PLAYERS)
+    hub.fake.commit("main", {PLAYERS: now.replace("players:\n", "players:\n" + dave, 1)},
+                    author="alice", message="dave joins, by hand")
+    for voter in ("bob", "carol", "dave"):
+        hub.later(1 / 60).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+        assert hub.reconcile() == 0, hub.out + hub.err
+    assert hub.fake.pull(pr).merged is False
+    assert "it cannot be merged (merging it would leave the game broken: state/players.yaml" \
+           in hub.out and "player dave is listed twice" in hub.out, hub.out
+    assert [p.login for p in load_game(hub.files()).state.players] == [
+        "dave", "alice", "bob", "carol"]
+    assert settle(hub)[-1] == 0
+    hub.close()
+
+
+def test_locally_a_merge_that_would_list_a_player_twice_fails_and_stops_nothing(tmp_path):
+    """The same on the local forge, where the Admin commits to main by hand: there a
+    proposal's texts are read from the tree its merge would make, so the vote's decision
+    finds the game it would leave broken (as it did before)."""
+    t = LocalTable(tmp_path, players="alice,bob,carol")
+    roster = t.read(PLAYERS)
+    dave = "  - login: dave\n    id: null\n    points: 0\n"
+    t.later().branch("dave", {PLAYERS: roster + dave}, author="alice")
+    assert t.propose("alice", "dave") == 1
+    path = t.root / PLAYERS  # the Admin's commit, by hand
+    path.write_text(path.read_text().replace("players:\n", "players:\n" + dave, 1))
+    subprocess.run(["git", "commit", "-qam", "dave joins, by hand"], cwd=t.root, check=True,
+                   env={"GIT_AUTHOR_NAME": "admin", "GIT_AUTHOR_EMAIL": "a@b", "PATH": "/usr/bin:/bin",
+                        "GIT_COMMITTER_NAME": "admin", "GIT_COMMITTER_EMAIL": "a@b"})
+    for voter in ("bob", "carol", "dave"):
+        t.later().vote(1, voter)
+    assert "it cannot pass: it would leave the game broken: state/players.yaml:17: player " \
+           "dave is listed twice" in t.out, t.out
+    assert t.status()["proposals"][0]["state"] == "failed"
+    assert [p["login"] for p in t.status()["players"]] == ["dave", "alice", "bob", "carol"]
+    assert t.cli("verify") == 0, t.out + t.err
