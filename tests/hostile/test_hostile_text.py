@@ -66,3 +66,25 @@ def test_readable_keeps_every_character_utf_8_can_write_but_nul():
     text = "tab\there\nline\u2028sep \u202e bidi é 🎲 \x1b[31m"
     assert readable(text) is text
     assert readable("a\x00b\ud800c\udfffd") == "a\ufffdb\ufffdc\ufffdd"
+
+
+def test_a_rule_whose_title_escapes_half_a_surrogate_pair_is_refused_before_anyone_votes(
+        tmp_path):
+    """YAML's double quotes read `\\ud800` as half a pair. Before, such a rule was put to the
+    vote and merged, and every run after stopped at writing rules/README.md, which shows
+    its title (GitHub takes no such text: the fake answered 500)."""
+    hub = started(tmp_path)
+    rule = '---\nnumber: 150\ntitle: "Dice \\ud83c"\nmutable: true\n---\nA rule.\n'
+    hub.later().branch("idea", {"rules/150-dice.md": rule}, author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "Dice", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.out + hub.err
+    game = load_game(hub.files())
+    assert [held.key for held in game.state.awaiting_fix] == [str(pr)]
+    assert any("rules/150-dice.md" in b and "half of a surrogate pair" in b
+               for b in engine_comments(hub, pr))
+    for voter in ("bob", "carol"):
+        hub.later(1 / 60).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+        assert hub.reconcile() == 0, hub.out + hub.err
+    assert hub.fake.pull(pr).merged is False
+    assert settle(hub)[-1] == 0
+    hub.close()
