@@ -201,6 +201,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
             answers += ((len(game.state.to_tell), tell) for tell in _tells(transition, "", None))
             comments = [c for c in comments if c.id != transition.comment.id]
             continue
+        before = game.state
         if isinstance(transition, Decide) and transition.passed and not transition.open.join:
             merged = _merge(run, transition, report)
             if merged is None:
@@ -209,7 +210,8 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
             transition = merged
             game = run.game
         state, record = apply(game, transition, dice)
-        summary = describe(transition) + consequences(game, state, record, transition)
+        seen = _turn_as_it_was(game, before)  # what players knew: a turn handed on is news
+        summary = describe(transition) + consequences(seen, state, record, transition)
         if isinstance(transition, Hold):  # what to fix, with an example: where it is needed
             summary += "\n\n" + fix_advice(game, transition.proposal)
         report.say(summary)
@@ -218,7 +220,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
             record, ActionRecord) else update_message(game, state, record,
                                                       game.config.cite("update_turns"))
         told = _tells(transition, said, record) + notices(
-            game, state, transition, {p.key: p for p in proposals})
+            seen, state, transition, {p.key: p for p in proposals})
         state = replace(state, to_tell=state.to_tell + told)
         run.change(state, record, summary)
         if isinstance(transition, Decide) and transition.passed and _changes_engine(transition):
@@ -244,6 +246,16 @@ def _keep_listing(run: Run, listed: Sequence[Comment], listed_from: datetime) ->
     kept = answered_before(run.game, listed, listed_from, run.now)
     if kept > listed_since(run.game):
         run.forge.keep_answered_before(kept)
+
+
+def _turn_as_it_was(game: Game, before: GameState) -> Game:
+    """`game` with the turn `before` held, where a proposal's merge handed it on (`_merge`):
+    the decision then says whose turn is next, and the game issue tells them, as any turn
+    that passes is told."""
+    if (game.state.turn, game.state.turn_started) == (before.turn, before.turn_started):
+        return game
+    return replace(game, state=replace(game.state, turn=before.turn,
+                                       turn_started=before.turn_started))
 
 
 def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:

@@ -183,6 +183,7 @@ class GitHubTable:
         other.fake.backend.world = self.fake.world.copy()
         other.fake.backend.token_user_id = self.fake.backend.token_user_id
         other.fake.backend.user_endpoint_forbidden = self.fake.backend.user_endpoint_forbidden
+        other.fake.backend.unknown_review_author = self.fake.backend.unknown_review_author
         other.fake.start()
         other.ids, other.prs, other.secrets = dict(self.ids), dict(self.prs), dict(self.secrets)
         _made(other)

@@ -136,16 +136,12 @@ def cmd_propose(args) -> int:
     number = open_.number if open_ else record.number if record else None
     # "-": it has no number (refused, or a request to join, where only rule-changes have one)
     print(number if number is not None else "-")
-    print_report(report)
+    print_report(report)  # says why it is refused or awaits a fix: said once, not again below
     if record is not None and record.outcome is Outcome.REFUSED:
-        name = f"proposal {number}" if number is not None else "the proposal"
-        print(f"nomic-ci: {name} was refused: {record.reason}", file=sys.stderr)
         return 1
-    held = next((a for a in game.state.awaiting_fix if a.key == key), None)
-    if held is not None:
-        print(f"nomic-ci: the proposal awaits a fix: {held.reason}\n  then: commit the fix "
-              f"on branch {args.branch}, then run 'nomic-ci tick': it is judged again then",
-              file=sys.stderr)
+    if any(a.key == key for a in game.state.awaiting_fix):
+        print(f"nomic-ci: commit the fix on branch {args.branch}, then run 'nomic-ci tick': "
+              "it is judged again then", file=sys.stderr)
         return 1
     return 0
 

@@ -37,6 +37,7 @@ from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.replies import also_told
 from ..core.times import hours, iso, moment as time_of
+from ..core.voting.admission import merge_breaks
 from ..core.voting.decision import VoteView
 from ..text.game_issue import MARKER as GAME_MARKER, TITLE as GAME_TITLE
 from ..text.quoting import no_mentions, notice
@@ -343,7 +344,15 @@ class GitHubForge:
                 f"merging it would make {', '.join(mixed)} differ from its branch ({self.branch} "
                 f"changed them too): merge {self.branch} into it, so that the vote is on what "
                 "would be merged"))
-        return None
+        # the state's files as the merge makes them, where both sides changed them: they
+        # differ from what was judged, and must still read (one query, only then)
+        state = {path: oid for path, oid in test.after.items() if path.startswith("state/")
+                 and test.before.get(path) != oid
+                 and oid != blob_id(dict(proposal.texts).get(path, "").encode())}
+        texts = self._reader.texts_of(state.values()) if state else {}
+        broken = merge_breaks(self._read_tip(), {p: texts[oid] for p, oid in state.items()},
+                              self.branch)
+        return MergeResult(MergeStatus.NOT_MERGEABLE, broken) if broken else None
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
         self.wrote.append(f"merged #{proposal.key} at {proposal.head[:7]} as {sha[:7]}")
@@ -666,8 +675,8 @@ class GitHubForge:
                     told.update((mark, *map(_mark, also_told(shown))))
                 elif user:
                     players.append(Comment(
-                        c["id"], Account(user["login"], user["id"]), c["body"] or "", created,
-                        edited=written > created,
+                        c["id"], Account(user["login"], user["id"]),
+                        gql.readable(c["body"] or ""), created, edited=written > created,
                         on=c["issue_url"].rstrip("/").rsplit("/", 1)[-1]))
             # each answered where the listing holds the engine's reply, which comes after it
             self._comments = [replace(c, answered=True) if _mark(reply_id(c.id)) in told

@@ -286,6 +286,17 @@ def kept_read(commit: dict[str, Any], engine: str) -> str | None:
     return context.get("description") or ""
 
 
+def readable(text: str) -> str:
+    """A player's text as GitHub's JSON gave it, with each character the engine could not
+    write on shown as U+FFFD: a NUL (git refuses it in a commit message, which names a
+    proposal's title or a command's words) and half a surrogate pair (JSON may escape one;
+    no UTF-8 stream writes it). Any other text, as it is."""
+    if "\0" not in text and (text.isascii() or not any("\ud800" <= c <= "\udfff"
+                                                        for c in text)):
+        return text
+    return "".join("\ufffd" if c == "\0" or "\ud800" <= c <= "\udfff" else c for c in text)
+
+
 def login(actor: dict[str, Any] | None) -> str | None:
     """The login as the REST API spells it: GraphQL names a bot without its `[bot]`."""
     if actor is None:
@@ -536,6 +547,9 @@ class Batch:
         if kind.startswith("by:"):
             author = f"a{len(self.reads)}"
             self.variables[author] = kind.removeprefix("by:")
+            # a login no account has now (a player renamed, named without an id) may be
+            # answered NOT_FOUND: no reviews by it, as anyone's GitHub does not know
+            self.missable.add(f"r{len(self.reads)}")
             selection = _BY % (PAGE, f", after: ${var}", author)
         else:
             selection = {"files": _FILES, "reviews": _REVIEWS, "reactions": _REACTIONS,

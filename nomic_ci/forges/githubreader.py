@@ -205,6 +205,10 @@ class GitHubReader:
     def _text(self, sha: str) -> str:
         return self._texts[sha].decode(errors="replace")
 
+    def texts_of(self, shas: Collection[str]) -> dict[str, str]:
+        """The texts of these blobs, by oid (known ones from the checkout or this run)."""
+        return self._read_texts(shas)
+
     def _read_texts(self, shas: Collection[str]) -> dict[str, str]:
         self._read_blobs(shas)
         return {sha: self._text(sha) for sha in shas}
@@ -241,6 +245,8 @@ class GitHubReader:
             if kind in ("comment", "first", "latest"):  # the vote comment: deleted is no error
                 self.pulls[str(key)].take_said(kind, found, self.engine)
                 continue
+            if kind.startswith("by:") and found is None:  # a login GitHub does not know
+                found = {"nodes": [], "pageInfo": {"hasNextPage": False, "endCursor": None}}
             if kind == "pull" and found is None and self.gone(key):
                 self.vanished.add(str(key))
                 continue
@@ -315,8 +321,9 @@ class GitHubReader:
             listed, lambda path: self._texts[f"{head}:{path}"])
         state = {"MERGED": ForgeState.MERGED, "OPEN": ForgeState.OPEN}.get(node["state"],
                                                                           ForgeState.CLOSED)
-        return Proposal(key=key, title=node["title"], reactions=pull.reaction_facts(),
-                        description=f"{node['title']}\n\n{node['body'] or ''}",
+        title = gql.readable(node["title"])
+        return Proposal(key=key, title=title, reactions=pull.reaction_facts(),
+                        description=f"{title}\n\n{gql.readable(node['body'] or '')}",
                         author=gql.account(node["author"]), head=head,
                         opened_at=gql.moment(node["createdAt"]),
                         ready_at=pull.ready_at, changes=tuple(changes),

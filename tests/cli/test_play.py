@@ -151,6 +151,7 @@ def test_the_demo_plays_in_seconds(tmp_path, capsys):
                   "The turn passes from carol to alice", "everything adds up", "## Scoreboard",
                   f"The game is in {tmp_path / 'demo'}"]:
         assert words in out
+    assert out.count("it is bob's turn, not carol's") == 1  # the refusal, said once
     assert (tmp_path / "demo" / "state" / "README.md").is_file()
 
 
@@ -288,7 +289,8 @@ def test_a_rule_file_that_is_not_utf8_is_refused_as_a_proposal_problem(table, tm
                       "GIT_COMMITTER_NAME": "alice", "GIT_COMMITTER_EMAIL": "a@example.org"})
     git("update-ref", "refs/heads/binary", commit.decode())
     assert t.later().cli("propose", "--as", "alice", "--branch", "binary", "--title", "Bin") == 1
-    assert "rules/201-bin.md is not UTF-8 text: save it as UTF-8" in t.err
+    assert "rules/201-bin.md is not UTF-8 text: save it as UTF-8" in t.out  # said once,
+    assert "not UTF-8" not in t.err and "commit the fix on branch binary" in t.err  # not twice
     after = t.files()
     assert {p: after[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p} \
         == {p: before[p] for p in before if not p.endswith("README.md") and "game.yaml" not in p}
@@ -613,7 +615,7 @@ def test_a_proposal_moved_to_an_unrelated_history_fails_and_stops_nothing(table)
     assert why in t.out and t.status()["proposals"][0]["state"] == "failed"
     git("branch", "lone", "refs/heads/idea")
     assert t.later().cli("propose", "--as", "bob", "--branch", "lone", "--title", "Lone") == 1
-    assert "branch lone shares no history with main" in t.err
+    assert "branch lone shares no history with main" in t.out
     assert t.cli("verify") == 0, t.err
 
 

@@ -32,6 +32,9 @@ class Backend:
         self.urls = urls
         self.token_user_id: int | None = None
         self.user_endpoint_forbidden = False  # GitHub App installation tokens get 403 on GET /user
+        # how `reviews(author:)` answers a login no account has (whether GitHub lists no
+        # reviews or answers NOT_FOUND is unverified): "empty", or "error" (the field null)
+        self.unknown_review_author = "empty"
         self._diff = lru_cache(maxsize=256)(self.git.diff_files)
 
     def now(self) -> datetime:

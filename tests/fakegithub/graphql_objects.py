@@ -263,6 +263,9 @@ class Pull:
         """GitHub's `states` and `author` filters; a pending review is shown to its author
         alone."""
         login = self.b.user
+        if author is not None and self.b.unknown_review_author == "error" \
+                and self.b.world.user_by_login(author) is None:
+            raise NotFound(f"Could not resolve to a User with the login of '{author}'.")
         reviews = [r for r in sorted(self.pr.reviews, key=lambda r: r.id)
                    if (r.state != "PENDING" or r.user_id == self.b.token_user_id)
                    and (states is None or r.state in states)

@@ -11,6 +11,8 @@ import subprocess
 from dataclasses import replace
 from datetime import timedelta
 
+import pytest
+
 from nomic_ci.core import writes
 from nomic_ci.core.files.state import GAME_ISSUE, Tell, WriteLevel
 from nomic_ci.core.files.statedump import dump_state
@@ -346,4 +348,34 @@ def test_a_message_in_comments_of_fifty_waits_for_room_for_every_comment(tmp_pat
     assert hub.reconcile() == 0, hub.err
     assert [body.count("\n- @") for body in reminders()] == [50] * 7 + [48]
     assert settle(hub)[-1] == 0 and len(reminders()) == 8  # told once
+    hub.close()
+
+
+@pytest.mark.parametrize("answer", ["empty", "error"])
+def test_a_player_github_knows_no_more_by_login_leaves_the_run_going_past_a_page_of_votes(
+        tmp_path, answer):
+    """dave renamed his account, and players.yaml names him without an id: past a page of
+    votes, his are read by the login it names (`reviews(author:)`), which no account has
+    now. Whether GitHub lists no reviews for it or answers NOT_FOUND (the field null) is
+    unverified: either way his votes count for nothing, as anyone's GitHub does not know,
+    and the others' are counted. Before, the NOT_FOUND stopped every run at reading the
+    votes, so the proposal was never decided."""
+    hub, pr = in_its_vote(tmp_path)
+    hub.fake.backend.unknown_review_author = answer
+    files = hub.files()
+    hub.fake.commit("main", {"state/players.yaml": files["state/players.yaml"].replace(
+        f"id: {hub.ids['dave']}", "id: null")}, author="alice", message="dave's id, forgotten")
+    hub.fake.rename_user("dave", "dave-renamed")
+    fake, at = hub.fake, hub.now
+    for n in range(300):
+        fake.add_review(pr, "mallory", "APPROVED", submitted_at=at)
+    fake.add_review(pr, "carol", "APPROVED", submitted_at=at)
+    fake.add_review(pr, "dave-renamed", "CHANGES_REQUESTED", submitted_at=at)
+    hub.later(24 * 8)  # past the voting window
+    assert hub.reconcile() == 0, hub.out + hub.err
+    game = load_game(hub.files())
+    [record] = [game.full_record(r) for r in game.records]
+    assert record.outcome.value == "passed", record.reason
+    assert sorted(b.login for b in record.counted if b.yes) == ["alice", "bob", "carol"]
+    assert settle(hub)[-1] == 0
     hub.close()

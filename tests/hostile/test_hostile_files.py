@@ -57,6 +57,7 @@ RULE_CASES = {
     "front matter that is not YAML": rule("number: 150\ntitle: 'X\nmutable: true"),
     "a file of two megabytes": rule("number: 150\ntitle: X\nmutable: true", "x" * 2_000_000),
     "a stats mapping of a huge count": bound(f"starting_stats: {{money: {10 ** 30}}}"),
+    "half a surrogate pair in a title": rule('number: 150\ntitle: "X\\ud800"\nmutable: true'),
     "a schedule with a made-up zone": bound("schedule: {timezone: Mars/Olympus, propose: [mon],"
                                             " vote: [fri], results: sun}"),
 }

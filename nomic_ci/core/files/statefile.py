@@ -54,6 +54,9 @@ def parse_players(text: str) -> tuple[Player, ...]:
 def _players(players_doc: Any) -> list[Player]:
     players_list = typed.Fields(players_doc, PLAYERS).get("players", typed.items,
                                                      "a list of players in turn order")
+    if not players_list:  # no one left to propose or vote: the game could never change again
+        raise GameError("it lists no players, so no one could propose or vote again",
+                        path=PLAYERS, hint="list at least one player, in turn order")
     players = []
     seen: set[str] = set()
     ids: set[int] = set()

@@ -110,12 +110,21 @@ def _check_brackets(text: str, path: str, first_line: int) -> None:
 
 
 def _check_shape(data: Any, path: str, first_line: int) -> None:
-    """No anchor used twice (an alias), and no nesting deeper than MAX_DEPTH."""
+    """No anchor used twice (an alias), no nesting deeper than MAX_DEPTH, and no text holding
+    half of a surrogate pair (a double-quoted `\\ud800`), which no UTF-8 file holds: the
+    engine could never write the READMEs that show it."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
     seen: set[int] = set()
     todo = [(data, 0)]
     while todo:
         node, depth = todo.pop()
+        if isinstance(node, str):
+            if not node.isascii() and any("\ud800" <= c <= "\udfff" for c in node):
+                raise GameError("a text holds half of a surrogate pair (an escape from "
+                                "\\ud800 to \\udfff), which no UTF-8 file can hold",
+                                path=path, hint="write the character itself, or its whole "
+                                "code point as \\U0001F3B2")
+            continue
         if not isinstance(node, (CommentedMap, CommentedSeq)):
             continue
         if depth > MAX_DEPTH:
@@ -129,8 +138,8 @@ def _check_shape(data: Any, path: str, first_line: int) -> None:
                             path=path, line=node.lc.line + first_line if node.lc.line is not None
                             else None, hint="write the value out where it is used")
         seen.add(id(node))
-        todo.extend((child, depth + 1)
-                    for child in (node.values() if isinstance(node, CommentedMap) else node))
+        todo.extend((child, depth + 1) for child in (
+            [*node.keys(), *node.values()] if isinstance(node, CommentedMap) else node))
 
 
 def dump(data: Any) -> str:

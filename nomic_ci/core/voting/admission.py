@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from typing import Mapping
 
 from ..errors import GameError
 from ..facts import ChangeKind, Proposal
@@ -227,6 +228,22 @@ def unplayable(config: GameConfig) -> list[str]:
     if config.eligible_voters is None:
         found.append("it would leave no eligible voters, so nothing could ever pass again")
     return found
+
+
+def merge_breaks(files: GameFiles, merged: Mapping[str, str], branch: str) -> str | None:
+    """Why a passed proposal may not merge after all, if its merge would make the game's
+    files `files` with `merged` written over them (the state files as the merge makes them,
+    where the default branch `branch` changed them too since the proposal forked) unreadable:
+    texts no vote judged, as two edits git merges cleanly can list a player twice."""
+    if not merged:
+        return None
+    try:
+        load_game(files.changed(dict(merged)))
+    except GameError as error:
+        where = f"{error.path}:{error.line}" if error.line else error.path or "its files"
+        return (f"merging it would leave the game broken: {where}: {error.message}; merge "
+                f"{branch} into it and mend that, so that the vote is on what would be merged")
+    return None
 
 
 def left_behind(game: Game, proposal: Proposal) -> GameFiles:
