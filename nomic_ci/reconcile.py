@@ -132,7 +132,7 @@ class Run:
         from .core.files.statedump import dump_state
         changed = dump_state(self.game.state, self.files)
         if any(isinstance(record, Record) for record in self.records):
-            changed.update(self.game.records.written())  # the last file, and the totals
+            changed.update(self.game.records.written())  # the last piece, and the totals
         if any(isinstance(record, ActionRecord) for record in self.records):
             changed.update(self.game.actions.written())  # the same for the actions' index
         changed.update(render_all(self.game))

@@ -687,7 +687,8 @@ class GitHubForge:
             # the tip's tree is known from reading it: built from what we know, as `_commit`
             base = GitCommit(self.repo._requester, {}, {"sha": self.tip}, completed=True)
             base_tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
-            elements = [_element(path, change, tip_files) for path, change in sorted(changed.items())]
+            elements = [_element(path, change, tip_files)
+                        for path, change in sorted(changed.items())]
             self.writes += 3  # the tree, the commit, the branch
             tree = self.repo.create_git_tree(elements, base_tree)
             title = self._messages[0] if len(self._messages) == 1 else \

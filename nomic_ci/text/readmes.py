@@ -325,8 +325,8 @@ def _index_stale(index: IndexLines, files: Mapping[str, str],
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
     """The rendered files that differ from what the game's files say they should be. An
-    index is stale where it is missing beside records, or where its files are not numbered
-    as the engine numbers them, or its last file or its totals not as it writes them; that
+    index is stale where it is missing beside records, or where its files are not where
+    the engine writes them, or its last file or its totals not as it writes them; that
     it lists every record, line by line, `verify` checks (reading all of them, which a long
     game's render does not)."""
     game = load_game(files)

@@ -1,13 +1,14 @@
 """The game's files, path -> text, where the records are read only when asked for.
 
-A run needs of the indexes (`proposals/index/`, `actions/index/`) their last file and
+A run needs of the indexes (`proposals/index/`, `actions/index/`) their last piece and
 their totals, and not the ten thousand records behind them, so a forge defers reading
 those too: a file of an index is read by itself when asked for (`deferral.alone`); the
 first time a record is asked for, all of them are read in one batch (only `verify` and a
 few lookups do). It may defer listing them too: a folder of records
-(`deferral.KEPT`) is listed the first time a path that may be in it is asked for. Which
+(`deferral.KEPT`) is listed the first time a path that may be in it is asked for, as is
+an index's closed thousand (`deferral.shelved`, found by `listed` without listing it). Which
 files a forge defers is `deferral.deferred`; a run looks for the others by folder (`under`),
-without walking the records' paths.
+without walking the records' paths. A change may move a file by name (`Moved`).
 """
 
 from __future__ import annotations

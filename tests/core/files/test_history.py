@@ -30,7 +30,8 @@ def test_the_index_reads_back_as_the_records_say():
 
 
 def test_an_index_line_leaves_empty_fields_out_and_is_one_json_object():
-    line = history_of_records({REFUSED.path: dump_record(REFUSED)}).texts()[INDEX + "latest/00.jsonl"]
+    texts = history_of_records({REFUSED.path: dump_record(REFUSED)}).texts()
+    line = texts[INDEX + "latest/00.jsonl"]
     entry = json.loads(line)
     assert line.count("\n") == 1 and "rolls" not in entry and "points" not in entry
     assert entry["number"] is None and entry["yes"] == 1 and entry["file"] == \

@@ -26,9 +26,10 @@ def test_lines_are_parsed_when_first_read_and_written_in_pieces_a_full_thousand_
     assert len(numbers) == 7 and Numbers.parsed == 0
     assert numbers[-1] == 7 and numbers[-1] == 7 and Numbers.parsed == 1
     assert numbers[0:2] == [1, 2]
-    assert numbers.texts() == {"x/index/0000/00.jsonl": "1\n2\n", "x/index/0000/01.jsonl": "3\n4\n",
-                               "x/index/latest/00.jsonl": "5\n6\n", "x/index/latest/01.jsonl": "7\n",
-                               "x/index/totals.json": '{\n "lines": 7,\n "moved": {}\n}\n'}
+    assert numbers.texts() == {
+        "x/index/0000/00.jsonl": "1\n2\n", "x/index/0000/01.jsonl": "3\n4\n",
+        "x/index/latest/00.jsonl": "5\n6\n", "x/index/latest/01.jsonl": "7\n",
+        "x/index/totals.json": '{\n "lines": 7,\n "moved": {}\n}\n'}
 
 
 def test_a_bad_line_is_named_by_the_file_it_was_read_from():
