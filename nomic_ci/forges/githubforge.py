@@ -31,7 +31,7 @@ from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.changes import unlisted
-from ..core.files.gamefiles import GameFiles, Moved
+from ..core.files.gamefiles import GameFiles, Moved, changes
 from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
@@ -682,7 +682,7 @@ class GitHubForge:
     def flush(self) -> None:
         """Commit what this run wrote as one fast-forward commit on the default branch."""
         tip_files = self._read_tip()
-        changed = {p: t for p, t in self._pending.items() if tip_files.get(p) != t}
+        changed = {p: t for p, t in self._pending.items() if changes(tip_files, p, t)}
         if changed:
             # the tip's tree is known from reading it: built from what we know, as `_commit`
             base = GitCommit(self.repo._requester, {}, {"sha": self.tip}, completed=True)

@@ -195,6 +195,17 @@ def under(files: Iterable[str], prefix: str) -> list[str]:
     return sorted(p for p in files if p.startswith(prefix))
 
 
+def changes(files: Mapping[str, str], path: str, change: "str | Moved | None") -> bool:
+    """Whether `change` would change `path` in `files`, reading no text it need not: a
+    removal, where the file is there; a move, where none is there yet (a run writes its
+    changes again later, the moves made by then); a text, where it differs."""
+    if change is None:
+        return path in files
+    if isinstance(change, Moved):
+        return path not in files
+    return files.get(path) != change
+
+
 def listed(files: Iterable[str], prefix: str) -> list[str]:
     """The paths of `files` that start with `prefix`, sorted, and the folders there a forge
     has not listed yet (`GameFiles.listed`)."""
