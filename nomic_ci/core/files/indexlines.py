@@ -304,25 +304,9 @@ class IndexLines(Sequence[T], Generic[T]):
         """What is not as the engine writes it, found without reading every file: the files
         where the engine writes them, the last one's lines, and the totals there, counting
         them all. A thousand an older engine kept as one file is as the engine writes it."""
-        paths = set(self._paths)
-        shelves = dict.fromkeys(p.rsplit("/", 1)[0] for p in self._paths  # closed thousands
-                                if "/" in p[len(self.folder):] and OPEN not in p)
-        missing = next((f"{shelf}/{n:02d}.jsonl" for shelf in shelves
-                        for n in range(self.per_file // self.per_piece)
-                        if f"{shelf}/{n:02d}.jsonl" not in paths), None)
-        if missing is not None:  # (else every line after it seems out of place)
-            return [f"{missing} is missing"]
-        try:
-            expected = self._layout(len(self), self._whole(self._paths))
-        except GameError as error:
-            return [str(error)]
-        wrong = next(((p, e) for p, e in zip_longest(self._paths, expected) if p != e), None)
-        if wrong is not None:
-            path, place = wrong
-            if place is not None and place not in self._paths:
-                return [f"{place} is missing"]
-            return [f"{path} is not where the engine writes a file of the index"
-                    + (f" ({place})" if place else "")]
+        misplaced = self.misplaced()
+        if misplaced is not None:
+            return [misplaced]
         if not self._chunks:
             return []
         if self.folder + TOTALS not in self._files:
@@ -337,6 +321,30 @@ class IndexLines(Sequence[T], Generic[T]):
         except GameError as error:
             return [str(error)]
         return []
+
+    def misplaced(self) -> str | None:
+        """A file of the index missing, or not where the engine writes it; None where each
+        is (told by their names and the last one's lines)."""
+        paths = set(self._paths)
+        shelves = dict.fromkeys(p.rsplit("/", 1)[0] for p in self._paths  # closed thousands
+                                if "/" in p[len(self.folder):] and OPEN not in p)
+        missing = next((f"{shelf}/{n:02d}.jsonl" for shelf in shelves
+                        for n in range(self.per_file // self.per_piece)
+                        if f"{shelf}/{n:02d}.jsonl" not in paths), None)
+        if missing is not None:  # (else every line after it seems out of place)
+            return f"{missing} is missing"
+        try:
+            expected = self._layout(len(self), self._whole(self._paths))
+        except GameError as error:
+            return str(error)
+        wrong = next(((p, e) for p, e in zip_longest(self._paths, expected) if p != e), None)
+        if wrong is None:
+            return None
+        path, place = wrong
+        if place is not None and place not in paths:
+            return f"{place} is missing"
+        return f"{path} is not where the engine writes a file of the index" + (
+            f" ({place})" if place else "")
 
 
 def _ceil(count: int, each: int) -> int:
@@ -400,7 +408,7 @@ def index_problems(folder: str, written: Mapping[str, str], listed: Callable[[],
         return []  # as the engine writes it: no line need be read
     try:
         lines = listed()
-        misplaced = next((p for p in lines.check() if "missing" in p or "where" in p), None)
+        misplaced = lines.misplaced()
         if misplaced is not None:
             return [f"{misplaced}: {what_to_do}"]
         for line, (said, real) in enumerate(zip(lines, truth)):
