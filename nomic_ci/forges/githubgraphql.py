@@ -39,12 +39,15 @@ READ_CONTEXT = "nomic/comments"
 _WHO = "fragment Who on Actor { __typename login ... on User { databaseId } " \
        "... on Bot { databaseId } }"
 _DIR = "fragment Dir on TreeEntry { object { ... on Tree { entries { path oid type } } } }"
+# an index's open thousand: its pieces by name alone (up to fifty, in every run's query)
+_NAMES = "fragment Names on TreeEntry { object { ... on Tree { entries { name oid } } } }"
 # the folders of records: their trees, not their entries (ten thousand records listed were
 # 1.3 MB a run); and the names each keeps beside its records, which a run reads, and the
 # folder of each index's open thousand (a closed thousand's is listed when asked for)
 _KEPT = [(f"kept{n}", path) for n, path in enumerate(
     [folder + name for folder, names in KEPT.items() for name in names]
     + [folder.rstrip("/") for folder in OPENED])]
+_OPENED = {alias for alias, path in _KEPT if path + "/" in OPENED}
 _TIP = """fragment Tip on Commit {
   oid
   committedDate
@@ -57,7 +60,8 @@ _TIP = """fragment Tip on Commit {
   actions: file(path: "actions") { oid type }
 %s
 }""" % (READ_CONTEXT, "\n".join(
-    f'  {alias}: file(path: "{path}") {{ path oid type ...Dir }}' for alias, path in _KEPT))
+    f'  {alias}: file(path: "{path}") {{ path oid type '
+    f'...{"Names" if alias in _OPENED else "Dir"} }}' for alias, path in _KEPT)) + "\n" + _NAMES
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
 # Reviews that can be votes (`core.voting.votes`): a commented review never is, so a flood of
@@ -332,7 +336,9 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool, dict[str, s
         if kept.get("type") == "blob":
             found[kept["path"]] = kept["oid"]
         for entry in (kept.get("object") or {}).get("entries") or []:
-            if entry["type"] == "blob":  # an index's files
+            if alias in _OPENED:  # an index's open thousand: its pieces
+                found[f'{kept["path"]}/{entry["name"]}'] = entry["oid"]
+            elif entry["type"] == "blob":  # an index's files
                 found[entry["path"]] = entry["oid"]
             elif entry["type"] == "tree" and shelved(entry["path"] + "/"):
                 folders[entry["path"] + "/"] = entry["oid"]

@@ -14,8 +14,9 @@ without walking the records' paths. A change may move a file by name (`Moved`).
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
 from typing import Callable, Collection, Hashable, Iterable, Iterator, Mapping
+
+from ..frozen import frozen
 
 # reads the deferred files' texts, by handle (a blob's sha, a path on disk), in one batch
 Reader = Callable[[Collection[Hashable]], Mapping[Hashable, str]]
@@ -24,7 +25,7 @@ Reader = Callable[[Collection[Hashable]], Mapping[Hashable, str]]
 Unlisted = tuple[Collection[str], Callable[[], Mapping[str, Hashable]]]
 
 
-@dataclass(frozen=True)
+@frozen
 class Moved:
     """A change that puts at a path the file that is at `path` before the change (which
     the change removes): a forge moves it by name (its blob's id), never reading or
