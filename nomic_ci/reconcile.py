@@ -20,7 +20,7 @@ from .core.dice import Dice
 from .core.due import next_transition
 from .core.facts import Account, Comment
 from .core.files.changes import engine_code
-from .core.files.gamefiles import game_files
+from .core.files.gamefiles import changes, game_files
 from .core.files.records import Outcome, Record
 from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.judgments import Judgment
@@ -132,12 +132,12 @@ class Run:
         from .core.files.statedump import dump_state
         changed = dump_state(self.game.state, self.files)
         if any(isinstance(record, Record) for record in self.records):
-            changed.update(self.game.records.written())  # the last file, and the totals
+            changed.update(self.game.records.written())  # the last piece, and the totals
         if any(isinstance(record, ActionRecord) for record in self.records):
             changed.update(self.game.actions.written())  # the same for the actions' index
         changed.update(render_all(self.game))
         changed = {path: text for path, text in changed.items()
-                   if self.files.get(path) != text}
+                   if changes(self.files, path, text)}
         # each record is new, numbered after the last: not looked for among the game's
         # (asking whether its path is there lists a folder of ten thousand records)
         changed.update({record.path: record_text(record) for record in self.records})

@@ -25,9 +25,12 @@ that decides, each with the engine compiled (as pip installs it; `startup` below
 it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
 workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
 run after it, a run after a vote, after a command on the game issue, and the run that
-merges: in the large game the 10,001st decision, the first line of a new file of the
-index, and, in a game one decision younger, the 10,000th, which rewrites the last file
-with its new line, as most merges do. Then start-up: `status` and `github reconcile`'s imports against a bare
+merges: in the large game the 10,001st decision, the first line of a new piece of the
+index (`IndexLines`) and of a thousand; in a game two decisions younger, the 9,999th,
+which rewrites the last piece with its new line, as most merges do; and in one a decision
+younger, the 10,000th, which fills its thousand, whose pieces move to their folder by name
+(and its no-op run, whose first query lists all fifty pieces of the open thousand). Then
+start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
@@ -424,13 +427,21 @@ def main() -> None:
                 figures[size] = {**costs, **github_costs(hub_game(tmp / f"hub{size}",
                                                                    games[size][1]))}
             # the large game's merge decides the 10,001st proposal, the first line of a new
-            # index file; any other merge rewrites the last file with its new line
-            # (the small game's merge, the 11th decision, rewrites its file already)
-            _, files = records_game(tmp / "records-common", played, big - 1)
-            figures[big]["github: merges into the last index file"] = github_costs(
-                hub_game(tmp / "hub-common", files))["github: merges"]
-            figures[10]["github: merges into the last index file"] = \
-                figures[10]["github: merges"]
+            # piece and thousand; any other merge rewrites the last piece with its new line
+            # (here the 9,999th, whose piece then holds 19 lines), and the 10,000th moves its
+            # full thousand's pieces to their folder too (the small game's merge, the 11th
+            # decision, rewrites its piece)
+            for name, total in (("merges into the last index file", big - 2),
+                                ("merges that close a thousand", big - 1)):
+                _, files = records_game(tmp / f"records-{total}", played, total)
+                common = github_costs(hub_game(tmp / f"hub-{total}", files))
+                figures[big][f"github: {name}"] = common["github: merges"]
+                figures[10][f"github: {name}"] = figures[10]["github: merges"]
+            # the first query lists the open thousand's pieces: here all 50 of them
+            figures[big]["github: no-op, a thousand's last line to come"] = \
+                common["github: no-op"]
+            figures[10]["github: no-op, a thousand's last line to come"] = \
+                figures[10]["github: no-op"]
             show(f"records 10 → {big:,}", figures[10], figures[big])
             lines.append(f"| records | verify at {big:,} records | {figures[big]['verify'].seconds:.2f} s"
                          " | | | |")

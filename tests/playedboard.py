@@ -25,7 +25,7 @@ from nomic_ci.core.dice import SeededDice
 from nomic_ci.core.due import next_transition
 from nomic_ci.core.facts import Account, Comment
 from nomic_ci.core.files import GAME_DIRS
-from nomic_ci.core.files.gamefiles import GameFiles
+from nomic_ci.core.files.gamefiles import GameFiles, Moved
 from nomic_ci.core.files.state import Tell
 from nomic_ci.core.files.statedump import dump_state
 from nomic_ci.core.game import Game, load_game
@@ -156,9 +156,14 @@ def grow(root: Path, said: list[Said], total: int) -> datetime:
         return said[-1].at
     out = written(game, files)
     out.update(render_all(load_game(files.changed(out))))
-    for path, text in out.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
+    moved = {path: (root / change.path).read_text() for path, change in out.items()
+             if isinstance(change, Moved)}  # an index's full thousand, to its folder
+    for path, text in {**out, **moved}.items():
+        if text is None:
+            (root / path).unlink(missing_ok=True)
+        else:
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_text(text)
     git.run("add", "-A")
     git.run("-c", "user.name=nomic-ci", "-c", "user.email=nomic-ci@example.org", "commit",
             "-qm", f"nomic-ci: {len(more)} more commands", env={

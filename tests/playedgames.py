@@ -25,7 +25,8 @@ from types import MappingProxyType
 from nomic_ci.cli import main
 from nomic_ci.cli.gamedir import working_files
 from nomic_ci.core.dice import derive_roll, roll_inputs
-from nomic_ci.core.files.history import History, summary_of
+from nomic_ci.core.files.gamefiles import under
+from nomic_ci.core.files.history import INDEX, History, summary_of
 from nomic_ci.core.files.records import Record, dump_record, load_record
 from nomic_ci.core.files.state import GAME_ISSUE, Tell
 from nomic_ci.core.files.statedump import dump_state
@@ -157,9 +158,13 @@ def grow(root: Path, total: int) -> None:
     state = replace(state, next_proposal=total + 1, turn=last.turn_to,
                     turn_started=last.decided, last_change=last.decided)
     written.update(dump_state(state, files))
+    written.update({path: None for path in under(files, INDEX)})  # the round's, in pieces
     written.update(history.texts())
     written.update(render_all(load_game(files.changed(written))))
     for path, text in written.items():
+        if text is None:
+            (root / path).unlink()
+            continue
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text)
     git = Git(root)

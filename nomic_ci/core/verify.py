@@ -148,7 +148,7 @@ def check_index(game: Game) -> list[str]:
     """Where `proposals/index/` is not what the records make (`game.records`, read from the
     records themselves)."""
     return index_problems(INDEX, {path: game.files[path] for path in under(game.files, INDEX)},
-                          game.records.texts(), lambda: read_history(game.files), game.records,
+                          lambda: read_history(game.files), game.records,
                           "records", "in the order decided")
 
 

@@ -31,7 +31,7 @@ from github.Repository import Repository
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.changes import unlisted
-from ..core.files.gamefiles import GameFiles
+from ..core.files.gamefiles import GameFiles, Moved, changes
 from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
@@ -142,7 +142,7 @@ class GitHubForge:
     tip: str = field(init=False)  # the default branch as this run has moved it
     base_tip: str = field(init=False)  # the default branch as this run found it
     _merges_onto: set[str] = field(init=False)  # the tips a test merge may be made on
-    _pending: dict[str, str] = field(default_factory=dict)
+    _pending: dict[str, str | Moved | None] = field(default_factory=dict)
     _messages: list[str] = field(default_factory=list)
     _pulls: dict[str, PullRequest] = field(default_factory=dict)
     _facts: dict[str, Proposal] = field(default_factory=dict)
@@ -683,7 +683,7 @@ class GitHubForge:
                               else c for c in players]
         return self._comments
 
-    def write_files(self, files: Mapping[str, str], message: str) -> None:
+    def write_files(self, files: Mapping[str, str | Moved | None], message: str) -> None:
         self._pending.update(files)
         self._messages.append(message)
 
@@ -693,13 +693,13 @@ class GitHubForge:
     def flush(self) -> None:
         """Commit what this run wrote as one fast-forward commit on the default branch."""
         tip_files = self._read_tip()
-        changed = {p: t for p, t in self._pending.items() if tip_files.get(p) != t}
+        changed = {p: t for p, t in self._pending.items() if changes(tip_files, p, t)}
         if changed:
             # the tip's tree is known from reading it: built from what we know, as `_commit`
             base = GitCommit(self.repo._requester, {}, {"sha": self.tip}, completed=True)
             base_tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
-            elements = [InputGitTreeElement(path, "100644", "blob", content=text)
-                        for path, text in sorted(changed.items())]
+            elements = [_element(path, change, tip_files)
+                        for path, change in sorted(changed.items())]
             self.writes += 3  # the tree, the commit, the branch
             tree = self.repo.create_git_tree(elements, base_tree)
             title = self._messages[0] if len(self._messages) == 1 else \
@@ -808,6 +808,18 @@ def fitted(text: str) -> str:
     kept = text[:TEXT_MOST - len(CUT)]
     return kept[:kept.rfind("\n") + 1 or len(kept)].rstrip("\n") + CUT
 
+
+def _element(path: str, change: str | Moved | None, tip: GameFiles) -> InputGitTreeElement:
+    """A file of the commit's tree: its text; a file moved by its blob's id, which the tip
+    has (an index's piece, never sent again); or, with no id, removed."""
+    if isinstance(change, Moved):
+        sha = tip.handle(change.path)
+        if sha is None:
+            return InputGitTreeElement(path, "100644", "blob", content=tip[change.path])
+        return InputGitTreeElement(path, "100644", "blob", sha=str(sha))
+    if change is None:
+        return InputGitTreeElement(path, "100644", "blob", sha=None)
+    return InputGitTreeElement(path, "100644", "blob", content=change)
 
 
 def _listing(repo: Repository, path: str, parameters: Mapping[str, str]) -> Iterator[dict]:

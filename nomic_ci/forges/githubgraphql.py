@@ -25,7 +25,7 @@ from github import GithubException
 
 from ..core.frozen import frozen
 from ..core.facts import Account, Reaction, Review, ReviewState
-from ..core.files.deferral import KEPT
+from ..core.files.deferral import KEPT, OPENED, shelved
 from ..text.vote_comment import MARKER
 
 MAX_FILES = 3000  # GitHub lists at most this many files of a pull request
@@ -39,10 +39,15 @@ READ_CONTEXT = "nomic/comments"
 _WHO = "fragment Who on Actor { __typename login ... on User { databaseId } " \
        "... on Bot { databaseId } }"
 _DIR = "fragment Dir on TreeEntry { object { ... on Tree { entries { path oid type } } } }"
+# an index's open thousand: its pieces by name alone (up to fifty, in every run's query)
+_NAMES = "fragment Names on TreeEntry { object { ... on Tree { entries { name oid } } } }"
 # the folders of records: their trees, not their entries (ten thousand records listed were
-# 1.3 MB a run); and the names each keeps beside its records, which a run reads
-_KEPT = [(f"kept{n}", folder + name) for n, (folder, name) in enumerate(
-    (folder, name) for folder, names in KEPT.items() for name in names)]
+# 1.3 MB a run); and the names each keeps beside its records, which a run reads, and the
+# folder of each index's open thousand (a closed thousand's is listed when asked for)
+_KEPT = [(f"kept{n}", path) for n, path in enumerate(
+    [folder + name for folder, names in KEPT.items() for name in names]
+    + [folder.rstrip("/") for folder in OPENED])]
+_OPENED = {alias for alias, path in _KEPT if path + "/" in OPENED}
 _TIP = """fragment Tip on Commit {
   oid
   committedDate
@@ -55,7 +60,8 @@ _TIP = """fragment Tip on Commit {
   actions: file(path: "actions") { oid type }
 %s
 }""" % (READ_CONTEXT, "\n".join(
-    f'  {alias}: file(path: "{path}") {{ path oid type ...Dir }}' for alias, path in _KEPT))
+    f'  {alias}: file(path: "{path}") {{ path oid type '
+    f'...{"Names" if alias in _OPENED else "Dir"} }}' for alias, path in _KEPT)) + "\n" + _NAMES
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
 # Reviews that can be votes (`core.voting.votes`): a commented review never is, so a flood of
@@ -323,7 +329,7 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool, dict[str, s
     """The game's files at a commit that a run reads, path -> blob oid; whether rules/,
     state/ holds folders (which this listing does not go into); and the trees of the
     folders of records, by folder (`deferral.KEPT`), whose records are listed only when
-    one is asked for."""
+    one is asked for, and of an index's closed thousands (`deferral.shelved`), likewise."""
     found: dict[str, str] = {}
     nested = False
     # core.files.GAME_DIRS, but for the folders of records (their kept names, below)
@@ -334,15 +340,19 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool, dict[str, s
                 found[entry["path"]] = entry["oid"]
             elif entry["type"] == "tree":
                 nested = True
+    folders = {f"{alias}/": (commit.get(alias) or {}).get("oid") for alias in
+               ("proposals", "actions") if (commit.get(alias) or {}).get("type") == "tree"}
     for alias, _ in _KEPT:
         kept = commit.get(alias) or {}
         if kept.get("type") == "blob":
             found[kept["path"]] = kept["oid"]
         for entry in (kept.get("object") or {}).get("entries") or []:
-            if entry["type"] == "blob":  # an index's files
+            if alias in _OPENED:  # an index's open thousand: its pieces
+                found[f'{kept["path"]}/{entry["name"]}'] = entry["oid"]
+            elif entry["type"] == "blob":  # an index's files
                 found[entry["path"]] = entry["oid"]
-    folders = {f"{alias}/": (commit.get(alias) or {}).get("oid") for alias in
-               ("proposals", "actions") if (commit.get(alias) or {}).get("type") == "tree"}
+            elif entry["type"] == "tree" and shelved(entry["path"] + "/"):
+                folders[entry["path"] + "/"] = entry["oid"]
     return found, nested, folders
 
 

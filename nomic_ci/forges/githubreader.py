@@ -191,7 +191,7 @@ class GitHubReader:
         tree, entries, folders = self._trees[commit]
         now = {path: sha for path, sha in entries.items() if not deferred(path)}
         self._read_blobs(set(now.values()))
-        unlisted = {folder: (KEPT[folder], partial(self._records_in, oid, folder))
+        unlisted = {folder: (KEPT.get(folder, ()), partial(self._records_in, oid, folder))
                     for folder, oid in folders.items() if oid}
         return tree, GameFiles({path: self._text(sha) for path, sha in now.items()},
                                {path: sha for path, sha in entries.items() if deferred(path)},
@@ -200,7 +200,7 @@ class GitHubReader:
     def _records_in(self, tree: str, folder: str) -> dict[str, str]:
         """The records in a folder of them: every file but those under the names it keeps."""
         return {path: sha for path, sha in self._listed(tree, folder).items()
-                if path[len(folder):].split("/", 1)[0] not in KEPT[folder]}
+                if path[len(folder):].split("/", 1)[0] not in KEPT.get(folder, ())}
 
     def _text(self, sha: str) -> str:
         return self._texts[sha].decode(errors="replace")

@@ -17,8 +17,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import GameError
 from ..core.files.changes import Listed
-from ..core.files.deferral import KEPT, alone, deferred
-from ..core.files.gamefiles import GameFiles
+from ..core.files.deferral import KEPT, alone, deferred, shelved
+from ..core.files.gamefiles import GameFiles, Moved
 from .gitobjects import (FILE_MODE, SUBMODULE_MODE, TREE_MODE, GitError, GitObject,
                          ObjectReader, askable, tree_content, tree_entries, write_loose)
 
@@ -26,6 +26,7 @@ ENGINE_NAME = "nomic-ci"
 LOOSE_LIMIT = 1000  # loose objects, past which `Git.pack` packs them
 ENGINE_EMAIL = "nomic-ci@localhost"
 WORKTREE = "worktree"  # "BRANCH COMMIT": where the engine left the working tree it moves
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # a folder with nothing in it
 
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # an object's name, SHA-1 or SHA-256
 # what a ref's name may hold (git check-ref-format): none of revision syntax's characters
@@ -54,6 +55,7 @@ def _text(content: bytes) -> str:
         return content.decode()
     except UnicodeDecodeError:
         return ""  # a picture or other attachment: present, not text
+
 
 
 class Git:
@@ -143,20 +145,26 @@ class Git:
         listed = self._files_in(self._root_tree(commit).content, b"",
                                 [prefix.encode() for prefix in prefixes], records)
         unlisted = {}
+        shelves: dict[bytes, str | None] = {}  # an index's closed thousands (`shelved`)
         found_blobs: dict[str, bytes] = {}  # read with their names: not asked for again
         for folder, tree in records.items():
             if tree is None:  # not in the tree, or not wholly asked for: walked as any other
+                continue
+            if folder.decode() not in KEPT:  # a closed thousand, met on the way
+                shelves[folder] = tree
                 continue
             kept = KEPT[folder.decode()]
             # the names it keeps, each found by git in the folder's tree, not by listing it
             for name, found in zip(kept, self._kept_in(tree, kept)):
                 path = folder + name.encode()
                 if found is not None and found.kind == "tree":
-                    listed += self._files_in(found.content, path + b"/", [])
+                    listed += self._files_in(found.content, path + b"/", [], shelves)
                 elif found is not None and found.kind == "blob":
                     listed.append((path, found.sha))
                     found_blobs[found.sha] = found.content
             unlisted[folder.decode()] = kept, partial(self._records_in, tree, folder, kept)
+        for folder, tree in shelves.items():
+            unlisted[folder.decode()] = (), partial(self._records_in, tree, folder, ())
         now: dict[str, str] = {}
         later: dict[str, str] = {}  # path -> blob sha
         for path, sha in listed:
@@ -195,7 +203,8 @@ class Git:
         in git's order, as `git ls-tree -r -- *wanted` lists them: a path names a file or a
         folder, a path ending in / a folder alone, and no path every file. Only the folders
         on the way to one are read. A folder named in `records` and wholly wanted is not
-        read either: its tree's sha is put there instead."""
+        read either: its tree's sha is put there instead, as is an index's closed
+        thousand's (`deferral.shelved`)."""
         folders = [w.rstrip(b"/") + b"/" for w in wanted]  # each wanted path as a folder
         found = []
         for mode, name, sha in tree_entries(tree):
@@ -203,7 +212,7 @@ class Git:
             if mode == TREE_MODE:
                 inside = path + b"/"
                 if not wanted or any(inside.startswith(f) for f in folders):
-                    if records is not None and inside in records:
+                    if records is not None and (inside in records or shelved(_path(inside))):
                         records[inside] = sha
                     else:  # all of it is wanted: its entries are not compared one by one
                         found += self._files_in(self._object(sha).content, inside, [], records)
@@ -288,8 +297,9 @@ class Git:
             raise self._failed(args, result)
         return tree
 
-    def tree_with(self, commit: str, files: Mapping[str, str]) -> str:
-        """A tree: `commit`'s, with `files` written over it. Written into the object database
+    def tree_with(self, commit: str, files: Mapping[str, str | Moved | None]) -> str:
+        """A tree: `commit`'s, with `files` written over it (None: removed; `Moved`: the
+        blob at its path in `commit`, by its id). Written into the object database
         here, as git writes loose objects: three git processes a commit (hash-object,
         update-index, write-tree) were most of a run's time."""
         if len(commit) != 40:
@@ -297,9 +307,9 @@ class Git:
                            "and writes SHA-1 repositories only", path=str(self.path))
         return self.files_tree(self.tree_of(commit), files)
 
-    def files_tree(self, tree: str | None, files: Mapping[str, str]) -> str:
-        """A tree: `tree` (None: an empty one) with `files` written over it."""
-        changes: dict[bytes, Any] = {}  # a name -> a blob's sha, or the changes in a folder
+    def files_tree(self, tree: str | None, files: Mapping[str, str | Moved | None]) -> str:
+        """A tree: `tree` (None: an empty one) with `files` written over it (as `tree_with`)."""
+        changes: dict[bytes, Any] = {}  # a name -> a blob's sha (None: removed), or a folder's
         for path in sorted(files, key=lambda p: p.count("/")):  # a folder's files after it
             *folders, name = path.encode().split(b"/")
             place = changes
@@ -307,7 +317,15 @@ class Git:
                 if not isinstance(place.get(folder), dict):
                     place[folder] = {}  # (a file of `files` here: it is a folder now)
                 place = place[folder]
-            place[name] = self._write(b"blob", files[path].encode())
+            change = files[path]
+            if isinstance(change, Moved):
+                found = self.objects.read(f"{tree}:{change.path}") if tree else None
+                if found is None or found.kind != "blob":
+                    raise GitError(f"there is no file {change.path} to move to {path}",
+                                   path=str(self.path))
+                place[name] = found.sha
+            else:
+                place[name] = None if change is None else self._write(b"blob", change.encode())
         return self._tree_with(tree, changes, b"")
 
     def _tree_with(self, tree: str | None, changes: Mapping[bytes, Any], folder: bytes) -> str:
@@ -323,6 +341,10 @@ class Git:
             if isinstance(change, dict):
                 entries[name] = TREE_MODE, self._tree_with(sha if mode == TREE_MODE else None,
                                                            change, folder + name + b"/")
+                if entries[name][1] == EMPTY_TREE:
+                    del entries[name]  # git keeps no empty folder
+            elif change is None:
+                entries.pop(name, None)
             else:
                 entries[name] = FILE_MODE, change
         return self._write(b"tree", tree_content(entries))

@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from typing import Collection, Mapping, Protocol, Sequence
 
 from ..core.facts import Account, Comment, Proposal
+from ..core.files.gamefiles import Moved
 from ..core.files.state import Tell
 from ..core.frozen import frozen
 from ..core.game import Game
@@ -109,8 +110,9 @@ class Forge(Protocol):
         showed (a runner's clock ahead would pass a command posted while the run ran)."""
         ...
 
-    def write_files(self, files: Mapping[str, str], message: str) -> None:
-        """Commit these files to the default branch (the engine's own changes)."""
+    def write_files(self, files: Mapping[str, str | Moved | None], message: str) -> None:
+        """Commit these files to the default branch (the engine's own changes): a text, None
+        for a file removed, or `Moved` for one moved by name (an index's full thousand)."""
         ...
 
     def publish(self) -> None:

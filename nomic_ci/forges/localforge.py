@@ -23,7 +23,7 @@ from ..core.facts import Account, Comment, ForgeState, Proposal, Review, ReviewS
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes
 from ..core.files.deferral import deferred
-from ..core.files.gamefiles import game_files
+from ..core.files.gamefiles import Moved, game_files
 from ..core.files.state import GAME_ISSUE, Tell, reply_id
 from ..core.replies import also_told
 from ..core.times import iso, moment
@@ -337,7 +337,7 @@ class LocalForge:
     def show(self, proposal: Proposal, view: VoteView) -> None:
         """Nothing to show: `nomic-ci status` reads the vote directly."""
 
-    def write_files(self, files: Mapping[str, str], message: str) -> None:
+    def write_files(self, files: Mapping[str, str | Moved | None], message: str) -> None:
         tree = self.git.tree_with(self.tip, files)
         if self._differs(files) or tree != self.git.tree_of(self.tip):
             base, self.tip = self.tip, self.git.commit_tree(tree, [self.tip], message, self.now)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from typing import Callable, Mapping
 
-from ..core.board.actionindex import INDEX as ACTIONS_INDEX, index_paths as action_index_paths
+from ..core.board.actionindex import INDEX as ACTIONS_INDEX
 from ..core.board.actionindex import is_action
 from ..core.board.actionlog import DIR as ACTIONS
 from ..core.files.gamefiles import under
-from ..core.files.history import INDEX, RecordSummary, index_paths, record_paths
+from ..core.files.history import INDEX, RecordSummary, record_paths
 from ..core.files.indexlines import IndexLines
 from ..core.files.records import DIR, Outcome
 from ..core.files.state import OpenProposal, Standing
@@ -313,26 +313,27 @@ def render_all(game: Game) -> dict[str, str]:
     return rendered
 
 
-def _index_stale(index: IndexLines, shards: list[str], recorded: Callable[[], bool]) -> bool:
+def _index_stale(index: IndexLines, files: Mapping[str, str],
+                 recorded: Callable[[], bool]) -> bool:
     """Whether an index is not as the engine writes it, where that shows without reading
     all of it (`IndexLines.check`: `verify` reads it all), or, with none, whether there are
     records (`recorded()`, which lists them) it should list."""
-    if not shards:
+    if not index.shards_in(files):
         return recorded()
     return bool(index.check())
 
 
 def stale_readmes(files: Mapping[str, str]) -> list[str]:
     """The rendered files that differ from what the game's files say they should be. An
-    index is stale where it is missing beside records, or where its files are not numbered
-    as the engine numbers them, or its last file or its totals not as it writes them; that
+    index is stale where it is missing beside records, or where its files are not where
+    the engine writes them, or its last file or its totals not as it writes them; that
     it lists every record, line by line, `verify` checks (reading all of them, which a long
     game's render does not)."""
     game = load_game(files)
     stale = [path for path, text in render_all(game).items() if files.get(path) != text]
-    if _index_stale(game.records, index_paths(files), lambda: bool(record_paths(files))):
+    if _index_stale(game.records, files, lambda: bool(record_paths(files))):
         stale.append(INDEX)
-    if _index_stale(game.actions, action_index_paths(files),
+    if _index_stale(game.actions, files,
                     lambda: any(is_action(path) for path in under(files, ACTIONS))):
         stale.append(ACTIONS_INDEX)
     return stale

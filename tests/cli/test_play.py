@@ -467,16 +467,16 @@ def test_an_index_lost_or_edited_by_hand_is_caught_and_render_rebuilds_it(table)
     number = t.propose("alice", "idea", "An idea")
     t.vote(number, "bob")
     t.later(30).tick()
-    index = t.root / "proposals" / "index" / "0000.jsonl"
+    index = t.root / "proposals" / "index" / "latest" / "00.jsonl"
     written = index.read_text()
     assert '"number": 1' in written and t.cli("render", "--check") == 0
     index.write_text(written.replace('"title": "An idea"', '"title": "Another"'))
     record = "proposals/0000-0099/0001-an-idea.yaml"
-    assert t.cli("verify") == 1 and f"0000.jsonl: line 1 gives {record} the title " \
+    assert t.cli("verify") == 1 and f"latest/00.jsonl: line 1 gives {record} the title " \
         f"'Another', but the record {record} says 'An idea'" in t.err
     index.unlink()
     assert t.cli("render", "--check") == 1 and "proposals/index/ is out of date" in t.err
-    assert t.cli("render") == 0 and "wrote proposals/index/0000.jsonl" in t.out
+    assert t.cli("render") == 0 and "wrote proposals/index/latest/00.jsonl" in t.out
     assert index.read_text() == written and t.cli("verify") == 0, t.err
 
 
@@ -588,7 +588,7 @@ def test_a_criss_cross_merge_hides_no_change_from_the_vote(table):
     for voter in ("alice", "bob"):
         t.vote(3, voter)
     t.later(49).tick()
-    record = json.loads(t.read("proposals/index/0000.jsonl").splitlines()[-1])
+    record = json.loads(t.read("proposals/index/latest/00.jsonl").splitlines()[-1])
     assert record["number"] == 3 and 201 in record["rules"], record
 
 

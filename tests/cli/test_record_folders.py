@@ -27,6 +27,11 @@ def on_disk(t: LocalTable, top: str) -> list[str]:
                   and p.name != "adjustments.yaml")
 
 
+def index_files(t: LocalTable, top: str) -> list[str]:
+    return sorted(p.relative_to(t.root / top / "index").as_posix()
+                  for p in (t.root / top / "index").rglob("*") if p.is_file())
+
+
 def records(t: LocalTable) -> list[str]:
     return sorted(on_disk(t, "proposals") + on_disk(t, "actions"))
 
@@ -46,9 +51,16 @@ def played(tmp_path, hours: float = 0) -> LocalTable:
 def made_before(t: LocalTable) -> None:
     """The game as the engine wrote it before its folders of a hundred: every record at the
     top of its folder, and named so by the indexes and the proposals' page (the only places
-    a record's path was written), committed as a player would."""
+    a record's path was written), committed as a player would; the indexes in files of a
+    thousand lines (`0000.jsonl`), as it wrote them before their pieces."""
     for path in records(t):
         git(t, "mv", path, FOLDER.sub(r"\1/", path))
+    for index in (t.root / "proposals/index", t.root / "actions/index"):
+        pieces = sorted(index.rglob("*.jsonl"))
+        lines = "".join(piece.read_text() for piece in pieces)
+        git(t, "rm", "-q", *map(str, pieces))
+        (index / "0000.jsonl").write_text(lines)
+        git(t, "add", str(index / "0000.jsonl"))
     for page in [*(t.root / "proposals/index").glob("*"), *(t.root / "actions/index").glob("*"),
                  t.root / "proposals/README.md"]:
         page.write_text(re.sub(r'(["(])[0-9]+-[0-9]+/', r"\1", page.read_text()))
@@ -77,6 +89,10 @@ def test_a_game_made_before_keeps_playing_and_render_moves_its_records(tmp_path)
     assert len(new) >= 2 and all(FOLDER.match(path) for path in new)
     assert "proposals/0000-0099/0002-more.yaml" in new
     assert "proposals/0001-an-idea.yaml" in on_disk(t, "proposals")
+    # the indexes' partial files of a thousand were split into pieces by their next lines
+    assert index_files(t, "proposals") == ["latest/00.jsonl", "totals.json"]
+    assert t.read("proposals/index/latest/00.jsonl").count("\n") == 2
+    assert index_files(t, "actions") == ["latest/00.jsonl", "totals.json"]
     assert t.cli("verify") == 0 and "3 records are at the top" in t.out, t.err
     page = t.read("proposals/README.md")
     assert "(0000-0099/0002-more.yaml)" in page and "(0001-an-idea.yaml)" in page
@@ -86,7 +102,7 @@ def test_a_game_made_before_keeps_playing_and_render_moves_its_records(tmp_path)
     moved = sorted([*made, *new])
     assert records(t) == moved
     assert not re.search(r'"file": "[0-9]+-[a-z]', "".join(
-        p.read_text() for p in (t.root / "proposals/index").glob("*.jsonl")))
+        p.read_text() for p in (t.root / "proposals/index").rglob("*.jsonl")))
     assert "(0000-0099/0001-an-idea.yaml)" in (t.root / "proposals/README.md").read_text()
     assert t.cli("verify") == 0 and "at the top" not in t.out, t.err
     assert t.cli("render", "--check") == 0, t.err

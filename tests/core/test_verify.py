@@ -55,9 +55,9 @@ def indexed(files):
 def test_a_record_edited_without_its_index_is_named_with_what_to_do():
     files = {**FILES, FIRST: FILES[FIRST].replace("title: A proposal", "title: Another")}
     assert verify(files) == [
-        f"{INDEX}0000.jsonl: line 1 gives {FIRST} the title 'A proposal', but the record {FIRST} says "
+        f"{INDEX}latest/00.jsonl: line 1 gives {FIRST} the title 'A proposal', but the record {FIRST} says "
         "'Another': see which one was edited ('git log -p -- "
-        f"{FIRST} {INDEX}0000.jsonl'); restore an edited record from git history, or, where "
+        f"{FIRST} {INDEX}latest/00.jsonl'); restore an edited record from git history, or, where "
         "the record is right, run 'nomic-ci render' and commit the result"]
     assert verify(indexed(files)) == []
 

@@ -79,7 +79,7 @@ def test_a_run_with_nothing_to_do_reads_no_action_record_and_no_deeper_tree(hub)
     pr = open_proposal(hub, files=new_rule(21))
     hub.later(1 / 60).fake.add_comment(pr, "alice", "/roll", created_at=hub.now)
     assert hub.reconcile() == 0, hub.err
-    assert hub.fake.file_at("actions/index/0000.jsonl").count("\n") == 1
+    assert hub.fake.file_at("actions/index/latest/00.jsonl").count("\n") == 1
     record = next(p for p in hub.files() if p.startswith("actions/000000-000099/000001"))
     sha = hub.fake.git.entry_at("main", record).sha
     hub.fake.clear_requests()
@@ -89,4 +89,4 @@ def test_a_run_with_nothing_to_do_reads_no_action_record_and_no_deeper_tree(hub)
         ("GET", "/repos/nomic/game/issues/comments"), ("POST", "/graphql"), ("POST", "/graphql")]
     assert all(sha not in json.dumps(r.body) for r in hub.fake.requests)  # no record read
     listed = GitHubForge(hub.repo(), ENGINE, hub.now).read_files()
-    assert "actions/index/0000.jsonl" in listed and record in listed  # both listed
+    assert "actions/index/latest/00.jsonl" in listed and record in listed  # both listed

@@ -181,7 +181,7 @@ def test_the_history_index_costs_no_request_of_its_own(hub):
     a history reads no deeper tree through REST."""
     failing_game(hub)
     assert hub.later().reconcile() == 0, hub.err
-    assert hub.fake.file_at("proposals/index/0000.jsonl").count("\n") == 1
+    assert hub.fake.file_at("proposals/index/latest/00.jsonl").count("\n") == 1
     hub.fake.clear_requests()
     assert hub.later().reconcile() == 0 and hub.fake.writes() == []
     assert requests_of(hub) == [GRAPHQL, COMMENTS]

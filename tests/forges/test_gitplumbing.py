@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from nomic_ci.cli import gamedir
 from nomic_ci.core.files import GAME_DIRS
-from nomic_ci.core.files.gamefiles import under
+from nomic_ci.core.files.gamefiles import listed, under
 from nomic_ci.forges.gitplumbing import Git, GitError
 
 from builders import T0
@@ -243,6 +243,7 @@ GAME = {"rules/101-a.md": "a\n", "state/game.yaml": "g\n", "proposals/README.md"
         "proposals/adjustments.yaml": "[]\n", "proposals/index/0000.jsonl": "{}\n",
         "proposals/index/notes.txt": "odd\n", "proposals/0000-0099/0001-a.yaml": "r1\n",
         "proposals/junk/x.md": "odd\n", "actions/index/0000.jsonl": "{}\n",
+        "proposals/index/0001/00.jsonl": "{}\n", "proposals/index/latest/00.jsonl": "{}\n",
         "actions/000000-000099/000001-roll.json": "{}\n", "elsewhere.md": "not the game's\n"}
 
 
@@ -266,11 +267,19 @@ def test_the_records_are_listed_only_when_asked_for_and_then_as_every_file(tmp_p
                             lambda *a: listings.append(a[1]) or real(*a))
         files = gamedir.working_files(git.path)
     assert files["proposals/index/0000.jsonl"] == "{}\n" and "proposals/README.md" in files
-    assert under(files, "proposals/index/") == ["proposals/index/0000.jsonl",
-                                                "proposals/index/notes.txt"]
+    # an index's closed thousand (0001/) is left unlisted by git, found by name on disk
+    closed = "proposals/index/0001/" if reader == "git" else "proposals/index/0001/00.jsonl"
+    assert listed(files, "proposals/index/") == [
+        "proposals/index/0000.jsonl", closed, "proposals/index/latest/00.jsonl",
+        "proposals/index/notes.txt"]
     assert files["proposals/adjustments.yaml"] == "[]\n" and listings == []
+    assert files["proposals/index/0001/00.jsonl"] == "{}\n"
+    assert under(files, "proposals/index/") == [
+        "proposals/index/0000.jsonl", "proposals/index/0001/00.jsonl",
+        "proposals/index/latest/00.jsonl", "proposals/index/notes.txt"]
     assert files["proposals/0000-0099/0001-a.yaml"] == "r1\n"
-    assert sorted(listings) == ["actions/", "proposals/"]
+    assert sorted(listings) == ["actions/", "proposals/"] + (
+        ["proposals/index/0001/"] if reader == "git" else [])
     assert dict(files) == {path: text for path, text in GAME.items() if path != "elsewhere.md"}
 
 

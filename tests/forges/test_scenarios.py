@@ -280,7 +280,7 @@ def test_a_title_with_a_line_separator_leaves_the_history_readable(table):
     t.later().branch("p2", new_rule(202), author="bob")
     assert t.later().propose("bob", "p2") == 2
     assert t.cli("verify") == 0, t.err
-    assert len(t.files()["proposals/index/0000.jsonl"].split("\n")) == 2
+    assert len(t.files()["proposals/index/latest/00.jsonl"].split("\n")) == 2
 
 
 def answers(t) -> list[str]:

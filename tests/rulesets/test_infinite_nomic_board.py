@@ -574,16 +574,16 @@ def test_the_actions_index_lost_or_edited_is_caught_and_render_rebuilds_it(tmp_p
     t = LocalTable(tmp_path / "g", players="alice,bob", ruleset="infinite-nomic-r7",
                    dice_seed=seed_for((6, 2)))
     t.later().command("alice", "/roll")
-    index = t.root / "actions" / "index" / "0000.jsonl"
+    index = t.root / "actions" / "index" / "latest" / "00.jsonl"
     written = index.read_text()
     assert '"command": "/roll"' in written and t.cli("render", "--check") == 0
     index.write_text(written.replace('"login": "alice"', '"login": "bob"'))
     record = "actions/000000-000099/000001-alice-roll.json"
-    assert t.cli("verify") == 1 and f"0000.jsonl: line 1 gives {record} the login 'bob', " \
+    assert t.cli("verify") == 1 and f"latest/00.jsonl: line 1 gives {record} the login 'bob', " \
         f"but the record {record} says 'alice'" in t.err
     index.unlink()
     assert t.cli("render", "--check") == 1 and "actions/index/ is out of date" in t.err
-    assert t.cli("render") == 0 and "wrote actions/index/0000.jsonl" in t.out
+    assert t.cli("render") == 0 and "wrote actions/index/latest/00.jsonl" in t.out
     assert index.read_text() == written and t.cli("verify") == 0, t.err
 
 

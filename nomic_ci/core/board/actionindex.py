@@ -1,11 +1,11 @@
-"""The board's actions as a flat index, `actions/index/NNNN.jsonl`: a line per action record.
+"""The board's actions as an index, `actions/index/` (`IndexLines`): a line per action record.
 
 A run needs of the actions only how many there are (the next one's number), how many dice
 they rolled (the next roll's number) and, rarely, the points and counters they moved (for
 the score chart): the index says that, and a run reads nothing else of them, parsing a line
 only when it needs what is in it, so a game's ten-thousandth action costs what its first
 did. As with the proposals' history (`core/files/history.py`) the records stay the truth:
-the engine appends a line with each record it writes (to the last file of a thousand lines,
+the engine appends a line with each record it writes (to the last piece of twenty lines,
 so an action rewrites no more than that), `render` rebuilds the index from the records where
 it does not list them all, and `verify` reads every record once and checks the index line
 by line.
@@ -27,7 +27,6 @@ from ..frozen import frozen
 from ..times import iso, moment
 from .actionlog import DIR, INDEX, ActionRecord, load_action, load_actions
 
-SHARD = 1000  # lines in each of INDEX's NNNN.jsonl files
 _DICE = re.compile(r'"dice": ([0-9]+)')
 
 
@@ -51,17 +50,9 @@ def summary_of(record: ActionRecord) -> ActionSummary:
                          len(record.dice), MappingProxyType(dict(record.points)), record.stats)
 
 
-def is_index(path: str) -> bool:
-    return path.startswith(INDEX) and path.endswith(".jsonl")
-
-
 def is_action(path: str) -> bool:
     """A file of actions/ that must be an action record (read only when asked for)."""
     return path.startswith(DIR) and not path.startswith(INDEX)
-
-
-def index_paths(files: Iterable[str]) -> list[str]:
-    return [path for path in under(files, INDEX) if is_index(path)]
 
 
 def index_line(s: ActionSummary) -> str:
@@ -95,7 +86,7 @@ class ActionLog(IndexLines[ActionSummary]):
     """The actions in order, a line each, each line parsed the first time it is read; the
     whole record (dice with their inputs, effects) read from its file only when asked for."""
 
-    folder, per_file = INDEX, SHARD
+    folder = INDEX
 
     def __init__(self, lines: Sequence[str] = (), files: Mapping[str, str] | None = None,
                  shards: Sequence[str] = ()) -> None:
@@ -155,7 +146,7 @@ class ActionLog(IndexLines[ActionSummary]):
 
 def read_actions(files: Mapping[str, str]) -> ActionLog:
     """The actions: from the index, else (a game made before the index) from the records."""
-    shards = index_paths(files)
+    shards = ActionLog.shards_in(files)
     if not shards:
         return actions_of_records(files)
     return ActionLog(files=files, shards=shards)
@@ -172,5 +163,5 @@ def actions_of_records(files: Mapping[str, str]) -> ActionLog:
 def check_index(files: Mapping[str, str], truth: ActionLog) -> list[str]:
     """Where `actions/index/` is not what the records (`truth`, read whole) make."""
     return index_problems(INDEX, {path: files[path] for path in under(files, INDEX)},
-                          truth.texts(), lambda: read_actions(files), truth, "actions",
+                          lambda: read_actions(files), truth, "actions",
                           "in the order of the actions")

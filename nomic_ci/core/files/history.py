@@ -1,10 +1,10 @@
-"""The game's history: every decision record, as a line of `proposals/index/NNNN.jsonl`.
+"""The game's history: every decision record, as a line of `proposals/index/` (`IndexLines`).
 
 A run reads what it needs of the history (the dice rolled so far, a proposal's outcome,
 the latest decisions for the READMEs) from the index, and parses only the lines it reads,
 so a run in a game's tenth year costs what it did on its first day. The records stay the
-truth: the engine appends a line with each record it writes (to the last file of a
-thousand lines, so a decision rewrites no more than that), `render` rebuilds the index
+truth: the engine appends a line with each record it writes (to the last piece of
+twenty lines, so a decision rewrites no more than that), `render` rebuilds the index
 from the records where it does not list them all, and `verify` reads every record and
 checks the index line by line.
 """
@@ -29,8 +29,7 @@ from ..facts import Account
 from ..times import iso, moment
 from ..words import number_in
 
-INDEX = DIR + "index/"  # NNNN.jsonl, SHARD lines each: a decision rewrites only the last
-SHARD = 1000
+INDEX = DIR + "index/"  # pieces of lines: a decision rewrites only the last (IndexLines)
 README = DIR + "README.md"
 LATEST_CHANGES = 10  # of each rule's changes, the totals keep the latest (rules/README.md)
 _RECORD = re.compile(  # in its folder of a hundred, or at the top (a game made before)
@@ -77,14 +76,6 @@ def is_record(path: str) -> bool:
         and not path.startswith(INDEX)
 
 
-def is_index(path: str) -> bool:
-    return path.startswith(INDEX) and path.endswith(".jsonl")
-
-
-def index_paths(files: Iterable[str]) -> list[str]:
-    return [path for path in under(files, INDEX) if is_index(path)]
-
-
 def record_paths(files: Iterable[str]) -> list[str]:
     """The decision records among these paths; any other file in proposals/ is an error."""
     paths = under(files, DIR)
@@ -102,7 +93,7 @@ def record_paths(files: Iterable[str]) -> list[str]:
 
 def read_history(files: Mapping[str, str]) -> "History":
     """The history: from the index, else (a game made before the index) from the records."""
-    shards = index_paths(files)
+    shards = History.shards_in(files)
     if not shards:
         return history_of_records(files)
     return History(files=files, shards=shards)
@@ -140,7 +131,7 @@ class History(IndexLines[RecordSummary]):
     """The history in the order it was decided, one index line a record, each line parsed
     the first time it is read."""
 
-    folder, per_file = INDEX, SHARD
+    folder = INDEX
 
     @classmethod
     def of(cls, summaries: Iterable[RecordSummary]) -> "History":

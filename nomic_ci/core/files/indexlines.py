@@ -1,48 +1,113 @@
-"""An index of records as JSON lines, `FOLDER/NNNN.jsonl` of a thousand lines each, and
-what adds them all up, `FOLDER/totals.json`: the proposals' history and the board's actions
-share it. A run reads only the files of the lines it needs (the latest, mostly) and each
-line the first time it is read; what it needs of all of them (how many dice they rolled,
-each rule's changes, the latest lines that moved each score) is in the totals. So a run
-in a game's tenth year reads and writes what it did on its first day: a new record
-rewrites the last file and the totals.
+"""An index of records as JSON lines, and what adds them all up, `FOLDER/totals.json`: the
+proposals' history and the board's actions share it.
+
+The lines are kept in pieces of `per_piece` (twenty), and the pieces by thousands
+(`per_file`): the open thousand's in `FOLDER/latest/` (`00.jsonl`, `01.jsonl`...), each
+full thousand's in its own folder (`FOLDER/0009/`), where they move, by name, when its last
+line is written. So a new record rewrites one piece and the totals, a few lines, where a
+thousand-line file was sent whole to GitHub (whose API takes a changed file whole); a run
+lists `latest/` with the index's folder, and a closed thousand's folder only when a line of
+it is asked for. An older engine kept a thousand lines a file (`FOLDER/0009.jsonl`): those
+are read as they are, and the first line written after a partial one splits it into pieces.
+
+A run reads only the pieces of the lines it needs (the latest, mostly) and each line the
+first time it is read; what it needs of all of them (how many dice they rolled, each rule's
+changes, the latest lines that moved each score) is in the totals. So a run in a game's
+tenth year reads and writes what it did on its first day.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from dataclasses import fields
+from itertools import zip_longest
 from types import MappingProxyType
-from typing import Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
+from typing import (Callable, Collection, Generic, Iterable, Iterator, Mapping, Sequence,
+                    TypeVar, overload)
 
 from ..errors import GameError
+from .gamefiles import Moved, listed
 
 T = TypeVar("T")
 TOTALS = "totals.json"
+OPEN = "latest/"  # in an index's folder: the open thousand's pieces
 KEPT = 256  # of the lines that moved each quantity, the totals name the latest (a chart draws 100)
+_WHOLE = re.compile(r"([0-9]{4,})\.jsonl")  # an older engine's file of a thousand lines
 
 
 class IndexLines(Sequence[T], Generic[T]):
     folder: str  # where the index files are, such as "proposals/index/"
-    per_file = 1000  # lines in each file
+    per_file = 1000  # lines in each thousand (a closed one's folder)
+    per_piece = 20  # lines in each piece: what a new line rewrites
 
     def __init__(self, lines: Sequence[str] = (), files: Mapping[str, str] | None = None,
                  shards: Sequence[str] = ()) -> None:
         """The index of these lines, or, with `files`, of the index files `shards` among
-        them (in order), each read when a line of it is first asked for."""
+        them (in order, `shards_in`), each read when a line of it is first asked for."""
         self._files: Mapping[str, str] = {} if files is None else files
         if shards:
-            self._chunks: list[list[str] | None] = [None] * len(shards)
             self._paths = list(shards)
+            self._chunks: list[list[str] | None] = [None] * len(shards)
         else:
             lines = list(lines)
-            self._chunks = [lines[at:at + self.per_file]
-                            for at in range(0, len(lines), self.per_file)]
-            self._paths = [self._shard(n) for n in range(len(self._chunks))]
+            self._paths = self._layout(len(lines))
+            self._chunks = list(self._cut(lines, self._paths))
+        self._sources: list[str | None] = list(shards) or [None] * len(self._paths)
+        self._starts = self._first_lines(self._paths)
         self._read: dict[int, T] = {}
         self._changed = set() if shards else set(range(len(self._chunks)))  # to write
+        self._gone: set[str] = set()  # files of `files` to remove (pieces moved, split)
         self._totals: dict | None = None  # read, or added up, when first asked for
         self._totals_written = not shards  # whether the totals are to write
+
+    @classmethod
+    def shards_in(cls, files: Mapping[str, str]) -> list[str]:
+        """The index's files among `files`, in order: a closed thousand's pieces named by
+        its folder, where the forge has not listed it (`gamefiles.listed`)."""
+        found = []
+        for path in listed(files, cls.folder):
+            if path.endswith("/"):
+                found += [f"{path}{n:02d}.jsonl" for n in range(cls.per_file // cls.per_piece)]
+            elif path.endswith(".jsonl"):
+                found.append(path)
+        return found
+
+    def _layout(self, count: int, whole: Collection[int] = ()) -> list[str]:
+        """Where the engine writes `count` lines: the thousands numbered in `whole` as one
+        file each, as an older engine wrote them (where a game has them), else in pieces."""
+        paths = []
+        for thousand in range(_ceil(count, self.per_file)):
+            lines = min(self.per_file, count - thousand * self.per_file)
+            if thousand in whole:
+                paths.append(f"{self.folder}{thousand:04d}.jsonl")
+                continue
+            place = f"{thousand:04d}/" if lines == self.per_file else OPEN
+            paths += [f"{self.folder}{place}{n:02d}.jsonl"
+                      for n in range(_ceil(lines, self.per_piece))]
+        return paths
+
+    def _whole(self, paths: Iterable[str]) -> set[int]:
+        """The thousands these files keep as one file each (an older engine's)."""
+        return {int(m[1]) for p in paths if (m := _WHOLE.fullmatch(p[len(self.folder):]))}
+
+    def _holds(self, path: str) -> int:
+        """How many lines the engine writes in a file, before the last."""
+        return self.per_file if _WHOLE.fullmatch(path[len(self.folder):]) else self.per_piece
+
+    def _first_lines(self, paths: Sequence[str]) -> list[int]:
+        starts = [0]
+        for path in paths[:-1]:
+            starts.append(starts[-1] + self._holds(path))
+        return starts
+
+    def _cut(self, lines: list[str], paths: Sequence[str]) -> Iterator[list[str]]:
+        """`lines` in the files `paths`, each holding what the engine writes in it."""
+        at = 0
+        for path in paths:
+            yield lines[at:at + self._holds(path)]
+            at += self._holds(path)
 
     def _parse(self, line: str, path: str, number: int) -> T:
         """One line as the value it stands for; a GameError naming the file and the line."""
@@ -63,25 +128,35 @@ class IndexLines(Sequence[T], Generic[T]):
 
     def _chunk(self, number: int) -> list[str]:
         """The lines of the `number`-th file, read the first time they are asked for. A file
-        before the last holds `per_file` lines, as the engine writes them, or none is read:
-        each line's place is worked out from that."""
+        before the last holds the lines the engine writes in it, or none is read: each
+        line's place is worked out from that."""
         chunk = self._chunks[number]
         if chunk is None:
-            text = self._files[self._paths[number]]
+            path = self._sources[number]
+            try:
+                text = self._files[path]
+            except KeyError:
+                raise GameError("is missing, and the index's lines after it are read from "
+                                "the wrong places", path=path, hint=HINT) from None
             chunk = text.removesuffix("\n").split("\n") if text else []
-            if number < len(self._chunks) - 1 and len(chunk) != self.per_file:
-                raise GameError(f"holds {len(chunk)} lines, not {self.per_file} as the engine "
+            holds = self._holds(self._paths[number])
+            if number < len(self._chunks) - 1 and len(chunk) != holds:
+                raise GameError(f"holds {len(chunk)} lines, not {holds} as the engine "
                                 "writes every file of the index but the last",
-                                path=self._paths[number], hint=HINT)
+                                path=path, hint=HINT)
             self._chunks[number] = chunk
         return chunk
+
+    def _line(self, index: int) -> str:
+        number = bisect_right(self._starts, index) - 1
+        return self._chunk(number)[index - self._starts[number]]
 
     def lines(self, newest_first: bool = False) -> Iterator[tuple[int, str]]:
         """Each line and its place, file by file (newest first: from the last file back)."""
         numbers = range(len(self._chunks))
         for number in reversed(numbers) if newest_first else numbers:
             chunk = self._chunk(number)
-            start = number * self.per_file
+            start = self._starts[number]
             places = range(len(chunk) - 1, -1, -1) if newest_first else range(len(chunk))
             for place in places:
                 yield start + place, chunk[place]
@@ -89,7 +164,7 @@ class IndexLines(Sequence[T], Generic[T]):
     def __len__(self) -> int:
         if not self._chunks:
             return 0
-        return (len(self._chunks) - 1) * self.per_file + len(self._chunk(len(self._chunks) - 1))
+        return self._starts[-1] + len(self._chunk(len(self._chunks) - 1))
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -101,8 +176,7 @@ class IndexLines(Sequence[T], Generic[T]):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = range(len(self))[index]
         if index not in self._read:
-            line = self._chunk(index // self.per_file)[index % self.per_file]
-            self._read[index] = self._parse(line, *self.where(index))
+            self._read[index] = self._parse(self._line(index), *self.where(index))
         return self._read[index]
 
     def having(self, *names: str, newest_first: bool = False) -> Iterator[T]:
@@ -130,16 +204,13 @@ class IndexLines(Sequence[T], Generic[T]):
         if len(kept) < KEPT and start < len(self):
             return  # the totals name every line that moved it
         for index in range(start - 1, -1, -1):
-            if name in self._moved(self._chunk(index // self.per_file)[index % self.per_file],
-                                   index):
+            if name in self._moved(self._line(index), index):
                 yield self[index]
 
     def where(self, index: int) -> tuple[str, int]:
-        """The index file and line a line was read from."""
-        return self._paths[index // self.per_file], index % self.per_file + 1
-
-    def _shard(self, index: int) -> str:
-        return f"{self.folder}{index:04d}.jsonl"
+        """The index file and line a line was read from (or is written to)."""
+        number = bisect_right(self._starts, index) - 1
+        return self._sources[number] or self._paths[number], index - self._starts[number] + 1
 
     @property
     def totals(self) -> dict:
@@ -170,47 +241,72 @@ class IndexLines(Sequence[T], Generic[T]):
 
     def _appended(self, line: str) -> "IndexLines[T]":
         """A copy with `line` after the last (its files read or not as here: the last one
-        copied), the totals added to."""
+        copied), the totals added to. The line goes in the last piece, or a new one; after
+        an older engine's partial file, in pieces with that file's lines; and where it fills
+        its thousand, the thousand's pieces move to its folder."""
         added = self.__class__.__new__(self.__class__)
         added.__dict__.update(self.__dict__)
         added._chunks, added._paths = list(self._chunks), list(self._paths)
+        added._sources, added._gone = list(self._sources), set(self._gone)
         added._read, added._changed = dict(self._read), set(self._changed)
-        if added._chunks and len(added._chunk(len(added._chunks) - 1)) < self.per_file:
-            added._chunks[-1] = added._chunks[-1] + [line]
+        count = len(self)
+        last = len(self._chunks) - 1
+        if last >= 0 and len(self._chunk(last)) < self._holds(self._paths[last]):
+            lines, start = self._chunk(last) + [line], last
         else:
-            added._chunks.append([line])
-            added._paths.append(self._shard(len(added._chunks) - 1))
-        added._changed.add(len(added._chunks) - 1)
+            lines, start = [line], last + 1
+        paths = self._layout(count + 1)[-_ceil(len(lines), self.per_piece):]
+        added._gone.update(set(self._paths[start:]) - set(paths))  # split, or full: moved
+        del added._chunks[start:], added._paths[start:], added._sources[start:]
+        for path, chunk in zip(paths, self._cut(lines, paths)):
+            added._changed.add(len(added._chunks))
+            added._chunks.append(chunk)
+            added._paths.append(path)
+            added._sources.append(None)  # (in no file yet)
+        if (count + 1) % self.per_file == 0:  # its thousand is full: to its own folder
+            place = f"{self.folder}{count // self.per_file:04d}/"
+            for number, path in enumerate(added._paths):
+                if path.startswith(self.folder + OPEN):
+                    added._gone.add(path)
+                    added._paths[number] = place + path.removeprefix(self.folder + OPEN)
+        added._starts = self._first_lines(added._paths)
         totals = json.loads(json.dumps(self.totals))  # a copy: this one's stays as it is
-        self._tally(totals, line, len(self))
+        self._tally(totals, line, count)
         added._totals, added._totals_written = totals, True
         return added
 
-    def texts(self) -> dict[str, str]:
-        """The index files, `per_file` lines each, in order, and the totals."""
-        found = {self._shard(n): "".join(line + "\n" for line in self._chunk(n))
-                 for n in range(len(self._chunks))}
-        if self._chunks:
+    def texts(self, like: Iterable[str] = ()) -> dict[str, str]:
+        """The index files as the engine writes them, and the totals; the thousands that
+        the files `like` keep as one file each (an older engine's) kept so."""
+        lines = [line for _, line in self.lines()]
+        paths = self._layout(len(lines), self._whole(like))
+        found = {path: "".join(line + "\n" for line in chunk)
+                 for path, chunk in zip(paths, self._cut(lines, paths))}
+        if lines:
             found[self.folder + TOTALS] = totals_text(self.totals)
         return found
 
-    def written(self) -> dict[str, str]:
-        """The index files this index has that its files do not (a run's new lines: the
-        last file, or a new one), and the totals where they changed."""
-        found = {self._shard(n): "".join(line + "\n" for line in self._chunk(n))
-                 for n in sorted(self._changed)}
+    def written(self) -> dict[str, str | Moved | None]:
+        """What this index changes in its files (a run's new lines: the last piece, or a
+        new one), and the totals where they changed: a piece moved to its thousand's folder
+        by name (`Moved`), not by its text, and None for a file removed."""
+        found: dict[str, str | Moved | None] = {path: None for path in self._gone}
+        for number, path in enumerate(self._paths):
+            if number in self._changed:
+                found[path] = "".join(line + "\n" for line in self._chunk(number))
+            elif self._sources[number] != path:
+                found[path] = Moved(self._sources[number])
         if self._totals_written:
             found[self.folder + TOTALS] = totals_text(self.totals)
         return found
 
     def check(self) -> list[str]:
         """What is not as the engine writes it, found without reading every file: the files
-        numbered in order, the last one's lines, and the totals there, counting them all."""
-        expected = [self._shard(n) for n in range(len(self._paths))]
-        if self._paths != expected:
-            wrong = next(p for p, e in zip(self._paths, expected) if p != e)
-            return [f"{wrong} is not where the engine writes that file of the index "
-                    f"({expected[self._paths.index(wrong)]})"]
+        where the engine writes them, the last one's lines, and the totals there, counting
+        them all. A thousand an older engine kept as one file is as the engine writes it."""
+        misplaced = self.misplaced()
+        if misplaced is not None:
+            return [misplaced]
         if not self._chunks:
             return []
         if self.folder + TOTALS not in self._files:
@@ -225,6 +321,35 @@ class IndexLines(Sequence[T], Generic[T]):
         except GameError as error:
             return [str(error)]
         return []
+
+    def misplaced(self) -> str | None:
+        """A file of the index missing, or not where the engine writes it; None where each
+        is (told by their names and the last one's lines)."""
+        paths = set(self._paths)
+        shelves = dict.fromkeys(p.rsplit("/", 1)[0] for p in self._paths  # closed thousands
+                                if "/" in p[len(self.folder):] and OPEN not in p)
+        missing = next((f"{shelf}/{n:02d}.jsonl" for shelf in shelves
+                        for n in range(self.per_file // self.per_piece)
+                        if f"{shelf}/{n:02d}.jsonl" not in paths), None)
+        if missing is not None:  # (else every line after it seems out of place)
+            return f"{missing} is missing"
+        try:
+            expected = self._layout(len(self), self._whole(self._paths))
+        except GameError as error:
+            return str(error)
+        wrong = next(((p, e) for p, e in zip_longest(self._paths, expected) if p != e), None)
+        if wrong is None:
+            return None
+        path, place = wrong
+        if place is not None and place not in paths:
+            return f"{place} is missing"
+        return f"{path} is not where the engine writes a file of the index" + (
+            f" ({place})" if place else "")
+
+
+def _ceil(count: int, each: int) -> int:
+    """How many of `each` hold `count`."""
+    return -(-count // each)
 
 
 def totals_text(totals: dict) -> str:
@@ -268,20 +393,24 @@ def points(data: Mapping[str, object] | None) -> Mapping[str, int]:
 _NO_POINTS: Mapping[str, int] = MappingProxyType({})  # read-only: one serves every line
 
 
-def index_problems(folder: str, written: Mapping[str, str], wanted: Mapping[str, str],
-                   listed: Callable[[], IndexLines], truth: Sequence, noun: str,
-                   order: str) -> list[str]:
+def index_problems(folder: str, written: Mapping[str, str], listed: Callable[[], IndexLines],
+                   truth: IndexLines, noun: str, order: str) -> list[str]:
     """Where an index (`written`, the files of `folder`) is not what its records make
-    (`truth`, read from the records themselves; `wanted`, its files): the first line that
-    differs and how, a count that differs, or a file not written as the engine writes it.
-    `listed` reads the index, only where its files differ from `wanted`."""
+    (`truth`, read from the records themselves): a file missing or out of its place, the
+    first line that differs and how, a count that differs, or a file not written as the
+    engine writes it (a thousand an older engine kept as one file is). `listed` reads the
+    index, only where its files differ from the truth's."""
     what_to_do = "run 'nomic-ci render' and commit the result"
     if not written:
         return [f"{folder} is missing: {what_to_do}"] if len(truth) else []
+    wanted = truth.texts(like=written)
     if written == wanted:
         return []  # as the engine writes it: no line need be read
     try:
         lines = listed()
+        misplaced = lines.misplaced()
+        if misplaced is not None:
+            return [f"{misplaced}: {what_to_do}"]
         for line, (said, real) in enumerate(zip(lines, truth)):
             wrong = next((f.name for f in fields(real)
                           if getattr(said, f.name) != getattr(real, f.name)), None)
@@ -299,8 +428,8 @@ def index_problems(folder: str, written: Mapping[str, str], wanted: Mapping[str,
     if len(lines) != len(truth):
         return [f"{folder} lists {len(lines)} {noun}, but there are {len(truth)}: {what_to_do}"]
     wrong_file = next(p for p in sorted({*written, *wanted}) if written.get(p) != wanted.get(p))
-    return [f"{wrong_file} is not written as the engine writes it (each file holds a thousand "
-            f"lines, {order}): {what_to_do}"]
+    return [f"{wrong_file} is not written as the engine writes it (lines {order}, "
+            f"{truth.per_piece} a file, a thousand to a folder): {what_to_do}"]
 
 
 def _shown(value: object) -> str:

@@ -62,14 +62,15 @@ def test_the_index_says_which_counters_each_action_moved_and_by_how_much():
     assert check_index(files, actions_of_records(files)) == []
 
 
-def test_an_action_appends_a_line_to_the_last_file_of_a_thousand():
+def test_an_action_appends_a_line_to_the_last_piece_of_its_index():
     log = ActionLog.of([record(n, dice=0) for n in range(1, 1001)])
     longer = log.added(record(1001))
-    assert list(longer.texts()) == ["actions/index/0000.jsonl", "actions/index/0001.jsonl",
-                                    "actions/index/totals.json"]
+    assert list(longer.texts())[-3:] == ["actions/index/0000/49.jsonl",
+                                         "actions/index/latest/00.jsonl",
+                                         "actions/index/totals.json"]
     read = read_actions(log.texts()).added(record(1001))  # as a run adds one to its game's
-    assert list(read.written()) == ["actions/index/0001.jsonl", "actions/index/totals.json"]
-    assert longer.texts()["actions/index/0001.jsonl"].count("\n") == 1
+    assert list(read.written()) == ["actions/index/latest/00.jsonl", "actions/index/totals.json"]
+    assert longer.texts()["actions/index/latest/00.jsonl"].count("\n") == 1
     assert longer.record(1000) == record(1001)
 
 
@@ -78,22 +79,24 @@ def test_a_game_from_before_the_index_reads_its_records():
     assert read_actions(files).dice() == 2 == actions_of_records(files).dice()
 
 
+PIECE = "actions/index/latest/00.jsonl"
+
+
 def test_verify_names_the_first_index_line_that_disagrees_with_its_record():
     records = [record(1), record(2)]
     files = written(*records)
     truth = ActionLog.of(records)
     assert check_index(files, truth) == []
-    edited = {**files, "actions/index/0000.jsonl": files["actions/index/0000.jsonl"].replace(
+    edited = {**files, PIECE: files[PIECE].replace(
         '"login": "alice"', '"login": "bob"', 1)}
     assert check_index(edited, truth) == [
-        "actions/index/0000.jsonl: line 1 gives actions/000000-000099/000001-alice-roll.json "
+        "actions/index/latest/00.jsonl: line 1 gives actions/000000-000099/000001-alice-roll.json "
         "the login 'bob', but the record actions/000000-000099/000001-alice-roll.json says "
         "'alice': see which one was edited ('git log -p -- "
-        "actions/000000-000099/000001-alice-roll.json actions/index/0000.jsonl'); restore an "
+        "actions/000000-000099/000001-alice-roll.json actions/index/latest/00.jsonl'); restore an "
         "edited record from git history, or, where the record is right, run 'nomic-ci render' "
         "and commit the result"]
-    short = {**files, "actions/index/0000.jsonl": files["actions/index/0000.jsonl"]
-             .splitlines(keepends=True)[0]}
+    short = {**files, PIECE: files[PIECE].splitlines(keepends=True)[0]}
     assert "lists 1 actions, but there are 2" in check_index(short, truth)[0]
     lost = {p: t for p, t in files.items() if not p.startswith("actions/index/")}
     assert check_index(lost, truth) == [

@@ -4,7 +4,7 @@ import pytest
 
 from hypothesis import example, given, strategies as st
 
-from nomic_ci.core.files.gamefiles import GameFiles, game_files, under
+from nomic_ci.core.files.gamefiles import GameFiles, Moved, game_files, listed, under
 
 
 class Reader:
@@ -132,3 +132,31 @@ def test_a_folder_listed_when_asked_for_answers_as_one_listed_at_once(texts, def
         assert under(one, prefix) == under(lazy(change), prefix)
         assert (prefix in one) is (prefix in lazy(change))
         assert one.get(prefix) == lazy(change).get(prefix) and sorted(one) == sorted(lazy(change))
+
+
+def test_a_file_moved_by_name_is_read_from_where_it_was_only_when_asked_for():
+    read = Reader({"sha1": "one", "sha2": "two"})
+    files = GameFiles({}, {"x/index/latest/00.jsonl": "sha1", "x/index/latest/01.jsonl": "sha2"},
+                      read, alone=lambda path: True)
+    later = files.changed({"x/index/0000/00.jsonl": Moved("x/index/latest/00.jsonl"),
+                           "x/index/latest/00.jsonl": "three"})
+    assert read.batches == [] and later.handle("x/index/0000/00.jsonl") == "sha1"
+    assert sorted(later) == ["x/index/0000/00.jsonl", "x/index/latest/00.jsonl",
+                             "x/index/latest/01.jsonl"]
+    assert later["x/index/0000/00.jsonl"] == "one" and later["x/index/latest/00.jsonl"] == "three"
+    assert later.handle("x/index/latest/00.jsonl") is None  # its text, this run's
+    again = later.changed({"x/index/0001/00.jsonl": Moved("x/index/0000/00.jsonl"),
+                           "x/index/0000/00.jsonl": None})
+    assert again["x/index/0001/00.jsonl"] == "one" and "x/index/0000/00.jsonl" not in again
+
+
+def test_a_folder_not_listed_yet_is_named_by_itself_until_a_path_in_it_is_asked_for():
+    listings = []
+    files = GameFiles({}, {"x/index/latest/00.jsonl": "sha1"}, Reader({"sha2": "two"}),
+                      {"x/index/0000/": ((), lambda: listings.append(1) or {
+                          "x/index/0000/00.jsonl": "sha2"})}, alone=lambda path: True)
+    assert listed(files, "x/index/") == ["x/index/0000/", "x/index/latest/00.jsonl"]
+    assert listings == []
+    assert files["x/index/0000/00.jsonl"] == "two" and listings == [1]
+    assert listed(files, "x/index/") == ["x/index/0000/00.jsonl", "x/index/latest/00.jsonl"]
+    assert listed({"a/b": "", "a/c/d": ""}, "a/") == ["a/b", "a/c/d"]

@@ -30,24 +30,27 @@ def test_the_index_reads_back_as_the_records_say():
 
 
 def test_an_index_line_leaves_empty_fields_out_and_is_one_json_object():
-    line = history_of_records({REFUSED.path: dump_record(REFUSED)}).texts()[INDEX + "0000.jsonl"]
+    texts = history_of_records({REFUSED.path: dump_record(REFUSED)}).texts()
+    line = texts[INDEX + "latest/00.jsonl"]
     entry = json.loads(line)
     assert line.count("\n") == 1 and "rolls" not in entry and "points" not in entry
     assert entry["number"] is None and entry["yes"] == 1 and entry["file"] == \
         REFUSED.path.removeprefix("proposals/")
 
 
-def test_the_index_is_files_of_a_thousand_lines_so_a_decision_rewrites_only_the_last():
-    texts = history(2_500).texts()
-    assert [(path, text.count("\n")) for path, text in texts.items()
-            if path.endswith(".jsonl")] == [
-        (INDEX + "0000.jsonl", 1000), (INDEX + "0001.jsonl", 1000), (INDEX + "0002.jsonl", 500)]
+def test_the_index_is_pieces_of_twenty_lines_so_a_decision_rewrites_only_the_last():
+    texts = history(2_510).texts()
+    pieces = [(path, text.count("\n")) for path, text in texts.items() if path.endswith(".jsonl")]
+    assert pieces[:2] == [(INDEX + "0000/00.jsonl", 20), (INDEX + "0000/01.jsonl", 20)]
+    assert pieces[49:51] == [(INDEX + "0000/49.jsonl", 20), (INDEX + "0001/00.jsonl", 20)]
+    assert pieces[-2:] == [(INDEX + "latest/24.jsonl", 20), (INDEX + "latest/25.jsonl", 10)]
+    assert len(pieces) == 126
     read = read_history(texts)
     later = read.added(replace(summary_of(RECORD), decided=T0 + 100 * HOUR))
-    assert sorted(later.written()) == [INDEX + "0002.jsonl", INDEX + "totals.json"]
+    assert sorted(later.written()) == [INDEX + "latest/25.jsonl", INDEX + "totals.json"]
     assert {**texts, **later.written()} == later.texts()
-    assert later.totals["lines"] == 2_501 and read.totals["lines"] == 2_500
-    assert list(read_history(texts)) == list(history(2_500))
+    assert later.totals["lines"] == 2_511 and read.totals["lines"] == 2_510
+    assert list(read_history(texts)) == list(history(2_510))
 
 
 def test_a_run_reads_the_last_file_of_the_index_and_its_totals_alone():
@@ -66,23 +69,23 @@ def test_a_run_reads_the_last_file_of_the_index_and_its_totals_alone():
     later = read.added(replace(summary_of(RECORD), decided=T0 + 100 * HOUR))
     assert (len(read), read[-1].key, later.dice(), read.find("9999")) == (2_500, "k2499", 1,
                                                                           None)
-    assert set(later.written()) == {INDEX + "0002.jsonl", INDEX + "totals.json"}
-    assert set(asked) == {INDEX + "0002.jsonl", INDEX + "totals.json"}
+    assert set(later.written()) == {INDEX + "latest/25.jsonl", INDEX + "totals.json"}
+    assert set(asked) == {INDEX + "latest/24.jsonl", INDEX + "totals.json"}
     assert read.find("k42").key == "k42"  # a key not known larger: looked for, back to it
-    assert INDEX + "0000.jsonl" in asked
+    assert INDEX + "0000/02.jsonl" in asked
 
 
 def test_a_line_is_parsed_only_when_read_and_a_broken_one_names_its_file_and_line():
     texts = history(10_000).texts()
-    shard = INDEX + "0004.jsonl"
+    shard = INDEX + "0004/49.jsonl"
     lines = texts[shard].splitlines()
-    lines[999] = '{"number": "five"'
+    lines[19] = '{"number": "five"'
     broken = read_history({**texts, shard: "\n".join(lines) + "\n"})
     assert [r.key for r in broken[-3:]] == ["k9997", "k9998", "k9999"]
     assert broken.find("k42").key == "k42" and next(broken.having("rolls"), None) is None
     with pytest.raises(GameError) as caught:
         list(broken)
-    assert (caught.value.path, caught.value.line) == (shard, 1_000)
+    assert (caught.value.path, caught.value.line) == (shard, 20)
     assert "nomic-ci render" in caught.value.hint
 
 
@@ -97,7 +100,7 @@ def test_a_title_that_looks_like_another_key_does_not_fool_find():
 def test_a_record_decided_last_is_appended_and_an_earlier_one_put_in_its_place():
     base = history(3)
     last = replace(summary_of(RECORD), decided=T0 + 10 * HOUR)
-    shard = INDEX + "0000.jsonl"
+    shard = INDEX + "latest/00.jsonl"
     assert base.added(last).texts()[shard] == base.texts()[shard] + History.of([last]).texts()[
         shard]
     first = replace(last, decided=T0 - HOUR)

@@ -1,14 +1,16 @@
-"""Index lines: a thousand a file, each parsed once when first read, named by file and line."""
+"""Index lines: in pieces, a thousand's to a folder, each parsed once when first read, named
+by file and line; an older engine's files of a thousand read as they are."""
 
 import pytest
 
 from nomic_ci.core.errors import GameError
 from nomic_ci.core.files import indexlines
+from nomic_ci.core.files.gamefiles import GameFiles, Moved
 from nomic_ci.core.files.indexlines import IndexLines
 
 
 class Numbers(IndexLines[int]):
-    folder, per_file = "x/index/", 2
+    folder, per_file, per_piece = "x/index/", 4, 2  # a "thousand" of four, pieces of two
     parsed = 0
 
     def _parse(self, line, path, number):
@@ -18,41 +20,88 @@ class Numbers(IndexLines[int]):
         return int(line)
 
 
-def test_lines_are_parsed_when_first_read_and_written_a_file_per_thousand():
+def test_lines_are_parsed_when_first_read_and_written_in_pieces_a_full_thousand_in_its_folder():
     Numbers.parsed = 0
-    numbers = Numbers(["1", "2", "3"])
-    assert len(numbers) == 3 and Numbers.parsed == 0
-    assert numbers[-1] == 3 and numbers[-1] == 3 and Numbers.parsed == 1
+    numbers = Numbers(["1", "2", "3", "4", "5", "6", "7"])
+    assert len(numbers) == 7 and Numbers.parsed == 0
+    assert numbers[-1] == 7 and numbers[-1] == 7 and Numbers.parsed == 1
     assert numbers[0:2] == [1, 2]
-    assert numbers.texts() == {"x/index/0000.jsonl": "1\n2\n", "x/index/0001.jsonl": "3\n",
-                               "x/index/totals.json": '{\n "lines": 3,\n "moved": {}\n}\n'}
+    assert numbers.texts() == {
+        "x/index/0000/00.jsonl": "1\n2\n", "x/index/0000/01.jsonl": "3\n4\n",
+        "x/index/latest/00.jsonl": "5\n6\n", "x/index/latest/01.jsonl": "7\n",
+        "x/index/totals.json": '{\n "lines": 7,\n "moved": {}\n}\n'}
 
 
 def test_a_bad_line_is_named_by_the_file_it_was_read_from():
-    files = {"x/index/0000.jsonl": "1\nx\n"}
+    files = {"x/index/latest/00.jsonl": "1\nx\n"}
     numbers = Numbers(files=files, shards=list(files))
     with pytest.raises(GameError) as error:
         numbers[1]
-    assert str(error.value) == "x/index/0000.jsonl:2: not a number"
-    assert Numbers(["1", "2", "x"]).where(2) == ("x/index/0001.jsonl", 1)
+    assert str(error.value) == "x/index/latest/00.jsonl:2: not a number"
+    assert Numbers(["1", "2", "3", "4", "x"]).where(4) == ("x/index/latest/00.jsonl", 1)
 
 
 def test_a_file_before_the_last_holds_as_many_lines_as_the_engine_writes_or_none_is_read():
-    files = {"x/index/0000.jsonl": "1\n", "x/index/0001.jsonl": "2\n"}
+    files = {"x/index/latest/00.jsonl": "1\n", "x/index/latest/01.jsonl": "2\n"}
     with pytest.raises(GameError, match="holds 1 lines, not 2") as error:
         list(Numbers(files=files, shards=list(files)))
-    assert error.value.path == "x/index/0000.jsonl" and "nomic-ci render" in error.value.hint
+    assert error.value.path == "x/index/latest/00.jsonl" and "nomic-ci render" in error.value.hint
+
+
+def pieces(texts):
+    return Numbers(files=texts, shards=Numbers.shards_in(texts))
 
 
 def test_the_check_a_render_makes_needs_the_last_file_and_the_totals_alone():
-    texts = Numbers(["1", "2", "3"]).texts()
-    assert Numbers(files=texts, shards=sorted(p for p in texts if p.endswith("l"))).check() == []
+    texts = Numbers(["1", "2", "3", "4", "5"]).texts()
+    assert pieces(texts).check() == []
     missing = {path: text for path, text in texts.items() if "totals" not in path}
-    assert Numbers(files=missing, shards=sorted(missing)).check() == [
-        "x/index/totals.json is missing"]
-    wrong = {**texts, "x/index/0001.jsonl": "3\n4\n"}
-    assert "not written as the engine writes them" in Numbers(
-        files=wrong, shards=sorted(p for p in wrong if p.endswith("l"))).check()[0]
+    assert pieces(missing).check() == ["x/index/totals.json is missing"]
+    wrong = {**texts, "x/index/latest/00.jsonl": "5\n6\n"}
+    assert "not written as the engine writes them" in pieces(wrong).check()[0]
+    gone = {p: t for p, t in texts.items() if p != "x/index/0000/01.jsonl"}
+    assert pieces(gone).check() == ["x/index/0000/01.jsonl is missing"]
+    astray = {**texts, "x/index/0000/07.jsonl": "8\n"}
+    assert pieces(astray).check() == [
+        "x/index/0000/07.jsonl is not where the engine writes a file of the index "
+        "(x/index/latest/00.jsonl)"]
+
+
+def test_a_line_fills_the_last_piece_or_starts_one_and_a_full_thousand_moves_by_name():
+    files = GameFiles(Numbers(["1", "2", "3"]).texts())
+    numbers = pieces(files)._appended("4")
+    assert numbers.written() == {"x/index/0000/01.jsonl": "3\n4\n",
+                                 "x/index/0000/00.jsonl": Moved("x/index/latest/00.jsonl"),
+                                 "x/index/latest/00.jsonl": None, "x/index/latest/01.jsonl": None,
+                                 "x/index/totals.json": '{\n "lines": 4,\n "moved": {}\n}\n'}
+    files = files.changed(numbers.written())
+    assert sorted(files) == ["x/index/0000/00.jsonl", "x/index/0000/01.jsonl",
+                             "x/index/totals.json"]
+    assert list(pieces(files)) == [1, 2, 3, 4] and pieces(files).check() == []
+    numbers = pieces(files)._appended("5")
+    assert numbers.written() == {"x/index/latest/00.jsonl": "5\n",
+                                 "x/index/totals.json": '{\n "lines": 5,\n "moved": {}\n}\n'}
+    for n in range(6, 12):  # in one run: a thousand fills, and the lines go on after it
+        numbers = numbers._appended(str(n))
+    files = files.changed(numbers.written())
+    assert numbers.written()["x/index/0001/00.jsonl"] == "5\n6\n"  # written this run: its text
+    assert list(pieces(files)) == list(range(1, 12)) and pieces(files).check() == []
+
+
+def test_an_older_engines_files_of_a_thousand_are_read_and_the_partial_last_split_once():
+    old = {"x/index/0000.jsonl": "1\n2\n3\n4\n", "x/index/0001.jsonl": "5\n6\n",
+           "x/index/totals.json": '{\n "lines": 6,\n "moved": {}\n}\n'}
+    numbers = pieces(old)
+    assert list(numbers) == [1, 2, 3, 4, 5, 6] and numbers.check() == []
+    assert numbers.where(5) == ("x/index/0001.jsonl", 2)
+    assert numbers.texts(like=old) == old  # as the engine writes it: a fast `verify`
+    later = numbers._appended("7")
+    assert later.written() == {"x/index/0001.jsonl": None, "x/index/latest/00.jsonl": "5\n6\n",
+                               "x/index/latest/01.jsonl": "7\n",
+                               "x/index/totals.json": '{\n "lines": 7,\n "moved": {}\n}\n'}
+    files = GameFiles(old).changed(later.written())
+    assert list(pieces(files)) == list(range(1, 8)) and pieces(files).check() == []
+    assert sorted(files)[:2] == ["x/index/0000.jsonl", "x/index/latest/00.jsonl"]
 
 
 class Moves(Numbers):
@@ -67,7 +116,7 @@ class Moves(Numbers):
 
 
 def sharded(texts):
-    return Moves(files=texts, shards=sorted(p for p in texts if p.endswith("l")))
+    return Moves(files=texts, shards=Moves.shards_in(texts))
 
 
 def test_the_totals_name_the_latest_lines_that_moved_each_quantity_so_none_is_searched(

@@ -1,0 +1,149 @@
+"""The indexes in pieces on the fake GitHub, through `nomic-ci github reconcile` (issue 32):
+a decision sends the last piece, a full thousand moves to its folder by its blobs' ids, a
+closed thousand is listed only when a line of it is asked for, and a game whose indexes an
+older engine wrote as files of a thousand lines plays on. A "thousand" is four lines here,
+in pieces of two (`IndexLines.per_file`, `per_piece`), so a few decisions cross one."""
+
+import hashlib
+import itertools
+
+import pytest
+
+from nomic_ci.core.files.indexlines import IndexLines
+
+from builders import new_rule
+from tables import GitHubTable
+
+INDEX = "proposals/index/"
+TREES = ("POST", "/repos/nomic/game/git/trees")
+
+
+@pytest.fixture
+def hub(tmp_path, monkeypatch):
+    monkeypatch.setattr(IndexLines, "per_file", 4)
+    monkeypatch.setattr(IndexLines, "per_piece", 2)
+    t = GitHubTable(tmp_path / "game", players="alice,bob,carol")
+    yield t
+    t.close()
+
+
+def refused(hub, n: int) -> None:
+    """A decision: bob's proposal, out of his turn, refused at the next run."""
+    hub.later().branch(f"b{n}", new_rule(150 + n), author="bob")
+    hub.fake.open_pr("bob", f"b{n}", f"Out of turn {n}", created_at=hub.now)
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0, hub.err + hub.out
+
+
+def index_files(hub) -> dict[str, str]:
+    return {path: text for path, text in hub.files().items() if path.startswith(INDEX)}
+
+
+def tree_entries(hub) -> list[dict]:
+    """The entries of the trees the run's commit made."""
+    return [entry for r in hub.fake.requests if (r.method, r.path) == TREES
+            for entry in r.body["tree"]]
+
+
+def test_a_thousand_fills_and_moves_to_its_folder_by_name_and_a_run_reads_it_when_asked(hub):
+    for n in range(1, 4):
+        refused(hub, n)
+    assert sorted(index_files(hub)) == [INDEX + "latest/00.jsonl", INDEX + "latest/01.jsonl",
+                                        INDEX + "totals.json"]
+    sent = {e["path"]: e for e in tree_entries(hub) if e["path"].startswith(INDEX)}
+    assert sorted(sent) == [INDEX + "latest/01.jsonl", INDEX + "totals.json"]  # one piece
+    piece = hub.files()[INDEX + "latest/00.jsonl"]
+    refused(hub, 4)  # the fourth line fills the thousand
+    files = index_files(hub)
+    assert sorted(files) == [INDEX + "0000/00.jsonl", INDEX + "0000/01.jsonl",
+                             INDEX + "totals.json"]
+    assert files[INDEX + "0000/00.jsonl"] == piece and files[INDEX + "0000/01.jsonl"].count(
+        "\n") == 2
+    sent = {e["path"]: e for e in tree_entries(hub) if e["path"].startswith(INDEX)}
+    moved = sent[INDEX + "0000/00.jsonl"]  # its name and its blob's id, not its text
+    assert "content" not in moved and moved["sha"] == blob_id(piece)
+    assert sent[INDEX + "latest/00.jsonl"]["sha"] is None  # and removed it from latest/
+    refused(hub, 5)  # the next thousand opens in latest/
+    assert sorted(index_files(hub))[-2:] == [INDEX + "latest/00.jsonl", INDEX + "totals.json"]
+    hub.fake.clear_requests()
+    assert hub.later().reconcile() == 0, hub.err  # nothing to do: the closed thousand unlisted
+    assert [r.path for r in hub.fake.requests if "/git/trees/" in r.path] == []
+    assert hub.cli("verify") == 0, hub.err
+    assert hub.cli("render", "--check") == 0, hub.err
+
+
+def blob_id(text: str) -> str:
+    data = text.encode()
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def older(files: dict[str, str]) -> dict[str, str]:
+    """The game as an older engine wrote it: each index's lines in files of a thousand."""
+    found = {p: t for p, t in files.items() if not p.startswith((INDEX, "actions/index/"))
+             or p.endswith("totals.json")}
+    for folder in (INDEX, "actions/index/"):
+        lines = "".join(t for p, t in sorted(files.items())
+                        if p.startswith(folder) and p.endswith(".jsonl")).splitlines(True)
+        found.update({f"{folder}{n // 4:04d}.jsonl": "".join(lines[n:n + 4])
+                      for n in range(0, len(lines), 4)})
+    return found
+
+
+def test_an_older_engines_files_of_a_thousand_are_read_and_the_partial_last_split_once(
+        hub, tmp_path):
+    for n in range(1, 6):
+        refused(hub, n)
+    old = older(hub.files())
+    assert sorted(p for p in old if p.startswith(INDEX)) == [
+        INDEX + "0000.jsonl", INDEX + "0001.jsonl", INDEX + "totals.json"]
+    upgraded = GitHubTable(tmp_path / "old", players="alice,bob,carol", files=old)
+    upgraded.now = hub.now
+    upgraded.clock.set(hub.now)
+    upgraded.fake.world._numbers = itertools.count(10)  # after the game's own pull requests
+    try:
+        assert upgraded.cli("verify") == 0, upgraded.err  # as it is: clean, nothing to render
+        assert upgraded.cli("render", "--check") == 0, upgraded.err
+        refused(upgraded, 6)
+        files = index_files(upgraded)
+        assert sorted(files) == [INDEX + "0000.jsonl", INDEX + "latest/00.jsonl",
+                                 INDEX + "totals.json"]
+        assert files[INDEX + "latest/00.jsonl"].startswith(old[INDEX + "0001.jsonl"])
+        assert files[INDEX + "latest/00.jsonl"].count("\n") == 2
+        assert upgraded.cli("verify") == 0, upgraded.err
+        assert upgraded.cli("render", "--check") == 0, upgraded.err
+    finally:
+        upgraded.close()
+
+
+@pytest.mark.parametrize("piece, needed", [(INDEX + "0000/01.jsonl", True),
+                                           (INDEX + "latest/00.jsonl", False)])
+def test_a_piece_edited_or_removed_by_hand_is_named_and_the_game_goes_on(hub, piece, needed):
+    for n in range(1, 8):
+        refused(hub, n)
+    text = hub.files()[piece]
+    hub.fake.commit("main", {piece: text.replace('"title": "Out of turn',
+                                               '"title": "Forged')}, message="an edit by hand")
+    assert hub.cli("verify") == 1
+    assert f"{piece}: line 1 gives" in hub.err and "Forged" in hub.err, hub.err
+    hub.fake.commit("main", {piece: None}, message="a piece removed by hand")
+    assert hub.cli("verify") == 1 and f"{piece} is missing" in hub.err, hub.err
+    assert hub.cli("render", "--check") == 1 and "proposals/index/ is out of date" in hub.err
+    # the run goes on where it needs none of its lines (the records are the truth: render
+    # rebuilds the index from them), and one that needs them stops, naming it and what to
+    # do, as one that read an older engine's file cut short by hand did
+    hub.later().branch("b8", new_rule(158), author="bob")
+    hub.fake.open_pr("bob", "b8", "Out of turn 8", created_at=hub.now)
+    stopped = hub.reconcile() != 0
+    assert stopped == needed  # the proposals' page reads the latest 50 lines: all eight
+    if stopped:
+        assert f"{piece}: is missing" in hub.out and "nomic-ci render" in hub.out, hub.out
+    assert hub.cli("verify") == 1
+    assert hub.cli("render") == 0, hub.err  # what a player does: render, commit, push
+    checkout = hub.root / "checkout" / "proposals" / "index"
+    rendered = {f"{INDEX}{p.relative_to(checkout).as_posix()}": p.read_text()
+                for p in checkout.rglob("*") if p.is_file()}
+    hub.fake.commit("main", {**{p: None for p in index_files(hub)}, **rendered},
+                    message="nomic-ci render")
+    assert hub.reconcile() == 0, hub.err + hub.out
+    assert hub.cli("verify") == 0, hub.err
+    assert sum(t.count("\n") for p, t in index_files(hub).items() if p.endswith("l")) == 8
