@@ -345,9 +345,10 @@ class GitHubForge:
                 f"changed them too): merge {self.branch} into it, so that the vote is on what "
                 "would be merged"))
         # the state's files as the merge makes them, where both sides changed them: they
-        # differ from what was judged, and must still read (one query, only then)
+        # differ from what was judged, and must still read (one query, only then); a folder
+        # in state/ is none of the game's (it reads the files at the top)
         state = {path: oid for path, oid in test.after.items() if path.startswith("state/")
-                 and test.before.get(path) != oid
+                 and path not in test.folders and test.before.get(path) != oid
                  and oid != blob_id(dict(proposal.texts).get(path, "").encode())}
         texts = self._reader.texts_of(state.values()) if state else {}
         broken = merge_breaks(self._read_tip(), {p: texts[oid] for p, oid in state.items()},

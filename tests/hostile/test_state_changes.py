@@ -184,3 +184,23 @@ def test_locally_a_merge_that_would_list_a_player_twice_fails_and_stops_nothing(
     assert t.status()["proposals"][0]["state"] == "failed"
     assert [p["login"] for p in t.status()["players"]] == ["dave", "alice", "bob", "carol"]
     assert t.cli("verify") == 0, t.out + t.err
+
+
+def test_a_merge_where_both_sides_added_to_a_folder_in_state_is_judged_not_halted(tmp_path):
+    """A folder in state/ both sides added a file to since the proposal forked: the test
+    merge's entry for the folder is a tree, not a text, and the state's texts that differ are
+    the files in it, not the folder. Before, the folder's oid was asked for as a blob's, and
+    every run stopped at the merge."""
+    hub = started(tmp_path)
+    hub.later().branch("notes", {"state/notes/alice.md": "Alice's notes\n"}, author="alice")
+    pr = hub.fake.open_pr("alice", "notes", "Alice keeps notes", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.out + hub.err
+    assert load_game(hub.files()).state.open_proposals, hub.out
+    hub.fake.commit("main", {"state/notes/admin.md": "The Admin's notes\n"},
+                    author="alice", message="notes, by hand")
+    for voter in ("bob", "carol"):
+        hub.later(1 / 60).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+        assert hub.reconcile() == 0, hub.out + hub.err
+    assert hub.fake.pull(pr).merged is True, hub.out
+    assert settle(hub)[-1] == 0
+    hub.close()
