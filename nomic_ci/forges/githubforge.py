@@ -351,8 +351,8 @@ class GitHubForge:
                  and path not in test.folders and test.before.get(path) != oid
                  and oid != blob_id(dict(proposal.texts).get(path, "").encode())}
         texts = self._reader.texts_of(state.values()) if state else {}
-        broken = merge_breaks(self._read_tip(), {p: texts[oid] for p, oid in state.items()},
-                              self.branch)
+        broken = merge_breaks(self._read_tip(), proposal,
+                              {p: texts[oid] for p, oid in state.items()}, self.branch)
         return MergeResult(MergeStatus.NOT_MERGEABLE, broken) if broken else None
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
