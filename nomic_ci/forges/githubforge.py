@@ -345,13 +345,14 @@ class GitHubForge:
                 f"changed them too): merge {self.branch} into it, so that the vote is on what "
                 "would be merged"))
         # the state's files as the merge makes them, where both sides changed them: they
-        # differ from what was judged, and must still read (one query, only then)
+        # differ from what was judged, and must still read (one query, only then); a folder
+        # in state/ is none of the game's (it reads the files at the top)
         state = {path: oid for path, oid in test.after.items() if path.startswith("state/")
-                 and test.before.get(path) != oid
+                 and path not in test.folders and test.before.get(path) != oid
                  and oid != blob_id(dict(proposal.texts).get(path, "").encode())}
         texts = self._reader.texts_of(state.values()) if state else {}
-        broken = merge_breaks(self._read_tip(), {p: texts[oid] for p, oid in state.items()},
-                              self.branch)
+        broken = merge_breaks(self._read_tip(), proposal,
+                              {p: texts[oid] for p, oid in state.items()}, self.branch)
         return MergeResult(MergeStatus.NOT_MERGEABLE, broken) if broken else None
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
@@ -826,13 +827,21 @@ def _listing(repo: Repository, path: str, parameters: Mapping[str, str]) -> Iter
     """A REST listing's items as GitHub sends them, a page at a time, none kept once the
     next page is read: PyGithub's PaginatedList keeps every item it lists, each made an
     object field by field (a run's first on 10,000 new comments peaked at 125 MB and took
-    1.8 s of CPU; 48 MB since). A page as full as GitHub makes one may have another after
-    it: that page is asked for, empty or not (a request more where the last page is full)."""
-    page = 1
-    while True:
-        _, items = repo._requester.requestJsonAndCheck(
-            "GET", repo.url + path, parameters={**parameters, "per_page": gql.PAGE, "page": page})
+    1.8 s of CPU; 48 MB since). Each next page is the one the Link header names, as GitHub
+    says to follow, never a URL made here: a large listing may go by cursor, where GitHub
+    refuses `page=2` (422), and a full last page names none after it."""
+    url: str | None = repo.url + path
+    sent: dict[str, object] | None = {**parameters, "per_page": gql.PAGE}
+    while url is not None:
+        headers, items = repo._requester.requestJsonAndCheck("GET", url, parameters=sent)
         yield from items
-        if len(items) < gql.PAGE:
-            return
-        page += 1
+        url, sent = _next_page(headers.get("link")), None  # the next URL holds the query
+
+
+def _next_page(link: object) -> str | None:
+    """The URL an RFC 8288 Link header gives as `rel="next"`, if any."""
+    for part in link.split(",") if isinstance(link, str) else ():
+        target, _, rels = part.partition(";")
+        if 'rel="next"' in (r.strip() for r in rels.split(";")):
+            return target.strip().removeprefix("<").removesuffix(">")
+    return None

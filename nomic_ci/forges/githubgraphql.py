@@ -128,6 +128,8 @@ class PotentialMerge:
     head: str | None = None  # the pull request's commit it merged
     before: dict[str, str] = field(default_factory=dict)  # `_layout` of merged_into
     after: dict[str, str] = field(default_factory=dict)  # `_layout` of the test merge
+    # the paths in `after` that are folders (in rules/, state/, judgments/), not files
+    folders: frozenset[str] = frozenset()
 
     @property
     def made(self) -> bool:
@@ -148,7 +150,9 @@ def potential_merge(answer: dict[str, Any]) -> PotentialMerge:
     if len(parents) != 2:  # none yet, or none to make: there is nothing to compare
         return PotentialMerge(conflicts)
     return PotentialMerge(conflicts, parents[0]["oid"], parents[1]["oid"], _layout(parents[0]),
-                          _layout(made))
+                          _layout(made), frozenset(
+                              e["path"] for folder in ("rules", "state", "judgments")
+                              for e in _entries(made, folder) if e.get("type") == "tree"))
 
 
 def _layout(commit: dict[str, Any]) -> dict[str, str]:
@@ -156,9 +160,12 @@ def _layout(commit: dict[str, Any]) -> dict[str, str]:
     judgments/ (a Judgment's records: few)."""
     found = {e["path"]: e["oid"] for e in commit["tree"]["entries"]}
     for folder in ("rules", "state", "judgments"):
-        tree = (commit.get(folder) or {}).get("object") or {}
-        found.update({e["path"]: e["oid"] for e in tree.get("entries", ())})
+        found.update({e["path"]: e["oid"] for e in _entries(commit, folder)})
     return found
+
+
+def _entries(commit: dict[str, Any], folder: str) -> list[dict[str, Any]]:
+    return ((commit.get(folder) or {}).get("object") or {}).get("entries", [])
 
 
 # the entries of trees, by oid: a folder of records the test merge changes

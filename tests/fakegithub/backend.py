@@ -35,6 +35,10 @@ class Backend:
         # how `reviews(author:)` answers a login no account has (whether GitHub lists no
         # reviews or answers NOT_FOUND is unverified): "empty", or "error" (the field null)
         self.unknown_review_author = "empty"
+        # the repository's comments listed by cursor (`after=`) as GitHub may list a large
+        # set: its Link header names the next page by cursor, and `page` past the first is
+        # refused (422), as GitHub says to follow the Link header, never to make the URL
+        self.comments_by_cursor = False
         self._diff = lru_cache(maxsize=256)(self.git.diff_files)
 
     def now(self) -> datetime:

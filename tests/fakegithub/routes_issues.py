@@ -8,12 +8,14 @@ that issue.
 
 from __future__ import annotations
 
+import base64
+import urllib.parse
 from typing import Any
 
 from .backend import Backend
 from .errors import ApiError, checked_body, checked_title, invalid, not_found
 from .routes_pulls import association, edit_title_body_state
-from .routing import Call, Response, Route, paginate
+from .routing import Call, Response, Route, page_args, paginate
 from .shapes import iso, label, node_id, simple_user
 from .state import REACTIONS, Comment, Issue, Label, PullRequest, Reaction
 
@@ -194,7 +196,32 @@ def list_repo_comments(call: Call) -> Response:
         comments = [c for c in comments if iso(c.updated_at) >= call.query["since"]]
     if call.query.get("direction") == "desc":
         comments.reverse()
+    if b.comments_by_cursor:
+        return _by_cursor(call, comments, lambda c: comment_json(b, c))
     return paginate(call, comments, lambda c: comment_json(b, c))
+
+
+def _by_cursor(call: Call, comments: list[Comment], render) -> Response:
+    """A page of the listing after the cursor `after` (the last comment of the page before,
+    as GitHub's opaque cursor names it): a comment deleted meanwhile moves nothing."""
+    page, per_page = page_args(call)
+    if page > 1:
+        raise ApiError(422, "Pagination with the page parameter is not supported for large "
+                            "datasets, please use cursor based pagination (after/before)")
+    after = call.query.get("after")
+    if after is not None:
+        created, _, number = base64.b64decode(after).decode().partition("|")
+        comments = [c for c in comments
+                     if (c.created_at.timestamp(), c.id) > (float(created), int(number))]
+    chunk = comments[:per_page]
+    headers = {}
+    if len(comments) > per_page:
+        last = chunk[-1]
+        cursor = base64.b64encode(f"{last.created_at.timestamp()!r}|{last.id}".encode()).decode()
+        query = {k: v for k, v in call.query.items() if k not in ("page", "after")}
+        headers["Link"] = (f'<{call.backend.urls.api(call.path)}?'
+                           f'{urllib.parse.urlencode({**query, "after": cursor})}>; rel="next"')
+    return Response(200, [render(c) for c in chunk], headers)
 
 
 def create_comment(call: Call) -> Response:

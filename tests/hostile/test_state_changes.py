@@ -184,3 +184,58 @@ def test_locally_a_merge_that_would_list_a_player_twice_fails_and_stops_nothing(
     assert t.status()["proposals"][0]["state"] == "failed"
     assert [p["login"] for p in t.status()["players"]] == ["dave", "alice", "bob", "carol"]
     assert t.cli("verify") == 0, t.out + t.err
+
+
+def test_a_merge_where_both_sides_added_to_a_folder_in_state_is_judged_not_halted(tmp_path):
+    """A folder in state/ both sides added a file to since the proposal forked: the test
+    merge's entry for the folder is a tree, not a text, and the state's texts that differ are
+    the files in it, not the folder. Before, the folder's oid was asked for as a blob's, and
+    every run stopped at the merge."""
+    hub = started(tmp_path)
+    hub.later().branch("notes", {"state/notes/alice.md": "Alice's notes\n"}, author="alice")
+    pr = hub.fake.open_pr("alice", "notes", "Alice keeps notes", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.out + hub.err
+    assert load_game(hub.files()).state.open_proposals, hub.out
+    hub.fake.commit("main", {"state/notes/admin.md": "The Admin's notes\n"},
+                    author="alice", message="notes, by hand")
+    for voter in ("bob", "carol"):
+        hub.later(1 / 60).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+        assert hub.reconcile() == 0, hub.out + hub.err
+    assert hub.fake.pull(pr).merged is True, hub.out
+    assert settle(hub)[-1] == 0
+    hub.close()
+
+
+def test_a_board_move_before_the_merge_fails_no_proposal_whose_state_its_rules_allow(tmp_path):
+    """Carol proposes a board of 20 spaces (rule 5) and, as its stated event, her token on
+    space 15: each reads with the other. Alice rolls before it merges, so the board's file
+    is one both sides changed, and the test merge's board is judged: with the proposal's
+    rules, as the merge makes them. Before, it was judged with the rules it replaces (10
+    spaces): it failed ('carol's token is on space 15, but the board has 10 spaces'), and
+    any player's move before the merge made such a proposal fail."""
+    hub = GitHubTable(tmp_path, players="alice,bob,carol", ruleset="infinite-nomic-r7",
+                      dice_seed="any")
+    assert hub.reconcile() == 0, hub.err
+    rule = next(p for p in hub.files() if p.startswith("rules/005-"))
+    board = hub.read("state/board.yaml")
+    assert "  - login: carol\n    space: 1\n" in board and "spaces: 10" in hub.read(rule)
+    hub.later().branch("grow", {
+        rule: hub.read(rule).replace("spaces: 10", "spaces: 20"),
+        "state/board.yaml": board.replace("  - login: carol\n    space: 1\n",
+                                          "  - login: carol\n    space: 15\n")},
+        author="carol")
+    number = hub.propose("carol", "grow", "A larger board")
+    assert number is not None, hub.out + hub.err
+    pr = hub.prs["grow"]
+    hub.later(1 / 60).command("alice", "/roll")
+    assert hub.read("state/board.yaml") != board, hub.out
+    for voter in ("alice", "bob", "carol"):
+        hub.later(1 / 60).fake.add_review(pr, voter, "APPROVED", submitted_at=hub.now)
+        assert hub.reconcile() == 0, hub.out + hub.err
+    hub.later(48)  # rule 4's voting window closes
+    assert hub.reconcile() == 0, hub.out + hub.err
+    assert "Proposal 1 ('A larger board') passed" in hub.out, hub.out
+    assert hub.fake.pull(pr).merged is True, hub.out
+    assert "space: 15" in hub.read("state/board.yaml")
+    assert settle(hub)[-1] == 0
+    hub.close()

@@ -78,12 +78,26 @@ def test_a_command_among_ten_thousand_comments_of_talk_is_answered_once_in_the_n
 
 
 def test_a_command_last_on_a_full_page_of_the_listing_is_answered(tmp_path):
-    # the listing is read a page at a time, none kept (`githubforge._each`): a page as full
-    # as GitHub makes one may have another after it, which is asked for, empty or not
+    # the listing is read a page at a time, none kept (`githubforge._listing`), to the last
+    # page the Link header names: a full last page is the end, no empty page asked for
     hub, pr = in_its_vote(tmp_path)
-    talk(hub, pr, 199)
+    talk(hub, pr, 198)  # and the vote comment: the command is the 200th
     command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
-    assert run(hub) == 3  # two full pages, and the empty one after them
+    assert run(hub) == 2
+    assert replies_to(hub, pr, command) == 1
+    hub.close()
+
+
+def test_a_command_after_many_pages_listed_by_cursor_is_answered(tmp_path):
+    """GitHub may page a large listing by cursor, refusing `page=2` (422: 'Pagination with
+    the page parameter is not supported for large datasets'), and says to follow the Link
+    header, never to make the URL. Before, the listing asked for page 2 by number: every
+    run stopped there while the talk lasted, and no command was answered again."""
+    hub, pr = in_its_vote(tmp_path)
+    hub.fake.backend.comments_by_cursor = True
+    talk(hub, pr, 250)
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    assert run(hub) == 3
     assert replies_to(hub, pr, command) == 1
     hub.close()
 

@@ -230,15 +230,17 @@ def unplayable(config: GameConfig) -> list[str]:
     return found
 
 
-def merge_breaks(files: GameFiles, merged: Mapping[str, str], branch: str) -> str | None:
+def merge_breaks(files: GameFiles, proposal: Proposal, merged: Mapping[str, str],
+                 branch: str) -> str | None:
     """Why a passed proposal may not merge after all, if its merge would make the game's
-    files `files` with `merged` written over them (the state files as the merge makes them,
-    where the default branch `branch` changed them too since the proposal forked) unreadable:
-    texts no vote judged, as two edits git merges cleanly can list a player twice."""
+    files `files` unreadable: with the proposal's files over them, and `merged` over those
+    (the state files as the merge makes them, where the default branch `branch` changed them
+    too since the proposal forked): texts no vote judged, as two edits git merges cleanly
+    can list a player twice. Judged with the proposal's rules, which the merge brings."""
     if not merged:
         return None
     try:
-        load_game(files.changed(dict(merged)))
+        load_game(files.changed({**_proposed(proposal), **merged}))
     except GameError as error:
         where = f"{error.path}:{error.line}" if error.line else error.path or "its files"
         return (f"merging it would leave the game broken: {where}: {error.message}; merge "
@@ -246,15 +248,20 @@ def merge_breaks(files: GameFiles, merged: Mapping[str, str], branch: str) -> st
     return None
 
 
-def left_behind(game: Game, proposal: Proposal) -> GameFiles:
-    """The game's files as they would be if the proposal merged."""
+def _proposed(proposal: Proposal) -> dict[str, str | None]:
+    """The files a proposal changes, as it leaves them (None: removed)."""
     gone: dict[str, str | None] = {}
     for change in proposal.changes:
         if change.kind is ChangeKind.REMOVED:
             gone[change.path] = None
         elif change.kind is ChangeKind.RENAMED and change.previous_path:
             gone[change.previous_path] = None
-    files = game.files.changed({**gone, **dict(proposal.texts)})
+    return {**gone, **dict(proposal.texts)}
+
+
+def left_behind(game: Game, proposal: Proposal) -> GameFiles:
+    """The game's files as they would be if the proposal merged."""
+    files = game.files.changed(_proposed(proposal))
     handed = turn_left(game, proposal, game.state.last_change)
     if handed is game.state:
         return files
