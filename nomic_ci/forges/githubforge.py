@@ -18,6 +18,7 @@ from .lazyimports import PYGITHUB_UNUSED, defer
 defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
 from github import GithubException, InputGitTreeElement
+from requests.utils import parse_header_links
 from github.GithubObject import NotSet
 from github.Commit import Commit
 from github.GitCommit import GitCommit
@@ -835,13 +836,7 @@ def _listing(repo: Repository, path: str, parameters: Mapping[str, str]) -> Iter
     while url is not None:
         headers, items = repo._requester.requestJsonAndCheck("GET", url, parameters=sent)
         yield from items
-        url, sent = _next_page(headers.get("link")), None  # the next URL holds the query
+        url = next((link["url"] for link in parse_header_links(headers.get("link") or "")
+                    if link.get("rel") == "next"), None)
+        sent = None  # the next URL holds the query
 
-
-def _next_page(link: object) -> str | None:
-    """The URL an RFC 8288 Link header gives as `rel="next"`, if any."""
-    for part in link.split(",") if isinstance(link, str) else ():
-        target, _, rels = part.partition(";")
-        if 'rel="next"' in (r.strip() for r in rels.split(";")):
-            return target.strip().removeprefix("<").removesuffix(">")
-    return None
