@@ -57,7 +57,6 @@ def _text(content: bytes) -> str:
         return ""  # a picture or other attachment: present, not text
 
 
-
 class Git:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
