@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .adjustments import ADJUSTMENTS
 from .history import INDEX, README, is_record
-from .indexlines import OPEN
+from .indexpieces import OPEN
 from .judgments import DIR as JUDGMENTS, README as JUDGMENTS_README
 from .records import DIR
 from ..board.actionindex import is_action

@@ -1,14 +1,13 @@
 """An index of records as JSON lines, and what adds them all up, `FOLDER/totals.json`: the
 proposals' history and the board's actions share it.
 
-The lines are kept in pieces of `per_piece` (twenty), and the pieces by thousands
-(`per_file`): the open thousand's in `FOLDER/latest/` (`00.jsonl`, `01.jsonl`...), each
-full thousand's in its own folder (`FOLDER/0009/`), where they move, by name, when its last
-line is written. So a new record rewrites one piece and the totals, a few lines, where a
-thousand-line file was sent whole to GitHub (whose API takes a changed file whole); a run
-lists `latest/` with the index's folder, and a closed thousand's folder only when a line of
-it is asked for. An older engine kept a thousand lines a file (`FOLDER/0009.jsonl`): those
-are read as they are, and the first line written after a partial one splits it into pieces.
+The lines are kept in pieces of twenty, by thousands (`indexpieces`): the open thousand's
+in `FOLDER/latest/`, each full thousand's in its own folder, where they move, by name, when
+its last line is written. So a new record rewrites one piece and the totals, a few lines,
+where a thousand-line file was sent whole to GitHub (whose API takes a changed file whole);
+a run lists `latest/` with the index's folder, and a closed thousand's folder only when a
+line of it is asked for. An older engine's files of a thousand lines are read as they are,
+and the first line written after a partial one splits it into pieces.
 
 A run reads only the pieces of the lines it needs (the latest, mostly) and each line the
 first time it is read; what it needs of all of them (how many dice they rolled, each rule's
@@ -24,23 +23,20 @@ from bisect import bisect_right
 from dataclasses import fields
 from itertools import zip_longest
 from types import MappingProxyType
-from typing import (Callable, Collection, Generic, Iterable, Iterator, Mapping, Sequence,
-                    TypeVar, overload)
+from typing import Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from ..errors import GameError
-from .gamefiles import Moved, listed
+from .gamefiles import Moved
+from .indexpieces import OPEN, IndexPieces, ceil
 
 T = TypeVar("T")
 TOTALS = "totals.json"
-OPEN = "latest/"  # in an index's folder: the open thousand's pieces
 KEPT = 256  # of the lines that moved each quantity, the totals name the latest (a chart draws 100)
-_WHOLE = re.compile(r"([0-9]{4,})\.jsonl")  # an older engine's file of a thousand lines
 
 
-class IndexLines(Sequence[T], Generic[T]):
-    folder: str  # where the index files are, such as "proposals/index/"
-    per_file = 1000  # lines in each thousand (a closed one's folder)
-    per_piece = 20  # lines in each piece: what a new line rewrites
+class IndexLines(IndexPieces, Sequence[T], Generic[T]):
+    """The lines of an index, each read from its file and parsed the first time it is
+    asked for; where they are kept is `IndexPieces`'."""
 
     def __init__(self, lines: Sequence[str] = (), files: Mapping[str, str] | None = None,
                  shards: Sequence[str] = ()) -> None:
@@ -52,62 +48,15 @@ class IndexLines(Sequence[T], Generic[T]):
             self._chunks: list[list[str] | None] = [None] * len(shards)
         else:
             lines = list(lines)
-            self._paths = self._layout(len(lines))
-            self._chunks = list(self._cut(lines, self._paths))
+            self._paths = self.layout(len(lines))
+            self._chunks = list(self.cut(lines, self._paths))
         self._sources: list[str | None] = list(shards) or [None] * len(self._paths)
-        self._starts = self._first_lines(self._paths)
+        self._starts = self.first_lines(self._paths)
         self._read: dict[int, T] = {}
         self._changed = set() if shards else set(range(len(self._chunks)))  # to write
         self._gone: set[str] = set()  # files of `files` to remove (pieces moved, split)
         self._totals: dict | None = None  # read, or added up, when first asked for
         self._totals_written = not shards  # whether the totals are to write
-
-    @classmethod
-    def shards_in(cls, files: Mapping[str, str]) -> list[str]:
-        """The index's files among `files`, in order: a closed thousand's pieces named by
-        its folder, where the forge has not listed it (`gamefiles.listed`)."""
-        found = []
-        for path in listed(files, cls.folder):
-            if path.endswith("/"):
-                found += [f"{path}{n:02d}.jsonl" for n in range(cls.per_file // cls.per_piece)]
-            elif path.endswith(".jsonl"):
-                found.append(path)
-        return found
-
-    def _layout(self, count: int, whole: Collection[int] = ()) -> list[str]:
-        """Where the engine writes `count` lines: the thousands numbered in `whole` as one
-        file each, as an older engine wrote them (where a game has them), else in pieces."""
-        paths = []
-        for thousand in range(_ceil(count, self.per_file)):
-            lines = min(self.per_file, count - thousand * self.per_file)
-            if thousand in whole:
-                paths.append(f"{self.folder}{thousand:04d}.jsonl")
-                continue
-            place = f"{thousand:04d}/" if lines == self.per_file else OPEN
-            paths += [f"{self.folder}{place}{n:02d}.jsonl"
-                      for n in range(_ceil(lines, self.per_piece))]
-        return paths
-
-    def _whole(self, paths: Iterable[str]) -> set[int]:
-        """The thousands these files keep as one file each (an older engine's)."""
-        return {int(m[1]) for p in paths if (m := _WHOLE.fullmatch(p[len(self.folder):]))}
-
-    def _holds(self, path: str) -> int:
-        """How many lines the engine writes in a file, before the last."""
-        return self.per_file if _WHOLE.fullmatch(path[len(self.folder):]) else self.per_piece
-
-    def _first_lines(self, paths: Sequence[str]) -> list[int]:
-        starts = [0]
-        for path in paths[:-1]:
-            starts.append(starts[-1] + self._holds(path))
-        return starts
-
-    def _cut(self, lines: list[str], paths: Sequence[str]) -> Iterator[list[str]]:
-        """`lines` in the files `paths`, each holding what the engine writes in it."""
-        at = 0
-        for path in paths:
-            yield lines[at:at + self._holds(path)]
-            at += self._holds(path)
 
     def _parse(self, line: str, path: str, number: int) -> T:
         """One line as the value it stands for; a GameError naming the file and the line."""
@@ -139,7 +88,7 @@ class IndexLines(Sequence[T], Generic[T]):
                 raise GameError("is missing, and the index's lines after it are read from "
                                 "the wrong places", path=path, hint=HINT) from None
             chunk = text.removesuffix("\n").split("\n") if text else []
-            holds = self._holds(self._paths[number])
+            holds = self.holds(self._paths[number])
             if number < len(self._chunks) - 1 and len(chunk) != holds:
                 raise GameError(f"holds {len(chunk)} lines, not {holds} as the engine "
                                 "writes every file of the index but the last",
@@ -251,14 +200,14 @@ class IndexLines(Sequence[T], Generic[T]):
         added._read, added._changed = dict(self._read), set(self._changed)
         count = len(self)
         last = len(self._chunks) - 1
-        if last >= 0 and len(self._chunk(last)) < self._holds(self._paths[last]):
+        if last >= 0 and len(self._chunk(last)) < self.holds(self._paths[last]):
             lines, start = self._chunk(last) + [line], last
         else:
             lines, start = [line], last + 1
-        paths = self._layout(count + 1)[-_ceil(len(lines), self.per_piece):]
+        paths = self.layout(count + 1)[-ceil(len(lines), self.per_piece):]
         added._gone.update(set(self._paths[start:]) - set(paths))  # split, or full: moved
         del added._chunks[start:], added._paths[start:], added._sources[start:]
-        for path, chunk in zip(paths, self._cut(lines, paths)):
+        for path, chunk in zip(paths, self.cut(lines, paths)):
             added._changed.add(len(added._chunks))
             added._chunks.append(chunk)
             added._paths.append(path)
@@ -269,7 +218,7 @@ class IndexLines(Sequence[T], Generic[T]):
                 if path.startswith(self.folder + OPEN):
                     added._gone.add(path)
                     added._paths[number] = place + path.removeprefix(self.folder + OPEN)
-        added._starts = self._first_lines(added._paths)
+        added._starts = self.first_lines(added._paths)
         totals = json.loads(json.dumps(self.totals))  # a copy: this one's stays as it is
         self._tally(totals, line, count)
         added._totals, added._totals_written = totals, True
@@ -279,9 +228,9 @@ class IndexLines(Sequence[T], Generic[T]):
         """The index files as the engine writes them, and the totals; the thousands that
         the files `like` keep as one file each (an older engine's) kept so."""
         lines = [line for _, line in self.lines()]
-        paths = self._layout(len(lines), self._whole(like))
+        paths = self.layout(len(lines), self.whole_thousands(like))
         found = {path: "".join(line + "\n" for line in chunk)
-                 for path, chunk in zip(paths, self._cut(lines, paths))}
+                 for path, chunk in zip(paths, self.cut(lines, paths))}
         if lines:
             found[self.folder + TOTALS] = totals_text(self.totals)
         return found
@@ -334,7 +283,7 @@ class IndexLines(Sequence[T], Generic[T]):
         if missing is not None:  # (else every line after it seems out of place)
             return f"{missing} is missing"
         try:
-            expected = self._layout(len(self), self._whole(self._paths))
+            expected = self.layout(len(self), self.whole_thousands(self._paths))
         except GameError as error:
             return str(error)
         wrong = next(((p, e) for p, e in zip_longest(self._paths, expected) if p != e), None)
@@ -345,11 +294,6 @@ class IndexLines(Sequence[T], Generic[T]):
             return f"{place} is missing"
         return f"{path} is not where the engine writes a file of the index" + (
             f" ({place})" if place else "")
-
-
-def _ceil(count: int, each: int) -> int:
-    """How many of `each` hold `count`."""
-    return -(-count // each)
 
 
 def totals_text(totals: dict) -> str:
