@@ -18,7 +18,6 @@ from .lazyimports import PYGITHUB_UNUSED, defer
 defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
 from github import GithubException, InputGitTreeElement
-from requests.utils import parse_header_links
 from github.GithubObject import NotSet
 from github.Commit import Commit
 from github.GitCommit import GitCommit
@@ -29,6 +28,7 @@ from github.IssueComment import IssueComment
 from github.PaginatedList import PaginatedList
 from github.PullRequest import PullRequest
 from github.Repository import Repository
+from requests.utils import parse_header_links
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.changes import unlisted
@@ -116,12 +116,6 @@ def _names(target: str | None) -> tuple:
     spells its address (the same comment linked is the same target), or the target."""
     link = gql.linked(target)
     return link[:2] if link else (target,)
-
-
-def _utc(moment: datetime | None) -> datetime | None:
-    if moment is None:
-        return None
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
 
 
 @dataclass
@@ -348,9 +342,10 @@ class GitHubForge:
         # the state's files as the merge makes them, where both sides changed them: they
         # differ from what was judged, and must still read (one query, only then); a folder
         # in state/ is none of the game's (it reads the files at the top)
+        proposed = dict(proposal.texts)
         state = {path: oid for path, oid in test.after.items() if path.startswith("state/")
                  and path not in test.folders and test.before.get(path) != oid
-                 and oid != blob_id(dict(proposal.texts).get(path, "").encode())}
+                 and oid != blob_id(proposed.get(path, "").encode())}
         texts = self._reader.texts_of(state.values()) if state else {}
         broken = merge_breaks(self._read_tip(), proposal,
                               {p: texts[oid] for p, oid in state.items()}, self.branch)
@@ -839,4 +834,3 @@ def _listing(repo: Repository, path: str, parameters: Mapping[str, str]) -> Iter
         url = next((link["url"] for link in parse_header_links(headers.get("link") or "")
                     if link.get("rel") == "next"), None)
         sent = None  # the next URL holds the query
-

@@ -195,7 +195,7 @@ class GitHubReader:
                     for folder, oid in folders.items() if oid}
         return tree, GameFiles({path: self._text(sha) for path, sha in now.items()},
                                {path: sha for path, sha in entries.items() if deferred(path)},
-                               self._read_texts, unlisted, alone)
+                               self.texts_of, unlisted, alone)
 
     def _records_in(self, tree: str, folder: str) -> dict[str, str]:
         """The records in a folder of them: every file but those under the names it keeps."""
@@ -207,9 +207,6 @@ class GitHubReader:
 
     def texts_of(self, shas: Collection[str]) -> dict[str, str]:
         """The texts of these blobs, by oid (known ones from the checkout or this run)."""
-        return self._read_texts(shas)
-
-    def _read_texts(self, shas: Collection[str]) -> dict[str, str]:
         self._read_blobs(shas)
         return {sha: self._text(sha) for sha in shas}
 

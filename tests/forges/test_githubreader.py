@@ -214,4 +214,4 @@ def test_a_blob_asked_for_by_its_oid_that_github_does_not_give_is_its_trouble(mo
     reader = GitHubReader(repo)
     monkeypatch.setattr(reader, "_query", lambda text, **variables: {"repository": {"r0": None}})
     with pytest.raises(GraphQLError):
-        reader._read_texts(["a" * 40])
+        reader.texts_of(["a" * 40])

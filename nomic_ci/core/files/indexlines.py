@@ -275,11 +275,10 @@ class IndexLines(IndexPieces, Sequence[T], Generic[T]):
         """A file of the index missing, or not where the engine writes it; None where each
         is (told by their names and the last one's lines)."""
         paths = set(self._paths)
-        shelves = dict.fromkeys(p.rsplit("/", 1)[0] for p in self._paths  # closed thousands
+        shelves = dict.fromkeys(p.rsplit("/", 1)[0] + "/" for p in self._paths  # closed ones
                                 if "/" in p[len(self.folder):] and OPEN not in p)
-        missing = next((f"{shelf}/{n:02d}.jsonl" for shelf in shelves
-                        for n in range(self.per_file // self.per_piece)
-                        if f"{shelf}/{n:02d}.jsonl" not in paths), None)
+        missing = next((piece for shelf in shelves for piece in self.pieces_in(shelf)
+                        if piece not in paths), None)
         if missing is not None:  # (else every line after it seems out of place)
             return f"{missing} is missing"
         try:

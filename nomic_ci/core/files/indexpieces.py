@@ -30,10 +30,15 @@ class IndexPieces:
         found = []
         for path in listed(files, cls.folder):
             if path.endswith("/"):
-                found += [f"{path}{n:02d}.jsonl" for n in range(cls.per_file // cls.per_piece)]
+                found += cls.pieces_in(path)
             elif path.endswith(".jsonl"):
                 found.append(path)
         return found
+
+    @classmethod
+    def pieces_in(cls, folder: str) -> list[str]:
+        """The paths of a full thousand's pieces in its folder (ending in /)."""
+        return [f"{folder}{n:02d}.jsonl" for n in range(cls.per_file // cls.per_piece)]
 
     def layout(self, count: int, whole: Collection[int] = ()) -> list[str]:
         """Where the engine writes `count` lines: the thousands numbered in `whole` as one
