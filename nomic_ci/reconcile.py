@@ -35,7 +35,7 @@ from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse,
                                Transition, Update)
 from .core.voting.admission import turn_left
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import Forge, MergeStatus, comments_of, listed_comments
+from .forges.interface import Forge, MergeStatus, clock_of, comments_of, listed_comments
 from .text.messages import consequences, describe, merge_message, stranger_draft
 from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
@@ -167,6 +167,11 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     # changed (see `listed_since`), so its cost does not grow with history
     comments, listed_from = listed_comments(forge, run.game)
     listed = comments  # as listed: where the next run's listing may start is worked out from it
+    clock = clock_of(forge, run.game, now)  # the game's time: where the listing stopped short
+    if forge.listed_to() is not None:
+        report.say(f"Read the comments written before {iso(forge.listed_to())}, "
+                   "as many as this run's share of GitHub's requests allows: what falls due "
+                   "after that waits for the next runs, which read on from there.")
     handled: Counter[str] = Counter()  # commands handled this run, by writer
     waiting: set[str] = set()  # passed proposals whose merge waits for a later run
     since = len(run.game.state.to_tell)  # what this run has to tell comes after
@@ -178,7 +183,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         proposals = forge.proposals({o.key for o in game.state.open_proposals}
                                     | {a.key for a in game.state.awaiting_fix},
                                     "reactions" in game.config.votes_from, _voters(game))
-        transition = next_transition(game, proposals, now, comments, listed_from, waiting)
+        transition = next_transition(game, proposals, clock, comments, listed_from, waiting)
         if transition is None:
             break
         if isinstance(transition, PassTurn):
@@ -234,7 +239,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         report.say(f"Stopped after {MAX_STEPS} steps; the next run goes on.")
     _one_reply_each(run, since, answers)
     _settle(run, report, reveal_at_end(run.game.state, dice))
-    _show_votes(run, now, report)
+    _show_votes(run, clock, report)
     _keep_listing(run, listed, listed_from)
     forge.finish()
     return report
@@ -243,7 +248,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
 def _keep_listing(run: Run, listed: Sequence[Comment], listed_from: datetime) -> None:
     """Where the next run's listing of comments may start, kept where it is worth a write: a
     no-op run that read a page of talk commits nothing, and the next would read it again."""
-    kept = answered_before(run.game, listed, listed_from, run.now)
+    kept = answered_before(run.game, listed, listed_from, run.now, run.forge.listed_to())
     if kept > listed_since(run.game):
         run.forge.keep_answered_before(kept)
 

@@ -60,6 +60,13 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
 
 # what may part the clocks of GitHub's commits and its comments
 CLOCKS = timedelta(minutes=5)
+# A run lists at most this many pages of comments (10,000), and no further page once the
+# hour's requests left fall to LISTING_LEAVES, kept for the rest of the run (a merge takes
+# about 20, and `reconcile.REQUESTS_KEPT` are kept for the last commits): a flood past that
+# is read by the next runs, each from where the last stopped (`listed_to`), where before a
+# listing ran until GitHub refused it and the next did the same, for good.
+LISTED_PAGES = 100
+LISTING_LEAVES = 150
 # GitHub turns a public repository's workflows with a schedule off after 60 days without a
 # commit, events and schedule alike: the game would stand still until the host turns it on
 QUIET = timedelta(days=50)
@@ -164,6 +171,7 @@ class GitHubForge:
     _keep_to: datetime | None = None
     _listed: int = 0
     _newest: datetime | None = None
+    _listed_to: datetime | None = None  # where the listing stopped short (`listed_to`)
     paced: bool = True  # whether to keep to GitHub's limits on writes (off: tests that play
     # a month in minutes)
     awake: bool = True  # whether to commit after QUIET days without a commit (off: game over)
@@ -651,34 +659,55 @@ class GitHubForge:
 
     def comments(self, since: datetime | None = None) -> Sequence[Comment]:
         """Players' comments on the repository's issues and pull requests written or edited
-        since `since`, read once a run (the first call's `since` is the earliest); each
-        answered where the same listing holds the engine's reply to it (alone, or among a
-        player's answers), which always comes after it."""
+        since `since`, read once a run (the first call's `since` is the earliest), to where
+        the run's share of requests ends (`listed_to`); each answered where the same listing
+        holds the engine's reply to it (alone, or among a player's answers), which always
+        comes after it."""
         if self._comments is None:
-            players, told = [], set()
-            listed = _listing(self.repo, "/issues/comments", {
+            players: list[Comment] = []
+            told: set[str] = set()  # the engine's marks: the comments it replied to
+            pages = _listing(self.repo, "/issues/comments", {
                 "sort": "created", "direction": "asc",
                 **({"since": f"{since.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%SZ}"}
                    if since else {})})
-            for c in listed:
-                self._listed += 1
-                created = gql.moment(c["created_at"])
-                written = gql.moment(c.get("updated_at")) or created
-                if self._newest is None or written > self._newest:
-                    self._newest = written
-                user = c.get("user")
-                if user and user["login"] == self.engine_login:
-                    mark, _, shown = (c["body"] or "").partition("\n")  # its own mark, first
-                    told.update((mark, *map(_mark, also_told(shown))))
-                elif user:
-                    players.append(Comment(
-                        c["id"], Account(user["login"], user["id"]),
-                        gql.readable(c["body"] or ""), created, edited=written > created,
-                        on=c["issue_url"].rstrip("/").rsplit("/", 1)[-1]))
-            # each answered where the listing holds the engine's reply, which comes after it
+            for read, (page, more) in enumerate(pages, start=1):
+                players += self._players_in(page, told)
+                if more and not self._lists_on(read):
+                    # the next page may hold more written in this one's last second
+                    self._listed_to = gql.moment(page[-1]["created_at"])
+                    players = [c for c in players if c.at < self._listed_to]
+                    break
             self._comments = [replace(c, answered=True) if _mark(reply_id(c.id)) in told
                               else c for c in players]
         return self._comments
+
+    def _players_in(self, page: list[dict], told: set[str]) -> list[Comment]:
+        """A page of the listing's players' comments; the engine's own add to `told`."""
+        players = []
+        for c in page:
+            self._listed += 1
+            created = gql.moment(c["created_at"])
+            written = gql.moment(c.get("updated_at")) or created
+            if self._newest is None or written > self._newest:
+                self._newest = written
+            user = c.get("user")
+            if user and user["login"] == self.engine_login:
+                mark, _, shown = (c["body"] or "").partition("\n")  # its own mark, first
+                told.update((mark, *map(_mark, also_told(shown))))
+            elif user:
+                players.append(Comment(
+                    c["id"], Account(user["login"], user["id"]), gql.readable(c["body"] or ""),
+                    created, edited=written > created,
+                    on=c["issue_url"].rstrip("/").rsplit("/", 1)[-1]))
+        return players
+
+    def _lists_on(self, pages: int) -> bool:
+        """Whether the listing of comments, `pages` read, may read the next."""
+        left = self.requests_left()
+        return pages < LISTED_PAGES and (left is None or left > LISTING_LEAVES)
+
+    def listed_to(self) -> datetime | None:
+        return self._listed_to
 
     def write_files(self, files: Mapping[str, str | Moved | None], message: str) -> None:
         self._pending.update(files)
@@ -819,18 +848,20 @@ def _element(path: str, change: str | Moved | None, tip: GameFiles) -> InputGitT
     return InputGitTreeElement(path, "100644", "blob", content=change)
 
 
-def _listing(repo: Repository, path: str, parameters: Mapping[str, str]) -> Iterator[dict]:
-    """A REST listing's items as GitHub sends them, a page at a time, none kept once the
-    next page is read: PyGithub's PaginatedList keeps every item it lists, each made an
-    object field by field (a run's first on 10,000 new comments peaked at 125 MB and took
+def _listing(repo: Repository, path: str, parameters: Mapping[str, str]
+             ) -> Iterator[tuple[list[dict], bool]]:
+    """A REST listing's pages as GitHub sends them, each with whether another follows; none
+    kept once the next is read: PyGithub's PaginatedList keeps every item it lists, each made
+    an object field by field (a run's first on 10,000 new comments peaked at 125 MB and took
     1.8 s of CPU; 48 MB since). Each next page is the one the Link header names, as GitHub
     says to follow, never a URL made here: a large listing may go by cursor, where GitHub
-    refuses `page=2` (422), and a full last page names none after it."""
+    refuses `page=2` (422), and a full last page names none after it. The next page is asked
+    for only once the caller has taken this one and wants more."""
     url: str | None = repo.url + path
     sent: dict[str, object] | None = {**parameters, "per_page": gql.PAGE}
     while url is not None:
         headers, items = repo._requester.requestJsonAndCheck("GET", url, parameters=sent)
-        yield from items
         url = next((link["url"] for link in parse_header_links(headers.get("link") or "")
                     if link.get("rel") == "next"), None)
         sent = None  # the next URL holds the query
+        yield items, url is not None

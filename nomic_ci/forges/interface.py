@@ -98,6 +98,12 @@ class Forge(Protocol):
         at least those written or edited at or after `since` (all of them when None)."""
         ...
 
+    def listed_to(self) -> datetime | None:
+        """Where this run's listing of comments (`comments`) stopped short, its share of the
+        forge's requests spent: every comment written before is listed, none written at or
+        after. None where the listing holds them all."""
+        ...
+
     def answered_before(self) -> datetime | None:
         """Where an earlier run kept that every player's command written before is answered
         (`keep_answered_before`), so a listing may start there; None where nothing is kept."""
@@ -146,3 +152,13 @@ def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], dateti
     # waiting at the kept second itself must be listed again, not passed for good
     asked = start - timedelta(seconds=1) if start > since else start
     return [c for c in forge.comments(asked) if c.at >= start], since
+
+
+def clock_of(forge: Forge, game: Game, now: datetime) -> datetime:
+    """The time a run plays the game to: `now`, or where its listing of comments stopped
+    short (`Forge.listed_to`), so that no deadline passes over a command not read yet. Never
+    before the game's last change: the run that made it read every comment before."""
+    listed_to = forge.listed_to()
+    if listed_to is None:
+        return now
+    return max(game.state.last_change, min(now, listed_to - timedelta(seconds=1)))

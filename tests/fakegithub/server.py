@@ -81,6 +81,9 @@ class FakeGitHub(Scenario):
         self.log = RequestLog()
         self.router = Router(ROUTES)
         self.rate_remaining = 4999  # what X-RateLimit-Remaining says: the requests left this hour
+        # whether each request spends one of them, and none is answered once they are spent
+        # (GitHub's 403 "API rate limit exceeded", until the hour's reset); off, they stay put
+        self.rate_spent = False
         self.internal_errors: list[str] = []  # tracebacks of bugs in the fake itself
         self._lock = threading.RLock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -216,9 +219,15 @@ class FakeGitHub(Scenario):
         query = dict(urllib.parse.parse_qsl(parts.query, keep_blank_values=True))
         body = _decode(raw)
         with self._lock:
-            fault = self.log.take_fault(method, path or parts.path)
+            spent = self.rate_spent and self.rate_remaining <= 0
+            fault = None if spent else self.log.take_fault(method, path or parts.path)
             route = None
-            if fault and not fault.after:
+            if spent:
+                response = Response(403, {
+                    "message": "API rate limit exceeded for installation.",
+                    "documentation_url": "https://docs.github.com/rest/using-the-rest-api/"
+                                         "rate-limits-for-the-rest-api"})
+            elif fault and not fault.after:
                 response = Response(fault.status, fault.answer())
             else:
                 route, response = self._handle(method, path, query, body, headers)
@@ -236,6 +245,8 @@ class FakeGitHub(Scenario):
                     faulted=fault is not None,
                 )
             )
+            if self.rate_spent and self.rate_remaining > 0:
+                self.rate_remaining -= 1
         payload = b"" if response.body is None else json.dumps(response.body).encode()
         return response.status, {**self._standard_headers(), **response.headers}, payload
 

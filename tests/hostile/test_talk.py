@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from nomic_ci.core.game import load_game
 from nomic_ci.core.players.comment_commands import KEPT_MARGIN
+from nomic_ci.core.voting.decision import vote_deadline
+from nomic_ci.forges.githubforge import LISTED_PAGES
 from nomic_ci.forges.githubgraphql import READ_CONTEXT
 
 from fakegithub.state import Status
@@ -61,7 +64,11 @@ def test_a_command_among_ten_thousand_comments_of_talk_is_answered_once_in_the_n
     command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
     hub.later(1 / 3600)
     talk(hub, pr, 5_000)
-    assert run(hub) == 101  # the talk, read once
+    # the talk, read once: a run lists at most `LISTED_PAGES`, in the order it was written
+    # (the command among the last), and keeps where it stopped; the next lists on from there
+    assert run(hub) == LISTED_PAGES
+    assert replies_to(hub, pr, command) == 0 and kept(hub)
+    assert run(hub) == 1
     assert replies_to(hub, pr, command) == 1
     assert kept(hub)  # where the next run starts: kept on the tip, which the reply moved
     assert run(hub) == 1  # the reply and the latest minutes, once
@@ -257,5 +264,66 @@ def test_a_runner_clock_ahead_of_githubs_keeps_no_position_past_what_github_list
     hub.later(1 / 6)
     hub.clock.set(hub.now - skew)
     assert hub.reconcile() == 0, hub.err
+    assert replies_to(hub, pr, command) == 1
+    hub.close()
+
+
+def test_a_flood_past_the_hours_requests_is_read_over_runs_and_the_clock_waits_for_it(
+        tmp_path, monkeypatch):
+    """A stranger's flood needs more pages than the hour's requests allow. Before, every run
+    listed until GitHub refused (403, rate limit) and stopped having read nothing it kept: the
+    next hour the same, for good. Now a run lists while the hour's requests last, keeps where
+    it stopped, and the game's clock waits there: the vote that closed meanwhile is decided
+    only once carol's command, written before its deadline, is read."""
+    monkeypatch.setattr("nomic_ci.forges.githubforge.LISTING_LEAVES", 60, raising=False)  # of 90 an hour
+    hub, pr = in_its_vote(tmp_path)
+    hub.secrets["NOMIC_CI_WRITE_BUDGET"] = "on"  # the hour's requests counted, as in production
+    game = load_game(hub.files())
+    deadline = vote_deadline(game, game.state.open_proposals[0], ())
+    start = deadline - timedelta(hours=3)
+    for n in range(9_500):  # more pages than the hour's 90 requests
+        hub.fake.add_comment(pr, "mallory", f"Flood {n}: {'spam ' * 20}",
+                             created_at=start + timedelta(seconds=n))
+    command = hub.fake.add_comment(pr, "carol", "/status",
+                                   created_at=deadline - timedelta(minutes=5))
+    hub.now = deadline + timedelta(minutes=10)
+    hub.fake.rate_spent = True
+    runs, said = [], []
+    while replies_to(hub, pr, command) == 0:
+        assert hub.fake.pull(pr).state == "open"  # the clock waits: the vote is not decided
+        assert len(runs) < 6, runs
+        hub.fake.rate_remaining = 90  # a new hour
+        hub.later(1).fake.clear_requests()
+        assert hub.reconcile() == 0, hub.out + hub.err
+        assert hub.fake.rate_remaining > 0, hub.out  # never refused
+        runs.append(sum(1 for r in hub.fake.requests if re.fullmatch(LISTING, r.path)))
+        said.append(hub.out)
+    print(runs)
+    assert len(runs) >= 3 and max(runs) <= 30, runs
+    assert "as many as this run's share of GitHub's requests allows" in said[0]
+    settle(hub)
+    assert hub.fake.pull(pr).state == "closed"  # decided at its deadline
+    assert replies_to(hub, pr, command) == 1
+    hub.close()
+
+
+def test_a_listing_that_stops_short_before_the_games_last_change_plays_on(tmp_path, monkeypatch):
+    """Where no position is kept, a run lists from a day before the game last changed, and
+    a day of flood may end its share of requests before that change: the game's clock stays
+    at the change (the run that made it read every comment before), not before it, which
+    the engine refuses as time going back."""
+    monkeypatch.setattr("nomic_ci.forges.githubforge.LISTING_LEAVES", 60)
+    hub, pr = in_its_vote(tmp_path)
+    hub.secrets["NOMIC_CI_WRITE_BUDGET"] = "on"
+    changed = load_game(hub.files()).state.last_change
+    for n in range(4_000):
+        hub.fake.add_comment(pr, "mallory", f"Flood {n}",
+                             created_at=changed - timedelta(hours=20) + timedelta(seconds=n))
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    hub.fake.rate_spent = True
+    for _ in range(3):
+        hub.fake.rate_remaining = 90
+        hub.later(1)
+        assert hub.reconcile() == 0, hub.out + hub.err
     assert replies_to(hub, pr, command) == 1
     hub.close()

@@ -42,16 +42,18 @@ def listed_since(game: Game) -> datetime:
 
 
 def answered_before(game: Game, comments: Sequence[Comment], listed_from: datetime,
-                    now: datetime) -> datetime:
+                    now: datetime, listed_to: datetime | None = None) -> datetime:
     """Where a later run's listing may start, from what this run listed (`comments`, from
-    `listed_from`): no later than its clock less `KEPT_MARGIN`, nor than any player's command
-    whose reply was not listed with it (one answered since is passed by the next run, which
-    lists its reply; one the state records as handled, too, so that whatever lists it later
-    lists its reply, and the state may forget it). Talk and strangers' comments do not hold
-    it back; nothing a comment says moves it."""
+    `listed_from`, to `listed_to` where it stopped short): no later than its clock less
+    `KEPT_MARGIN`, nor than where it stopped, nor than any player's command whose reply was
+    not listed with it (one answered since is passed by the next run, which lists its reply;
+    one the state records as handled, too, so that whatever lists it later lists its reply,
+    and the state may forget it). Talk and strangers' comments do not hold it back; nothing
+    a comment says moves it."""
     waiting = [c.at for c in comments if c.at >= listed_from and not c.answered
                and is_command(game, c)]
-    return max(listed_from, min([now - KEPT_MARGIN, *waiting]))
+    stopped = [listed_to] if listed_to is not None else []
+    return max(listed_from, min([now - KEPT_MARGIN, *stopped, *waiting]))
 
 
 def command_name(comment: Comment) -> str | None:

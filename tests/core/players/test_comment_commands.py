@@ -163,3 +163,7 @@ def test_the_next_listing_starts_at_the_first_command_not_answered_whatever_the_
     assert answered_before(INFINITE, [edited, *talk], start, now) == now - KEPT_MARGIN
     # and it never goes back before where the listing started
     assert answered_before(INFINITE, [], now, now) == now
+    # a listing that stopped short (the run's requests spent): no later than where it did
+    stopped = T0 + 4 * HOUR
+    assert answered_before(INFINITE, talk[:2], start, now, stopped) == stopped
+    assert answered_before(INFINITE, [*talk[:2], waiting], start, now, stopped) == waiting.at
