@@ -239,7 +239,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
         report.say(f"Stopped after {MAX_STEPS} steps; the next run goes on.")
     _one_reply_each(run, since, answers)
     _settle(run, report, reveal_at_end(run.game.state, dice))
-    _show_votes(run, clock, report)
+    _show_votes(run, now, report)  # as players see it now: votes cast since count
     _keep_listing(run, listed, listed_from)
     forge.finish()
     return report
