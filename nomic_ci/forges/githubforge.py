@@ -437,9 +437,14 @@ class GitHubForge:
         a message left by a run that stopped was told before them."""
         if number not in self._recent_cache:
             since = self._found_date - CLOCKS if self._found_date else None
+            pages = _listing(self.repo, f"/issues/{number}/comments",
+                             {"since": f"{since.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%SZ}"}
+                             if since else {})
+            # only the engine's kept, a page at a time: players' talk may be thousands
             self._recent_cache[number] = [
-                c for c in self._reader.comments_since(number, since)
-                if c.user and c.user.login == self.engine_login]
+                IssueComment(self.repo._requester, {}, c, completed=True)
+                for page, _ in pages for c in page
+                if (c.get("user") or {}).get("login") == self.engine_login]
         return self._recent_cache[number]
 
     def _tell_game(self, message: Tell) -> None:

@@ -25,8 +25,6 @@ from .lazyimports import PYGITHUB_UNUSED, defer
 defer(*PYGITHUB_UNUSED)  # before PyGithub: it imports them for what a run never does
 
 from github import GithubException
-from github.IssueComment import IssueComment
-from github.PaginatedList import PaginatedList
 from github.Repository import Repository
 
 from ..core.errors import GameError
@@ -94,14 +92,6 @@ class GitHubReader:
             batch.said(pull, read)
             self._run(batch)
         return pull.said or []
-
-    def comments_since(self, number: int, since: datetime | None) -> list[IssueComment]:
-        """The comments on an issue or a pull request written or edited since `since` (all
-        of them: None). Through REST: GraphQL lists a thread's comments, not since a time."""
-        return list(PaginatedList(IssueComment, self.repo._requester,
-                                  f"{self.repo.url}/issues/{number}/comments",
-                                  {"since": since.strftime("%Y-%m-%dT%H:%M:%SZ")} if since
-                                  else None))
 
     def gone(self, number: int | str) -> bool:
         """Whether GitHub shows an issue or a pull request no more: deleted by an admin, or
