@@ -23,7 +23,8 @@ the runs (other work on the machine only adds to it), the rest their median.
 Locally: status, a no-op tick, vote, a board command, render --check, verify, and a tick
 that decides, each with the engine compiled (as pip installs it; `startup` below measures
 it without). On the fake GitHub (tests/fakegithub), `nomic-ci github reconcile` as the
-workflow runs it: the first run on the game as made (which reads talk new to it), a no-op
+workflow runs it: the first run on the game as made (which reads talk new to it, 100 pages
+at most: `githubforge.LISTED_PAGES`; the first no-op run reads the rest), a no-op
 run after it, a run after a vote, after a command on the game issue, and the run that
 merges: in the large game the 10,001st decision, the first line of a new piece of the
 index (`IndexLines`) and of a thousand; in a game two decisions younger, the 9,999th,
