@@ -33,9 +33,10 @@ from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
-from ..core.files.deferral import KEPT, alone, deferred
+from ..core.files.deferral import KEPT, OPENED, alone, deferred
 from ..core.files.gamefiles import GameFiles
 from . import githubgraphql as gql
+from .gitobjects import blob_id, object_id, tree_content
 
 MAX_FILES = gql.MAX_FILES
 
@@ -58,6 +59,10 @@ class GitHubReader:
     _texts: dict[str, bytes | None] = field(default_factory=dict)
     # a commit's tree, its files a run reads, and its folders of records' trees
     _trees: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict)
+    # a commit's trees of the indexes' open thousands, by folder (`gql.open_trees`)
+    open_trees: dict[str, dict[str, str]] = field(default_factory=dict)
+    # the pieces of the open thousands' trees read so far, by the tree's oid
+    _open_listings: dict[str, list] = field(default_factory=dict)
     tip_date: datetime | None = None  # when the default branch's tip was committed
     tip_read: dict = field(default_factory=dict)  # the status on it `gql.kept_read` reads
     vanished: set[str] = field(default_factory=set)  # pull requests GitHub shows no more
@@ -161,10 +166,26 @@ class GitHubReader:
         """A commit's tree, the game files a run reads, path -> blob sha, and the trees of
         its folders of records (a deeper tree through REST, records and all)."""
         tree = commit["tree"]["oid"]
+        self.open_trees[commit["oid"]] = gql.open_trees(commit)
+        self._open_listings.update(gql.open_listings(commit))
         found, nested, folders = gql.tip_files(commit)
         if not nested:
             return tree, found, folders
         return tree, self._listed(tree, ""), {}
+
+    def knows_open(self, files: GameFiles) -> None:
+        """The pieces of the open thousands as a commit the engine made leaves them, kept by
+        their trees' oids (worked out here), so that the query of a merge onto it need not
+        list them again (`TIP_KNOWN`); where worked out wrong, it lists them."""
+        for folder in OPENED:
+            pieces = {path[len(folder):]: files.handle(path) or blob_id(files[path].encode())
+                      for path in files.under(folder)}
+            if pieces and all("/" not in name and isinstance(oid, str) and len(oid) == 40
+                              for name, oid in pieces.items()):
+                tree = object_id(b"tree", tree_content(
+                    {name.encode(): (0o100644, oid) for name, oid in pieces.items()}))[0]
+                self._open_listings[tree] = [{"name": name, "oid": oid}
+                                             for name, oid in pieces.items()]
 
     def _listed(self, tree: str, folder: str) -> dict[str, str]:
         """Every file of the game under a tree (of `folder`), path -> blob sha: from the
@@ -186,8 +207,11 @@ class GitHubReader:
         records' and the indexes' texts are read when first asked for, and the records are
         listed then (`deferral.KEPT`)."""
         if commit not in self._trees:
-            self._trees[commit] = self._entries(
-                self._query(gql.TIP, oid=commit)["repository"]["object"])
+            found = self._query(gql.TIP_KNOWN, oid=commit)["repository"]["object"] \
+                if self._open_listings else None
+            if found is None or not gql.open_listed(found, self._open_listings):
+                found = self._query(gql.TIP, oid=commit)["repository"]["object"]
+            self._trees[commit] = self._entries(found)
         tree, entries, folders = self._trees[commit]
         now = {path: sha for path, sha in entries.items() if not deferred(path)}
         self._read_blobs(set(now.values()))
