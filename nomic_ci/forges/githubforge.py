@@ -130,7 +130,8 @@ class GitHubForge:
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
     # the files under a tree of the checkout, by its sha: a listing that spares a request
-    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
+    # (None: no checkout)
+    local_files: Callable[[str], dict[str, str] | None] | None = None
     # the branch the workflow checked out, the default one: only pull requests into it are
     # listed (None: all, each then left out or not)
     checked_out: str | None = None

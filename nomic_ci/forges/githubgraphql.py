@@ -218,11 +218,12 @@ _GAME = """query Game($owner: String!, $name: String!, $after: String, $tip: Boo
 %s"""
 
 
-def game_query(into: bool) -> str:
+def game_query(into: bool, open_listed: bool = True) -> str:
     """The first query of a run (`_GAME`), listing the pull requests into `$base` alone, or
-    all of them."""
+    all of them; the indexes' open thousands listed, or named by their trees alone."""
     return _GAME % (", $base: String!" if into else "", PULLS_PAGE,
-                    " baseRefName: $base," if into else "", _TIP, _DIR, _PULL, _WHO)
+                    " baseRefName: $base," if into else "", _tip(open_listed), _DIR, _PULL,
+                    _WHO)
 
 
 # The game's files at a given commit (after a merge moved the default branch); or so, the

@@ -48,8 +48,8 @@ class GitHubReader:
     repo: Repository
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
-    # the files under a tree of the checkout, by its sha (None: not there)
-    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
+    # the files under a tree of the checkout, by its sha (None: not there); None: no checkout
+    local_files: Callable[[str], dict[str, str] | None] | None = None
     engine: str = ""  # the account the engine writes as: its vote comments are its own
     pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     branch: str = field(init=False)
@@ -135,7 +135,9 @@ class GitHubReader:
         those into every branch (`gql.game_query`)."""
         after, first, found = None, True, []
         while True:
-            query = gql.game_query(into is not None)
+            # from a checkout, the open thousands named by their trees alone, and listed
+            # from it (50 pieces near a thousand's end were 3.8 kB of every run's query)
+            query = gql.game_query(into is not None, open_listed=self.local_files is None)
             repository = self._query(query, after=after, tip=first,
                                      **({"base": into} if into is not None else {}))["repository"]
             if repository is None:
@@ -149,7 +151,7 @@ class GitHubReader:
                 self.tip_read = {"read": ref["target"].get("read")}
                 self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
                                if n and n.get("issue")}
-                self._trees[self.tip] = self._entries(ref["target"])
+                self._trees[self.tip] = self._entries(self._open_from_checkout(ref["target"]))
                 first = False
                 if into is not None and into != self.branch:  # listed into another branch
                     into = self.branch
@@ -161,6 +163,21 @@ class GitHubReader:
             if not listing["pageInfo"]["hasNextPage"]:
                 return found
             after = listing["pageInfo"]["endCursor"]
+
+    def _open_from_checkout(self, commit: dict) -> dict:
+        """A commit as the first query read it, its open thousands' pieces listed: from the
+        checkout, which has their trees but where it moved on meanwhile (else one query
+        more, for the commit's files)."""
+        if self.local_files is None:
+            return commit  # listed by the query
+        for folder, tree in gql.open_trees(commit).items():
+            pieces = self.local_files(tree)
+            if pieces is None:
+                return self._query(gql.TIP, oid=commit["oid"])["repository"]["object"]
+            self._open_listings[tree] = [{"name": name, "oid": oid}
+                                         for name, oid in sorted(pieces.items())]
+        gql.open_listed(commit, self._open_listings)
+        return commit
 
     def _entries(self, commit: dict) -> tuple[str, dict[str, str], dict[str, str]]:
         """A commit's tree, the game files a run reads, path -> blob sha, and the trees of
@@ -190,7 +207,7 @@ class GitHubReader:
     def _listed(self, tree: str, folder: str) -> dict[str, str]:
         """Every file of the game under a tree (of `folder`), path -> blob sha: from the
         checkout where it has the tree, else through REST."""
-        local = self.local_files(tree)
+        local = self.local_files(tree) if self.local_files else None
         if local is not None:
             return {folder + path: sha for path, sha in local.items()
                     if (folder + path).startswith(GAME_DIRS)}

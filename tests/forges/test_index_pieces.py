@@ -7,13 +7,14 @@ in pieces of two (`IndexLines.per_file`, `per_piece`), so a few decisions cross 
 import hashlib
 import itertools
 import json
+import shutil
 
 import pytest
 
 from nomic_ci.core.files.indexlines import IndexLines
 
 from builders import new_rule
-from tables import GitHubTable
+from tables import GitHubTable, run_cli
 
 INDEX = "proposals/index/"
 TREES = ("POST", "/repos/nomic/game/git/trees")
@@ -190,3 +191,35 @@ def test_a_merge_reads_the_merged_tip_without_listing_the_open_thousand_again(hu
     assert json.loads(hub.files()[INDEX + "totals.json"])["lines"] == 4
     assert hub.cli("verify") == 0, hub.err
     assert hub.cli("render", "--check") == 0, hub.err
+
+
+def game_queries(hub) -> list[str]:
+    return [r.body["query"] for r in hub.fake.requests if r.path == "/graphql"
+            and r.body["query"].lstrip().startswith(("query Game", "query Tip"))]
+
+
+def test_a_run_lists_the_open_thousand_from_its_checkout_or_asks_where_that_moved_on(hub):
+    """The first query names the open thousand's tree alone and the run lists it from the
+    workflow's checkout (fifty pieces near a thousand's end were 3.8 kB of every run's
+    query); a checkout made before the branch moved has not that tree: one query more."""
+    for n in range(1, 3):
+        refused(hub, n)
+    stale = hub.root / "stale"
+    shutil.copytree(hub.checkout(), stale)
+    refused(hub, 3)  # latest/ changes: the copy made before has not its new tree
+    queries = game_queries(hub)
+    assert [q.split("(")[0] for q in queries] == ["query Game"] and "...Names" not in queries[0]
+    hub.fake.clear_requests()
+    assert hub.later().reconcile() == 0, hub.err + hub.out
+    assert [q.split("(")[0] for q in game_queries(hub)] == ["query Game"]
+    hub.fake.clear_requests()
+    code, out, err = run_cli("--repo", str(stale), "--now", hub.later().now.isoformat(),
+                             "github", "reconcile", env=hub.env)
+    assert code == 0, err + out
+    queries = game_queries(hub)
+    assert [q.split("(")[0] for q in queries] == ["query Game", "query Tip"]
+    assert "...Names" in queries[1]  # the tip's files, its open thousand listed
+    refused(hub, 4)  # and the game reads on as it is: the thousand fills
+    assert sorted(index_files(hub)) == [INDEX + "0000/00.jsonl", INDEX + "0000/01.jsonl",
+                                        INDEX + "totals.json"]
+    assert hub.cli("verify") == 0, hub.err
