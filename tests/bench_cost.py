@@ -29,8 +29,8 @@ run after it, a run after a vote, after a command on the game issue, and the run
 merges: in the large game the 10,001st decision, the first line of a new piece of the
 index (`IndexLines`) and of a thousand; in a game two decisions younger, the 9,999th,
 which rewrites the last piece with its new line, as most merges do; and in one a decision
-younger, the 10,000th, which fills its thousand, whose pieces move to their folder by name
-(and its no-op run, whose first query lists all fifty pieces of the open thousand). Then
+younger, the 10,000th, which fills its thousand, whose pieces move to their folder as one
+tree entry (and its no-op run, with all fifty pieces of the open thousand). Then
 start-up: `status` and `github reconcile`'s imports against a bare
 interpreter, with and without bytecode.
 
@@ -438,7 +438,7 @@ def main() -> None:
                 common = github_costs(hub_game(tmp / f"hub-{total}", files))
                 figures[big][f"github: {name}"] = common["github: merges"]
                 figures[10][f"github: {name}"] = figures[10]["github: merges"]
-            # the first query lists the open thousand's pieces: here all 50 of them
+            # the open thousand holds all 50 of its pieces (listed from the checkout)
             figures[big]["github: no-op, a thousand's last line to come"] = \
                 common["github: no-op"]
             figures[10]["github: no-op, a thousand's last line to come"] = \

@@ -119,12 +119,12 @@ def checkout_blobs(root: Path) -> Callable[[Iterable[str]], dict[str, bytes]]:
     return git.blobs
 
 
-def checkout_files(root: Path) -> Callable[[str], dict[str, str] | None]:
+def checkout_files(root: Path) -> Callable[[str], dict[str, str] | None] | None:
     """The files under a tree of the workflow's checkout (path -> blob sha), to spare a
-    listing through REST; None where it has no such tree."""
+    listing through REST; None where it has no such tree (and no function: no checkout)."""
     git = Git(root)
     if git.run("rev-parse", "--git-dir", check=False).returncode != 0:
-        return lambda tree: None
+        return None
     return git.files_of
 
 

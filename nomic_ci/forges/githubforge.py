@@ -32,6 +32,7 @@ from requests.utils import parse_header_links
 
 from ..core.facts import Account, Comment, ForgeState, Proposal
 from ..core.files.changes import unlisted
+from ..core.files.deferral import OPENED
 from ..core.files.gamefiles import GameFiles, Moved, changes
 from ..core.files.records import Outcome
 from ..core.files.rulefiles import is_rule_text
@@ -136,7 +137,8 @@ class GitHubForge:
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
     # the files under a tree of the checkout, by its sha: a listing that spares a request
-    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
+    # (None: no checkout)
+    local_files: Callable[[str], dict[str, str] | None] | None = None
     # the branch the workflow checked out, the default one: only pull requests into it are
     # listed (None: all, each then left out or not)
     checked_out: str | None = None
@@ -191,6 +193,7 @@ class GitHubForge:
                              for p in self._reader.pulls.values())
         self._tip_files: GameFiles | None = None
         self._tree: str | None = None  # the tip's tree, once read
+        self._open_trees: dict[str, str] = {}  # the tip's open thousands' trees, by folder
         self._kept = _kept_moment(gql.kept_read(self._reader.tip_read, self.engine_login),
                                   self.now)
 
@@ -222,6 +225,7 @@ class GitHubForge:
         the tip, one query more (and blobs not already known)."""
         if self._tip_files is None:
             self._tree, self._tip_files = self._reader.files_at(self.tip)
+            self._open_trees = dict(self._reader.open_trees.get(self.tip, {}))
         return self._tip_files
 
     def read_files(self) -> Mapping[str, str]:
@@ -729,8 +733,7 @@ class GitHubForge:
             # the tip's tree is known from reading it: built from what we know, as `_commit`
             base = GitCommit(self.repo._requester, {}, {"sha": self.tip}, completed=True)
             base_tree = GitTree(self.repo._requester, {}, {"sha": self._tree}, completed=True)
-            elements = [_element(path, change, tip_files)
-                        for path, change in sorted(changed.items())]
+            elements = _elements(changed, tip_files, self._open_trees)
             self.writes += 3  # the tree, the commit, the branch
             tree = self.repo.create_git_tree(elements, base_tree)
             title = self._messages[0] if len(self._messages) == 1 else \
@@ -746,6 +749,10 @@ class GitHubForge:
             self.tip, self._tree = commit.sha, tree.sha
             self._merges_onto.add(commit.sha)
             self._tip_files = tip_files.changed(changed)
+            self._open_trees = {folder: tree for folder, tree in self._open_trees.items()
+                                if not any(path.startswith(folder) for path in changed)}
+            if any(path.startswith(OPENED) for path in changed):
+                self._reader.knows_open(self._tip_files)
             self.wrote.append(f"committed {len(changed)} game file(s) as {commit.sha[:7]}")
         self._pending.clear()
         self._messages.clear()
@@ -838,6 +845,34 @@ def fitted(text: str) -> str:
         return text
     kept = text[:TEXT_MOST - len(CUT)]
     return kept[:kept.rfind("\n") + 1 or len(kept)].rstrip("\n") + CUT
+
+
+def _elements(changed: Mapping[str, str | Moved | None], tip: GameFiles,
+              trees: Mapping[str, str]) -> list[InputGitTreeElement]:
+    """The commit's tree's changes. A folder whose every file moves to a new folder by its
+    name, or is written there (an index's full thousand, its last piece written with its
+    last line), moves as one entry, its tree by id (`trees`, the tip's), the texts written
+    over it after (GitHub's tree API writes a path nested in a tree entry over it): one
+    entry where there were fifty."""
+    changed = dict(changed)
+    whole = []
+    for folder, tree in trees.items():
+        names = [path[len(folder):] for path in tip.under(folder)]
+        moves = {path for path, change in changed.items()
+                 if isinstance(change, Moved) and change.path.startswith(folder)}
+        places = {path.rsplit("/", 1)[0] + "/" for path in moves}
+        if len(places) != 1 or not names or any("/" in name for name in names):
+            continue
+        place = places.pop()
+        if place.startswith(folder) or tip.listed(place) or any(
+                changed[path].path[len(folder):] != path[len(place):] for path in moves) or any(
+                not (isinstance(changed.get(place + name), str)
+                     or changed.get(place + name) == Moved(folder + name)) for name in names):
+            continue
+        for path in moves:
+            del changed[path]
+        whole.append(InputGitTreeElement(place.rstrip("/"), "040000", "tree", sha=tree))
+    return whole + [_element(path, change, tip) for path, change in sorted(changed.items())]
 
 
 def _element(path: str, change: str | Moved | None, tip: GameFiles) -> InputGitTreeElement:

@@ -48,7 +48,7 @@ _KEPT = [(f"kept{n}", path) for n, path in enumerate(
     [folder + name for folder, names in KEPT.items() for name in names]
     + [folder.rstrip("/") for folder in OPENED])]
 _OPENED = {alias for alias, path in _KEPT if path + "/" in OPENED}
-_TIP = """fragment Tip on Commit {
+_TIP_OF = """fragment Tip on Commit {
   oid
   committedDate
   tree { oid }
@@ -59,9 +59,19 @@ _TIP = """fragment Tip on Commit {
   proposals: file(path: "proposals") { oid type }
   actions: file(path: "actions") { oid type }
 %s
-}""" % (READ_CONTEXT, "\n".join(
-    f'  {alias}: file(path: "{path}") {{ path oid type '
-    f'...{"Names" if alias in _OPENED else "Dir"} }}' for alias, path in _KEPT)) + "\n" + _NAMES
+}"""
+
+
+def _tip(open_listed: bool) -> str:
+    """The fragment of a commit's game files; the open thousands' pieces listed, or their
+    trees named alone (`TIP_KNOWN`)."""
+    return _TIP_OF % (READ_CONTEXT, "\n".join(
+        f'  {alias}: file(path: "{path}") {{ path oid type '
+        + ("...Dir " if alias not in _OPENED else "...Names " if open_listed else "")
+        + "}" for alias, path in _KEPT)) + ("\n" + _NAMES if open_listed else "")
+
+
+_TIP = _tip(True)
 _FILES = "files(first: %d%s) { pageInfo { hasNextPage endCursor } " \
          "nodes { path changeType } }"
 # Reviews that can be votes (`core.voting.votes`): a commented review never is, so a flood of
@@ -208,19 +218,22 @@ _GAME = """query Game($owner: String!, $name: String!, $after: String, $tip: Boo
 %s"""
 
 
-def game_query(into: bool) -> str:
+def game_query(into: bool, open_listed: bool = True) -> str:
     """The first query of a run (`_GAME`), listing the pull requests into `$base` alone, or
-    all of them."""
+    all of them; the indexes' open thousands listed, or named by their trees alone."""
     return _GAME % (", $base: String!" if into else "", PULLS_PAGE,
-                    " baseRefName: $base," if into else "", _TIP, _DIR, _PULL, _WHO)
+                    " baseRefName: $base," if into else "", _tip(open_listed), _DIR, _PULL,
+                    _WHO)
 
 
-# The game's files at a given commit (after a merge moved the default branch).
-TIP = f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
+# The game's files at a given commit (after a merge moved the default branch); or so, the
+# open thousands' trees named alone, where a run has listed those trees (a merge mostly
+# leaves them as they were: fifty pieces near a thousand's end, 3.8 kB, not read again)
+TIP, TIP_KNOWN = (f"""query Tip($owner: String!, $name: String!, $oid: GitObjectID!) {{
   repository(owner: $owner, name: $name) {{ object(oid: $oid) {{ ...Tip }} }}
 }}
-{_TIP}
-{_DIR}"""
+{_tip(listed)}
+{_DIR}""" for listed in (True, False))
 
 # A comment, as a run reads the engine's vote comment: by the link the `nomic/vote` status
 # on the head holds (`vote_link`), or else on the first page of the thread, or its latest
@@ -361,6 +374,32 @@ def tip_files(commit: dict[str, Any]) -> tuple[dict[str, str], bool, dict[str, s
             elif entry["type"] == "tree" and shelved(entry["path"] + "/"):
                 folders[entry["path"] + "/"] = entry["oid"]
     return found, nested, folders
+
+
+def open_trees(commit: dict[str, Any]) -> dict[str, str]:
+    """The trees of the indexes' open thousands at a commit (`index/latest/`), by folder:
+    a full one moves to its own folder as one tree entry (`githubforge`)."""
+    return {f'{kept["path"]}/': kept["oid"] for alias in sorted(_OPENED)
+            if (kept := commit.get(alias) or {}).get("type") == "tree"}
+
+
+def open_listed(commit: dict[str, Any], listings: dict[str, list]) -> bool:
+    """Fill in the pieces of a commit's open thousands, read with `TIP_KNOWN`, from the
+    listings of their trees already read (by tree oid); False where one is not known."""
+    for alias in _OPENED:
+        kept = commit.get(alias) or {}
+        if kept.get("type") == "tree":
+            if kept["oid"] not in listings:
+                return False
+            kept["object"] = {"entries": listings[kept["oid"]]}
+    return True
+
+
+def open_listings(commit: dict[str, Any]) -> dict[str, list]:
+    """The pieces of a commit's open thousands as read, by their trees' oids."""
+    return {kept["oid"]: kept["object"]["entries"] for alias in _OPENED
+            if (kept := commit.get(alias) or {}).get("type") == "tree"
+            and "entries" in (kept.get("object") or {})}
 
 
 @dataclass

@@ -31,9 +31,10 @@ from ..core.errors import GameError
 from ..core.facts import Account, ForgeState, Proposal
 from ..core.files import GAME_DIRS
 from ..core.files.changes import Listed, file_changes, text_needed
-from ..core.files.deferral import KEPT, alone, deferred
+from ..core.files.deferral import KEPT, OPENED, alone, deferred
 from ..core.files.gamefiles import GameFiles
 from . import githubgraphql as gql
+from .gitobjects import blob_id, object_id, tree_content
 
 MAX_FILES = gql.MAX_FILES
 
@@ -45,8 +46,8 @@ class GitHubReader:
     repo: Repository
     # blobs the workflow's checkout already has, by sha: a cache that spares requests
     local_blobs: Callable[[Iterable[str]], dict[str, bytes]] = lambda shas: {}
-    # the files under a tree of the checkout, by its sha (None: not there)
-    local_files: Callable[[str], dict[str, str] | None] = lambda tree: None
+    # the files under a tree of the checkout, by its sha (None: not there); None: no checkout
+    local_files: Callable[[str], dict[str, str] | None] | None = None
     engine: str = ""  # the account the engine writes as: its vote comments are its own
     pulls: dict[str, gql.Pull] = field(default_factory=dict)  # every pull request read
     branch: str = field(init=False)
@@ -56,6 +57,10 @@ class GitHubReader:
     _texts: dict[str, bytes | None] = field(default_factory=dict)
     # a commit's tree, its files a run reads, and its folders of records' trees
     _trees: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict)
+    # a commit's trees of the indexes' open thousands, by folder (`gql.open_trees`)
+    open_trees: dict[str, dict[str, str]] = field(default_factory=dict)
+    # the pieces of the open thousands' trees read so far, by the tree's oid
+    _open_listings: dict[str, list] = field(default_factory=dict)
     tip_date: datetime | None = None  # when the default branch's tip was committed
     tip_read: dict = field(default_factory=dict)  # the status on it `gql.kept_read` reads
     vanished: set[str] = field(default_factory=set)  # pull requests GitHub shows no more
@@ -120,7 +125,9 @@ class GitHubReader:
         those into every branch (`gql.game_query`)."""
         after, first, found = None, True, []
         while True:
-            query = gql.game_query(into is not None)
+            # from a checkout, the open thousands named by their trees alone, and listed
+            # from it (50 pieces near a thousand's end were 3.8 kB of every run's query)
+            query = gql.game_query(into is not None, open_listed=self.local_files is None)
             repository = self._query(query, after=after, tip=first,
                                      **({"base": into} if into is not None else {}))["repository"]
             if repository is None:
@@ -134,7 +141,7 @@ class GitHubReader:
                 self.tip_read = {"read": ref["target"].get("read")}
                 self.pinned = {n["issue"]["number"] for n in repository["pinnedIssues"]["nodes"]
                                if n and n.get("issue")}
-                self._trees[self.tip] = self._entries(ref["target"])
+                self._trees[self.tip] = self._entries(self._open_from_checkout(ref["target"]))
                 first = False
                 if into is not None and into != self.branch:  # listed into another branch
                     into = self.branch
@@ -147,19 +154,50 @@ class GitHubReader:
                 return found
             after = listing["pageInfo"]["endCursor"]
 
+    def _open_from_checkout(self, commit: dict) -> dict:
+        """A commit as the first query read it, its open thousands' pieces listed: from the
+        checkout, which has their trees but where it moved on meanwhile (else one query
+        more, for the commit's files)."""
+        if self.local_files is None:
+            return commit  # listed by the query
+        for folder, tree in gql.open_trees(commit).items():
+            pieces = self.local_files(tree)
+            if pieces is None:
+                return self._query(gql.TIP, oid=commit["oid"])["repository"]["object"]
+            self._open_listings[tree] = [{"name": name, "oid": oid}
+                                         for name, oid in sorted(pieces.items())]
+        gql.open_listed(commit, self._open_listings)
+        return commit
+
     def _entries(self, commit: dict) -> tuple[str, dict[str, str], dict[str, str]]:
         """A commit's tree, the game files a run reads, path -> blob sha, and the trees of
         its folders of records (a deeper tree through REST, records and all)."""
         tree = commit["tree"]["oid"]
+        self.open_trees[commit["oid"]] = gql.open_trees(commit)
+        self._open_listings.update(gql.open_listings(commit))
         found, nested, folders = gql.tip_files(commit)
         if not nested:
             return tree, found, folders
         return tree, self._listed(tree, ""), {}
 
+    def knows_open(self, files: GameFiles) -> None:
+        """The pieces of the open thousands as a commit the engine made leaves them, kept by
+        their trees' oids (worked out here), so that the query of a merge onto it need not
+        list them again (`TIP_KNOWN`); where worked out wrong, it lists them."""
+        for folder in OPENED:
+            pieces = {path[len(folder):]: files.handle(path) or blob_id(files[path].encode())
+                      for path in files.under(folder)}
+            if pieces and all("/" not in name and isinstance(oid, str) and len(oid) == 40
+                              for name, oid in pieces.items()):
+                tree = object_id(b"tree", tree_content(
+                    {name.encode(): (0o100644, oid) for name, oid in pieces.items()}))[0]
+                self._open_listings[tree] = [{"name": name, "oid": oid}
+                                             for name, oid in pieces.items()]
+
     def _listed(self, tree: str, folder: str) -> dict[str, str]:
         """Every file of the game under a tree (of `folder`), path -> blob sha: from the
         checkout where it has the tree, else through REST."""
-        local = self.local_files(tree)
+        local = self.local_files(tree) if self.local_files else None
         if local is not None:
             return {folder + path: sha for path, sha in local.items()
                     if (folder + path).startswith(GAME_DIRS)}
@@ -176,8 +214,11 @@ class GitHubReader:
         records' and the indexes' texts are read when first asked for, and the records are
         listed then (`deferral.KEPT`)."""
         if commit not in self._trees:
-            self._trees[commit] = self._entries(
-                self._query(gql.TIP, oid=commit)["repository"]["object"])
+            found = self._query(gql.TIP_KNOWN, oid=commit)["repository"]["object"] \
+                if self._open_listings else None
+            if found is None or not gql.open_listed(found, self._open_listings):
+                found = self._query(gql.TIP, oid=commit)["repository"]["object"]
+            self._trees[commit] = self._entries(found)
         tree, entries, folders = self._trees[commit]
         now = {path: sha for path, sha in entries.items() if not deferred(path)}
         self._read_blobs(set(now.values()))

@@ -93,8 +93,8 @@ def engine_queries() -> list[str]:
         batch.said(pull, read)
     batch.blob("0123abcd:rules/101.md")
     batch.blob("0123456789abcdef0123456789abcdef01234567")
-    return [gql.game_query(True), gql.game_query(False), gql.TIP, batch.text(), gql.PIN_ISSUE,
-            gql.MERGING]
+    return [gql.game_query(True), gql.game_query(False), gql.game_query(True, False), gql.TIP,
+            gql.TIP_KNOWN, batch.text(), gql.PIN_ISSUE, gql.MERGING]
 
 
 def used(schema: GraphQLSchema, documents: list[DocumentNode]) -> tuple[dict[str, set[str]],

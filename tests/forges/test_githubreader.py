@@ -2,11 +2,13 @@
 pull requests, files or votes; GraphQL's errors end the run cleanly; a draft's vote starts when
 it is ready."""
 
+import hashlib
 from unittest.mock import MagicMock
 
 import pytest
 
 from nomic_ci.core.facts import ChangeKind, FileChange
+from nomic_ci.core.files.gamefiles import GameFiles
 from nomic_ci.forges.githubforge import GitHubForge
 from nomic_ci.forges.githubgraphql import GraphQLError, potential_merge
 from nomic_ci.forges.githubreader import GitHubReader
@@ -215,3 +217,24 @@ def test_a_blob_asked_for_by_its_oid_that_github_does_not_give_is_its_trouble(mo
     monkeypatch.setattr(reader, "_query", lambda text, **variables: {"repository": {"r0": None}})
     with pytest.raises(GraphQLError):
         reader.texts_of(["a" * 40])
+
+
+def test_the_open_thousand_an_engines_commit_leaves_is_kept_by_the_id_git_gives_its_tree():
+    """What `knows_open` works out is the tree git makes of those pieces (a merge onto that
+    commit then reads it unlisted, `TIP_KNOWN`); a folder in it, which the engine never
+    writes, is left to be listed."""
+    repo = MagicMock()
+    repo.url = "https://api.github.com/repos/nomic/game"
+    reader = GitHubReader(repo)
+    pieces = {"00.jsonl": "1\n2\n", "01.jsonl": "3\n"}
+    files = GameFiles({f"proposals/index/latest/{n}": t for n, t in pieces.items()})
+    reader.knows_open(files)
+    content = b"".join(b"100644 %s\0" % n.encode() + bytes.fromhex(
+        hashlib.sha1(b"blob %d\0" % len(t) + t.encode()).hexdigest())
+        for n, t in sorted(pieces.items()))
+    tree = hashlib.sha1(b"tree %d\0" % len(content) + content).hexdigest()
+    assert reader._open_listings == {tree: [
+        {"name": "00.jsonl", "oid": hashlib.sha1(b"blob 4\x001\n2\n").hexdigest()},
+        {"name": "01.jsonl", "oid": hashlib.sha1(b"blob 2\x003\n").hexdigest()}]}
+    reader.knows_open(GameFiles({"proposals/index/latest/x/00.jsonl": "1\n"}))
+    assert len(reader._open_listings) == 1

@@ -1,18 +1,20 @@
 """The indexes in pieces on the fake GitHub, through `nomic-ci github reconcile` (issue 32):
-a decision sends the last piece, a full thousand moves to its folder by its blobs' ids, a
+a decision sends the last piece, a full thousand moves to its folder as one tree entry, a
 closed thousand is listed only when a line of it is asked for, and a game whose indexes an
 older engine wrote as files of a thousand lines plays on. A "thousand" is four lines here,
 in pieces of two (`IndexLines.per_file`, `per_piece`), so a few decisions cross one."""
 
 import hashlib
 import itertools
+import json
+import shutil
 
 import pytest
 
 from nomic_ci.core.files.indexlines import IndexLines
 
 from builders import new_rule
-from tables import GitHubTable
+from tables import GitHubTable, run_cli
 
 INDEX = "proposals/index/"
 TREES = ("POST", "/repos/nomic/game/git/trees")
@@ -52,17 +54,26 @@ def test_a_thousand_fills_and_moves_to_its_folder_by_name_and_a_run_reads_it_whe
                                         INDEX + "totals.json"]
     sent = {e["path"]: e for e in tree_entries(hub) if e["path"].startswith(INDEX)}
     assert sorted(sent) == [INDEX + "latest/01.jsonl", INDEX + "totals.json"]  # one piece
-    piece = hub.files()[INDEX + "latest/00.jsonl"]
+    before = index_files(hub)
+    piece = before[INDEX + "latest/00.jsonl"]
     refused(hub, 4)  # the fourth line fills the thousand
     files = index_files(hub)
     assert sorted(files) == [INDEX + "0000/00.jsonl", INDEX + "0000/01.jsonl",
                              INDEX + "totals.json"]
     assert files[INDEX + "0000/00.jsonl"] == piece and files[INDEX + "0000/01.jsonl"].count(
         "\n") == 2
-    sent = {e["path"]: e for e in tree_entries(hub) if e["path"].startswith(INDEX)}
-    moved = sent[INDEX + "0000/00.jsonl"]  # its name and its blob's id, not its text
-    assert "content" not in moved and moved["sha"] == blob_id(piece)
-    assert sent[INDEX + "latest/00.jsonl"]["sha"] is None  # and removed it from latest/
+    sent = [e for e in tree_entries(hub) if e["path"].startswith(INDEX)]
+    # the thousand moves as one entry, latest/'s tree by its id, not a piece by piece (nor
+    # any text of them); its last piece, with its last line, written over it
+    assert [e["path"] for e in sent] == [INDEX + "0000", INDEX + "0000/01.jsonl",
+                                         INDEX + "latest/00.jsonl", INDEX + "latest/01.jsonl",
+                                         INDEX + "totals.json"]
+    moved = sent[0]
+    assert (moved["mode"], moved["type"]) == ("040000", "tree") and "content" not in moved
+    assert moved["sha"] == tree_id({p.removeprefix(INDEX + "latest/"): t
+                                    for p, t in before.items() if "/latest/" in p})
+    assert sent[1]["content"] == files[INDEX + "0000/01.jsonl"]
+    assert sent[2]["sha"] is None and sent[3]["sha"] is None  # and removed from latest/
     refused(hub, 5)  # the next thousand opens in latest/
     assert sorted(index_files(hub))[-2:] == [INDEX + "latest/00.jsonl", INDEX + "totals.json"]
     hub.fake.clear_requests()
@@ -77,10 +88,19 @@ def blob_id(text: str) -> str:
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
+def tree_id(files: dict[str, str]) -> str:
+    """The id git gives a folder of these files (no folder in it)."""
+    data = b"".join(b"100644 %s\0" % name.encode() + bytes.fromhex(blob_id(text))
+                    for name, text in sorted(files.items()))
+    return hashlib.sha1(b"tree %d\0" % len(data) + data).hexdigest()
+
+
 def older(files: dict[str, str]) -> dict[str, str]:
-    """The game as an older engine wrote it: each index's lines in files of a thousand."""
-    found = {p: t for p, t in files.items() if not p.startswith((INDEX, "actions/index/"))
-             or p.endswith("totals.json")}
+    """The game as an older engine wrote it: each index's lines in files of a thousand, its
+    totals indented."""
+    found = {p: t for p, t in files.items() if not p.startswith((INDEX, "actions/index/"))}
+    found.update({p: json.dumps(json.loads(t), ensure_ascii=False, sort_keys=True, indent=1)
+                  + "\n" for p, t in files.items() if p.endswith("index/totals.json")})
     for folder in (INDEX, "actions/index/"):
         lines = "".join(t for p, t in sorted(files.items())
                         if p.startswith(folder) and p.endswith(".jsonl")).splitlines(True)
@@ -109,6 +129,9 @@ def test_an_older_engines_files_of_a_thousand_are_read_and_the_partial_last_spli
                                  INDEX + "totals.json"]
         assert files[INDEX + "latest/00.jsonl"].startswith(old[INDEX + "0001.jsonl"])
         assert files[INDEX + "latest/00.jsonl"].count("\n") == 2
+        assert old[INDEX + "totals.json"].startswith("{\n") and \
+            json.loads(files[INDEX + "totals.json"])["lines"] == 6
+        assert files[INDEX + "totals.json"].count("\n") == 1  # written again without spaces
         assert upgraded.cli("verify") == 0, upgraded.err
         assert upgraded.cli("render", "--check") == 0, upgraded.err
     finally:
@@ -147,3 +170,56 @@ def test_a_piece_edited_or_removed_by_hand_is_named_and_the_game_goes_on(hub, pi
     assert hub.reconcile() == 0, hub.err + hub.out
     assert hub.cli("verify") == 0, hub.err
     assert sum(t.count("\n") for p, t in index_files(hub).items() if p.endswith("l")) == 8
+
+
+def test_a_merge_reads_the_merged_tip_without_listing_the_open_thousand_again(hub):
+    """The run that merges reads the merged commit's files; its open thousand, as the run
+    found it (or as its own commit left it), is not listed again (3.8 kB near a thousand's
+    end), and the game reads as it is."""
+    for n in range(1, 4):
+        refused(hub, n)
+    hub.later().branch("a1", new_rule(160), author="alice")
+    number = hub.propose("alice", "a1")
+    hub.later().fake.add_review(hub.pr_of(number), "bob", "APPROVED", submitted_at=hub.now)
+    hub.fake.add_review(hub.pr_of(number), "carol", "APPROVED", submitted_at=hub.now)
+    hub.fake.clear_requests()
+    assert hub.reconcile() == 0, hub.err + hub.out
+    tips = [r for r in hub.fake.requests if r.path == "/graphql"
+            and r.body["query"].lstrip().startswith("query Tip")]
+    assert len(tips) == 1 and "...Names" not in tips[0].body["query"]
+    assert "rules/160-rule-160.md" in hub.files()  # merged
+    assert json.loads(hub.files()[INDEX + "totals.json"])["lines"] == 4
+    assert hub.cli("verify") == 0, hub.err
+    assert hub.cli("render", "--check") == 0, hub.err
+
+
+def game_queries(hub) -> list[str]:
+    return [r.body["query"] for r in hub.fake.requests if r.path == "/graphql"
+            and r.body["query"].lstrip().startswith(("query Game", "query Tip"))]
+
+
+def test_a_run_lists_the_open_thousand_from_its_checkout_or_asks_where_that_moved_on(hub):
+    """The first query names the open thousand's tree alone and the run lists it from the
+    workflow's checkout (fifty pieces near a thousand's end were 3.8 kB of every run's
+    query); a checkout made before the branch moved has not that tree: one query more."""
+    for n in range(1, 3):
+        refused(hub, n)
+    stale = hub.root / "stale"
+    shutil.copytree(hub.checkout(), stale)
+    refused(hub, 3)  # latest/ changes: the copy made before has not its new tree
+    queries = game_queries(hub)
+    assert [q.split("(")[0] for q in queries] == ["query Game"] and "...Names" not in queries[0]
+    hub.fake.clear_requests()
+    assert hub.later().reconcile() == 0, hub.err + hub.out
+    assert [q.split("(")[0] for q in game_queries(hub)] == ["query Game"]
+    hub.fake.clear_requests()
+    code, out, err = run_cli("--repo", str(stale), "--now", hub.later().now.isoformat(),
+                             "github", "reconcile", env=hub.env)
+    assert code == 0, err + out
+    queries = game_queries(hub)
+    assert [q.split("(")[0] for q in queries] == ["query Game", "query Tip"]
+    assert "...Names" in queries[1]  # the tip's files, its open thousand listed
+    refused(hub, 4)  # and the game reads on as it is: the thousand fills
+    assert sorted(index_files(hub)) == [INDEX + "0000/00.jsonl", INDEX + "0000/01.jsonl",
+                                        INDEX + "totals.json"]
+    assert hub.cli("verify") == 0, hub.err

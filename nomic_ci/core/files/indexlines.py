@@ -224,15 +224,17 @@ class IndexLines(IndexPieces, Sequence[T], Generic[T]):
         added._totals, added._totals_written = totals, True
         return added
 
-    def texts(self, like: Iterable[str] = ()) -> dict[str, str]:
-        """The index files as the engine writes them, and the totals; the thousands that
-        the files `like` keep as one file each (an older engine's) kept so."""
+    def texts(self, like: Mapping[str, str] = MappingProxyType({})) -> dict[str, str]:
+        """The index files as the engine writes them, and the totals; what the files `like`
+        keep as an older engine wrote it (a thousand as one file, the totals indented)
+        kept so."""
         lines = [line for _, line in self.lines()]
         paths = self.layout(len(lines), self.whole_thousands(like))
         found = {path: "".join(line + "\n" for line in chunk)
                  for path, chunk in zip(paths, self.cut(lines, paths))}
         if lines:
-            found[self.folder + TOTALS] = totals_text(self.totals)
+            found[self.folder + TOTALS] = totals_text(self.totals,
+                                                      like.get(self.folder + TOTALS))
         return found
 
     def written(self) -> dict[str, str | Moved | None]:
@@ -295,8 +297,13 @@ class IndexLines(IndexPieces, Sequence[T], Generic[T]):
             f" ({place})" if place else "")
 
 
-def totals_text(totals: dict) -> str:
-    return json.dumps(totals, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+def totals_text(totals: dict, like: str | None = None) -> str:
+    """The totals as the engine writes them: JSON without spaces (sent whole with every
+    decision, where an older engine's indented lines were half of it), or indented as that
+    engine wrote them where `like` is (verify takes them as they are)."""
+    if like is not None and like.startswith("{\n"):
+        return json.dumps(totals, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    return json.dumps(totals, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
 def json_text(value: object) -> str:

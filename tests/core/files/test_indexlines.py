@@ -29,7 +29,7 @@ def test_lines_are_parsed_when_first_read_and_written_in_pieces_a_full_thousand_
     assert numbers.texts() == {
         "x/index/0000/00.jsonl": "1\n2\n", "x/index/0000/01.jsonl": "3\n4\n",
         "x/index/latest/00.jsonl": "5\n6\n", "x/index/latest/01.jsonl": "7\n",
-        "x/index/totals.json": '{\n "lines": 7,\n "moved": {}\n}\n'}
+        "x/index/totals.json": '{"lines":7,"moved":{}}\n'}
 
 
 def test_a_bad_line_is_named_by_the_file_it_was_read_from():
@@ -73,14 +73,14 @@ def test_a_line_fills_the_last_piece_or_starts_one_and_a_full_thousand_moves_by_
     assert numbers.written() == {"x/index/0000/01.jsonl": "3\n4\n",
                                  "x/index/0000/00.jsonl": Moved("x/index/latest/00.jsonl"),
                                  "x/index/latest/00.jsonl": None, "x/index/latest/01.jsonl": None,
-                                 "x/index/totals.json": '{\n "lines": 4,\n "moved": {}\n}\n'}
+                                 "x/index/totals.json": '{"lines":4,"moved":{}}\n'}
     files = files.changed(numbers.written())
     assert sorted(files) == ["x/index/0000/00.jsonl", "x/index/0000/01.jsonl",
                              "x/index/totals.json"]
     assert list(pieces(files)) == [1, 2, 3, 4] and pieces(files).check() == []
     numbers = pieces(files)._appended("5")
     assert numbers.written() == {"x/index/latest/00.jsonl": "5\n",
-                                 "x/index/totals.json": '{\n "lines": 5,\n "moved": {}\n}\n'}
+                                 "x/index/totals.json": '{"lines":5,"moved":{}}\n'}
     for n in range(6, 12):  # in one run: a thousand fills, and the lines go on after it
         numbers = numbers._appended(str(n))
     files = files.changed(numbers.written())
@@ -98,7 +98,7 @@ def test_an_older_engines_files_of_a_thousand_are_read_and_the_partial_last_spli
     later = numbers._appended("7")
     assert later.written() == {"x/index/0001.jsonl": None, "x/index/latest/00.jsonl": "5\n6\n",
                                "x/index/latest/01.jsonl": "7\n",
-                               "x/index/totals.json": '{\n "lines": 7,\n "moved": {}\n}\n'}
+                               "x/index/totals.json": '{"lines":7,"moved":{}}\n'}
     files = GameFiles(old).changed(later.written())
     assert list(pieces(files)) == list(range(1, 8)) and pieces(files).check() == []
     assert sorted(files)[:2] == ["x/index/0000.jsonl", "x/index/latest/00.jsonl"]
@@ -140,7 +140,7 @@ def test_totals_an_older_engine_wrote_are_added_up_again_and_written_with_the_ne
     read = sharded(older)
     assert list(read.moving("even")) == [4, 2]
     assert read._appended("6").written()["x/index/totals.json"] == \
-        '{\n "lines": 6,\n "moved": {\n  "even": [\n   1,\n   3,\n   5\n  ]\n }\n}\n'
+        '{"lines":6,"moved":{"even":[1,3,5]}}\n'
 
 
 def test_totals_edited_by_hand_are_not_trusted_to_name_lines(monkeypatch):
