@@ -1,0 +1,50 @@
+"""An admin's hand edits between runs, as editors save files: a byte-order mark first (as
+Windows' Notepad long did), CRLF line endings. The game plays on over each: the next run
+reads the files, decides what is due and writes the state it changes, and the runs after
+write nothing. (What does not read — a tab where YAML takes none, a key given twice — stops
+the run naming the file and line: tests/hostile/test_state_changes.py.) Each case plays on
+the fake GitHub through the engine's command line, as the workflow runs it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from nomic_ci.core.game import load_game
+from nomic_ci.core.voting.decision import vote_deadline
+
+from builders import new_rule
+from tables import GitHubTable, settle
+
+RULE, PLAYERS, GAME = "rules/101-victory-condition.md", "state/players.yaml", "state/game.yaml"
+
+EDITS = {
+    "a byte-order mark in a rule": (RULE, lambda text: "\ufeff" + text),
+    "a byte-order mark in the players' file": (PLAYERS, lambda text: "\ufeff" + text),
+    "CRLF line endings in a rule": (RULE, lambda text: text.replace("\n", "\r\n")),
+    "CRLF line endings in the players' file": (PLAYERS, lambda text: text.replace("\n", "\r\n")),
+    "CRLF line endings in the game's file": (GAME, lambda text: text.replace("\n", "\r\n")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EDITS))
+def test_an_admins_edit_saved_by_an_editor_leaves_the_game_playing(tmp_path, case):
+    """The edit lands a minute before alice's proposal's vote closes, with bob's vote in."""
+    hub = GitHubTable(tmp_path, players="alice,bob,carol")
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0
+    hub.fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    game = load_game(hub.files())
+    hub.now = vote_deadline(game, game.state.open_proposals[0], ()) - timedelta(minutes=1)
+    hub.clock.set(hub.now)
+    path, edit = EDITS[case]
+    assert path in hub.files()
+    hub.fake.commit("main", {path: edit(hub.read(path))}, author="alice", message="by hand")
+    hub.later(1 / 30)  # the vote closed a minute ago
+    assert hub.reconcile() == 0, hub.out + hub.err
+    assert hub.fake.pull(pr).merged
+    assert load_game(hub.files()).records[-1].outcome.value == "passed"
+    assert settle(hub)[-1] == 0
+    hub.close()
