@@ -15,6 +15,7 @@ from ...words import number_in
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
 from .features import on_space
 from .landing import move_up
+from .turn_end import offered
 
 
 def _roll(play: Play, login: str, words: list[str]) -> str | None:
@@ -28,7 +29,7 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
         more = f"; the engine plays one move a turn, not the {rule.per_turn} the rule allows" \
             if rule.per_turn > 1 else ""
         return f"{login} has already moved this turn ({cite}: once a turn{more})"
-    if play.choice is not None:
+    if offered(play) is not None:
         return f"{login} has a choice to make first: /choose ({_choice_cite(play, play.choice)})"
     explores = frontier.on_frontier(play, login)
     rolled = play.roll(rule.roll, f"movement ({cite})")
@@ -93,7 +94,7 @@ def _choose(play: Play, login: str, words: list[str]) -> str | None:
     option = words[0].lower() if len(words) == 1 else ""
     if option == "buy" and "master_of_your_fate" in play.config.board:
         return fate.buy(play, login)
-    choice = play.choice
+    choice = offered(play)
     if choice is None:
         if play.state.turn != login:
             return f"{login} has no choice to make now (only the player whose turn it is may " \
