@@ -149,7 +149,7 @@ def _use(play: Play, login: str, words: list[str]) -> str | None:
     number = number_in(words[0]) if len(words) == 1 else None
     if number is None or "master_of_your_fate" not in play.config.board:
         return _what_to_use(play)
-    if play.choice in (unlucky.LANDED, unlucky.ROLLED):  # the move waits for it (rule 9)
+    if offered(play) in (unlucky.LANDED, unlucky.ROLLED):  # the move waits for it (rule 9)
         return f"{login} has a choice to make first: /choose ({play.cite('unlucky')})"
     refused = fate.use_number(play, login, number)
     if refused:
