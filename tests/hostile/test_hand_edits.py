@@ -48,3 +48,28 @@ def test_an_admins_edit_saved_by_an_editor_leaves_the_game_playing(tmp_path, cas
     assert load_game(hub.files()).records[-1].outcome.value == "passed"
     assert settle(hub)[-1] == 0
     hub.close()
+
+
+def test_the_board_removed_by_hand_stops_the_run_saying_what_to_restore(tmp_path):
+    """Rule 5 (seed 004): "All players are always located on one of the board's spaces";
+    the board is `state/board.yaml`. An admin's commit that removes it leaves rules that bind
+    a board and no board: before, the game went on as if it had none, and answered a /roll
+    "the rules in force have no /roll command". The run now writes nothing and says which
+    file and what to do; once restored, the game goes on."""
+    hub = GitHubTable(tmp_path, players="alice,bob,carol", ruleset="infinite-nomic-r7",
+                      dice_seed="any")
+    assert hub.reconcile() == 0, hub.err
+    board = hub.read("state/board.yaml")
+    hub.later().fake.commit("main", {"state/board.yaml": None}, author="alice",
+                            message="by hand")
+    tip = hub.tip()
+    assert hub.reconcile() == 2, hub.out + hub.err
+    assert "state/board.yaml: the game's files are broken, so nothing was done: missing, " \
+        "though the rules in force bind a board (rule 5)" in hub.out, hub.out
+    assert "what to do: restore it as it was" in hub.out
+    assert hub.tip() == tip
+    hub.fake.commit("main", {"state/board.yaml": board}, author="alice", message="restored")
+    hub.later().command("alice", "/roll")
+    assert "alice rolls" in hub.out, hub.out
+    assert settle(hub)[-1] == 0
+    hub.close()
