@@ -236,3 +236,35 @@ def test_a_cop_car_choice_waiting_when_a_proposal_repealing_the_cop_car_passes_i
     assert board(t).turn is None and board(t).token("bob").choice is None
     # verify is not asked: the repeal leaves the Cop Car in state/board.yaml, and verify's
     # replay, which starts the Cop Car from the rules in force, names it (a leftover)
+
+
+def test_a_player_in_jail_when_a_proposal_repealing_the_jail_passes_goes_free_and_moves_on(
+        table, tmp_path):
+    """Rule 8: "There is a non-primary space named Jail. A player who is in Jail may not move
+    on their turn", and "Once a player escapes jail, they are immediately placed on the
+    primary space with the lowest number". Bob admits fault to the Cop Car (rule 11: option
+    a, the Jail); then alice's proposal taking the Jail out of rule 8 passes. The seed is
+    silent on a player in a Jail no rule keeps: nothing holds him there, so his next roll
+    places him as an escaped player is, on space 1, and moves him on. Before, he could never
+    move again: /roll said "/escape instead", and no rule in force gave /escape."""
+    # the game's dice: bob's 3, then his 2
+    t = table(tmp_path, seed_for((6, 3), (6, 2)))
+    rule = "rules/008-points-and-tiles.md"
+    repealed = re.sub(r"  jail:\n(    .*\n)*", "", t.read(rule))
+    assert "jail:" not in repealed
+    t.later().branch("no-jail", {rule: repealed}, author="alice")
+    assert t.propose("alice", "no-jail") == 1
+    t.vote(1, "bob")
+    t.vote(1, "carol")
+    t.later(20).command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 + 3 = 4: the Cop Car's space
+    t.command("bob", "/choose a")  # admit fault: the Jail
+    assert where(t, "bob") == "jail"
+    t.later(5).tick()  # alice's proposal passes (rule 4); bob's turn ran out (rule 7)
+    assert load_game(t.files()).records[0].outcome.value == "passed"
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    t.command("bob", "/roll")
+    assert "bob is out of Jail" in t.out, t.out
+    assert where(t, "bob") == 3  # placed on 1, and 1 + 2 = 3
+    assert verify(t.files()) == []

@@ -23,7 +23,7 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
     cite = play.cite("movement")
     if words:
         return "/roll takes nothing after it: the dice are the game's"
-    if token.space == JAIL:
+    if token.space == JAIL and "jail" in play.config.board:
         return f"{login} is in Jail and may not move: /escape instead ({play.cite('jail')})"
     if turn.moved_at is not None:
         more = f"; the engine plays one move a turn, not the {rule.per_turn} the rule allows" \
@@ -31,6 +31,8 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
         return f"{login} has already moved this turn ({cite}: once a turn{more})"
     if offered(play) is not None:
         return f"{login} has a choice to make first: /choose ({_choice_cite(play, play.choice)})"
+    if token.space == JAIL:  # a Jail no rule in force keeps (repealed since) holds no one
+        jail.free(play, login, "no rule in force keeps one")
     explores = frontier.on_frontier(play, login)
     rolled = play.roll(rule.roll, f"movement ({cite})")
     # a landing before the roll (a Number used) is not the roll's: the roll lands anew
