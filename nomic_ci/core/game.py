@@ -87,7 +87,8 @@ def _no_board(config: GameConfig) -> None:
                         path=BOARD,
                         hint="restore it as it was: 'git log -- state/board.yaml' names the "
                              "commit that removed it; 'git checkout COMMIT~1 -- "
-                             "state/board.yaml', then commit")
+                             "state/board.yaml', then commit (a rule that brings a board "
+                             "brings the file with it)")
 
 
 def load_game(files: Mapping[str, str]) -> Game:

@@ -73,3 +73,22 @@ def test_the_board_removed_by_hand_stops_the_run_saying_what_to_restore(tmp_path
     assert "alice rolls" in hub.out, hub.out
     assert settle(hub)[-1] == 0
     hub.close()
+
+
+def test_a_proposal_binding_a_board_without_its_file_is_refused_before_anyone_votes(tmp_path):
+    """The same check judges a proposal: a rule binding a ring of spaces to a game with no
+    state/board.yaml would leave a board no one could play (its commands given by no board),
+    so it waits for a fix that brings the file, as any proposal that would break the game."""
+    hub = GitHubTable(tmp_path, players="alice,bob,carol")
+    assert hub.reconcile() == 0, hub.err
+    hub.later().branch("ring", {"rules/150-a-board.md": "---\nnumber: 150\ntitle: A board\n"
+                                "mutable: true\nbindings:\n  ring:\n    spaces: 10\n---\n"
+                                "A board of ten spaces.\n"}, author="alice")
+    pr = hub.fake.open_pr("alice", "ring", "A board", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.out + hub.err
+    game = load_game(hub.files())
+    assert [held.key for held in game.state.awaiting_fix] == [str(pr)]
+    assert "state/board.yaml: missing, though the rules in force bind a board (rule 150)" \
+        in game.state.awaiting_fix[0].reason
+    assert settle(hub)[-1] == 0
+    hub.close()
