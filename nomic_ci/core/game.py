@@ -8,6 +8,8 @@ from typing import Mapping
 from .board.actionindex import ActionLog, read_actions
 from .board.actionlog import ActionRecord, dump_action
 from .board.games import games_in_force
+from .errors import GameError
+from .files import BOARD
 from .files.gamefiles import GameFiles, game_files
 from .files.history import History, RecordSummary, read_history, summary_of
 from .files.judgments import Judgment, dump_judgment
@@ -75,6 +77,20 @@ def record_text(record: Record | ActionRecord | Judgment) -> str:
     return dump_record(record)
 
 
+def _no_board(config: GameConfig) -> None:
+    """A game whose rules bind a board (a ring of spaces, the Suber world's locations) has its
+    `state/board.yaml`: one removed by hand would leave the board's commands and timers
+    silently gone (a /roll answered "the rules in force have no /roll command")."""
+    key = next((k for k in ("ring", "locations") if k in config.board), None)
+    if key is not None:
+        raise GameError(f"missing, though the rules in force bind a board ({config.cite(key)})",
+                        path=BOARD,
+                        hint="restore it as it was: 'git log -- state/board.yaml' names the "
+                             "commit that removed it; 'git checkout COMMIT~1 -- "
+                             "state/board.yaml', then commit (a rule that brings a board "
+                             "brings the file with it)")
+
+
 def load_game(files: Mapping[str, str]) -> Game:
     """The game in these files (path -> text); every problem is a GameError naming its file."""
     files = game_files(files)
@@ -83,4 +99,6 @@ def load_game(files: Mapping[str, str]) -> Game:
     if state.board is not None:
         from .board.boardfile import check_board  # only a game with a board loads it
         check_board(config.board, state.board)
+    else:
+        _no_board(config)
     return Game(rules, config, state, read_history(files), files, read_actions(files))

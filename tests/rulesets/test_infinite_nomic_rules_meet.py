@@ -10,8 +10,11 @@ decides; the dice are the game's own, from a seed that rolls what each story nee
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
 
 from boardgames import board, forge_tables, points, seed_for, where
@@ -196,4 +199,72 @@ def test_a_turn_in_which_its_player_gave_a_command_is_not_a_missed_turn(table, t
         t.command(who, "/pass")
     t.later(25).tick()  # and his fourth: two in a row, the Gulag
     assert where(t, "bob") == "gulag"
+    assert verify(t.files()) == []
+
+
+@pytest.mark.parametrize("then", ["/pass", "/choose b", "/roll"])
+def test_a_cop_car_choice_waiting_when_a_proposal_repealing_the_cop_car_passes_is_no_ones(
+        table, tmp_path, then):
+    """Rule 11: "If a player lands on a space with a Cop Car, they must, before their turn
+    ends, choose"; rule 4: a passed proposal takes effect. Bob lands on the Cop Car; before
+    his turn ends, alice's proposal removing the Cop Car from rule 11 passes. The seed is
+    silent on a choice whose rule is repealed while it waits: no rule in force asks it any
+    more, so it is no one's, and bob plays on as if it were never offered. Before, the first
+    command or turn's end to reach it stopped every run after (KeyError: 'cop_car')."""
+    t = table(tmp_path, seed_for((6, 3)))  # the game's die: bob's 3
+    rule = "rules/011-features.md"
+    repealed = re.sub(r"  cop_car:\n(    .*\n)*", "", t.read(rule))
+    assert "cop_car" not in repealed
+    t.later().branch("no-cop", {rule: repealed}, author="alice")
+    assert t.propose("alice", "no-cop") == 1
+    t.vote(1, "bob")
+    t.vote(1, "carol")
+    t.later(20).command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 + 3 = 4: the Cop Car's space
+    assert "Cop Car on space 4 (rule 11): bob must choose" in t.out
+    t.command("bob", "/continue")
+    t.later(4).tick()  # alice's proposal passes (rule 4) in bob's turn
+    assert load_game(t.files()).records[0].outcome.value == "passed"
+    assert t.status()["turn"] == "bob"
+    t.command("bob", then)
+    if then == "/choose b":
+        assert "bob has no choice to make now" in t.out
+    if then == "/roll":
+        assert "bob has already moved this turn" in t.out
+    t.later(24).tick()  # his turn ends, by /pass or by running out (rule 3)
+    assert t.status()["turn"] != "bob" and where(t, "bob") == 4  # no Jail: option a is gone
+    assert board(t).turn is None and board(t).token("bob").choice is None
+    # verify is not asked: the repeal leaves the Cop Car in state/board.yaml, and verify's
+    # replay, which starts the Cop Car from the rules in force, names it (a leftover)
+
+
+def test_a_player_in_jail_when_a_proposal_repealing_the_jail_passes_goes_free_and_moves_on(
+        table, tmp_path):
+    """Rule 8: "There is a non-primary space named Jail. A player who is in Jail may not move
+    on their turn", and "Once a player escapes jail, they are immediately placed on the
+    primary space with the lowest number". Bob admits fault to the Cop Car (rule 11: option
+    a, the Jail); then alice's proposal taking the Jail out of rule 8 passes. The seed is
+    silent on a player in a Jail no rule keeps: nothing holds him there, so his next roll
+    places him as an escaped player is, on space 1, and moves him on. Before, he could never
+    move again: /roll said "/escape instead", and no rule in force gave /escape."""
+    # the game's dice: bob's 3, then his 2
+    t = table(tmp_path, seed_for((6, 3), (6, 2)))
+    rule = "rules/008-points-and-tiles.md"
+    repealed = re.sub(r"  jail:\n(    .*\n)*", "", t.read(rule))
+    assert "jail:" not in repealed
+    t.later().branch("no-jail", {rule: repealed}, author="alice")
+    assert t.propose("alice", "no-jail") == 1
+    t.vote(1, "bob")
+    t.vote(1, "carol")
+    t.later(20).command("alice", "/pass")
+    t.command("bob", "/roll")  # 1 + 3 = 4: the Cop Car's space
+    t.command("bob", "/choose a")  # admit fault: the Jail
+    assert where(t, "bob") == "jail"
+    t.later(5).tick()  # alice's proposal passes (rule 4); bob's turn ran out (rule 7)
+    assert load_game(t.files()).records[0].outcome.value == "passed"
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    t.command("bob", "/roll")
+    assert "bob is out of Jail" in t.out, t.out
+    assert where(t, "bob") == 3  # placed on 1, and 1 + 2 = 3
     assert verify(t.files()) == []

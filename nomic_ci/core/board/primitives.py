@@ -54,6 +54,11 @@ class View:
     def token(self, login: str) -> Token:
         return self.board.token(login)
 
+    def plays(self, login: str) -> bool:
+        """Whether `login` is still a player: one an admin removed by hand (seed 003 rule
+        1.3) leaves a token behind, whose belongings earn and pay nothing."""
+        return any(p.login == login for p in self.state.players)
+
 
 class Play(View):
     def __init__(self, game: Game, at: datetime, dice: Dice, action: int, first_roll: int,

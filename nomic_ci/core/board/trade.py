@@ -102,6 +102,9 @@ def accept(market: Market, play, login: str, words: list[str]) -> str | None:
     if found.to != login:
         return f"{_name(found, cite)} is {found.offerer}'s to {found.to}: only {found.to} may " \
                "accept it"
+    if not play.plays(found.offerer):  # removed by hand since: their consent is no player's
+        return f"{found.offerer} is no longer a player: {_name(found, cite)} can only be " \
+               f"declined (/decline {found.number})"
     refused = market.barred(play, found.offerer, login) \
         or market.lacking(play, found.offerer, found.give) \
         or market.lacking(play, login, found.get)

@@ -99,6 +99,8 @@ def parse_rule(path: str, text: str) -> Rule:
     if len(text) > yamlio.MAX_BYTES:
         raise GameError(f"too large to be a rule ({len(text):,} characters)", path=path,
                         hint=f"keep a rule under {yamlio.MAX_BYTES:,} characters")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors save first: no text,
+    # as YAML reads it in the state files (else '---' after it is no front matter)
     front = _front_matter(text)
     if front is None:
         raise GameError("no front matter", path=path, line=1,

@@ -104,7 +104,7 @@ def fight(play, login: str, opponent: str, item: str | None) -> None:
     totals = {who: _roll(play, who) for who in (login, opponent)}
     winner = max(totals, key=totals.get)
     loser = opponent if winner == login else login
-    for holder in _holders(play, GLADIUS):
+    for holder in filter(play.plays, _holders(play, GLADIUS)):  # a removed one earns nothing
         receive(play, holder, rule.gladius_money, f"the {GLADIUS} ({cite})")
     if totals[login] == totals[opponent]:
         play.say(f"{login} and {opponent} both total {totals[login]}: no one wins")
@@ -152,8 +152,9 @@ def _take(play, winner: str, loser: str, item: str) -> None:
 
 
 def _gladius(play, winner: str) -> None:
-    """17.6: the first to beat more than half of the players; one Gladius may exist (5.3)."""
-    beaten = len(play.token(winner).beaten)
+    """17.6: the first to beat more than half of the players (those still playing); one
+    Gladius may exist (5.3), even in a removed player's hands."""
+    beaten = len([b for b in play.token(winner).beaten if play.plays(b)])
     if _holders(play, GLADIUS) or beaten * 2 <= len(play.state.players):
         return
     token = play.token(winner)

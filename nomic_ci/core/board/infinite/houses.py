@@ -45,8 +45,8 @@ def present(view, space: int) -> bool:
 def land(play, login: str, space: int) -> None:
     toll, cite = play.config.board["houses"].toll, play.cite("houses")
     for house in [h for h in play.board.houses if h.space == space]:
-        if house.owner == login:
-            continue  # paying oneself changes nothing
+        if house.owner == login or not play.plays(house.owner):
+            continue  # paying oneself changes nothing; a removed player is paid nothing
         if play.points_of(login) >= 1:
             paid = min(toll, play.points_of(login))
             play.gain(login, -paid, f"{house.owner}'s House on space {space} ({cite})")

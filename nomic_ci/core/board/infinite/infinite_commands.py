@@ -15,6 +15,7 @@ from ...words import number_in
 from . import bank, commerce, copcar, fate, frontier, gulag, houses, jail, shop, unlucky
 from .features import on_space
 from .landing import move_up
+from .turn_end import offered
 
 
 def _roll(play: Play, login: str, words: list[str]) -> str | None:
@@ -22,14 +23,16 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
     cite = play.cite("movement")
     if words:
         return "/roll takes nothing after it: the dice are the game's"
-    if token.space == JAIL:
+    if token.space == JAIL and "jail" in play.config.board:
         return f"{login} is in Jail and may not move: /escape instead ({play.cite('jail')})"
     if turn.moved_at is not None:
         more = f"; the engine plays one move a turn, not the {rule.per_turn} the rule allows" \
             if rule.per_turn > 1 else ""
         return f"{login} has already moved this turn ({cite}: once a turn{more})"
-    if play.choice is not None:
+    if offered(play) is not None:
         return f"{login} has a choice to make first: /choose ({_choice_cite(play, play.choice)})"
+    if token.space == JAIL:  # a Jail no rule in force keeps (repealed since) holds no one
+        jail.free(play, login, "no rule in force keeps one")
     explores = frontier.on_frontier(play, login)
     rolled = play.roll(rule.roll, f"movement ({cite})")
     # a landing before the roll (a Number used) is not the roll's: the roll lands anew
@@ -93,7 +96,7 @@ def _choose(play: Play, login: str, words: list[str]) -> str | None:
     option = words[0].lower() if len(words) == 1 else ""
     if option == "buy" and "master_of_your_fate" in play.config.board:
         return fate.buy(play, login)
-    choice = play.choice
+    choice = offered(play)
     if choice is None:
         if play.state.turn != login:
             return f"{login} has no choice to make now (only the player whose turn it is may " \
@@ -148,7 +151,7 @@ def _use(play: Play, login: str, words: list[str]) -> str | None:
     number = number_in(words[0]) if len(words) == 1 else None
     if number is None or "master_of_your_fate" not in play.config.board:
         return _what_to_use(play)
-    if play.choice in (unlucky.LANDED, unlucky.ROLLED):  # the move waits for it (rule 9)
+    if offered(play) in (unlucky.LANDED, unlucky.ROLLED):  # the move waits for it (rule 9)
         return f"{login} has a choice to make first: /choose ({play.cite('unlucky')})"
     refused = fate.use_number(play, login, number)
     if refused:

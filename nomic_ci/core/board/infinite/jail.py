@@ -57,12 +57,12 @@ def escape(play, login: str, pay: bool) -> str | None:
             return (f"{login} may pay to escape only after failing {rule.pay_after} turns in a "
                     f"row ({token.jail_failures} so far) ({cite})")
         play.gain(login, -rule.price, f"{NAME} ({cite}): {login} pays to escape")
-        _free(play, login, cite)
+        free(play, login, cite)
         return None
     rolled = play.roll(rule.roll, f"{NAME} ({cite}): {login}'s escape")
     if rolled in rule.escape_on:
         play.say(f"{NAME} ({cite}): {login} rolls {rolled} and escapes")
-        _free(play, login, cite)
+        free(play, login, cite)
     else:
         failures = token.jail_failures + 1
         play.hold(replace(token, jail_failures=failures), f"{NAME} ({cite})",
@@ -91,7 +91,7 @@ def _reset(play, login: str) -> None:
                   "row, and count from none")
 
 
-def _free(play, login: str, cite: str) -> None:
+def free(play, login: str, cite: str) -> None:
     play.hold(replace(play.token(login), jail_failures=0), f"{NAME} ({cite})",
               f"{login} is out of Jail")
     play.place(login, 1, f"{NAME} ({cite}): an escaped player goes to the lowest space")

@@ -35,16 +35,16 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
     acted = by_player or state.board.turn == marks  # marks: what the player did in it
     while (choice := play.choice) is not None:  # the turn's, then one a landing outside it
         # offered (rule 8's Numbers are used at any time): each waited for this turn's end
-        if choice in (unlucky.LANDED, unlucky.ROLLED):
+        if offered(play) is None:
+            play.answered()  # a choice no rule in force offers any more
+        elif choice in (unlucky.LANDED, unlucky.ROLLED):
             play.say(f"{login}'s turn ended without a choice for the Unlucky Space, so option "
                      f"a is taken ({play.cite('unlucky')})")
             unlucky.choose(play, login, choice, "a")
-        elif choice == copcar.CHOICE:
+        else:
             play.say(f"{login}'s turn ended without a choice for the Cop Car, so option a is "
                      f"taken ({play.cite('cop_car')})")
             copcar.choose(play, login, "a")
-        else:
-            play.answered()  # a choice no rule in force offers any more
     if play.token(login).landed is not None:  # a Bank landed on outside the turn (bank.py)
         play.hold(replace(play.token(login), landed=None), f"{bank.NAME} ({play.cite('bank')})",
                   f"{login}'s turn ends: so does what landing outside it allowed")
@@ -56,6 +56,19 @@ def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
     if not play.effects:
         return play.state, None
     return play.state, record_of(play, at, login, "turn end", None)
+
+
+# the binding of the rule that offers each choice a player may be waiting to make
+OFFERED_BY = {copcar.CHOICE: "cop_car", unlucky.LANDED: "unlucky", unlucky.ROLLED: "unlucky"}
+
+
+def offered(play) -> str | None:
+    """The choice waiting for the acting player, if a rule in force still offers it: one
+    whose rule a passed proposal repealed while it waited is no one's to make (the seed is
+    silent; nothing asks it any more)."""
+    choice = play.choice
+    return choice if choice is not None and OFFERED_BY.get(choice) in play.config.board \
+        else None
 
 
 def timers(game: Game) -> Iterable[tuple[datetime, PassTurn | BoardTimer]]:
