@@ -61,11 +61,11 @@ STATUS = {Outcome.PASSED: "success", Outcome.FAILED: "failure", Outcome.REFUSED:
 
 # what may part the clocks of GitHub's commits and its comments
 CLOCKS = timedelta(minutes=5)
-# A run lists at most this many pages of comments (10,000), and no further page once the
-# hour's requests left fall to LISTING_LEAVES, kept for the rest of the run (a merge takes
-# about 20, and `reconcile.REQUESTS_KEPT` are kept for the last commits): a flood past that
-# is read by the next runs, each from where the last stopped (`listed_to`), where before a
-# listing ran until GitHub refused it and the next did the same, for good.
+# A run lists at most this many pages of comments (10,000 at GitHub's 100 a page), and no
+# further page once the hour's requests left fall to LISTING_LEAVES, kept for the rest of
+# the run (a merge takes about 20, and `reconcile.REQUESTS_KEPT` are kept for the last
+# commits): a flood past that is read by the next runs, each from where the last stopped
+# (`listed_to`), where before a listing ran until GitHub refused it, and so did the next.
 LISTED_PAGES = 100
 LISTING_LEAVES = 150
 # GitHub turns a public repository's workflows with a schedule off after 60 days without a
@@ -671,32 +671,38 @@ class GitHubForge:
         since `since`, read once a run (the first call's `since` is the earliest), to where
         the run's share of requests ends (`listed_to`); each answered where the same listing
         holds the engine's reply to it (alone, or among a player's answers), which always
-        comes after it."""
+        comes after it. Listed in the order they were last written (GitHub's `since` is
+        by that time too), so a comment edited since is listed once, where its edit falls:
+        listed by when it was first written, comments edited by the thousand came first in
+        every run, and a run whose pages they filled got no further, run after run."""
         if self._comments is None:
-            players: list[Comment] = []
+            players: list[tuple[datetime, Comment]] = []
             told: set[str] = set()  # the engine's marks: the comments it replied to
             pages = _listing(self.repo, "/issues/comments", {
-                "sort": "created", "direction": "asc",
+                "sort": "updated", "direction": "asc",
                 **({"since": f"{since.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%SZ}"}
                    if since else {})})
             for read, (page, more) in enumerate(pages, start=1):
                 players += self._players_in(page, told)
-                if more and not self._lists_on(read):
+                # stopped short past the second after the start alone, so each run gets on
+                # (more comments in a second than a run's pages list are read whole)
+                if more and not self._may_read_another_page(read) and (
+                        since is None or _written(page[-1]) > since + timedelta(seconds=1)):
                     # the next page may hold more written in this one's last second
-                    self._listed_to = gql.moment(page[-1]["created_at"])
-                    players = [c for c in players if c.at < self._listed_to]
+                    self._listed_to = _written(page[-1])
+                    players = [(at, c) for at, c in players if at < self._listed_to]
                     break
             self._comments = [replace(c, answered=True) if _mark(reply_id(c.id)) in told
-                              else c for c in players]
+                              else c for _, c in players]
         return self._comments
 
-    def _players_in(self, page: list[dict], told: set[str]) -> list[Comment]:
-        """A page of the listing's players' comments; the engine's own add to `told`."""
+    def _players_in(self, page: list[dict], told: set[str]) -> list[tuple[datetime, Comment]]:
+        """A page of the listing's players' comments, each with when it was last written;
+        the engine's own add their marks to `told`."""
         players = []
         for c in page:
             self._listed += 1
-            created = gql.moment(c["created_at"])
-            written = gql.moment(c.get("updated_at")) or created
+            created, written = gql.moment(c["created_at"]), _written(c)
             if self._newest is None or written > self._newest:
                 self._newest = written
             user = c.get("user")
@@ -704,16 +710,17 @@ class GitHubForge:
                 mark, _, shown = (c["body"] or "").partition("\n")  # its own mark, first
                 told.update((mark, *map(_mark, also_told(shown))))
             elif user:
-                players.append(Comment(
+                players.append((written, Comment(
                     c["id"], Account(user["login"], user["id"]), gql.readable(c["body"] or ""),
                     created, edited=written > created,
-                    on=c["issue_url"].rstrip("/").rsplit("/", 1)[-1]))
+                    on=c["issue_url"].rstrip("/").rsplit("/", 1)[-1])))
         return players
 
-    def _lists_on(self, pages: int) -> bool:
-        """Whether the listing of comments, `pages` read, may read the next."""
+    def _may_read_another_page(self, read: int) -> bool:
+        """Whether the listing of comments, `read` pages read, may read the next (the first
+        is always read)."""
         left = self.requests_left()
-        return pages < LISTED_PAGES and (left is None or left > LISTING_LEAVES)
+        return read < LISTED_PAGES and (left is None or left > LISTING_LEAVES)
 
     def listed_to(self) -> datetime | None:
         return self._listed_to
@@ -886,6 +893,11 @@ def _element(path: str, change: str | Moved | None, tip: GameFiles) -> InputGitT
     if change is None:
         return InputGitTreeElement(path, "100644", "blob", sha=None)
     return InputGitTreeElement(path, "100644", "blob", content=change)
+
+
+def _written(comment: dict) -> datetime:
+    """When a comment as REST lists it was last written or edited: GitHub's clock."""
+    return gql.moment(comment.get("updated_at")) or gql.moment(comment["created_at"])
 
 
 def _listing(repo: Repository, path: str, parameters: Mapping[str, str]

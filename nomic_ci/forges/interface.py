@@ -100,8 +100,8 @@ class Forge(Protocol):
 
     def listed_to(self) -> datetime | None:
         """Where this run's listing of comments (`comments`) stopped short, its share of the
-        forge's requests spent: every comment written before is listed, none written at or
-        after. None where the listing holds them all."""
+        forge's requests spent: every comment last written or edited before is listed, none
+        at or after. None where the listing holds them all."""
         ...
 
     def answered_before(self) -> datetime | None:
@@ -147,17 +147,27 @@ def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], dateti
     kept that every command before a later time was answered (`Forge.answered_before`), the
     listing starts there, and what it returns from before, as edited since, is left out."""
     since = listed_since(game)
-    start = max(since, forge.answered_before() or since)
+    start = listing_start(forge, game)
     # asked from a second before: GitHub's `since` is "updated after", and a command left
     # waiting at the kept second itself must be listed again, not passed for good
     asked = start - timedelta(seconds=1) if start > since else start
     return [c for c in forge.comments(asked) if c.at >= start], since
 
 
+def listing_start(forge: Forge, game: Game) -> datetime:
+    """Where a run's listing of comments starts: a day before the game last changed
+    (`listed_since`), or later, where an earlier run kept that every command before was
+    answered (`Forge.answered_before`)."""
+    since = listed_since(game)
+    return max(since, forge.answered_before() or since)
+
+
 def clock_of(forge: Forge, game: Game, now: datetime) -> datetime:
     """The time a run plays the game to: `now`, or where its listing of comments stopped
-    short (`Forge.listed_to`), so that no deadline passes over a command not read yet. Never
-    before the game's last change: the run that made it read every comment before."""
+    short (`Forge.listed_to`), so that no deadline passes over a command not read yet (one
+    written before and edited since, unread, counts for nothing: an edited command does
+    not). Never before the game's last change: the run that made it read every comment
+    before."""
     listed_to = forge.listed_to()
     if listed_to is None:
         return now

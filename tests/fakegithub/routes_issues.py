@@ -189,35 +189,46 @@ def list_comments(call: Call) -> Response:
 
 
 def list_repo_comments(call: Call) -> Response:
-    """Every issue and pull request comment of the repository, oldest first by default."""
+    """Every issue and pull request comment of the repository, oldest first by default:
+    by when each was written, or with `sort=updated` by when it was last written or edited
+    (`since` keeps those updated since, either way)."""
     b = call.backend
-    comments = sorted(b.world.comments.values(), key=lambda c: (c.created_at, c.id))
+    key = _updated if call.query.get("sort") == "updated" else _created
+    comments = sorted(b.world.comments.values(), key=key)
     if "since" in call.query:
         comments = [c for c in comments if iso(c.updated_at) >= call.query["since"]]
     if call.query.get("direction") == "desc":
         comments.reverse()
     if b.comments_by_cursor:
-        return _by_cursor(call, comments, lambda c: comment_json(b, c))
+        return _by_cursor(call, comments, key, lambda c: comment_json(b, c))
     return paginate(call, comments, lambda c: comment_json(b, c))
 
 
-def _by_cursor(call: Call, comments: list[Comment], render) -> Response:
+def _created(comment: Comment) -> tuple[float, int]:
+    return comment.created_at.timestamp(), comment.id
+
+
+def _updated(comment: Comment) -> tuple[float, int]:
+    return comment.updated_at.timestamp(), comment.id
+
+
+def _by_cursor(call: Call, comments: list[Comment], key, render) -> Response:
     """A page of the listing after the cursor `after` (the last comment of the page before,
-    as GitHub's opaque cursor names it): a comment deleted meanwhile moves nothing."""
+    as GitHub's opaque cursor names it, by the listing's order): a comment deleted meanwhile
+    moves nothing."""
     page, per_page = page_args(call)
     if page > 1:
         raise ApiError(422, "Pagination with the page parameter is not supported for large "
                             "datasets, please use cursor based pagination (after/before)")
     after = call.query.get("after")
     if after is not None:
-        created, _, number = base64.b64decode(after).decode().partition("|")
-        comments = [c for c in comments
-                     if (c.created_at.timestamp(), c.id) > (float(created), int(number))]
+        moment, _, number = base64.b64decode(after).decode().partition("|")
+        comments = [c for c in comments if key(c) > (float(moment), int(number))]
     chunk = comments[:per_page]
     headers = {}
     if len(comments) > per_page:
-        last = chunk[-1]
-        cursor = base64.b64encode(f"{last.created_at.timestamp()!r}|{last.id}".encode()).decode()
+        moment, number = key(chunk[-1])
+        cursor = base64.b64encode(f"{moment!r}|{number}".encode()).decode()
         query = {k: v for k, v in call.query.items() if k not in ("page", "after")}
         headers["Link"] = (f'<{call.backend.urls.api(call.path)}?'
                            f'{urllib.parse.urlencode({**query, "after": cursor})}>; rel="next"')

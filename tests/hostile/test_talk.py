@@ -339,3 +339,33 @@ def test_a_listing_that_stops_short_before_the_games_last_change_plays_on(tmp_pa
         assert hub.reconcile() == 0, hub.out + hub.err
     assert replies_to(hub, pr, command) == 1
     hub.close()
+
+
+def test_comments_edited_after_they_were_read_do_not_hold_the_game_for_good(
+        tmp_path, monkeypatch):
+    """GitHub's `since` lists comments *updated* since. Listed in the order they were
+    *created*, mallory's comments, read and passed by earlier runs, then edited all at once,
+    came first in every later listing: more than a run's pages, every run stopped short
+    before the kept position, the clock stayed at the game's last change, and carol's
+    command was never read. Listed by when they were last written, they come once, where
+    their edit falls; all in one second, more than a run lists, they are read whole."""
+    monkeypatch.setattr("nomic_ci.forges.githubforge.LISTED_PAGES", 3)  # 300 a run
+    hub, pr = in_its_vote(tmp_path)
+    game = load_game(hub.files())
+    deadline = vote_deadline(game, game.state.open_proposals[0], ())
+    flood = talk(hub, pr, 400, who="mallory")
+    for _ in range(3):
+        run(hub)
+    assert kept(hub)
+    hub.later(1 / 60)
+    for c in flood:  # one PATCH each, as mallory may make on her own comments
+        comment = hub.fake.world.comments[c]
+        comment.body, comment.updated_at = comment.body + " (edited)", hub.now
+    command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+    hub.now = deadline + timedelta(minutes=10)
+    hub.clock.set(hub.now)
+    for _ in range(8):
+        run(hub)
+    assert replies_to(hub, pr, command) == 1, hub.out
+    assert hub.fake.pull(pr).state == "closed", hub.out  # decided at its deadline
+    hub.close()
