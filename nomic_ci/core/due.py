@@ -25,9 +25,9 @@ from .players import judgment
 from .players.proposers import (awaiting_too_many, displaced, final_refusal, push_refusal,
                                to_fix)
 from .times import hours, iso
-from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deactivate, EndGame,
-                          Hold, Judging, Open, PassTurn, Push, Reclose, Refuse, Retract, Transition,
-                          Update, WorldTurn)
+from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deactivate, Decide,
+                          EndGame, Hold, Judging, Open, PassTurn, Push, Reclose, Refuse, Retract,
+                          Transition, Update, WorldTurn)
 from .turns import leaders, next_player
 from .voting.decision import merged_decision, vote_end
 
@@ -117,10 +117,7 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
             yield (max(min(proposal.closed_at or now, now), since_last), Order.DECISIONS,
                    merged_decision(game, open_, proposal, now))
         elif not is_open:
-            closed = max(min(proposal.closed_at if proposal and proposal.closed_at else now,
-                             now), since_last)
-            yield closed, Order.DECISIONS, Retract(
-                closed, open_, "closed on the forge before its vote finished", proposal)
+            yield from _closed(game, open_, proposal, now)
         elif state.over:
             yield since_last, Order.DECISIONS, Refuse(
                 since_last, proposal, open_.number, "the game ended before its vote finished",
@@ -135,6 +132,29 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
             end = vote_end(game, open_, proposal, now)
             if end is not None:
                 yield end.at, Order.DECISIONS, end.decide  # judged if it comes first
+
+
+def _closed(game: Game, open_: OpenProposal, proposal: Proposal | None,
+            now: datetime) -> Iterable[Due]:
+    """A proposal closed on the forge in its vote: retracted when it was closed, or, where
+    its vote ended before, decided as that end decides (one that passed then fails, as it
+    cannot be merged). A close after `now` waits for the clock, where a run plays only to
+    where it read the comments (`interface.clock_of`): read at that clock, it was a
+    retraction before a deadline it came after."""
+    since_last = game.state.last_change
+    closed = max(proposal.closed_at if proposal and proposal.closed_at else now, since_last)
+    end = vote_end(game, open_, proposal, min(closed, now)) if proposal is not None and \
+        not open_.join and not game.state.over else None
+    if end is not None and end.at <= closed:
+        def decide() -> Decide:
+            decision = end.decide()
+            return replace(decision, passed=False, reason=(
+                f"{decision.reason}, but it was closed on the forge before it was merged"
+            )) if decision.passed else decision
+        yield end.at, Order.DECISIONS, decide
+    else:
+        yield closed, Order.DECISIONS, Retract(
+            closed, open_, "closed on the forge before its vote finished", proposal)
 
 
 def _edited(open_: OpenProposal, proposal: Proposal) -> bool:

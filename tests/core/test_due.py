@@ -121,6 +121,24 @@ def test_a_closed_proposal_is_retracted_and_the_turn_moves_on():
     assert after.state.turn == "bob" and not after.state.open_proposals
 
 
+@pytest.mark.parametrize("verdict", ["APPROVED", "CHANGES_REQUESTED"])
+def test_a_proposal_closed_after_its_vote_ended_is_decided_as_it_ended(verdict):
+    """Closed after its window closed, before a run saw it: the vote had ended, so the
+    proposal is that end's decision, never a retraction (one that passed fails: it was not
+    merged); and a close after the clock a run plays to waits for it."""
+    game, p = opened()
+    deadline = T0 + 48 * HOUR  # rule 103's window
+    p = replace(p, reviews=(review("bob", verdict, at=T0 + HOUR),))
+    closed = replace(p, state=ForgeState.CLOSED, closed_at=deadline + HOUR)
+    t, after, record = step(game, [closed], deadline + 2 * HOUR)
+    assert isinstance(t, Decide) and not t.passed and t.at == deadline
+    assert ("closed on the forge before it was merged" in t.reason) == (verdict == "APPROVED")
+    # a run that plays only to before the close (its listing of comments stopped short)
+    assert next_transition(game, [closed], deadline - HOUR) is None
+    early = replace(closed, closed_at=deadline - HOUR)
+    assert isinstance(next_transition(game, [early], deadline + 2 * HOUR), Retract)
+
+
 def test_reaching_the_victory_points_by_the_roll_wins_as_the_proposal_opens():
     # seed 002 rule 103 rolls before the vote: the roll wins, and the vote never ends it
     game = make_game()

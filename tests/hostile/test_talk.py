@@ -369,3 +369,30 @@ def test_comments_edited_after_they_were_read_do_not_hold_the_game_for_good(
     assert replies_to(hub, pr, command) == 1, hub.out
     assert hub.fake.pull(pr).state == "closed", hub.out  # decided at its deadline
     hub.close()
+
+
+def test_a_close_after_the_deadline_while_the_clock_waits_is_no_retraction_before_it(
+        tmp_path, monkeypatch):
+    """While a flood holds the game's clock before a vote's deadline, alice sees the vote
+    lost and closes her proposal after the deadline: the run reads the close at the held
+    clock (`min(closed_at, now)`), before the deadline, and records a retraction, not the
+    decision the deadline made."""
+    monkeypatch.setattr("nomic_ci.forges.githubforge.LISTED_PAGES", 2)  # 200 a run
+    hub, pr = in_its_vote(tmp_path)
+    game = load_game(hub.files())
+    deadline = vote_deadline(game, game.state.open_proposals[0], ())
+    start = deadline - timedelta(minutes=30)
+    for n in range(1_000):  # written before the deadline, a run's pages five times over
+        hub.fake.add_comment(pr, "mallory", f"Flood {n}",
+                             created_at=start + timedelta(seconds=n))
+    hub.now = deadline + timedelta(minutes=10)
+    hub.clock.set(hub.now)
+    run(hub)
+    assert hub.fake.pull(pr).state == "open"  # the clock waits before the deadline
+    pull = hub.fake.pull(pr)  # alice closes it, after the deadline
+    pull.state, pull.closed_at, pull.updated_at = "closed", hub.now, hub.now
+    settle(hub)
+    records = [p for p in hub.files() if p.startswith("proposals/") and p.endswith(".md")]
+    texts = "\n".join(hub.files()[p] for p in records)
+    assert "closed on the forge before its vote finished" not in texts, texts[-2000:]
+    hub.close()
