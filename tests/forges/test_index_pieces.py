@@ -223,3 +223,20 @@ def test_a_run_lists_the_open_thousand_from_its_checkout_or_asks_where_that_move
     assert sorted(index_files(hub)) == [INDEX + "0000/00.jsonl", INDEX + "0000/01.jsonl",
                                         INDEX + "totals.json"]
     assert hub.cli("verify") == 0, hub.err
+
+
+def test_decisions_that_fill_a_thousand_in_one_commit_move_every_line_of_it(hub):
+    """Several decisions in one run are one commit: a piece the commit rewrites and then
+    moves with its thousand moves with its new lines, not as the tip had it."""
+    refused(hub, 1)  # the thousand's first line, in latest/00
+    hub.later()
+    for n in range(2, 6):  # four more at once: lines 2 to 5, the thousand full at 4
+        hub.branch(f"b{n}", new_rule(150 + n), author="bob")
+        hub.fake.open_pr("bob", f"b{n}", f"Out of turn {n}", created_at=hub.now)
+    assert hub.reconcile() == 0, hub.err + hub.out
+    assert "committed 11 game file(s)" in hub.out  # the four decisions, in one commit
+    files = index_files(hub)
+    lines = [json.loads(line)["number"] for path in sorted(files) if path.endswith(".jsonl")
+             for line in files[path].splitlines()]
+    assert lines == [1, 2, 3, 4, 5], files
+    assert hub.cli("verify") == 0, hub.err
