@@ -32,7 +32,9 @@ which rewrites the last piece with its new line, as most merges do; and in one a
 younger, the 10,000th, which fills its thousand, whose pieces move to their folder as one
 tree entry (and its no-op run, with all fifty pieces of the open thousand). Then
 start-up: `status` and `github reconcile`'s imports against a bare
-interpreter, with and without bytecode.
+interpreter, with and without bytecode, on a clean interpreter as a fresh machine has one
+(a venv without the system's site-packages, the engine installed in it as pip installs
+it; or `--python` one), CPU the least of 21 runs each.
 
 `--write` also writes the table to tests/bench_cost.md (the one command that regenerates
 it); `--quick` makes the large games a tenth as large. Not a test: nothing here asserts.
@@ -41,9 +43,11 @@ it); `--quick` makes the large games a tenth as large. Not a test: nothing here 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import os
+import platform
 import shutil
 import statistics
 import subprocess
@@ -91,9 +95,10 @@ class Cost:
 
 
 def process(args: list[str], env: dict[str, str] | None = None,
-            command: tuple[str, ...] = ("-m", "nomic_ci")) -> Cost:
+            command: tuple[str, ...] = ("-m", "nomic_ci"), python: str = sys.executable,
+            cwd: Path | None = None) -> Cost:
     """One fresh process of the engine (`bench_scale.fresh`)."""
-    cost = fresh(*args, command=command, env=env)
+    cost = fresh(*args, command=command, env=env, python=python, cwd=cwd)
     return Cost(cost.seconds, cost.mb, cost.bytes)
 
 
@@ -320,13 +325,46 @@ def engine_package() -> Path:
     return Path(found.stdout.strip()).parent
 
 
+REQUIREMENTS = Path(__file__).resolve().parents[1] / ".github" / "requirements-engine.txt"
+
+
+def clean_python(given: str | None) -> tuple[str, Path]:
+    """An interpreter as a fresh machine has one, and the engine's package in it: `given`
+    (one with the engine installed), else a venv without the system's site-packages (whose
+    `.pth` files may import at every start what the engine never uses: certifi, here), the
+    engine's pinned dependencies installed by pip (once, kept in the temporary directory
+    for the next run), and the engine installed as pip installs its wheel, not editable:
+    this checkout's package copied into site-packages and compiled."""
+    if given:
+        found = subprocess.run([given, "-c", "import nomic_ci; print(nomic_ci.__file__)"],
+                               capture_output=True, text=True, check=True, cwd="/")
+        return given, Path(found.stdout.strip()).parent
+    key = hashlib.sha256(REQUIREMENTS.read_bytes() + sys.version.encode()).hexdigest()[:12]
+    venv = Path(tempfile.gettempdir(), f"nomic-ci-bench-python-{key}")
+    python = venv / "bin" / "python"
+    if not (venv / "installed").exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+        subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                        "--no-deps", "--require-hashes", "-r", str(REQUIREMENTS)], check=True)
+        (venv / "installed").touch()
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path("
+                           "'purelib'))"], capture_output=True, text=True, check=True).stdout
+    package = Path(site.strip(), "nomic_ci")
+    shutil.rmtree(package, ignore_errors=True)
+    shutil.copytree(Path(__file__).resolve().parents[1] / "nomic_ci", package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return str(python), package
+
+
 # --- start-up ----------------------------------------------------------------------------
 
-def startup(root: Path) -> list[str]:
+def startup(root: Path, given: str | None) -> list[str]:
     """`status` on a new game, and `github reconcile`'s imports alone, against a bare
-    interpreter: with bytecode (as pip installs a package), and without (as the engine
-    workflow runs it, from a fresh checkout)."""
-    package = engine_package()
+    interpreter (`clean_python`): with bytecode (as pip installs a package), and without (as
+    the engine workflow runs it, from a fresh checkout: its dependencies compiled as pip
+    installed them, the engine not)."""
+    python, package = clean_python(given)
     game = root / "startup"
     playedgames.new_game(game)
     status = ("-m", "nomic_ci", "--repo", str(game), "status")
@@ -335,17 +373,17 @@ def startup(root: Path) -> list[str]:
     # library it loads (inspect stood in for, as the engine does), each module once
     stdlib = ("-c", "from nomic_ci.forges.lazyimports import defer; defer('inspect'); import "
               "argparse, dataclasses, datetime, json, pathlib, re, subprocess, textwrap, typing")
-    rows = []
+    rows = [f"| the interpreter: {sys.implementation.name} {platform.python_version()}, "
+            + (f"`{python}` as given" if given else "a venv without the system's site-packages, "
+               "the engine's pinned dependencies and the engine installed (not editable)")
+            + " | | |"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # compiled once as installed, or never
     for bytecode in (True, False):
         for pycache in package.rglob("__pycache__"):
             shutil.rmtree(pycache)
-        env = {**os.environ}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
         if bytecode:
-            subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
-            env["PYTHONDONTWRITEBYTECODE"] = "1"  # as installed: compiled once, not again
-        else:
-            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            subprocess.run([python, "-m", "compileall", "-q", str(package)], check=True)
         seconds: dict[str, list[float]] = {"python -c pass": [], "python -S -c pass": [],
                                            "status's standard library alone": [],
                                            "status": [], "github reconcile's imports": []}
@@ -355,21 +393,23 @@ def startup(root: Path) -> list[str]:
                                   ("python -S -c pass", ("-S", "-c", "import sitecustomize")),
                                   ("status's standard library alone", stdlib),
                                   ("status", status), ("github reconcile's imports", imports)):
-                seconds[name].append(process([], env=env, command=command).seconds)
-        bare = statistics.median(seconds["python -c pass"])
+                seconds[name].append(process([], env=env, command=command, python=python,
+                                             cwd=root).seconds)
+        bare = min(seconds["python -c pass"])
         if bytecode:  # what the bare interpreter is: the site's .pth files run in it too
             rows.append(f"| a bare `python -c pass` | {bare:.3f} s | 1.0× |")
             rows.append(f"| of which the site (`python -S -c pass` runs none of it) | "
-                        f"{bare - statistics.median(seconds['python -S -c pass']):.3f} s | |")
+                        f"{bare - min(seconds['python -S -c pass']):.3f} s | |")
         for name in ("status's standard library alone", "status",
                      "github reconcile's imports")[0 if bytecode else 1:]:
-            median = statistics.median(seconds[name])
+            least = min(seconds[name])
             rows.append(f"| {name}, {'with' if bytecode else 'without'} bytecode | "
-                        f"{median:.3f} s | {median / bare:.1f}× |")
-    loaded = subprocess.run([sys.executable, "-c", "import sys; " + imports[1].removeprefix(
+                        f"{least:.3f} s | {least / bare:.1f}× |")
+    subprocess.run([python, "-m", "compileall", "-q", str(package)], check=True)
+    loaded = subprocess.run([python, "-c", "import sys; " + imports[1].removeprefix(
         "-c ") + "; from nomic_ci.forges.lazyimports import loaded; print(' '.join(sorted("
         "m for m in list(sys.modules) if m.split('.')[0] in ('jwt', 'cryptography', 'nacl', "
-        "'inspect') and loaded(m))))"], capture_output=True, text=True)
+        "'inspect') and loaded(m))))"], capture_output=True, text=True, cwd=root, env=env)
     rows.append(f"| `github reconcile` loads, of jwt, cryptography, nacl, inspect | "
                 f"{', '.join(sorted({m.split('.')[0] for m in loaded.stdout.split()})) or 'none'}"
                 " | |")
@@ -399,6 +439,8 @@ def main() -> None:
     options.add_argument("--write", action="store_true", help=f"also write {TABLE.name}")
     options.add_argument("--only", choices=["records", "actions", "issue", "proposal",
                                             "startup"], action="append")
+    options.add_argument("--python", help="start-up: an interpreter with the engine installed "
+                         "(else a clean venv is made, see clean_python)")
     args = options.parse_args()
     big = 1000 if args.quick else 10_000
     only = set(args.only or ["records", "actions", "issue", "proposal", "startup"])
@@ -466,7 +508,7 @@ def main() -> None:
             show(f"{axis}: quiet → {big:,} comments", *results)
         if "startup" in only:
             lines += ["", "| start-up | CPU | × a bare `python -c pass` |", "|---|---|---|"]
-            for row in startup(tmp):
+            for row in startup(tmp, args.python):
                 lines.append(row)
                 print(row, flush=True)
     if args.write:

@@ -159,18 +159,19 @@ class Fresh:
 
 
 def fresh(*args: str, command: tuple[str, ...] = ("-m", "nomic_ci"),
-          env: dict[str, str] | None = None) -> Fresh:
-    """One fresh process. Its CPU seconds are user and system time (unlike wall time, what
-    other work on the machine does not change), its own (`wait4`: the rusage of all
-    children together would give those of every process so far)."""
+          env: dict[str, str] | None = None, python: str = sys.executable,
+          cwd: Path | None = None) -> Fresh:
+    """One fresh process (of `python`, in `cwd`). Its CPU seconds are user and system time
+    (unlike wall time, what other work on the machine does not change), its own (`wait4`:
+    the rusage of all children together would give those of every process so far)."""
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile() as errors:
         Path(tmp, "sitecustomize.py").write_text(_REPORT)
         report = Path(tmp, "report")
         environ = dict(env if env is not None else os.environ)
         environ["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, environ.get("PYTHONPATH")]))
         environ["NOMIC_BENCH_REPORT"] = str(report)
-        child = subprocess.Popen([sys.executable, *command, *args], stdout=subprocess.DEVNULL,
-                                 stderr=errors, env=environ)
+        child = subprocess.Popen([python, *command, *args], stdout=subprocess.DEVNULL,
+                                 stderr=errors, env=environ, cwd=cwd)
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode not in (0, 1):

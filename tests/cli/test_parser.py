@@ -80,7 +80,7 @@ def test_status_with_a_vote_due_loads_only_what_it_reads_and_tells(tmp_path):
     would decide, through the engine's whole judging of what is due, and still imports no
     writer, no hashing, and none of the modules a command loads only for the rare case
     that needs it (a temporary index for a commit that removes files, a near command's
-    name for a mistyped one, the terminal's width through shutil)."""
+    name for a mistyped one, the terminal's width through shutil, textwrap for a --help)."""
     table = LocalTable(tmp_path / "g", players="alice,bob,carol")
     table.later().branch("idea", new_rule(201))
     table.propose("alice", "idea")
@@ -89,7 +89,7 @@ def test_status_with_a_vote_due_loads_only_what_it_reads_and_tells(tmp_path):
                                 cwd=tmp_path / "g")
     assert "Due now" in out and "nomic_ci.core.due" in loaded, out
     heavy = {"ruamel.yaml", "markdown_it", "hashlib", "html", "inspect", "tempfile", "difflib",
-             "shutil", *HEAVY}
+             "shutil", "textwrap", *HEAVY}
     assert not loaded & heavy, loaded & heavy
 
 
