@@ -26,7 +26,7 @@ from nomic_ci.cli.github_reconcile import Settings, client
 from nomic_ci.cli.status import status_json
 from nomic_ci.core.files import GAME_DIRS
 from nomic_ci.core.game import load_game
-from nomic_ci.core.voting.decision import vote_view
+from nomic_ci.core.voting.decision import vote_deadline, vote_view
 from nomic_ci.forges.gitobjects import write_loose
 from nomic_ci.forges.githubforge import GAME_LABEL, GitHubForge
 from nomic_ci.forges.gitplumbing import Git
@@ -391,3 +391,15 @@ def in_its_vote(tmp_path, players: str = "alice,bob,carol,dave") -> tuple[GitHub
     hub.later(1 / 60).fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
     assert hub.reconcile() == 0, hub.err
     return hub, pr
+
+
+def closing_soon(hub: GitHubTable) -> int:
+    """alice's proposal with bob's vote in, its window closing a minute after `hub.now`."""
+    hub.later().branch("idea", new_rule(150), author="alice")
+    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
+    assert hub.reconcile() == 0
+    hub.fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
+    game = load_game(hub.files())
+    hub.now = vote_deadline(game, game.state.open_proposals[0], ()) - timedelta(minutes=1)
+    hub.clock.set(hub.now)
+    return pr

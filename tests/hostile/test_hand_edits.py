@@ -7,15 +7,11 @@ the fake GitHub through the engine's command line, as the workflow runs it."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from nomic_ci.core.game import load_game
-from nomic_ci.core.voting.decision import vote_deadline
 
-from builders import new_rule
-from tables import GitHubTable, settle
+from tables import GitHubTable, closing_soon, settle
 
 RULE, PLAYERS, GAME = "rules/101-victory-condition.md", "state/players.yaml", "state/game.yaml"
 
@@ -32,13 +28,7 @@ EDITS = {
 def test_an_admins_edit_saved_by_an_editor_leaves_the_game_playing(tmp_path, case):
     """The edit lands a minute before alice's proposal's vote closes, with bob's vote in."""
     hub = GitHubTable(tmp_path, players="alice,bob,carol")
-    hub.later().branch("idea", new_rule(150), author="alice")
-    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
-    assert hub.reconcile() == 0
-    hub.fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
-    game = load_game(hub.files())
-    hub.now = vote_deadline(game, game.state.open_proposals[0], ()) - timedelta(minutes=1)
-    hub.clock.set(hub.now)
+    pr = closing_soon(hub)
     path, edit = EDITS[case]
     assert path in hub.files()
     hub.fake.commit("main", {path: edit(hub.read(path))}, author="alice", message="by hand")

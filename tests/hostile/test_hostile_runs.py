@@ -14,11 +14,10 @@ import pytest
 
 from nomic_ci.core import writes
 from nomic_ci.core.game import load_game
-from nomic_ci.core.voting.decision import vote_deadline
 from nomic_ci.reconcile import MERGE_TRIES, RESERVED
 
 from builders import new_rule
-from tables import GitHubTable, answered, engine_comments, settle
+from tables import GitHubTable, answered, closing_soon, engine_comments, settle
 
 RUN_MOST = writes.AT_ONCE + RESERVED  # a run's writes: its budget and its last commits
 
@@ -35,18 +34,6 @@ def within_limits(made: list[int], every: timedelta = timedelta(minutes=5)) -> N
     assert max(made) <= RUN_MOST, made
     per_hour = timedelta(hours=1) // every
     assert max(sum(made[i:i + per_hour]) for i in range(len(made))) <= 500, made
-
-
-def closing_soon(hub) -> int:
-    """alice's proposal with bob's vote in, its window closing a minute after `hub.now`."""
-    hub.later().branch("idea", new_rule(150), author="alice")
-    pr = hub.fake.open_pr("alice", "idea", "An idea", created_at=hub.now)
-    assert hub.reconcile() == 0
-    hub.fake.add_review(pr, "bob", "APPROVED", submitted_at=hub.now)
-    game = load_game(hub.files())
-    hub.now = vote_deadline(game, game.state.open_proposals[0], ()) - timedelta(minutes=1)
-    hub.clock.set(hub.now)
-    return pr
 
 
 def test_a_flood_of_commands_delays_no_decision_and_gets_one_reply_a_player(tmp_path):

@@ -202,6 +202,18 @@ def test_a_turn_in_which_its_player_gave_a_command_is_not_a_missed_turn(table, t
     assert verify(t.files()) == []
 
 
+def repeal_in_its_vote(t, rule: str, key: str) -> None:
+    """alice's proposal taking `key`'s binding out of `rule`, with bob's and carol's votes
+    in (it passes at its window's end, rule 4), and her turn passed: bob's turn."""
+    repealed = re.sub(rf"  {key}:\n(    .*\n)*", "", t.read(rule))
+    assert f"{key}:" not in repealed
+    t.later().branch(f"no-{key}", {rule: repealed}, author="alice")
+    assert t.propose("alice", f"no-{key}") == 1
+    t.vote(1, "bob")
+    t.vote(1, "carol")
+    t.later(20).command("alice", "/pass")
+
+
 @pytest.mark.parametrize("then", ["/pass", "/choose b", "/roll"])
 def test_a_cop_car_choice_waiting_when_a_proposal_repealing_the_cop_car_passes_is_no_ones(
         table, tmp_path, then):
@@ -212,14 +224,7 @@ def test_a_cop_car_choice_waiting_when_a_proposal_repealing_the_cop_car_passes_i
     more, so it is no one's, and bob plays on as if it were never offered. Before, the first
     command or turn's end to reach it stopped every run after (KeyError: 'cop_car')."""
     t = table(tmp_path, seed_for((6, 3)))  # the game's die: bob's 3
-    rule = "rules/011-features.md"
-    repealed = re.sub(r"  cop_car:\n(    .*\n)*", "", t.read(rule))
-    assert "cop_car" not in repealed
-    t.later().branch("no-cop", {rule: repealed}, author="alice")
-    assert t.propose("alice", "no-cop") == 1
-    t.vote(1, "bob")
-    t.vote(1, "carol")
-    t.later(20).command("alice", "/pass")
+    repeal_in_its_vote(t, "rules/011-features.md", "cop_car")
     t.command("bob", "/roll")  # 1 + 3 = 4: the Cop Car's space
     assert "Cop Car on space 4 (rule 11): bob must choose" in t.out
     t.command("bob", "/continue")
@@ -249,14 +254,7 @@ def test_a_player_in_jail_when_a_proposal_repealing_the_jail_passes_goes_free_an
     move again: /roll said "/escape instead", and no rule in force gave /escape."""
     # the game's dice: bob's 3, then his 2
     t = table(tmp_path, seed_for((6, 3), (6, 2)))
-    rule = "rules/008-points-and-tiles.md"
-    repealed = re.sub(r"  jail:\n(    .*\n)*", "", t.read(rule))
-    assert "jail:" not in repealed
-    t.later().branch("no-jail", {rule: repealed}, author="alice")
-    assert t.propose("alice", "no-jail") == 1
-    t.vote(1, "bob")
-    t.vote(1, "carol")
-    t.later(20).command("alice", "/pass")
+    repeal_in_its_vote(t, "rules/008-points-and-tiles.md", "jail")
     t.command("bob", "/roll")  # 1 + 3 = 4: the Cop Car's space
     t.command("bob", "/choose a")  # admit fault: the Jail
     assert where(t, "bob") == "jail"
