@@ -35,8 +35,7 @@ from .core.transitions import (Command, Decide, Hold, PassTurn, Reclose, Refuse,
                                Transition, Update)
 from .core.voting.admission import turn_left
 from .core.voting.decision import VoteView, standing, vote_view
-from .forges.interface import Forge, MergeStatus, clock_of, comments_of, listed_comments, \
-    listing_start
+from .forges.interface import Forge, MergeStatus, clock_of, comments_of, listed_comments
 from .text.messages import consequences, describe, merge_message, stranger_draft
 from .text.game_issue import game_issue_body, game_issue_title
 from .text.readmes import render_all
@@ -168,9 +167,6 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     # changed (see `listed_since`), so its cost does not grow with history
     comments, listed_from = listed_comments(forge, run.game)
     listed = comments  # as listed: where the next run's listing may start is worked out from it
-    # from where the listing started, never before: a listing that stopped short kept an
-    # earlier time where its pages were all comments written before and edited since
-    started = listing_start(forge, run.game)
     clock = clock_of(forge, run.game, now)  # the game's time: where the listing stopped short
     if forge.listed_to() is not None:
         report.say(f"Read the comments written before {iso(forge.listed_to())}, "
@@ -244,7 +240,7 @@ def reconcile(forge: Forge, now: datetime, dice: Dice) -> Report:
     _one_reply_each(run, since, answers)
     _settle(run, report, reveal_at_end(run.game.state, dice))
     _show_votes(run, now, report)  # as players see it now: votes cast since count
-    _keep_listing(run, listed, started)
+    _keep_listing(run, listed, listed_from)
     forge.finish()
     return report
 

@@ -147,19 +147,11 @@ def listed_comments(forge: Forge, game: Game) -> tuple[Sequence[Comment], dateti
     kept that every command before a later time was answered (`Forge.answered_before`), the
     listing starts there, and what it returns from before, as edited since, is left out."""
     since = listed_since(game)
-    start = listing_start(forge, game)
+    start = max(since, forge.answered_before() or since)
     # asked from a second before: GitHub's `since` is "updated after", and a command left
     # waiting at the kept second itself must be listed again, not passed for good
     asked = start - timedelta(seconds=1) if start > since else start
     return [c for c in forge.comments(asked) if c.at >= start], since
-
-
-def listing_start(forge: Forge, game: Game) -> datetime:
-    """Where a run's listing of comments starts: a day before the game last changed
-    (`listed_since`), or later, where an earlier run kept that every command before was
-    answered (`Forge.answered_before`)."""
-    since = listed_since(game)
-    return max(since, forge.answered_before() or since)
 
 
 def clock_of(forge: Forge, game: Game, now: datetime) -> datetime:

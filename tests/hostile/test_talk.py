@@ -11,7 +11,6 @@ import re
 from datetime import datetime, timedelta
 
 from nomic_ci.core.game import load_game
-from nomic_ci.core.players.comment_commands import KEPT_MARGIN
 from nomic_ci.core.voting.decision import vote_deadline
 from nomic_ci.forges.githubforge import LISTED_PAGES
 from nomic_ci.forges.githubgraphql import READ_CONTEXT

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..dice import Dice
+from ..facts import Account
 from ..errors import GameError
 from ..files.records import DieRoll
 from ..files.state import GameState
@@ -57,7 +58,7 @@ class View:
     def plays(self, login: str) -> bool:
         """Whether `login` is still a player: one an admin removed by hand (seed 003 rule
         1.3) leaves a token behind, whose belongings earn and pay nothing."""
-        return any(p.login == login for p in self.state.players)
+        return self.state.player(Account(login)) is not None
 
 
 class Play(View):
