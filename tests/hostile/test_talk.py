@@ -301,6 +301,9 @@ def test_a_flood_past_the_hours_requests_is_read_over_runs_and_the_clock_waits_f
         if "as many as this run's share of GitHub's requests allows" not in hub.out:
             break  # the run that read carol's command
         assert code == 0 and hub.fake.pull(pr).state == "open", hub.out  # the clock waits
+        # the votes shown as they stand now, not at the held clock: nothing rewritten but
+        # where the next run lists from
+        assert [w.method for w in hub.fake.writes()] == ["POST"], hub.fake.writes()
         cut.append(sum(1 for r in hub.fake.requests if re.fullmatch(LISTING, r.path)))
         assert len(cut) < 6, cut
     assert len(cut) >= 3 and max(cut) <= 15, cut
