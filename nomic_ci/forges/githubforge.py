@@ -678,15 +678,12 @@ class GitHubForge:
         if self._comments is None:
             players: list[tuple[datetime, Comment]] = []
             told: set[str] = set()  # the engine's marks: the comments it replied to
-            pages = _listing(self.repo, "/issues/comments", {
-                "sort": "updated", "direction": "asc",
-                **({"since": f"{since.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%SZ}"}
-                   if since else {})})
+            pages = _listing_by_time(self.repo, "/issues/comments", since)
             for read, (page, more) in enumerate(pages, start=1):
                 players += self._players_in(page, told)
                 # stopped short past the second after the start alone, so each run gets on
                 # (more comments in a second than a run's pages list are read whole)
-                if more and not self._may_read_another_page(read) and (
+                if more and page and not self._may_read_another_page(read) and (
                         since is None or _written(page[-1]) > since + timedelta(seconds=1)):
                     # the next page may hold more written in this one's last second
                     self._listed_to = _written(page[-1])
@@ -898,6 +895,37 @@ def _element(path: str, change: str | Moved | None, tip: GameFiles) -> InputGitT
 def _written(comment: dict) -> datetime:
     """When a comment as REST lists it was last written or edited: GitHub's clock."""
     return gql.moment(comment.get("updated_at")) or gql.moment(comment["created_at"])
+
+
+def _listing_by_time(repo: Repository, path: str, since: datetime | None
+                     ) -> Iterator[tuple[list[dict], bool]]:
+    """The comments written or edited since `since`, by when each was last written, as
+    `_listing` gives them, but each next page asked from the second before the last comment
+    read, and what two pages both hold given once. GitHub's next page is asked by number, and
+    a comment on a page read that was edited meanwhile (then listed last) or deleted moved
+    the next page's first onto it: the listing passed over it, and a player timing an edit
+    to a run hid a rival's command from it. Where a page holds no later second to ask from
+    (more than a page written in two seconds), GitHub's next page is followed."""
+    order = {"sort": "updated", "direction": "asc"}
+    given: dict[int, datetime] = {}  # those read that the next page may list again
+    pages: Iterator | None = _listing(repo, path, {**order, **(
+        {"since": _since(since)} if since else {})})
+    while pages is not None:
+        listing, pages = pages, None
+        for items, more in listing:
+            fresh = [c for c in items if c["id"] not in given]
+            given.update((c["id"], _written(c)) for c in items)
+            after = _written(items[-1]) - timedelta(seconds=1) if more and items else None
+            if after is not None and (since is None or after > since):
+                since, given = after, {i: at for i, at in given.items() if at >= after}
+                pages = _listing(repo, path, {**order, "since": _since(since)})
+                yield fresh, True
+                break
+            yield fresh, more  # the last page, or GitHub's next page followed
+
+
+def _since(moment: datetime) -> str:
+    return f"{moment.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%SZ}"
 
 
 def _listing(repo: Repository, path: str, parameters: Mapping[str, str]

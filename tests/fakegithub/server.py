@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import re
 import tempfile
 import threading
 import traceback
@@ -85,6 +86,7 @@ class FakeGitHub(Scenario):
         # (GitHub's 403 "API rate limit exceeded", until the hour's reset); off, they stay put
         self.rate_spent = False
         self.internal_errors: list[str] = []  # tracebacks of bugs in the fake itself
+        self._meanwhile: list[tuple[str, re.Pattern, Callable[[], None]]] = []
         self._lock = threading.RLock()
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -176,6 +178,11 @@ class FakeGitHub(Scenario):
     def clear_requests(self) -> None:
         self.log.clear()
 
+    def meanwhile(self, method: str, path: str, action: Callable[[], None]) -> None:
+        """Do `action` right after answering the next request whose path fully matches the
+        regex `path`: what a player does on GitHub between two requests of one run."""
+        self._meanwhile.append((method.upper(), re.compile(path), action))
+
     def fail(
         self,
         method: str | None,
@@ -247,6 +254,10 @@ class FakeGitHub(Scenario):
             )
             if self.rate_spent and self.rate_remaining > 0:
                 self.rate_remaining -= 1
+            for then in [m for m in self._meanwhile
+                         if m[0] == method and m[1].fullmatch(path or parts.path)][:1]:
+                self._meanwhile.remove(then)
+                then[2]()
         payload = b"" if response.body is None else json.dumps(response.body).encode()
         return response.status, {**self._standard_headers(), **response.headers}, payload
 

@@ -65,9 +65,11 @@ def test_a_command_among_ten_thousand_comments_of_talk_is_answered_once_in_the_n
     talk(hub, pr, 5_000)
     # the talk, read once: a run lists at most `LISTED_PAGES`, in the order it was written
     # (the command among the last), and keeps where it stopped; the next lists on from there
+    # (the 400 or so left: each page after a listing's first is asked from the second
+    # before the last comment read, and lists again the four written in those two seconds)
     assert run(hub) == LISTED_PAGES
     assert replies_to(hub, pr, command) == 0 and kept(hub)
-    assert run(hub) == 1
+    assert run(hub) == 5
     assert replies_to(hub, pr, command) == 1
     assert kept(hub)  # where the next run starts: kept on the tip, which the reply moved
     assert run(hub) == 1  # the reply and the latest minutes, once
@@ -85,9 +87,10 @@ def test_a_command_among_ten_thousand_comments_of_talk_is_answered_once_in_the_n
 
 def test_a_command_last_on_a_full_page_of_the_listing_is_answered(tmp_path):
     # the listing is read a page at a time, none kept (`githubforge._listing`), to the last
-    # page the Link header names: a full last page is the end, no empty page asked for
+    # page the Link header names: a full last page is the end, no empty page asked for (the
+    # second page, asked from the second before the first's last comment, lists two again)
     hub, pr = in_its_vote(tmp_path)
-    talk(hub, pr, 198)  # and the vote comment: the command is the 200th
+    talk(hub, pr, 196)  # and the vote comment: the command is the 198th
     command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
     assert run(hub) == 2
     assert replies_to(hub, pr, command) == 1
@@ -398,3 +401,37 @@ def test_a_close_after_the_deadline_while_the_clock_waits_is_no_retraction_befor
     texts = "\n".join(hub.files()[p] for p in records)
     assert "closed on the forge before its vote finished" not in texts, texts[-2000:]
     hub.close()
+
+
+def meanwhile(hub: GitHubTable, action) -> None:
+    """`action`, done on GitHub right after the run's listing of comments sends its first
+    page and before it asks for the next, as a player watching the run may time it."""
+    hub.fake.meanwhile("GET", LISTING, action)
+
+
+def test_a_comment_edited_or_deleted_while_the_run_pages_the_listing_hides_no_command(
+        tmp_path):
+    """Pages asked for by number shift when a comment on a page already read is edited
+    (GitHub then lists it last) or deleted: the first comment of the next page moves onto
+    the page read, and the listing passes over it. mallory, who times her edit to the run,
+    hid carol's command, the 101st comment listed, from that run and, once the run kept its
+    place past it (at the last comment it listed), from every run after."""
+    for change in ("edited", "deleted"):
+        hub, pr = in_its_vote(tmp_path / change)
+        first, *_ = talk(hub, pr, 99, who="mallory")  # and the vote comment: 100
+        command = hub.fake.add_comment(pr, "carol", "/status", created_at=hub.now)
+        hub.later(1 / 60)
+        talk(hub, pr, 50, who="mallory")
+        hub.later(10 / 60)
+
+        def mallory_edits_or_deletes():
+            if change == "deleted":
+                del hub.fake.world.comments[first]
+            else:
+                comment = hub.fake.world.comments[first]
+                comment.body, comment.updated_at = comment.body + " (edited)", hub.now
+        meanwhile(hub, mallory_edits_or_deletes)
+        for _ in range(3):
+            run(hub)
+        assert replies_to(hub, pr, command) == 1, (change, hub.out)
+        hub.close()
