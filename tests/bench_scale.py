@@ -126,7 +126,8 @@ def played(root: Path, actions: int) -> dict[str, str]:
             if state.board.turn is None or state.board.turn.explore is None:
                 break
         at += timedelta(seconds=1)
-        game = replace(game, state=replace(game.state, turn=next_player(game.state, login),
+        following = next_player(game.state, game.config, login)
+        game = replace(game, state=replace(game.state, turn=following,
                                            turn_started=at, last_change=at,
                                            board=replace(game.state.board, turn=None)))
     game = replace(game, state=replace(game.state, turn_started=T0, last_change=T0))

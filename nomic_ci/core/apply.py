@@ -97,7 +97,8 @@ def _applied(game: Game, transition: Transition,
             player = next(p for p in state.players if p.login == login)
             state = state.with_player(replace(player, inactive_since=at))
             if state.turn == login:  # an inactive player's turn ends at once
-                state = replace(state, turn=next_player(state, login), turn_started=at)
+                state = replace(state, turn=next_player(state, game.config, login),
+                                turn_started=at)
             return state, None
         case Activate(_, login, _):
             player = next(p for p in state.players if p.login == login)
@@ -165,16 +166,22 @@ def _decide(game: Game, state: GameState, decision: Decide,
         state = state.with_player(player.with_stats(level=level, experience=exp))
     # a player in the Gulag neither gains nor loses points (Infinite Nomic's rule 8)
     in_gulag = state.board is not None and proposer is not None \
-        and state.board.in_gulag(proposer.login)
+        and state.board.in_gulag(proposer.login, config.board)
     if config.proposer_gains == "net-votes" and decision.passed and proposer is not None \
             and not in_gulag:
         gained = decision.tally.yes - decision.tally.no
         points[proposer.login] = points.get(proposer.login, 0) + gained
         proposer = state.player(open_.author)
         state = state.with_player(replace(proposer, points=proposer.points + gained))
-    if decision.passed and any(BOARD in (c.path, c.previous_path)
-                               for c in decision.proposal.changes) and state.board is not None:
-        record = replace(record, board=dump_board(state.board))  # its stated events (rule 4)
+    board = state.board
+    if decision.passed and board is not None and "gulag" not in config.board:
+        # no rule in force keeps a Gulag: whoever it held is freed with the merge, not left
+        # shut out of everything with no /rejoin to leave by (seed 004 rule 8 repealed)
+        state = replace(state, board=board.without_gulag())
+    if decision.passed and state.board is not None and (state.board is not board or any(
+            BOARD in (c.path, c.previous_path) for c in decision.proposal.changes)):
+        # the board as the proposal left it: its stated events (rule 4), a Gulag's freed
+        record = replace(record, board=dump_board(state.board))
     state = _without(state, open_.key)
     if decision.passed and state.paused_since and state.is_admin(open_.author):
         state = replace(state, paused_since=None)  # seed 003 rule 10.2: the game goes on

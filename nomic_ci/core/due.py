@@ -298,7 +298,7 @@ def _turn_timeout(game: Game) -> Iterable[Due]:
         at = max(state.turn_started + config.turn_timeout, state.last_change)
         why = ("did not propose within" if config.proposing == "one-a-turn"
                else "had their turn for")
-        yield at, Order.TURNS, PassTurn(at, state.turn, next_player(state, state.turn),
+        yield at, Order.TURNS, PassTurn(at, state.turn, next_player(state, config, state.turn),
                                         f"{state.turn} {why} {hours(config.turn_timeout)} "
                                         f"({config.cite('turn_timeout')})")
 

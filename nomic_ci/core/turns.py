@@ -9,14 +9,15 @@ from .files.state import GameState, Player
 from .mechanics.config import GameConfig
 
 
-def next_player(state: GameState, login: str) -> str:
-    """The next player down the list whose turn is not skipped for inactivity."""
+def next_player(state: GameState, config: GameConfig, login: str) -> str:
+    """The next player down the list whose turn is not skipped: inactive, or held in a Gulag
+    by the rules in force (`config`)."""
     players = list(state.players)
     start = next((i for i, p in enumerate(players) if p.login == login), -1)
     order = players[start + 1:] + players[:start + 1]
     board = state.board
     return next((p.login for p in order if p.active and not (
-        board is not None and board.in_gulag(p.login))), order[0].login)
+        board is not None and board.in_gulag(p.login, config.board))), order[0].login)
 
 
 def handed_on(state: GameState, players: tuple[Player, ...], at: datetime) -> GameState:
@@ -48,7 +49,7 @@ def pass_turn_after(state: GameState, config: GameConfig, at: datetime,
             return state  # still another vote to wait for
         return _restarted(state, at)
     current = state.turn or state.players[-1].login
-    return replace(state, turn=next_player(state, current), turn_started=at)
+    return replace(state, turn=next_player(state, config, current), turn_started=at)
 
 
 def _restarted(state: GameState, at: datetime) -> GameState:

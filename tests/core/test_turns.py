@@ -39,7 +39,17 @@ FOUR = make_game("alice,bob,carol,dave")
     ("alice", ("alice", "bob", "carol", "dave"), "bob"),  # no one active: the next in line
 ])
 def test_the_next_player_is_the_next_active_one_down_the_list(login, inactive, expected):
-    assert next_player(state_of(FOUR, inactive=inactive), login) == expected
+    assert next_player(state_of(FOUR, inactive=inactive), FOUR.config, login) == expected
+
+
+def test_a_player_in_the_gulag_is_skipped_only_where_a_rule_in_force_keeps_one():
+    """Seed 004 rule 8: a player in the Gulag is "removed from the turn order"; a Gulag no
+    rule in force keeps (repealed, its token left there by an older engine) skips no one."""
+    from nomic_ci.core.board.boardfile import GULAG, Board, Token
+    state = replace(FOUR.state, board=Board(tokens=(Token("bob", space=GULAG),)))
+    kept = replace(FOUR.config, board={**FOUR.config.board, "gulag": 2})
+    assert next_player(state, kept, "alice") == "carol"
+    assert next_player(state, FOUR.config, "alice") == "bob"
 
 
 @pytest.mark.parametrize("game, turn, proposer, after", [

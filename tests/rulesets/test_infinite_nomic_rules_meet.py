@@ -266,3 +266,134 @@ def test_a_player_in_jail_when_a_proposal_repealing_the_jail_passes_goes_free_an
     assert "bob is out of Jail" in t.out, t.out
     assert where(t, "bob") == 3  # placed on 1, and 1 + 2 = 3
     assert verify(t.files()) == []
+
+
+def to_the_gulag(t) -> None:
+    """bob misses two of his turns in a row (rule 8): the Gulag; then it is carol's turn."""
+    t.later().command("alice", "/pass")
+    t.later(25).tick()  # bob's turn runs out: one missed
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    t.later(25).tick()  # and his second: two in a row
+    assert where(t, "bob") == "gulag" and t.status()["turn"] == "carol"
+
+
+def gulag_amended(t, branch: str, text: str | None) -> None:
+    """carol's proposal giving rule 8's Gulag `text` (None: taking it out), passed with
+    alice's vote at its window's end (rule 4); carol's turn passed, and alice's."""
+    rule = "rules/008-points-and-tiles.md"
+    now = t.read(rule)
+    amended = re.sub(r"  gulag:\n(    .*\n)*", text or "", now) if "  gulag:" in now \
+        else now.replace("  master_of_your_fate:", f"{text}  master_of_your_fate:")
+    assert amended != now
+    t.later().branch(branch, {rule: amended}, author="carol")
+    number = t.propose("carol", branch)
+    assert number is not None, t.out
+    t.vote(number, "alice")
+    t.later(20).command("carol", "/pass")
+    t.command("alice", "/pass")
+    t.later(5).tick()
+    assert load_game(t.files()).records[-1].outcome.value == "passed"
+
+
+def test_a_player_in_the_gulag_when_a_proposal_repealing_the_gulag_passes_is_freed_at_once(
+        table, tmp_path):
+    """Rule 8: "If a player misses two of their own turns in a row, they are removed from
+    the turn order and placed into the Gulag. As long as a player is in the Gulag they are
+    unable to gain or lose points, take turns, or make proposals", until they rejoin "at
+    which point they are placed on space 1". Bob goes to the Gulag; carol's proposal taking
+    the Gulag out of rule 8 passes. The seed is silent on a player in a Gulag no rule keeps:
+    no rule in force holds him, so the merge frees him at once, on space 1 as a rejoining
+    player is, his seat in the players' list kept (only the Gulag skipped it), and his
+    missed turns counted from none. Freed at once, not at his next action: the board shows
+    no one held by a rule that is gone, and a Gulag enacted again later holds no one it did
+    not put there itself. Before, he was held for good: skipped in the turn order, his
+    proposals refused, every command but /rejoin refused, and /rejoin gone with the rule:
+    a lock a rival could put on him on purpose."""
+    t = table(tmp_path, seed_for((6, 2)))  # bob's roll: 2
+    to_the_gulag(t)
+    gulag_amended(t, "no-gulag", None)
+    assert where(t, "bob") == 1 and board(t).token("bob").missed_turns == 0
+    assert t.status()["turn"] == "carol"
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    assert t.status()["turn"] == "bob"  # after alice: his seat, no longer skipped
+    t.later().command("bob", "/roll")
+    assert where(t, "bob") == 3, t.out  # 1 + 2
+    t.branch("bobs", {"rules/100-bob.md": "---\nnumber: 100\ntitle: Bob\nmutable: true\n"
+                      "---\nBob was here.\n"}, author="bob")
+    assert t.propose("bob", "bobs") is not None, t.out
+    assert [o.author.login for o in load_game(t.files()).state.open_proposals] == ["bob"]
+    assert verify(t.files()) == []
+
+
+def test_a_gulag_enacted_again_after_its_repeal_holds_no_one_it_did_not_put_there(
+        table, tmp_path):
+    """Rule 8's Gulag taken out, then put back by a later proposal: the player it held
+    before its repeal was freed then, and the Gulag enacted again counts his missed turns
+    from none; missing two more in a row puts him there again, and he may /rejoin."""
+    t = table(tmp_path, seed_for())
+    to_the_gulag(t)
+    gulag_amended(t, "no-gulag", None)
+    assert where(t, "bob") == 1
+    for who in ("carol", "alice", "bob"):
+        t.command(who, "/pass")
+    gulag_amended(t, "gulag-again", "  gulag:\n    missed_turns: 2\n")
+    assert where(t, "bob") == 1 and board(t).token("bob").missed_turns == 0
+    assert t.status()["turn"] == "bob"
+    t.later(25).tick()  # his turn runs out: one missed, counted from none
+    assert board(t).token("bob").missed_turns == 1 and where(t, "bob") == 1
+    for who in ("carol", "alice"):
+        t.command(who, "/pass")
+    t.later(25).tick()  # and his next: two in a row
+    assert where(t, "bob") == "gulag"
+    t.command("bob", "/rejoin")
+    assert where(t, "bob") == 1, t.out
+    assert verify(t.files()) == []
+
+
+def test_a_player_in_the_gulag_when_its_rule_is_amended_but_kept_stays_and_may_rejoin(
+        table, tmp_path):
+    """Rule 8's Gulag amended (three missed turns, not two) while bob is in it: a Gulag is
+    still kept by a rule in force, so he stays in it, out of the turn order, and leaves it
+    as the rule says, by /rejoin."""
+    t = table(tmp_path, seed_for())
+    to_the_gulag(t)
+    gulag_amended(t, "three", "  gulag:\n    missed_turns: 3\n")
+    assert where(t, "bob") == "gulag" and t.status()["turn"] == "carol"
+    t.command("bob", "/roll")
+    assert "bob is in the Gulag and takes no turns until they /rejoin" in t.out
+    t.command("bob", "/rejoin")
+    assert where(t, "bob") == 1, t.out
+    assert verify(t.files()) == []
+
+
+def test_a_player_left_in_a_gulag_no_rule_keeps_is_held_out_of_nothing(tmp_path):
+    """A game whose Gulag was repealed with bob in it before the merge freed him (an older
+    engine's board, kept here by the admin's correction): no rule in force keeps a Gulag, so
+    it holds no one. Bob takes his turn in his seat, his roll places him on space 1 first, as
+    a player leaving the Gulag is (rule 8), and he may propose."""
+    from tables import LocalTable
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="infinite-nomic-r7",
+                   dice_seed=seed_for((6, 2)))
+    t.later().command("alice", "/pass")
+    t.command("bob", "/pass")
+    gulag_amended(t, "no-gulag", None)  # carol's, passed in her turn; alice passed
+    assert t.status()["turn"] == "bob"
+    left = tmp_path / "board.yaml"
+    left.write_text(t.read("state/board.yaml").replace("login: bob\n    space: 1",
+                                                       "login: bob\n    space: gulag"))
+    assert t.cli("adjust", "--board", str(left), "--as", "alice", "--reason",
+                 "bob was left in the Gulag its repeal found him in") == 0, t.err
+    assert where(t, "bob") == "gulag"
+    for who in ("bob", "carol", "alice"):
+        t.command(who, "/pass")
+    assert t.status()["turn"] == "bob"  # not skipped
+    t.command("bob", "/roll")
+    assert where(t, "bob") == 3, t.out  # placed on 1, and 1 + 2 = 3
+    assert "no rule in force keeps one, so bob is placed on space 1" in t.out
+    t.branch("bobs", {"rules/100-bob.md": "---\nnumber: 100\ntitle: Bob\nmutable: true\n"
+                      "---\nBob was here.\n"}, author="bob")
+    t.propose("bob", "bobs")
+    assert [o.author.login for o in load_game(t.files()).state.open_proposals] == ["bob"]
+    assert t.cli("verify") == 0, t.err

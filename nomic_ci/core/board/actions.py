@@ -70,7 +70,7 @@ def carry_out(game: Game, at: datetime, dice: Dice, login: str, text: str,
     state = play.state
     if play.ends_turn:
         from ..turns import next_player
-        state = replace(state, turn=next_player(state, login), turn_started=at)
+        state = replace(state, turn=next_player(state, game.config, login), turn_started=at)
         play.say(f"{login}'s turn ends; it is {state.turn}'s turn")
     return state, record_of(play, at, login, text.strip().splitlines()[0].strip(), comment,
                             about=play.login)

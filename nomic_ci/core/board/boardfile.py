@@ -154,9 +154,21 @@ class Board:
         board is asked for each player's, and a thousand players' board is long."""
         return {t.login: t for t in reversed(self.tokens)}
 
-    def in_gulag(self, login: str) -> bool:
-        """Whether `login` is in the Gulag, where they neither propose nor take turns."""
-        return self.token(login).space == GULAG
+    def in_gulag(self, login: str, rules: Mapping[str, Any]) -> bool:
+        """Whether a Gulag holds `login` under the rules in force (`rules`: their board's
+        bindings, `GameConfig.board`), where they neither gain nor lose points, propose nor
+        take turns (seed 004 rule 8). A Gulag no rule keeps holds no one: a passed proposal
+        repealing it frees whoever is in it (`without_gulag`), and a token left there (a
+        board written before that) shuts its player out of nothing."""
+        return "gulag" in rules and self.token(login).space == GULAG
+
+    def without_gulag(self) -> "Board":
+        """The board once no rule in force keeps a Gulag: whoever was in it placed on space
+        1, as a player leaving it is (rule 8), and no one's missed turns counted, as no rule
+        counts them; so a Gulag enacted again holds only whom it puts there itself."""
+        tokens = tuple(replace(t, space=1 if t.space == GULAG else t.space, missed_turns=0)
+                       for t in self.tokens)
+        return self if tokens == self.tokens else replace(self, tokens=tokens)
 
     def with_token(self, token: Token) -> "Board":
         others = tuple(t for t in self.tokens if t.login != token.login)

@@ -104,7 +104,7 @@ class Play(View):
         nor loses any (rule 8)."""
         if amount == 0:
             return
-        if self.token(login).space == GULAG:
+        if self.board.in_gulag(login, self.config.board):
             self.say(f"{login} is in the Gulag and cannot {'gain' if amount > 0 else 'lose'} "
                      f"points ({self.cite('gulag')})")
             return

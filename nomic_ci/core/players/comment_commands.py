@@ -157,7 +157,7 @@ def _pass(game: Game, comment: Comment, at: datetime, _proposals):
         held = holds_turn(game)
         if held is not None:
             return None, held
-    following = next_player(state, player.login)
+    following = next_player(state, game.config, player.login)
     return (PassTurn(at, player.login, following, f"{player.login} ended their turn ({cite})",
                      by_player=True),
             f"{player.login} passes: it is now {following}'s turn")

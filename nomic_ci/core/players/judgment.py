@@ -88,7 +88,8 @@ def consent(game: Game, state: GameState | None = None) -> Consent:
     state = state or game.state
     procedure = game.config.judgment
     judgment = state.judgment
-    following = next_player(state, state.turn) if state.turn and state.players else None
+    following = next_player(state, game.config, state.turn) \
+        if state.turn and state.players else None
     of = others(active_players(state), following)
     given = tuple(c for c in course(judgment).consents if c in of) if judgment else ()
     return Consent(following, of, given, procedure.consent if procedure else None)
@@ -120,7 +121,7 @@ def winner_if_unplayable(game: Game, ruled_at: datetime | None = None) -> str | 
         return state.turn
     ended = judgment.turn_ended
     if ended is not None and (ruled_at is None or ruled_at >= ended):
-        return next_player(state, judgment.mover)
+        return next_player(state, game.config, judgment.mover)
     return judgment.mover
 
 
@@ -140,7 +141,7 @@ def due(game: Game) -> Transition | None:
         lapsed = judgment.then(Step(at, LAPSED, text="the rules in force no longer have Judgment"))
         if judgment.turn_ended is None or state.over or state.turn is None:
             return CloseJudgment(at, lapsed)
-        following = next_player(state, state.turn)  # the turn that waited goes on, not back
+        following = next_player(state, config, state.turn)  # the turn that waited goes on, not back
         return BeginTurn(at, following, f"the rules in force no longer have Judgment, so "
                          f"{following}'s turn begins", lapsed)
     if state.over:

@@ -112,7 +112,7 @@ def _players_refusal(game: Game, proposal: Proposal | None, author: Player) -> s
         if config.bankrupt_below else None
     if broke:
         return f"{broke}: a bankrupt player may not propose ({config.cite('bankrupt_below')})"
-    if state.board is not None and state.board.in_gulag(author.login):
+    if state.board is not None and state.board.in_gulag(author.login, config.board):
         return (f"{author.login} is in the Gulag, where players make no proposals "
                 f"({config.cite('gulag')}): /rejoin first")
     if state.judgment is not None and state.judgment.turn_ended is not None \

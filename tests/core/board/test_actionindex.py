@@ -120,7 +120,7 @@ def test_a_run_that_does_nothing_reads_no_action_record():
     for _ in range(3):
         login = game.state.turn
         state, made = carry_out(game, T0, DICE, login, "/roll", None)
-        state = replaced(state, turn=next_player(state, login),
+        state = replaced(state, turn=next_player(state, game.config, login),
                          board=replaced(state.board, turn=None))
         game = game.after(state, made)
         files[made.path] = dump_action(made)

@@ -26,8 +26,8 @@ def test_two_thousand_actions_play_load_and_verify_quickly():
             game = replace(game, state=state, actions=game.actions.added(record))
             files[record.path] = dump_action(record)
             state, record = carry_out(game, at, DICE, login, "/explore", None)
-        state = replace(state, turn=next_player(state, login), turn_started=at, last_change=at,
-                        board=replace(state.board, turn=None))  # as the next turn begins
+        state = replace(state, turn=next_player(state, game.config, login), turn_started=at,
+                        last_change=at, board=replace(state.board, turn=None))  # as it begins
         game = replace(game, state=state, actions=game.actions.added(record))
         files[record.path] = dump_action(record)
         at += HOUR

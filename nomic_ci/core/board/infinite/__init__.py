@@ -30,7 +30,8 @@ def refusal(game, login: str, name: str) -> str | None:
     Frontier is explored before its roller does anything else."""
     from . import frontier
     state = game.state
-    if state.board is not None and state.board.in_gulag(login) and name != "rejoin":
+    if name != "rejoin" and state.board is not None \
+            and state.board.in_gulag(login, game.config.board):
         return f"{login} is in the Gulag and takes no turns until they /rejoin " \
                f"({game.config.cite('gulag')})"
     if name != "explore" and state.turn == login and frontier.waiting(game) is not None:

@@ -15,7 +15,6 @@ import re
 
 from ...mechanics.binding import Binding
 from ...mechanics.values import choice
-from ..boardfile import GULAG
 from ..trade import Goods
 from ...words import number_in
 
@@ -77,7 +76,8 @@ class Market:
 
     def barred(self, play, login: str, other: str) -> str | None:
         """A player in the Gulag can neither gain nor lose points (rule 8)."""
-        jailed = next((who for who in (login, other) if play.token(who).space == GULAG), None)
+        jailed = next((who for who in (login, other)
+                       if play.board.in_gulag(who, play.config.board)), None)
         if jailed is None:
             return None
         return f"{jailed} is in the Gulag and can neither gain nor lose points " \

@@ -1,6 +1,8 @@
 """The Gulag (rule 8): a player who misses two of their own turns in a row leaves the turn
 order for the Gulag, where they neither gain nor lose points, nor take turns, until they
-/rejoin: then they are placed on space 1 at the bottom of the turn order."""
+/rejoin: then they are placed on space 1 at the bottom of the turn order. Whether a Gulag
+holds a player is `Board.in_gulag`'s to say, under the rules in force: a Gulag no rule keeps
+holds no one, and a passed proposal repealing it frees whoever is in it (core/apply.py)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..boardfile import JAIL, House
+from ..boardfile import GULAG, JAIL, House
 from ..primitives import Play
 from ..rooms import Command
 from ..trade import accept, decline, offer
@@ -33,6 +33,9 @@ def _roll(play: Play, login: str, words: list[str]) -> str | None:
         return f"{login} has a choice to make first: /choose ({_choice_cite(play, play.choice)})"
     if token.space == JAIL:  # a Jail no rule in force keeps (repealed since) holds no one
         jail.free(play, login, "no rule in force keeps one")
+    if token.space == GULAG:  # one no rule keeps, where a board from before its repeal left him
+        play.place(login, 1, f"{gulag.NAME}: no rule in force keeps one, so {login} is placed "
+                   "on space 1, as a player leaving it is")
     explores = frontier.on_frontier(play, login)
     rolled = play.roll(rule.roll, f"movement ({cite})")
     # a landing before the roll (a Number used) is not the roll's: the roll lands anew

@@ -94,7 +94,7 @@ def timers(game: Game) -> Iterable[tuple[datetime, PassTurn | BoardTimer]]:
         return
     at = max(marks.moved_at + movement.continue_within, state.last_change)
     minutes = int(movement.continue_within.total_seconds() // 60)
-    yield at, PassTurn(at, marks.login, next_player(state, marks.login),
+    yield at, PassTurn(at, marks.login, next_player(state, game.config, marks.login),
                        f"{marks.login} did not /continue within {minutes} minutes of moving "
                        f"({game.config.cite('movement')})")
 
