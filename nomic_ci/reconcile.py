@@ -275,11 +275,12 @@ def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
     if handed is not run.game.state:  # a list without the player whose turn it is
         run.change(handed, None, None)
     run.write()  # the merge goes on top of the state that led to it
+    board_before = run.game.config.board
     result = run.forge.merge(decision.proposal, merge_message(decision))
     detail = f" ({result.detail})" if result.detail else ""
     if result.status is MergeStatus.MERGED:
         run.reread()  # the new rules, and any state the proposal changed
-        return decision
+        return replace(decision, board_before=board_before)
     if result.status is MergeStatus.NOT_MERGEABLE or (
             result.status is MergeStatus.REFUSED and open_.merge_refused + 1 >= MERGE_TRIES):
         # it can never merge as it is: it fails, so the game goes on
