@@ -148,3 +148,28 @@ def test_the_cop_car_enacted_again_starts_afresh_and_plays(table, tmp_path):
     t.command("alice", "/choose b")  # the bribe: 5 points, 5 health
     assert board(t).cop_car.health == 155 and points(t)["alice"] == 5
     verified(t)
+
+
+def test_a_repeal_an_admin_merged_by_hand_takes_the_cop_car_off_and_the_game_verifies(
+        tmp_path):
+    """On GitHub an admin may merge a pull request before its vote ends, or a run may stop
+    between its merge and its record: the next run finds it merged, its rules already in the
+    files it read. The rules it replaced are those of the commit it was merged onto, so the
+    Cop Car leaves the board and the record keeps its opening as at the engine's own merge.
+    Before, verify said the game was tampered with, and the Cop Car stayed on the board."""
+    with forge_tables("github", "infinite-nomic-r7") as make:
+        t = make(tmp_path, seed_for((6, 4)))
+        t.later().command("alice", "/roll")  # 1 + 4 = 5: the Cop Car comes to 5
+        assert board(t).cop_car.space == 5
+        t.command("alice", "/pass")
+        t.later().branch("no-cop-car", {RULE: amended(t, None)}, author="bob")
+        number = t.propose("bob", "no-cop-car")
+        t.vote(number, "alice")
+        t.later().fake.backend.merge(t.fake.pull(t.prs["no-cop-car"]), None, "merge", None,
+                                     None)  # by hand, as GitHub's merge button does
+        t.tick()
+        assert "merged on the forge by someone other than the engine" in t.out
+        assert "The Cop Car leaves the board: no rule in force makes it a feature now." in t.out
+        assert board(t).cop_car is None
+        verified(t)
+        assert tampered(t, "cop_car: null", "cop_car:\n  space: 5\n  health: 200") != []
