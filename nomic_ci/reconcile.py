@@ -22,9 +22,11 @@ from .core.facts import Account, Comment
 from .core.files.changes import engine_code
 from .core.files.gamefiles import changes, game_files
 from .core.files.records import Outcome, Record
+from .core.files.rulefiles import parse_rules
 from .core.files.state import GAME_ISSUE, GameState, Tell, reply_id
 from .core.files.judgments import Judgment
 from .core.game import Game, load_game, record_text
+from .core.mechanics.config import derive_config
 from .core.times import iso
 from .core import writes
 from .core.notices import notices, reminded as reminded_summary, reminders, \
@@ -275,11 +277,14 @@ def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
     if handed is not run.game.state:  # a list without the player whose turn it is
         run.change(handed, None, None)
     run.write()  # the merge goes on top of the state that led to it
+    board_before = run.game.config.board
     result = run.forge.merge(decision.proposal, merge_message(decision))
     detail = f" ({result.detail})" if result.detail else ""
     if result.status is MergeStatus.MERGED:
         run.reread()  # the new rules, and any state the proposal changed
-        return decision
+        if result.before is not None:  # merged before this run read the game: its rules
+            board_before = derive_config(parse_rules(game_files(result.before))).board
+        return replace(decision, board_before=board_before)
     if result.status is MergeStatus.NOT_MERGEABLE or (
             result.status is MergeStatus.REFUSED and open_.merge_refused + 1 >= MERGE_TRIES):
         # it can never merge as it is: it fails, so the game goes on

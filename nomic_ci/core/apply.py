@@ -182,6 +182,12 @@ def _decide(game: Game, state: GameState, decision: Decide,
             BOARD in (c.path, c.previous_path) for c in decision.proposal.changes)):
         # the board as the proposal left it: its stated events (rule 4), a Gulag's freed
         record = replace(record, board=dump_board(state.board))
+    if decision.passed and decision.board_before is not None and state.board is not None:
+        from .board.opening import amended, dump_opening, opening  # for a game with a board
+        before, after = opening(decision.board_before), opening(config.board)
+        if before != after:  # the rules before, for verify's replay, and the board in line
+            record = replace(record, opening=MappingProxyType(dump_opening(before)))
+            state = replace(state, board=amended(state.board, before, after))
     state = _without(state, open_.key)
     if decision.passed and state.paused_since and state.is_admin(open_.author):
         state = replace(state, paused_since=None)  # seed 003 rule 10.2: the game goes on

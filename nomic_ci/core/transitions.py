@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, Mapping
 
 from .facts import Comment, Proposal
 from .files.history import RecordSummary
@@ -54,6 +55,9 @@ class Decide:
     threshold: str
     rules: tuple[int, ...]
     reason: str
+    # the board's rules in force until its merge (`reconcile` gives them): what a change to
+    # the board's opening pieces does to the board (`board.opening`)
+    board_before: Mapping[str, Any] | None = None
 
 
 @frozen

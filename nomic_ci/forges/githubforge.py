@@ -284,8 +284,8 @@ class GitHubForge:
     # --- acting --------------------------------------------------------------------------
 
     def merge(self, proposal: Proposal, message: str) -> MergeResult:
-        if proposal.state is ForgeState.MERGED:
-            return MergeResult(MergeStatus.MERGED)
+        if proposal.state is ForgeState.MERGED:  # before this run: what it was merged onto
+            return MergeResult(MergeStatus.MERGED, before=self._merged_onto(proposal))
         if proposal.into is not None:  # never merge anywhere else with the engine's token
             return MergeResult(MergeStatus.NOT_MERGEABLE, f"it targets {proposal.into}, not "
                                                           f"{self.branch}")
@@ -362,6 +362,14 @@ class GitHubForge:
         broken = merge_breaks(self._read_tip(), proposal,
                               {p: texts[oid] for p, oid in state.items()}, self.branch)
         return MergeResult(MergeStatus.NOT_MERGEABLE, broken) if broken else None
+
+    def _merged_onto(self, proposal: Proposal) -> Mapping[str, str] | None:
+        """The game's files on the commit a pull request merged before this run went onto
+        (the merge commit's first parent); None where GitHub names no merge commit. Two
+        requests and a read of that tree, only for a merge the engine did not record."""
+        sha = self.repo.get_pull(int(proposal.key)).merge_commit_sha
+        parents = self.repo.get_git_commit(sha).parents if sha else []
+        return self._reader.files_at(parents[0].sha)[1] if parents else None
 
     def _merged(self, proposal: Proposal, sha: str) -> MergeResult:
         self.wrote.append(f"merged #{proposal.key} at {proposal.head[:7]} as {sha[:7]}")

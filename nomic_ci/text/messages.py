@@ -98,6 +98,7 @@ def consequences(game: Game, state: GameState, record: Record | None,
         login = opened.author.login
         points = next((p.points for p in state.players if p.login == login), opened.rolled)
         parts.append(f"Dice: {login} rolls {rolls} (+{opened.rolled}, now {points} points).")
+    parts += _cop_car_amended(game, state, record)
     if game.state.paused_since and not state.paused_since:
         parts.append("The pause is over: the game goes on.")
     if state.over and not game.state.over:
@@ -105,3 +106,17 @@ def consequences(game: Game, state: GameState, record: Record | None,
     elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):
         parts.append(f"Next: {state.turn}'s turn.")
     return "".join(" " + part for part in parts)
+
+
+def _cop_car_amended(game: Game, state: GameState, record: Record | None) -> list[str]:
+    """What a passed proposal changing the Cop Car's rule did to it on the board
+    (`core.board.opening`)."""
+    if not isinstance(record, Record) or record.opening is None or game.state.board is None \
+            or state.board is None or game.state.board.cop_car == state.board.cop_car:
+        return []
+    car = state.board.cop_car
+    if car is None:
+        return ["The Cop Car leaves the board: no rule in force makes it a feature now."]
+    return [f"The Cop Car is on space {car.space} with {car.health} health: "
+            f"{game.config.cite('cop_car')} makes it a feature again, and says it is there "
+            "initially."]

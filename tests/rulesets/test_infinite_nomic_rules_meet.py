@@ -239,8 +239,40 @@ def test_a_cop_car_choice_waiting_when_a_proposal_repealing_the_cop_car_passes_i
     t.later(24).tick()  # his turn ends, by /pass or by running out (rule 3)
     assert t.status()["turn"] != "bob" and where(t, "bob") == 4  # no Jail: option a is gone
     assert board(t).turn is None and board(t).token("bob").choice is None
-    # verify is not asked: the repeal leaves the Cop Car in state/board.yaml, and verify's
-    # replay, which starts the Cop Car from the rules in force, names it (a leftover)
+    assert board(t).cop_car is None  # no rule makes it a feature: it left the board
+    assert t.cli("verify") == 0, t.err  # replayed from the Cop Car the game began with
+
+
+def test_a_repeal_of_the_cop_car_on_master_of_your_fates_space_leaves_the_roll_to_buy(
+        table, tmp_path):
+    """Rules 8 and 11 on space 7: the Cop Car, brought there by alice's roll of 4, and Master
+    of Your Fate. Bob lands there, faces the Cop Car and is offered his roll; then alice's
+    proposal taking the Cop Car out of rule 11 passes in his turn. The Cop Car leaves the
+    board and its choice is no one's; Master of Your Fate, still in force, still offers the
+    roll while the turn lasts."""
+    # the game's dice: alice 2, alice 4, bob 6
+    t = table(tmp_path, seed_for((6, 2), (6, 4), (6, 6)))
+    t.later().command("alice", "/roll")  # 1 + 2 = 3
+    for who in ("alice", "bob", "carol"):
+        t.command(who, "/pass")
+    t.command("alice", "/roll")  # 3 + 4 = 7; "after moving" the Cop Car comes to 7
+    assert where(t, "alice") == 7 and board(t).cop_car.space == 7
+    t.command("alice", "/continue")  # her turn goes on while she proposes (rule 7)
+    repeal_in_its_vote(t, "rules/011-features.md", "cop_car")
+    t.command("bob", "/roll")  # 1 + 6 = 7: the Cop Car's space and Master of Your Fate's
+    assert "Cop Car on space 7 (rule 11): bob must choose" in t.out
+    assert board(t).turn.choice == "cop-car" and board(t).turn.fate == 6
+    t.command("bob", "/continue")
+    t.later(4).tick()  # alice's proposal passes (rule 4) in bob's turn
+    assert load_game(t.files()).records[0].outcome.value == "passed"
+    assert board(t).cop_car is None and board(t).turn.fate == 6
+    t.command("bob", "/choose a")
+    assert "bob has no choice to make now" in t.out
+    t.command("bob", "/choose buy")  # bob has no points to buy it with (rule 8)
+    assert where(t, "bob") == 7 and board(t).turn.fate == 6
+    t.command("bob", "/pass")
+    assert t.status()["turn"] == "carol" and where(t, "bob") == 7  # no Jail: option a is gone
+    assert t.cli("verify") == 0, t.err
 
 
 def test_a_player_in_jail_when_a_proposal_repealing_the_jail_passes_goes_free_and_moves_on(

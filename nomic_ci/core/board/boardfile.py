@@ -340,6 +340,12 @@ def check_board(bindings: Mapping[str, Any], board: Board | None) -> None:
                             f"(rule 5's {ring.spaces} and {board.added_spaces} explored)",
                             path=BOARD, hint="a board may not shrink under what stands on it: "
                                              "keep at least that many spaces")
+    cop_car = bindings.get("cop_car")  # a rule that makes it a feature again puts it there
+    if cop_car is not None and cop_car.start > total:
+        raise GameError(f"the Cop Car's rule starts it on space {cop_car.start}, but the board "
+                        f"has {total} spaces (rule 5's {ring.spaces} and {board.added_spaces} "
+                        "explored)", path=BOARD,
+                        hint="start it on a space of the board, or keep the board that large")
 
 
 def _check_places(bindings: Mapping[str, Any], board: Board) -> None:

@@ -14,7 +14,8 @@ from ..game import Game
 from . import trade
 from .primitives import action_roll_inputs
 from .actionlog import ActionRecord
-from .boardfile import BOARD, Board, CopCar, Deed, House, Pair, read_board
+from .boardfile import BOARD, Board, Deed, House, Pair, read_board
+from .opening import amended, openings
 from .worldfile import Settler, change_of, changed
 
 RollCheck = Callable[[str, Any, object], list[str]]  # (path, die, roll number) -> problems
@@ -46,18 +47,20 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
     if game.state.board is None or not ("ring" in game.config.board
                                         or "locations" in game.config.board):
         return []
-    rule = game.config.board.get("cop_car")
-    board = Board(cop_car=CopCar(rule.start, rule.health) if rule else None)
+    # the Cop Car the game began with, and each change a passed proposal made to it
+    start, changed = openings(records, game.config.board)
+    board = Board(cop_car=start)
     found: list[str] = []
     # in the order they happened: a proposal decided at the moment of an action came first
     timeline = sorted([(a.at, 1, a.number, a) for a in game.actions.records()]
                       + [(r.decided, 0, i, r) for i, r in enumerate(records)
-                         if r.board is not None], key=lambda entry: entry[:3])
+                         if r.board is not None or i in changed],
+                      key=lambda entry: entry[:3])
     # an admin's correction comes after the actions recorded before it, and after the
     # decisions made before it, since it was made to the board they left
     corrections = sorted((a for a in read_adjustments(game.files) if a.board is not None),
                          key=lambda a: (a.after_action, a.at))
-    for *_, entry in timeline:
+    for *_, index, entry in timeline:
         while corrections and (entry.number > corrections[0].after_action
                                if isinstance(entry, ActionRecord)
                                else entry.decided > corrections[0].at):
@@ -68,8 +71,11 @@ def replay(game: Game, records: Sequence[Record]) -> list[str]:
                 if problem:
                     found.append(f"{entry.path}: {problem}")
                     return found  # the first record that disagrees; the rest follow from it
-        else:  # a passed proposal's stated events (rule 4) set the board as it left it
-            board = read_board(entry.board)
+        else:  # a passed proposal's stated events (rule 4) set the board as it left it,
+            if entry.board is not None:  # then its change to the opening pieces
+                board = read_board(entry.board)
+            if index in changed:
+                board = amended(board, *changed[index])
     for correction in corrections:
         board = read_board(correction.board)
     return found + _compare(board, game.state.board)

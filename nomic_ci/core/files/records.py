@@ -98,6 +98,9 @@ class Record(CountsBallots):
     # points a passed proposal set itself, by changing state/players.yaml where the rules let it
     points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     board: str | None = None  # state/board.yaml as a passed proposal's stated events left it
+    # the board's opening pieces as the rules gave them before a passed proposal changed them
+    # (`board.opening`): where verify's replay of the board begins
+    opening: Mapping[str, Any] | None = None
 
     @property
     def path(self) -> str:
@@ -170,6 +173,8 @@ def dump_record(record: Record) -> str:
         data["points_stated"] = dict(record.points_stated)
     if record.board is not None:
         data["board"] = yamlio.literal(record.board)
+    if record.opening is not None:
+        data["opening"] = {k: None if v is None else dict(v) for k, v in record.opening.items()}
     return yamlio.dump(data)
 
 
@@ -200,6 +205,7 @@ def read_record(path: str, text: str) -> Record:
             points_stated=MappingProxyType({str(k): int(v) for k, v in
                                             (data.get("points_stated") or {}).items()}),
             board=None if data.get("board") is None else str(data["board"]),
+            opening=_opening(data.get("opening")),
         ))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"not a valid proposal record ({type(exc).__name__}: {exc})",
@@ -210,6 +216,15 @@ def read_record(path: str, text: str) -> Record:
 # cached, because a run reads the same history at every step (so what it returns is frozen:
 # every caller shares it)
 load_record = functools.lru_cache(maxsize=8192)(read_record)
+
+
+def _opening(value: Any) -> Mapping[str, Any] | None:
+    """A record's `opening`, checked as the board reads it (a ValueError if it cannot)."""
+    if value is None:
+        return None
+    from ..board.opening import read_opening  # the board's modules: for a game with one
+    read_opening(value)
+    return yamlio.read_only(value)
 
 
 def _text(value: Any) -> str | None:

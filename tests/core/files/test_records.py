@@ -66,3 +66,23 @@ def test_a_broken_record_is_an_error_naming_it(old, new):
     with pytest.raises(GameError, match="not a valid proposal record") as caught:
         read_history({RECORD.path: text})
     assert caught.value.path == RECORD.path and "git history" in caught.value.hint
+
+
+OPENED = replace(RECORD, opening=MappingProxyType(
+    {"cop_car": MappingProxyType({"space": 4, "health": 200})}))
+
+
+@pytest.mark.parametrize("record", [OPENED, replace(RECORD, opening=MappingProxyType(
+    {"cop_car": None}))])
+def test_the_board_opening_a_passed_proposal_replaced_is_read_back(record):
+    assert load_record(record.path, dump_record(record)) == record
+
+
+@pytest.mark.parametrize("old, new", [("space: 4", "space: 0"), ("health: 200", "health: lots"),
+                                      ("  cop_car:\n", "  cop:\n")])
+def test_a_broken_board_opening_is_an_error_naming_its_record(old, new):
+    text = dump_record(OPENED)
+    assert old in text
+    with pytest.raises(GameError, match="not a valid proposal record") as caught:
+        read_history({RECORD.path: text.replace(old, new)})
+    assert caught.value.path == RECORD.path

@@ -14,7 +14,7 @@ NOT_KINDS = {"__init__", "binding", "registry", "config", "values", "thresholds"
 # the board's modules that are not mechanics: its state, play, commands, records, turns
 BOARD_NOT_KINDS = {"__init__", "games", "rooms", "boardfile", "primitives", "actions",
                    "actionlog", "landing", "replay", "turn_end", "worldfile", "world_turns",
-                   "actionindex", "corrections", "words", "playing", "trade",
+                   "actionindex", "corrections", "words", "playing", "trade", "opening",
                    # each game's commands, turns and verify's sums
                    "infinite_commands", "world_commands", "bored_commands", "update_play",
                    "ledger"}
