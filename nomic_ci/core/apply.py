@@ -150,13 +150,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
         return state, record
     # `game` is after the merge: what its own change to the players' file did to the scores
     # is the part of them that nothing recorded explains yet
-    edits_players = any(PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes)
-    stated = unexplained(game) if decision.passed and edits_players else {}
-    began = decision.starting_points
-    if decision.passed and not edits_players and began not in (None, config.starting_points):
-        # a new start is for whoever begins under it (rule 102): who plays keeps their points,
-        # and the records say the start they began with, as the ledger reads the rules' now
-        stated = {p.login: began - config.starting_points for p in state.players}
+    stated = unexplained(game) if decision.passed and any(
+        PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
     points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
     if "reserves" in config.board:  # seed 003 rule 15.2: whose vote counted this week
