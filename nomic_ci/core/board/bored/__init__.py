@@ -60,6 +60,23 @@ def goals(game):
     return goals(game)
 
 
+# what is priced or paid in money (rules 12-17, 20): a game binding any of them has a currency
+PRICED = ("hens", "ticket", "property", "hit_points", "level_reset", "go", "arena",
+          "inquisition")
+
+
+def unplayable(config) -> list[str]:
+    """Prices with no currency: a proposal taking `money` out of rule 4 and leaving what costs
+    or pays money would leave every purchase, sale and payment without a counter to count."""
+    board = config.board
+    priced = [key for key in PRICED if key in board]
+    if "money" in board or not priced:
+        return []
+    return [f"it would leave {', '.join(priced)} (priced or paid in money) with no rule "
+            "binding money, the currency they are counted in: keep the 'money' binding "
+            "(rule 4), or take those out with it"]
+
+
 def holdings(config) -> tuple[str, ...]:
     """Items (rules 5, 14, 17, 20) and squares (rule 16), where the rules give them."""
     board = config.board
