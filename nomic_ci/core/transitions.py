@@ -54,6 +54,9 @@ class Decide:
     threshold: str
     rules: tuple[int, ...]
     reason: str
+    # the points a player starts with under the rules the vote was held under: a passed
+    # proposal changing them changes no one's points, and the records say so (core/apply.py)
+    starting_points: int | None = None
 
 
 @frozen

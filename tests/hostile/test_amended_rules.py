@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nomic_ci.core.game import load_game
+from nomic_ci.text.score_chart import score_history
 
 from tables import GitHubTable, LocalTable
 
@@ -23,17 +24,13 @@ def table(request, tmp_path):
     hub.close()
 
 
-@pytest.mark.xfail(strict=True, reason="not mended yet: the ledger (core/scores.py) reads every "
-                   "player's start from the rule in force now, and a record has no field for the "
-                   "start a player began with; points_stated would mend verify but draw a step no "
-                   "score took on the chart")
 def test_amending_the_starting_points_leaves_the_scores_explained(table):
     """Seed 002 rule 102: "All players begin with 0 points". alice proposes they begin with
     50; it passes. Who has begun keeps the points they have (the engine gives no one 50), and
     the records must still explain them: before, every `nomic-ci verify` after the merge said
     each player's points disagreed with the records by 50 (the ledger read every player's
-    start from the rule in force now), a fault no player made and no adjustment could mend
-    short of the admin's hand."""
+    start from the rule in force now), a fault no player made; and recording the difference as
+    points the proposal set would draw on the score chart a step no score took."""
     t = table
     amended = t.read(POINTS).replace("starting_points: 0", "starting_points: 50")
     assert amended != t.read(POINTS)
@@ -46,6 +43,9 @@ def test_amending_the_starting_points_leaves_the_scores_explained(table):
     assert game.records[0].outcome.value == "passed" and game.config.starting_points == 50
     before = {p.login: p.points for p in game.state.players}
     assert before["bob"] == before["carol"] == 0  # no one was given the new start
+    assert dict(game.records[0].points_stated) == {}  # nor did the proposal set anyone's
+    history = score_history(game)  # the chart draws no step no score took
+    assert history is not None and set(history.series["bob"]) == {0}
     assert t.cli("verify") == 0, t.err
     t.later().branch("next", {"rules/150-rule-150.md": "---\nnumber: 150\ntitle: Next\n"
                               "mutable: true\n---\nA rule.\n"}, author="bob")
