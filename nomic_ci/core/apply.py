@@ -152,6 +152,14 @@ def _decide(game: Game, state: GameState, decision: Decide,
     # is the part of them that nothing recorded explains yet
     stated = unexplained(game) if decision.passed and any(
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
+    began = {}
+    if decision.passed and decision.starting_points not in (None, config.starting_points):
+        # a new start is for whoever begins under it (rule 102): who plays keeps the points
+        # they have, and began with the start before (what `unexplained` saw was that)
+        began = {p.login: decision.starting_points - config.starting_points
+                 for p in state.players}
+        stated = {login: delta - began.get(login, 0) for login, delta in stated.items()
+                  if delta != began.get(login, 0)}
     points = dict(_its_roll(open_).get("points", {}))  # rolled, and added, as it opened
     proposer = state.player(open_.author)
     if "reserves" in config.board:  # seed 003 rule 15.2: whose vote counted this week
@@ -196,7 +204,8 @@ def _decide(game: Game, state: GameState, decision: Decide,
     return state, replace(record, rules=decision.rules, dice=open_.dice,
                           points=MappingProxyType(points), turn_to=state.turn,
                           experience=MappingProxyType(dict(experience)),
-                          points_stated=MappingProxyType(stated))
+                          points_stated=MappingProxyType(stated),
+                          points_began=MappingProxyType(began))
 
 
 def _its_roll(open_: OpenProposal | None) -> dict:

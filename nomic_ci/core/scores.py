@@ -44,6 +44,10 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
     for record in game.records.having("points_stated"):
         for login, delta in record.points_stated.items():
             stated[login] = stated.get(login, 0) + delta
+    began: dict[str, int] = {}  # the start each player began with, where a rule changed it
+    for record in game.records.having("points_began"):
+        for login, delta in record.points_began.items():
+            began[login] = began.get(login, 0) + delta
     for open_ in game.state.open_proposals:  # rolled as they opened (seed 002 rule 103)
         if open_.dice:
             earned[open_.author.login] = earned.get(open_.author.login, 0) + open_.rolled
@@ -56,7 +60,7 @@ def point_sources(game: Game) -> Mapping[str, Sources]:
     logins = {p.login for p in game.state.players} | earned.keys() | stated.keys() | \
         adjusted.keys() | played.keys()
     start = game.config.starting_points
-    return {login: Sources(start, earned.get(login, 0), stated.get(login, 0),
+    return {login: Sources(start + began.get(login, 0), earned.get(login, 0), stated.get(login, 0),
                            adjusted.get(login, 0), played.get(login, 0)) for login in logins}
 
 

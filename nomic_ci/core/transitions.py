@@ -58,6 +58,9 @@ class Decide:
     # the board's rules in force until its merge (`reconcile` gives them): what a change to
     # the board's opening pieces does to the board (`board.opening`)
     board_before: Mapping[str, Any] | None = None
+    # the points a player starts with under the rules the vote was held under: a passed
+    # proposal changing them changes no one's points, and the records say so (core/apply.py)
+    starting_points: int | None = None
 
 
 @frozen

@@ -18,6 +18,7 @@ modules it needs when called: importing the room (to read one of its bindings) l
 | `standing(view, login)` | how `login` stands, the last sentence of an answer to them; None: where they are, with their points |
 | `goals(game)` | its ways to win, each (the counter it reads, the amount that wins or None, the sentence players read): core/winning.py |
 | `holdings(config)` | what its players hold that the scoreboard shows, of core/holdings.py's `KINDS`, as its bindings in force give them |
+| `unplayable(config)` | why its bindings in force could not be played together (a price and no currency): a proposal leaving them so is refused before the vote |
 """
 
 from __future__ import annotations
@@ -131,3 +132,9 @@ def holdings(config) -> tuple[str, ...]:
     """What the players hold that the board games in force give (core/holdings.py)."""
     return tuple(dict.fromkeys(kind for room in rooms_in_force(config.board)
                                if hasattr(room, "holdings") for kind in room.holdings(config)))
+
+
+def unplayable(config) -> list[str]:
+    """Why the board games' bindings in force could not be played together, if so."""
+    return [why for room in rooms_in_force(config.board) if hasattr(room, "unplayable")
+            for why in room.unplayable(config)]

@@ -58,6 +58,7 @@ class RecordSummary:
     rolls: tuple[int, ...] = ()  # each die's result
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    points_began: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def summary_of(record: Record, path: str | None = None) -> RecordSummary:
@@ -66,7 +67,7 @@ def summary_of(record: Record, path: str | None = None) -> RecordSummary:
                          record.decided,
                          record.rules, record.threshold, record.yes, record.no,
                          tuple(d.result for d in record.dice), record.points,
-                         record.points_stated)
+                         record.points_stated, record.points_began)
 
 
 def is_record(path: str) -> bool:
@@ -224,7 +225,7 @@ def index_line(s: RecordSummary) -> str:
              "author_id": s.author.id, "title": s.title, "reason": s.reason,
              "rules": list(s.rules), "threshold": s.threshold, "yes": s.yes, "no": s.no,
              "rolls": list(s.rolls), "points": dict(s.points),
-             "points_stated": dict(s.points_stated)}
+             "points_stated": dict(s.points_stated), "points_began": dict(s.points_began)}
     return json_text({k: v for k, v in entry.items() if v not in (None, "", [], {})
                       or k in _ALWAYS})
 
@@ -244,6 +245,7 @@ def _summary(line: str, path: str, line_number: int) -> RecordSummary:
             rules=tuple(_int(n) for n in e.get("rules", ())),
             threshold=e.get("threshold"), yes=_int(e["yes"]), no=_int(e["no"]),
             rolls=tuple(_int(n) for n in e.get("rolls", ())), points=_points(e.get("points")),
-            points_stated=_points(e.get("points_stated")))
+            points_stated=_points(e.get("points_stated")),
+            points_began=_points(e.get("points_began")))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise bad_line(exc, path, line_number) from None

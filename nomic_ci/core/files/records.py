@@ -97,6 +97,9 @@ class Record(CountsBallots):
     experience: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # points a passed proposal set itself, by changing state/players.yaml where the rules let it
     points_stated: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # where a passed proposal changed the points a player starts with: the start each player
+    # then playing began with, less the new one (no one's points moved: core/scores.py)
+    points_began: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     board: str | None = None  # state/board.yaml as a passed proposal's stated events left it
     # the board's opening pieces as the rules gave them before a passed proposal changed them
     # (`board.opening`): where verify's replay of the board begins
@@ -171,6 +174,8 @@ def dump_record(record: Record) -> str:
         data["experience"] = dict(record.experience)
     if record.points_stated:
         data["points_stated"] = dict(record.points_stated)
+    if record.points_began:
+        data["points_began"] = dict(record.points_began)
     if record.board is not None:
         data["board"] = yamlio.literal(record.board)
     if record.opening is not None:
@@ -204,6 +209,8 @@ def read_record(path: str, text: str) -> Record:
                                          for k, v in (data.get("experience") or {}).items()}),
             points_stated=MappingProxyType({str(k): int(v) for k, v in
                                             (data.get("points_stated") or {}).items()}),
+            points_began=MappingProxyType({str(k): int(v) for k, v in
+                                           (data.get("points_began") or {}).items()}),
             board=None if data.get("board") is None else str(data["board"]),
             opening=_opening(data.get("opening")),
         ))

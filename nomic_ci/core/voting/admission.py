@@ -227,6 +227,9 @@ def unplayable(config: GameConfig) -> list[str]:
                      "as, would be in no layer")
     if config.eligible_voters is None:
         found.append("it would leave no eligible voters, so nothing could ever pass again")
+    if config.board:
+        from ..board.rooms import unplayable as unplayable_board  # only a game with a board
+        found += unplayable_board(config)
     return found
 
 

@@ -120,7 +120,8 @@ def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requir
     if found:
         passed, why = False, f"{why}, but it cannot pass: {'; '.join(found)}"
     return Decide(at, proposal, open_, passed, tally, f"the passing conditions of "
-                  f"{game.config.cite('guard')}", involved(needed), why)
+                  f"{game.config.cite('guard')}", involved(needed), why,
+                  game.config.starting_points)
 
 
 def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
@@ -135,7 +136,8 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requi
     verdict = "met" if passed else "not met"
     return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
                   f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
-                  f"{needed.threshold.explain(eligible)} — {verdict}")
+                  f"{needed.threshold.explain(eligible)} — {verdict}",
+                  game.config.starting_points)
 
 
 def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,

@@ -60,6 +60,31 @@ def goals(game):
     return goals(game)
 
 
+# what is played on the squares of the ring (rules 6, 7, 13, 16, 17, 20)
+SQUARED = ("update_turns", "grid", "go", "property", "arena", "ticket", "inquisition")
+# what is priced or paid in money (rules 12-17, 20): a game binding any of them has a currency
+PRICED = ("hens", "ticket", "property", "hit_points", "level_reset", "go", "arena",
+          "inquisition")
+
+
+def unplayable(config) -> list[str]:
+    """Squares with no board, prices with no currency: a proposal taking `ring` out of rule 6,
+    or `money` out of rule 4, and leaving what moves on the squares or costs or pays money,
+    would leave every update, purchase, sale and payment with nothing to count on."""
+    board, found = config.board, []
+    squared = [key for key in SQUARED if key in board]
+    if "ring" not in board and squared:
+        found.append(f"it would leave {', '.join(squared)} (played on the squares) with no "
+                     "board to play on: keep the 'ring' binding (rule 6), or take those out "
+                     "with it")
+    priced = [key for key in PRICED if key in board]
+    if "money" not in board and priced:
+        found.append(f"it would leave {', '.join(priced)} (priced or paid in money) with no "
+                     "rule binding money, the currency they are counted in: keep the 'money' "
+                     "binding (rule 4), or take those out with it")
+    return found
+
+
 def holdings(config) -> tuple[str, ...]:
     """Items (rules 5, 14, 17, 20) and squares (rule 16), where the rules give them."""
     board = config.board

@@ -21,6 +21,19 @@ def commands():
     return COMMANDS
 
 
+def unplayable(config) -> list[str]:
+    """The world's resources, trade, professions and claims with no locations: every one of
+    them is had, made or done in a location (rules 305-308), so a proposal taking
+    `locations` out of rule 302 and leaving them would leave nothing to play them in."""
+    from ..games import GAMES
+    if "locations" in config.board:
+        return []
+    mine = next(game for game in GAMES if game.room == "suber").kinds
+    left = [key for key in mine if key in config.board]
+    return [f"it would leave the Suber world's {', '.join(left)} with no locations to be in: "
+            "keep the 'locations' binding (rule 302), or take those out with it"]
+
+
 def timers(game):
     from .world_turns import timers
     return timers(game)
