@@ -372,3 +372,20 @@ def test_doctor_warns_of_a_silent_public_game_before_github_turns_its_engine_off
     # a private repository keeps its schedule however quiet
     fake.world.private, fake.world.hosting.inactive_workflows = True, set()
     assert "engine.yml is off" not in doctor(200)[1]
+
+
+def test_doctor_says_when_the_folder_it_checked_is_not_the_game_on_github(fake, tmp_path):
+    """Once the engine plays, the folder `host` made is behind GitHub's main: doctor checks
+    the folder's files, and says so, with how to bring it up to date."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    doctor = ("--repo", str(tmp_path / "game"), "--now", T0, "doctor", "--github",
+              "hoster/nomic")
+    assert "checked here are those of" not in run_cli(*doctor, env=env(fake))[1]
+    local = fake.branch_sha("main")
+    fake.clock.set(datetime.fromisoformat(T0))
+    fake.commit("main", {"state/players.yaml": "players: broken\n"})  # the game moved on
+    code, out, _ = run_cli(*doctor, env=env(fake))
+    assert code == 0, out  # the folder's game is sound; GitHub's is not checked as files
+    assert (f"- the game's files checked here are those of {tmp_path / 'game'} at "
+            f"{local[:7]}, not of main on GitHub, at {fake.branch_sha('main')[:7]}: "
+            f"`git -C {tmp_path / 'game'} pull` brings the folder up to date") in out, out
