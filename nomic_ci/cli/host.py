@@ -33,8 +33,8 @@ from .bundle import ENGINE_WORKFLOW
 from .dice_secret import SECRET
 from .gamedir import now_from, working_files
 from .githubapi import account, connect, message, split_repository, token_from
-from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, set_app, set_dice_secret,
-                            set_ruleset)
+from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, app_key_given, set_app,
+                            set_dice_secret, set_ruleset)
 
 
 def cmd_host(args: Namespace) -> int:
@@ -52,13 +52,17 @@ def cmd_host(args: Namespace) -> int:
 
 def _host(args: Namespace, say: Callable[[str], None]) -> int:
     owner, name = split_repository(args.repository)
+    app_key_given(args)  # a mistyped option refused before anything is made
     token = token_from(os.environ)
     gh = connect(os.environ)
     me = gh.get_user().login
     root = Path(args.dir) if args.dir else Path(name)
+    made_before = (root / "state").is_dir() and (root / ".git").exists()
     game = _the_game(gh, root, args, say)
     repo = _the_repository(gh, me, owner, name, args.private, say)
-    _push(root, repo, token, say, lambda: _restart_the_clocks(root, game, args, say))
+    # a game this command made a moment ago has its clocks from now already
+    _push(root, repo, token, say, (lambda: _restart_the_clocks(root, game, args, say))
+          if made_before else (lambda: None))
     game = load_game(working_files(root))  # made again, where it was never played
     hosted = Hosted(Git(root).engine_path(HOSTED))
     set_dice_secret(repo, root, game, hosted, say)
@@ -96,6 +100,11 @@ def _the_game(gh: Github, root: Path, args: Namespace, say: Callable[[str], None
                              "made before")
     if not args.players:
         raise GameError("who plays?", hint="give --players LOGIN,LOGIN,... in turn order")
+    from .. import rulesets
+    if "admin" in rulesets.describe(args.ruleset) and not args.admin:
+        raise GameError(f"{args.ruleset} has an Admin, who vetoes proposals and judges "
+                        "questions", hint="give --admin LOGIN (their id is looked up); the "
+                                          "Admin may not be a player")
     seats = []
     for given in (p.strip() for p in args.players.split(",") if p.strip()):
         login, _, said = given.partition(":")

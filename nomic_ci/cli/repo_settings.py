@@ -107,19 +107,8 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
     """The App's id as the variable, its key as the secret, when given, once GitHub says the
     App with that key is installed on the repository; its id either way where the
     repository has both (without its key the workflow runs on GITHUB_TOKEN)."""
-    if bool(args.app_id) != bool(args.app_key):
-        raise GameError("an App needs both its id and its private key",
-                        hint="give --app-id ID and --app-key FILE.pem together")
-    if args.app_id:
-        if number_in(str(args.app_id)) is None:
-            raise GameError(f"--app-id {args.app_id}: the App's numeric id",
-                            hint="the App's page shows it as 'App ID'")
-        try:
-            key = Path(args.app_key).read_text()
-        except OSError as error:
-            raise GameError(f"cannot read {args.app_key}: {error.strerror}",
-                            hint="give the .pem file of a private key made on the App's page") \
-                from None
+    key = app_key_given(args)
+    if key is not None:
         _refuse_an_app_that_cannot_run(repo, int(number_in(str(args.app_id))), key)
         try:
             variable = repo.get_variable(APP_ID)
@@ -142,6 +131,25 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
             "GITHUB_TOKEN, and the ruleset lets no App bypass it")
         return None
     return number_in(value)
+
+
+def app_key_given(args: Namespace) -> str | None:
+    """The App's private key, where --app-id and --app-key are given, both, and readable:
+    checked before `host` does anything, so a mistyped option leaves nothing half-made."""
+    if bool(args.app_id) != bool(args.app_key):
+        raise GameError("an App needs both its id and its private key",
+                        hint="give --app-id ID and --app-key FILE.pem together")
+    if not args.app_id:
+        return None
+    if number_in(str(args.app_id)) is None:
+        raise GameError(f"--app-id {args.app_id}: the App's numeric id",
+                        hint="the App's page shows it as 'App ID'")
+    try:
+        return Path(args.app_key).read_text()
+    except OSError as error:
+        raise GameError(f"cannot read {args.app_key}: {error.strerror}",
+                        hint="give the .pem file of a private key made on the App's page") \
+            from None
 
 
 def _refuse_an_app_that_cannot_run(repo: Repository, app_id: int, key: str) -> None:

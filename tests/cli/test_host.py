@@ -389,3 +389,32 @@ def test_doctor_says_when_the_folder_it_checked_is_not_the_game_on_github(fake, 
     assert (f"- the game's files checked here are those of {tmp_path / 'game'} at "
             f"{local[:7]}, not of main on GitHub, at {fake.branch_sha('main')[:7]}: "
             f"`git -C {tmp_path / 'game'} pull` brings the folder up to date") in out, out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "alice,bob", "--app-id", "12"], "an App needs both its id and its private key"),
+    (["--players", "alice,bob", "--app-id", "12", "--app-key", "nowhere.pem"],
+     "cannot read nowhere.pem"),
+    (["--players", "alice,bob", "--ruleset", "borednomic"], "give --admin LOGIN (their id is "
+                                                            "looked up)"),
+    (["--players", "alice,bob", "--ends", "2027-03-01T00:00:00"], "is not a time with its "
+                                                                  "timezone"),
+])
+def test_a_mistaken_option_is_refused_before_anything_is_made(fake, tmp_path, args, words):
+    code, out = host(fake, tmp_path, *args)
+    assert code == 2 and words in out, out
+    assert not (tmp_path / "game").exists() and not fake.world.created
+
+
+def test_a_game_made_by_this_very_command_is_pushed_as_made(fake, tmp_path, monkeypatch):
+    """Without --now the clock moves between `init` and the push (here by a minute): the
+    game just made is not made again for that."""
+    from datetime import timezone
+    from nomic_ci.cli import host as hosting
+    monkeypatch.setattr(hosting, "now_from", lambda _: datetime.now(timezone.utc).replace(
+        microsecond=0) + timedelta(minutes=1))
+    code, out, err = run_cli("host", "hoster/nomic", "--dir", str(tmp_path / "game"),
+                             "--players", "alice,bob", "--ends", "2099-01-01", env=env(fake))
+    assert code == 0, out + err
+    assert "never played: made again" not in out
+    assert "ends_at: 2099-01-01T00:00:00Z" in fake.file_at("rules/107-rule-of-completion.md")
