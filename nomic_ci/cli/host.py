@@ -263,10 +263,21 @@ def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None],
                             hint="a token pushing workflows needs the workflow scope "
                                  "(fine-grained: Workflows, read and write)")
         say(f"✓ pushed the game to {repo.full_name} (main at {local[:7]})")
-    elif remote == local or (git("fetch", "--quiet", url, "refs/heads/main").returncode == 0
-                             and git("merge-base", "--is-ancestor", local,
-                                     "FETCH_HEAD").returncode == 0):
+    elif remote == local:
         say(f"✓ {repo.full_name}'s main holds the game (at {remote[:7]})")
+    elif git("fetch", "--quiet", url, "refs/heads/main").returncode == 0 and \
+            git("merge-base", "--is-ancestor", local, "FETCH_HEAD").returncode == 0:
+        # the engine played on: the folder is brought up to date, so that what this command
+        # sets (the dice secret the game is committed to now, say) is of the game as it is
+        on_main = git("symbolic-ref", "-q", "HEAD").stdout.strip() == "refs/heads/main"
+        if not on_main or git("status", "--porcelain", "--untracked-files=no").stdout.strip() \
+                or git("merge", "--ff-only", "--quiet", "FETCH_HEAD").returncode != 0:
+            raise GameError(f"{repo.full_name}'s main has moved on since the game in {root}, "
+                            "which is not on main or has changes of its own",
+                            hint=f"commit or put aside the changes, `git -C {root} switch "
+                                 "main`, and run this again: it brings the folder up to date")
+        say(f"✓ {repo.full_name}'s main holds the game (at {remote[:7]}); the folder {root} "
+            "brought up to date with it")
     else:
         raise GameError(f"{repo.full_name} holds another history than the game in {root}",
                         hint="give a new repository's name, or an empty one")
