@@ -96,7 +96,9 @@ def set_dice_secret(repo: Repository, root: Path, game: Game, hosted: Hosted,
     if not secret or commitment_of(secret) != current.commitment:
         raise GameError(f"the dice secret in {path} is not the one the game is committed to "
                         f"(SHA-256 {current.commitment[:12]}…)",
-                        hint="restore the file `nomic-ci init` wrote there")
+                        hint="put there the secret the game is committed to: the one "
+                             "`nomic-ci init` wrote, or since a replacement the new "
+                             "NOMIC_DICE_SECRET")
     done = _set_secret(repo, DICE_SECRET, secret, hosted)
     say(f"✓ {DICE_SECRET}, the secret the game is committed to (SHA-256 "
         f"{current.commitment[:12]}…): {done}")

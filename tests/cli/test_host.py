@@ -418,3 +418,21 @@ def test_a_game_made_by_this_very_command_is_pushed_as_made(fake, tmp_path, monk
     assert code == 0, out + err
     assert "never played: made again" not in out
     assert "ends_at: 2099-01-01T00:00:00Z" in fake.file_at("rules/107-rule-of-completion.md")
+
+
+def test_a_folder_behind_the_game_on_github_is_brought_up_to_date_first(fake, tmp_path):
+    """The engine plays on after the push: run again (to add the App, say), host sets what
+    it sets from the game as it is on GitHub, never from the folder's older copy."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    game = tmp_path / "game"
+    fake.commit("main", {"README.md": "the engine played on\n"})
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "the folder " in out and "brought up to date with it" in out, out
+    assert (game / "README.md").read_text() == "the engine played on\n"
+    assert subprocess.run(["git", "-C", str(game), "rev-parse", "main"], capture_output=True,
+                          text=True).stdout.strip() == fake.branch_sha("main")
+    fake.commit("main", {"README.md": "and on\n"})
+    (game / "README.md").write_text("the host's own edit\n")
+    code, out = host(fake, tmp_path)
+    assert code == 2 and "has changes of its own" in out and "switch main" in out, out
+    assert (game / "README.md").read_text() == "the host's own edit\n"
