@@ -67,9 +67,11 @@ def _host(args: Namespace, say: Callable[[str], None]) -> int:
     hosted = Hosted(Git(root).engine_path(HOSTED))
     set_dice_secret(repo, root, game, hosted, say)
     app_id = set_app(repo, args, hosted, say)
-    set_ruleset(repo, app_id, say)
+    guarded = set_ruleset(repo, app_id, say)
     _first_run(repo, say)
     _what_only_a_person_can_do(repo, owner != me, app_id, say)
+    if repo.private:
+        _inviting_players(repo, owner != me, app_id is not None and guarded, say)
     return 0
 
 
@@ -189,6 +191,26 @@ def _restart_the_clocks(root: Path, game: Game, args: Namespace,
 
 def _players(game: Game) -> str:
     return ", ".join(f"{p.login} (id {p.id})" for p in game.state.players)
+
+
+def _inviting_players(repo: Repository, for_org: bool, pull_requests_only: bool,
+                      say: Callable[[str], None]) -> None:
+    """Who may read a private repository may push to it too where it is a personal
+    account's: GitHub gives such a repository's collaborators write access, nothing less."""
+    where = f"{repo.html_url}/settings/access"
+    if for_org:
+        say(f"Private repository: invite each player with the Read role ({where}), so they "
+            "can fork it and open pull requests, but not push.")
+    elif pull_requests_only:
+        say(f"Private repository: invite each player ({where}); GitHub gives a personal "
+            "account's collaborators write access, and the ruleset keeps them to pull "
+            "requests on main.")
+    else:
+        say(f"Private repository: GitHub gives a personal account's collaborators write "
+            f"access, and without the App's ruleset (a plan with rulesets for private "
+            f"repositories, and the App) each player you invite ({where}) can push to main "
+            "past the engine. Host a private game in an organization, whose players can "
+            "have the Read role, or invite only players you trust with that.")
 
 
 # -- the repository and its content ------------------------------------------------------
@@ -332,6 +354,3 @@ def _what_only_a_person_can_do(repo: Repository, for_org: bool, app_id: int | No
         f"{repo.full_name} only.")
     say(f"3. Run this command again with --app-id ID --app-key FILE.pem: it sets {APP_ID} "
         f"and {APP_KEY}, and the ruleset then lets only the App and admins change main.")
-    if repo.private:
-        say(f"Private repository: invite each player with Read access ({repo.html_url}"
-            "/settings/access), so they can fork it.")

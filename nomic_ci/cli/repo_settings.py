@@ -215,7 +215,9 @@ def ruleset_agrees(there: dict[str, Any], wanted: dict[str, Any]) -> bool:
             == wanted["conditions"]["ref_name"]["include"])
 
 
-def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]) -> None:
+def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]) -> bool:
+    """The default branch's ruleset made or put back as `ruleset_wanted`; False where the
+    plan has none (a private repository on a free plan)."""
     wanted, requester = ruleset_wanted(app_id), repo.requester
     try:
         _, listed = requester.requestJsonAndCheck("GET", f"{repo.url}/rulesets")
@@ -223,19 +225,19 @@ def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]
         if mine is None:
             requester.requestJsonAndCheck("POST", f"{repo.url}/rulesets", input=wanted)
             say(f"✓ the default branch's ruleset '{RULESET}': made")
-            return
+            return True
         _, there = requester.requestJsonAndCheck("GET", f"{repo.url}/rulesets/{mine['id']}")
         if ruleset_agrees(there, wanted):
             say(f"✓ the default branch's ruleset '{RULESET}': already")
-            return
+            return True
         requester.requestJsonAndCheck("PUT", f"{repo.url}/rulesets/{mine['id']}", input=wanted)
         say(f"✓ the default branch's ruleset '{RULESET}': updated")
+        return True
     except GithubException as error:
         if error.status == 403 and PLAN in message(error):
             say("- no branch ruleset: this plan has none for a private repository; the "
-                "default branch is unprotected (players cannot push to it without write "
-                "access anyway)")
-            return
+                "default branch is unprotected")
+            return False
         raise GameError(f"GitHub refused the branch ruleset ({message(error)})",
                         hint="the token needs the repository's Administration permission") \
             from None
