@@ -200,7 +200,8 @@ def _inviting_players(repo: Repository, for_org: bool, pull_requests_only: bool,
     where = f"{repo.html_url}/settings/access"
     if for_org:
         say(f"Private repository: invite each player with the Read role ({where}), so they "
-            "can fork it and open pull requests, but not push.")
+            "can fork it (where the organization's and the repository's settings allow "
+            "forking private repositories) and open pull requests, but not push.")
     elif pull_requests_only:
         say(f"Private repository: invite each player ({where}); GitHub gives a personal "
             "account's collaborators write access, and the ruleset keeps them to pull "

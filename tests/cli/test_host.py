@@ -193,7 +193,8 @@ def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
     assert code == 0, out
     assert "no branch ruleset: this plan has none for a private repository" in out
-    assert "invite each player with Read access" in out
+    # a personal account's collaborators can push, and nothing on this plan stops them
+    assert "each player you invite (" in out and "can push to main past the engine" in out
     assert fake.world.private and fake.world.hosting.dispatches
 
 
@@ -315,6 +316,7 @@ def test_an_organization_s_private_repository_on_a_free_plan_is_hosted_without_a
                                  "--private", "--dir", str(tmp_path / "game"), env=env(fake))
         assert code == 0, out + err
         assert "no branch ruleset: this plan has none for a private repository" in out
+        assert "invite each player with the Read role" in out and "push to main" not in out
         assert fake.world.hosting.dispatches  # the first run started
         code, out, err = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor",
                                  "--github", "nomic-club/nomic", env=env(fake))
@@ -436,3 +438,15 @@ def test_a_folder_behind_the_game_on_github_is_brought_up_to_date_first(fake, tm
     code, out = host(fake, tmp_path)
     assert code == 2 and "has changes of its own" in out and "switch main" in out, out
     assert (game / "README.md").read_text() == "the host's own edit\n"
+
+
+def test_a_private_game_of_a_personal_account_says_whether_invited_players_can_push(
+        fake, tmp_path):
+    """GitHub gives a personal account's collaborators write access: only the App's ruleset
+    (pull requests for all but the App and admins) keeps them off main."""
+    code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
+    assert code == 0 and "can push to main past the engine" in out, out
+    key = app_key(tmp_path / "app.pem", 12345, fake)
+    code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))
+    assert code == 0 and "the ruleset keeps them to pull requests on main" in out, out
+    assert "push to main past" not in out
