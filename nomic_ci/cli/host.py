@@ -56,6 +56,7 @@ def _host(args: Namespace, say: Callable[[str], None]) -> int:
     token = token_from(os.environ)
     gh = connect(os.environ)
     me = gh.get_user().login
+    _refuse_a_token_without_scopes(gh.oauth_scopes)
     root = Path(args.dir) if args.dir else Path(name)
     made_before = (root / "state").is_dir() and (root / ".git").exists()
     game = _the_game(gh, root, args, say)
@@ -73,6 +74,20 @@ def _host(args: Namespace, say: Callable[[str], None]) -> int:
     if repo.private:
         _inviting_players(repo, owner != me, app_id is not None and guarded, say)
     return 0
+
+
+def _refuse_a_token_without_scopes(scopes: list[str] | None) -> None:
+    """A classic token, and GitHub CLI's, name their scopes in every answer (a fine-grained
+    one names none): without `workflow` GitHub refuses the push of the game's workflows, and
+    `gh auth login` asks for it only where it sets up git's credentials."""
+    if scopes is None:
+        return
+    missing = [scope for scope in ("repo", "workflow") if scope not in scopes]
+    if missing:
+        raise GameError(f"the token has no {' and no '.join(missing)} scope, which pushing "
+                        "the game's workflows and setting its secrets need",
+                        hint=f"`gh auth refresh --scopes {','.join(missing)}` (GitHub's CLI), "
+                             "or a classic token with the repo and workflow scopes in GH_TOKEN")
 
 
 # -- the game ---------------------------------------------------------------------------

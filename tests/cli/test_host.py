@@ -450,3 +450,17 @@ def test_a_private_game_of_a_personal_account_says_whether_invited_players_can_p
     code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))
     assert code == 0 and "the ruleset keeps them to pull requests on main" in out, out
     assert "push to main past" not in out
+
+
+@pytest.mark.parametrize("scopes, words", [
+    (["repo", "read:org", "gist"], "no workflow scope"),  # gh auth login without git's setup
+    ([""], "no repo and no workflow scope"),
+])
+def test_a_classic_token_without_the_scopes_is_refused_before_anything_is_made(
+        fake, tmp_path, scopes, words):
+    fake.token_scopes = scopes
+    code, out = host(fake, tmp_path, "--players", "alice,bob")
+    assert code == 2 and words in out and "gh auth refresh --scopes" in out, out
+    assert not (tmp_path / "game").exists() and not fake.world.created
+    fake.token_scopes = ["repo", "workflow", "read:org"]
+    assert host(fake, tmp_path, "--players", "alice,bob")[0] == 0
