@@ -78,9 +78,10 @@ def _host(args: Namespace, say: Callable[[str], None]) -> int:
 
 def _refuse_a_token_without_scopes(scopes: list[str] | None) -> None:
     """A classic token, and GitHub CLI's, name their scopes in every answer (a fine-grained
-    one names none): without `workflow` GitHub refuses the push of the game's workflows, and
-    `gh auth login` asks for it only where it sets up git's credentials."""
-    if scopes is None:
+    one names none, and is let through): without `workflow` GitHub refuses the push of the
+    game's workflows, and `gh auth login` asks for it only where it sets up git's
+    credentials."""
+    if not any(scopes or []):
         return
     missing = [scope for scope in ("repo", "workflow") if scope not in scopes]
     if missing:

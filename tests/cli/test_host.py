@@ -454,7 +454,7 @@ def test_a_private_game_of_a_personal_account_says_whether_invited_players_can_p
 
 @pytest.mark.parametrize("scopes, words", [
     (["repo", "read:org", "gist"], "no workflow scope"),  # gh auth login without git's setup
-    ([""], "no repo and no workflow scope"),
+    (["public_repo"], "no repo and no workflow scope"),
 ])
 def test_a_classic_token_without_the_scopes_is_refused_before_anything_is_made(
         fake, tmp_path, scopes, words):
@@ -463,4 +463,11 @@ def test_a_classic_token_without_the_scopes_is_refused_before_anything_is_made(
     assert code == 2 and words in out and "gh auth refresh --scopes" in out, out
     assert not (tmp_path / "game").exists() and not fake.world.created
     fake.token_scopes = ["repo", "workflow", "read:org"]
+    assert host(fake, tmp_path, "--players", "alice,bob")[0] == 0
+
+
+def test_a_token_that_names_no_scope_is_let_through(fake, tmp_path):
+    """A fine-grained token has permissions, not scopes: an empty X-OAuth-Scopes (or none)
+    says nothing of them, and GitHub's own refusals say what is missing."""
+    fake.token_scopes = [""]
     assert host(fake, tmp_path, "--players", "alice,bob")[0] == 0
