@@ -41,7 +41,7 @@ def ends_from(text: str) -> datetime:
                              "00:00 UTC), or a time with its timezone") from None
 
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def working_files(root: Path) -> GameFiles:
