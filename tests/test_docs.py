@@ -58,3 +58,39 @@ def test_every_link_between_the_pages_leads_somewhere(page):
             headings = [line.lstrip("#").strip() for line in where.read_text().splitlines()
                         if line.startswith("#")]
             assert anchor in github_anchors(headings), f"{page}: no heading for {target}"
+
+
+MISTYPED = {"stauts"}  # the command reference's example of a mistyped command
+
+
+def command_lines(text: str) -> list[str]:
+    """Every `nomic-ci ...` a page shows: in a code span, or a line of an `sh` block."""
+    found = re.findall(r"`(nomic-ci [^`]+)`", text)
+    for block in re.findall(r"```sh\n(.*?)```", text, re.DOTALL):
+        found += [part.strip() for line in block.splitlines()
+                  for part in re.split(r"&&|;", line) if part.strip().startswith("nomic-ci ")]
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_command_and_option_a_page_shows_is_the_command_line_s(page):
+    """A page may name a command alone, with placeholders; what it names is there."""
+    import shlex
+    from nomic_ci.cli.parser import COMMANDS, parser
+
+    def options(built) -> set[str]:
+        return {flag for action in built._actions for flag in action.option_strings}
+
+    for line in command_lines((ROOT / page).read_text()):
+        words = shlex.split(line, comments=True)[1:]
+        rest = list(words)
+        while rest and rest[0] in ("--repo", "--now", "--version"):  # the global options
+            del rest[:1 if rest[0] == "--version" else 2]
+        if not rest or rest[0] in MISTYPED:
+            continue
+        word = rest[0]
+        assert word in COMMANDS, f"{page}: `{line}`: no command {word!r}"
+        sub = parser(word)._subparsers._group_actions[0].choices[word]
+        known = options(parser()) | options(sub)
+        for flag in (w.partition("=")[0] for w in words if w.startswith("--")):
+            assert flag in known, f"{page}: `{line}`: {word} has no option {flag}"

@@ -144,7 +144,7 @@ def cmd_doctor(args) -> int:
         from .githubapi import connect, split_repository
         from .gamedir import now_from
         live, noted = live_findings(connect(os.environ), "/".join(split_repository(
-            args.github)), game, now_from(args.now))
+            args.github)), game, now_from(args.now), root)
         problems, notes = problems + live, notes + noted
     for line in problems:
         print(f"✗ {line}")

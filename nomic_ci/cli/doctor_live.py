@@ -10,8 +10,10 @@ requests. Each finding says its fix; a note says what a choice costs, without fa
 
 from __future__ import annotations
 
+import subprocess
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from github import GithubException, Github, UnknownObjectException
@@ -30,9 +32,10 @@ INACTIVE = 60  # days without a commit after which GitHub turns off a public rep
 WARN_AT = QUIET.days + 3  # that mean its runs have not been running
 
 
-def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime
-                  ) -> tuple[list[str], list[str]]:
-    """(problems, notes) of the repository on GitHub."""
+def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime,
+                  root: Path | None = None) -> tuple[list[str], list[str]]:
+    """(problems, notes) of the repository on GitHub; with `root`, the folder whose game was
+    checked, whether it is the game on GitHub's default branch."""
     try:
         repo = gh.get_repo(full_name)
     except GithubException as error:
@@ -46,7 +49,22 @@ def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime
         notes += noted
     if game is not None:
         problems += _players(gh, game)
+    if root is not None:
+        notes += _folder(repo, root)
     return problems, notes
+
+
+def _folder(repo: Repository, root: Path) -> list[str]:
+    """The checks of the game's files are of the folder's: once the engine has played, the
+    folder `host` made is behind GitHub's default branch, until it is pulled."""
+    here = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "-q", "HEAD"],
+                          capture_output=True, text=True, check=False).stdout.strip()
+    there = repo.get_branch(repo.default_branch).commit.sha
+    if not here or here == there:
+        return []
+    return [f"the game's files checked here are those of {root} at {here[:7]}, not of "
+            f"{repo.default_branch} on GitHub, at {there[:7]}: `git -C {root} pull` brings "
+            "the folder up to date, then check again"]
 
 
 def _get(repo: Repository, path: str) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -27,6 +28,20 @@ def now_from(text: str | None) -> datetime:
         raise GameError(f"--now {text!r} is not a time",
                         hint="give an ISO-8601 time with its timezone, such as "
                              "2026-05-01T12:00:00Z") from None
+
+
+def ends_from(text: str) -> datetime:
+    """--ends: a time with its timezone, or a date alone, which ends the game as it begins
+    (00:00 UTC)."""
+    try:
+        return moment(f"{text}T00:00:00Z" if _DATE.fullmatch(text.strip()) else text)
+    except ValueError as error:
+        raise GameError(f"--ends {text!r} is not {error}",
+                        hint="give a date, such as 2027-03-01 (the game ends as it begins, "
+                             "00:00 UTC), or a time with its timezone") from None
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def working_files(root: Path) -> GameFiles:

@@ -33,8 +33,8 @@ from .bundle import ENGINE_WORKFLOW
 from .dice_secret import SECRET
 from .gamedir import now_from, working_files
 from .githubapi import account, connect, message, split_repository, token_from
-from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, set_app, set_dice_secret,
-                            set_ruleset)
+from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, app_key_given, set_app,
+                            set_dice_secret, set_ruleset)
 
 
 def cmd_host(args: Namespace) -> int:
@@ -52,21 +52,43 @@ def cmd_host(args: Namespace) -> int:
 
 def _host(args: Namespace, say: Callable[[str], None]) -> int:
     owner, name = split_repository(args.repository)
+    app_key_given(args)  # a mistyped option refused before anything is made
     token = token_from(os.environ)
     gh = connect(os.environ)
     me = gh.get_user().login
+    _refuse_a_token_without_scopes(gh.oauth_scopes)
     root = Path(args.dir) if args.dir else Path(name)
+    made_before = (root / "state").is_dir() and (root / ".git").exists()
     game = _the_game(gh, root, args, say)
     repo = _the_repository(gh, me, owner, name, args.private, say)
-    _push(root, repo, token, say, lambda: _restart_the_clocks(root, game, args, say))
+    # a game this command made a moment ago has its clocks from now already
+    _push(root, repo, token, say, (lambda: _restart_the_clocks(root, game, args, say))
+          if made_before else (lambda: None))
     game = load_game(working_files(root))  # made again, where it was never played
     hosted = Hosted(Git(root).engine_path(HOSTED))
     set_dice_secret(repo, root, game, hosted, say)
     app_id = set_app(repo, args, hosted, say)
-    set_ruleset(repo, app_id, say)
+    guarded = set_ruleset(repo, app_id, say)
     _first_run(repo, say)
     _what_only_a_person_can_do(repo, owner != me, app_id, say)
+    if repo.private:
+        _inviting_players(repo, owner != me, app_id is not None and guarded, say)
     return 0
+
+
+def _refuse_a_token_without_scopes(scopes: list[str] | None) -> None:
+    """A classic token, and GitHub CLI's, name their scopes in every answer (a fine-grained
+    one names none, and is let through): without `workflow` GitHub refuses the push of the
+    game's workflows, and `gh auth login` asks for it only where it sets up git's
+    credentials."""
+    if not any(scopes or []):
+        return
+    missing = [scope for scope in ("repo", "workflow") if scope not in scopes]
+    if missing:
+        raise GameError(f"the token has no {' and no '.join(missing)} scope, which pushing "
+                        "the game's workflows and setting its secrets need",
+                        hint=f"`gh auth refresh --scopes {','.join(missing)}` (GitHub's CLI), "
+                             "or a classic token with the repo and workflow scopes in GH_TOKEN")
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -96,6 +118,11 @@ def _the_game(gh: Github, root: Path, args: Namespace, say: Callable[[str], None
                              "made before")
     if not args.players:
         raise GameError("who plays?", hint="give --players LOGIN,LOGIN,... in turn order")
+    from .. import rulesets
+    if "admin" in rulesets.describe(args.ruleset) and not args.admin:
+        raise GameError(f"{args.ruleset} has an Admin, who vetoes proposals and judges "
+                        "questions", hint="give --admin LOGIN (their id is looked up); the "
+                                          "Admin may not be a player")
     seats = []
     for given in (p.strip() for p in args.players.split(",") if p.strip()):
         login, _, said = given.partition(":")
@@ -182,6 +209,27 @@ def _players(game: Game) -> str:
     return ", ".join(f"{p.login} (id {p.id})" for p in game.state.players)
 
 
+def _inviting_players(repo: Repository, for_org: bool, pull_requests_only: bool,
+                      say: Callable[[str], None]) -> None:
+    """Who may read a private repository may push to it too where it is a personal
+    account's: GitHub gives such a repository's collaborators write access, nothing less."""
+    where = f"{repo.html_url}/settings/access"
+    if for_org:
+        say(f"Private repository: invite each player with the Read role ({where}), so they "
+            "can fork it (where the organization's and the repository's settings allow "
+            "forking private repositories) and open pull requests, but not push.")
+    elif pull_requests_only:
+        say(f"Private repository: invite each player ({where}); GitHub gives a personal "
+            "account's collaborators write access, and the ruleset keeps them to pull "
+            "requests on main.")
+    else:
+        say(f"Private repository: GitHub gives a personal account's collaborators write "
+            f"access, and without the App's ruleset (a plan with rulesets for private "
+            f"repositories, and the App) each player you invite ({where}) can push to main "
+            "past the engine. Host a private game in an organization, whose players can "
+            "have the Read role, or invite only players you trust with that.")
+
+
 # -- the repository and its content ------------------------------------------------------
 
 
@@ -254,10 +302,21 @@ def _push(root: Path, repo: Repository, token: str, say: Callable[[str], None],
                             hint="a token pushing workflows needs the workflow scope "
                                  "(fine-grained: Workflows, read and write)")
         say(f"✓ pushed the game to {repo.full_name} (main at {local[:7]})")
-    elif remote == local or (git("fetch", "--quiet", url, "refs/heads/main").returncode == 0
-                             and git("merge-base", "--is-ancestor", local,
-                                     "FETCH_HEAD").returncode == 0):
+    elif remote == local:
         say(f"✓ {repo.full_name}'s main holds the game (at {remote[:7]})")
+    elif git("fetch", "--quiet", url, "refs/heads/main").returncode == 0 and \
+            git("merge-base", "--is-ancestor", local, "FETCH_HEAD").returncode == 0:
+        # the engine played on: the folder is brought up to date, so that what this command
+        # sets (the dice secret the game is committed to now, say) is of the game as it is
+        on_main = git("symbolic-ref", "-q", "HEAD").stdout.strip() == "refs/heads/main"
+        if not on_main or git("status", "--porcelain", "--untracked-files=no").stdout.strip() \
+                or git("merge", "--ff-only", "--quiet", "FETCH_HEAD").returncode != 0:
+            raise GameError(f"{repo.full_name}'s main has moved on since the game in {root}, "
+                            "which is not on main or has changes of its own",
+                            hint=f"commit or put aside the changes, `git -C {root} switch "
+                                 "main`, and run this again: it brings the folder up to date")
+        say(f"✓ {repo.full_name}'s main holds the game (at {remote[:7]}); the folder {root} "
+            "brought up to date with it")
     else:
         raise GameError(f"{repo.full_name} holds another history than the game in {root}",
                         hint="give a new repository's name, or an empty one")
@@ -312,6 +371,3 @@ def _what_only_a_person_can_do(repo: Repository, for_org: bool, app_id: int | No
         f"{repo.full_name} only.")
     say(f"3. Run this command again with --app-id ID --app-key FILE.pem: it sets {APP_ID} "
         f"and {APP_KEY}, and the ruleset then lets only the App and admins change main.")
-    if repo.private:
-        say(f"Private repository: invite each player with Read access ({repo.html_url}"
-            "/settings/access), so they can fork it.")

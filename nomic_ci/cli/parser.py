@@ -195,7 +195,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
                           help="the players in turn order, each with their numeric GitHub "
                                "user id for a game on GitHub (default: the seed's)")
         init.add_argument("--veto", metavar="LOGIN,...", help="the players who hold a veto")
-        init.add_argument("--ends", metavar="ISO-8601",
+        init.add_argument("--ends", metavar="DATE",
                           help="the end date (default: the ruleset's length after the start)")
         init.add_argument("--dice-seed", metavar="HEX", help="the dice seed (default: random)")
         init.add_argument("--admin", metavar="LOGIN[:ID]",
@@ -363,7 +363,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         host.add_argument("--veto", metavar="LOGIN,...", help="the players who hold a veto")
         host.add_argument("--admin", metavar="LOGIN",
                           help="the Admin's login, in rulesets that have one")
-        host.add_argument("--ends", metavar="ISO-8601", help="the end date (default: the "
+        host.add_argument("--ends", metavar="DATE", help="the end date (default: the "
                                                              "ruleset's length after now)")
         host.add_argument("--dir", metavar="DIR",
                           help="where the game is made and kept (default: ./NAME)")

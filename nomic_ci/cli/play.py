@@ -32,9 +32,9 @@ from ..text.game_issue import game_begins
 from ..text.readmes import render_all
 from .bundle import write_bundle
 from .dice_secret import local_dice, new_secret
-from .gamedir import now_from
+from .gamedir import ends_from, now_from
 from .identity import acting_as, known_player
-from ..core.times import iso, moment
+from ..core.times import iso
 from ..core.words import number_in
 from ..core.players.comment_commands import command_in
 
@@ -58,7 +58,7 @@ def cmd_init(args) -> int:
                                     rulesets.describe(args.ruleset)["players"].split(",")]]
     start = now_from(args.now)
     files = rulesets.game_files(args.ruleset, players=seats, start=start,
-                                ends=moment(args.ends) if args.ends else None,
+                                ends=ends_from(args.ends) if args.ends else None,
                                 dice_seed=args.dice_seed, admin=args.admin)
     refuse_options_unused(args, load_game(files), start)
     target.mkdir(parents=True, exist_ok=True)

@@ -96,7 +96,9 @@ def set_dice_secret(repo: Repository, root: Path, game: Game, hosted: Hosted,
     if not secret or commitment_of(secret) != current.commitment:
         raise GameError(f"the dice secret in {path} is not the one the game is committed to "
                         f"(SHA-256 {current.commitment[:12]}…)",
-                        hint="restore the file `nomic-ci init` wrote there")
+                        hint="put there the secret the game is committed to: the one "
+                             "`nomic-ci init` wrote, or since a replacement the new "
+                             "NOMIC_DICE_SECRET")
     done = _set_secret(repo, DICE_SECRET, secret, hosted)
     say(f"✓ {DICE_SECRET}, the secret the game is committed to (SHA-256 "
         f"{current.commitment[:12]}…): {done}")
@@ -107,19 +109,8 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
     """The App's id as the variable, its key as the secret, when given, once GitHub says the
     App with that key is installed on the repository; its id either way where the
     repository has both (without its key the workflow runs on GITHUB_TOKEN)."""
-    if bool(args.app_id) != bool(args.app_key):
-        raise GameError("an App needs both its id and its private key",
-                        hint="give --app-id ID and --app-key FILE.pem together")
-    if args.app_id:
-        if number_in(str(args.app_id)) is None:
-            raise GameError(f"--app-id {args.app_id}: the App's numeric id",
-                            hint="the App's page shows it as 'App ID'")
-        try:
-            key = Path(args.app_key).read_text()
-        except OSError as error:
-            raise GameError(f"cannot read {args.app_key}: {error.strerror}",
-                            hint="give the .pem file of a private key made on the App's page") \
-                from None
+    key = app_key_given(args)
+    if key is not None:
         _refuse_an_app_that_cannot_run(repo, int(number_in(str(args.app_id))), key)
         try:
             variable = repo.get_variable(APP_ID)
@@ -142,6 +133,25 @@ def set_app(repo: Repository, args: Namespace, hosted: Hosted,
             "GITHUB_TOKEN, and the ruleset lets no App bypass it")
         return None
     return number_in(value)
+
+
+def app_key_given(args: Namespace) -> str | None:
+    """The App's private key, where --app-id and --app-key are given, both, and readable:
+    checked before `host` does anything, so a mistyped option leaves nothing half-made."""
+    if bool(args.app_id) != bool(args.app_key):
+        raise GameError("an App needs both its id and its private key",
+                        hint="give --app-id ID and --app-key FILE.pem together")
+    if not args.app_id:
+        return None
+    if number_in(str(args.app_id)) is None:
+        raise GameError(f"--app-id {args.app_id}: the App's numeric id",
+                        hint="the App's page shows it as 'App ID'")
+    try:
+        return Path(args.app_key).read_text()
+    except OSError as error:
+        raise GameError(f"cannot read {args.app_key}: {error.strerror}",
+                        hint="give the .pem file of a private key made on the App's page") \
+            from None
 
 
 def _refuse_an_app_that_cannot_run(repo: Repository, app_id: int, key: str) -> None:
@@ -205,7 +215,9 @@ def ruleset_agrees(there: dict[str, Any], wanted: dict[str, Any]) -> bool:
             == wanted["conditions"]["ref_name"]["include"])
 
 
-def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]) -> None:
+def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]) -> bool:
+    """The default branch's ruleset made or put back as `ruleset_wanted`; False where the
+    plan has none (a private repository on a free plan)."""
     wanted, requester = ruleset_wanted(app_id), repo.requester
     try:
         _, listed = requester.requestJsonAndCheck("GET", f"{repo.url}/rulesets")
@@ -213,19 +225,19 @@ def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]
         if mine is None:
             requester.requestJsonAndCheck("POST", f"{repo.url}/rulesets", input=wanted)
             say(f"✓ the default branch's ruleset '{RULESET}': made")
-            return
+            return True
         _, there = requester.requestJsonAndCheck("GET", f"{repo.url}/rulesets/{mine['id']}")
         if ruleset_agrees(there, wanted):
             say(f"✓ the default branch's ruleset '{RULESET}': already")
-            return
+            return True
         requester.requestJsonAndCheck("PUT", f"{repo.url}/rulesets/{mine['id']}", input=wanted)
         say(f"✓ the default branch's ruleset '{RULESET}': updated")
+        return True
     except GithubException as error:
         if error.status == 403 and PLAN in message(error):
             say("- no branch ruleset: this plan has none for a private repository; the "
-                "default branch is unprotected (players cannot push to it without write "
-                "access anyway)")
-            return
+                "default branch is unprotected")
+            return False
         raise GameError(f"GitHub refused the branch ruleset ({message(error)})",
                         hint="the token needs the repository's Administration permission") \
             from None

@@ -193,7 +193,8 @@ def test_a_plan_without_rulesets_is_said_and_the_rest_done(fake, tmp_path):
     code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
     assert code == 0, out
     assert "no branch ruleset: this plan has none for a private repository" in out
-    assert "invite each player with Read access" in out
+    # a personal account's collaborators can push, and nothing on this plan stops them
+    assert "each player you invite (" in out and "can push to main past the engine" in out
     assert fake.world.private and fake.world.hosting.dispatches
 
 
@@ -315,6 +316,7 @@ def test_an_organization_s_private_repository_on_a_free_plan_is_hosted_without_a
                                  "--private", "--dir", str(tmp_path / "game"), env=env(fake))
         assert code == 0, out + err
         assert "no branch ruleset: this plan has none for a private repository" in out
+        assert "invite each player with the Read role" in out and "push to main" not in out
         assert fake.world.hosting.dispatches  # the first run started
         code, out, err = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor",
                                  "--github", "nomic-club/nomic", env=env(fake))
@@ -372,3 +374,100 @@ def test_doctor_warns_of_a_silent_public_game_before_github_turns_its_engine_off
     # a private repository keeps its schedule however quiet
     fake.world.private, fake.world.hosting.inactive_workflows = True, set()
     assert "engine.yml is off" not in doctor(200)[1]
+
+
+def test_doctor_says_when_the_folder_it_checked_is_not_the_game_on_github(fake, tmp_path):
+    """Once the engine plays, the folder `host` made is behind GitHub's main: doctor checks
+    the folder's files, and says so, with how to bring it up to date."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    doctor = ("--repo", str(tmp_path / "game"), "--now", T0, "doctor", "--github",
+              "hoster/nomic")
+    assert "checked here are those of" not in run_cli(*doctor, env=env(fake))[1]
+    local = fake.branch_sha("main")
+    fake.clock.set(datetime.fromisoformat(T0))
+    fake.commit("main", {"state/players.yaml": "players: broken\n"})  # the game moved on
+    code, out, _ = run_cli(*doctor, env=env(fake))
+    assert code == 0, out  # the folder's game is sound; GitHub's is not checked as files
+    assert (f"- the game's files checked here are those of {tmp_path / 'game'} at "
+            f"{local[:7]}, not of main on GitHub, at {fake.branch_sha('main')[:7]}: "
+            f"`git -C {tmp_path / 'game'} pull` brings the folder up to date") in out, out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "alice,bob", "--app-id", "12"], "an App needs both its id and its private key"),
+    (["--players", "alice,bob", "--app-id", "12", "--app-key", "nowhere.pem"],
+     "cannot read nowhere.pem"),
+    (["--players", "alice,bob", "--ruleset", "borednomic"], "give --admin LOGIN (their id is "
+                                                            "looked up)"),
+    (["--players", "alice,bob", "--ends", "2027-03-01T00:00:00"], "is not a time with its "
+                                                                  "timezone"),
+])
+def test_a_mistaken_option_is_refused_before_anything_is_made(fake, tmp_path, args, words):
+    code, out = host(fake, tmp_path, *args)
+    assert code == 2 and words in out, out
+    assert not (tmp_path / "game").exists() and not fake.world.created
+
+
+def test_a_game_made_by_this_very_command_is_pushed_as_made(fake, tmp_path, monkeypatch):
+    """Without --now the clock moves between `init` and the push (here by a minute): the
+    game just made is not made again for that."""
+    from datetime import timezone
+    from nomic_ci.cli import host as hosting
+    monkeypatch.setattr(hosting, "now_from", lambda _: datetime.now(timezone.utc).replace(
+        microsecond=0) + timedelta(minutes=1))
+    code, out, err = run_cli("host", "hoster/nomic", "--dir", str(tmp_path / "game"),
+                             "--players", "alice,bob", "--ends", "2099-01-01", env=env(fake))
+    assert code == 0, out + err
+    assert "never played: made again" not in out
+    assert "ends_at: 2099-01-01T00:00:00Z" in fake.file_at("rules/107-rule-of-completion.md")
+
+
+def test_a_folder_behind_the_game_on_github_is_brought_up_to_date_first(fake, tmp_path):
+    """The engine plays on after the push: run again (to add the App, say), host sets what
+    it sets from the game as it is on GitHub, never from the folder's older copy."""
+    host(fake, tmp_path, "--players", "alice,bob")
+    game = tmp_path / "game"
+    fake.commit("main", {"README.md": "the engine played on\n"})
+    code, out = host(fake, tmp_path)
+    assert code == 0 and "the folder " in out and "brought up to date with it" in out, out
+    assert (game / "README.md").read_text() == "the engine played on\n"
+    assert subprocess.run(["git", "-C", str(game), "rev-parse", "main"], capture_output=True,
+                          text=True).stdout.strip() == fake.branch_sha("main")
+    fake.commit("main", {"README.md": "and on\n"})
+    (game / "README.md").write_text("the host's own edit\n")
+    code, out = host(fake, tmp_path)
+    assert code == 2 and "has changes of its own" in out and "switch main" in out, out
+    assert (game / "README.md").read_text() == "the host's own edit\n"
+
+
+def test_a_private_game_of_a_personal_account_says_whether_invited_players_can_push(
+        fake, tmp_path):
+    """GitHub gives a personal account's collaborators write access: only the App's ruleset
+    (pull requests for all but the App and admins) keeps them off main."""
+    code, out = host(fake, tmp_path, "--players", "alice,bob", "--private")
+    assert code == 0 and "can push to main past the engine" in out, out
+    key = app_key(tmp_path / "app.pem", 12345, fake)
+    code, out = host(fake, tmp_path, "--app-id", "12345", "--app-key", str(key))
+    assert code == 0 and "the ruleset keeps them to pull requests on main" in out, out
+    assert "push to main past" not in out
+
+
+@pytest.mark.parametrize("scopes, words", [
+    (["repo", "read:org", "gist"], "no workflow scope"),  # gh auth login without git's setup
+    (["public_repo"], "no repo and no workflow scope"),
+])
+def test_a_classic_token_without_the_scopes_is_refused_before_anything_is_made(
+        fake, tmp_path, scopes, words):
+    fake.token_scopes = scopes
+    code, out = host(fake, tmp_path, "--players", "alice,bob")
+    assert code == 2 and words in out and "gh auth refresh --scopes" in out, out
+    assert not (tmp_path / "game").exists() and not fake.world.created
+    fake.token_scopes = ["repo", "workflow", "read:org"]
+    assert host(fake, tmp_path, "--players", "alice,bob")[0] == 0
+
+
+def test_a_token_that_names_no_scope_is_let_through(fake, tmp_path):
+    """A fine-grained token has permissions, not scopes: an empty X-OAuth-Scopes (or none)
+    says nothing of them, and GitHub's own refusals say what is missing."""
+    fake.token_scopes = [""]
+    assert host(fake, tmp_path, "--players", "alice,bob")[0] == 0

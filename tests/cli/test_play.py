@@ -393,12 +393,24 @@ def test_status_shows_the_game_as_of_now_and_what_a_tick_would_do(table):
     (["--ends", "2026-04-01T00:00:00Z"], "is not after the game's start"),
     (["--admin", "boss:7"], "default has no Admin"),
     (["--ruleset", "borednomic"], "borednomic has an Admin"),
+    (["--ends", "2027-03-01T00:00:00"], "--ends '2027-03-01T00:00:00' is not a time with its "
+                                        "timezone"),
+    (["--ends", "soon"], "give a date, such as 2027-03-01"),
 ])
 def test_init_refuses_an_option_the_ruleset_would_ignore(tmp_path, args, words):
     from tables import run_cli
     code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"), *args)
     assert code == 2 and words in err, err
     assert not (tmp_path / "g").exists()
+
+
+def test_a_date_alone_ends_the_game_as_that_day_begins(tmp_path):
+    from tables import run_cli
+    code, _, err = run_cli("--now", "2026-05-01T12:00:00Z", "init", str(tmp_path / "g"),
+                           "--players", "alice,bob", "--ends", "2026-06-01")
+    assert code == 0, err
+    assert "ends_at: 2026-06-01T00:00:00Z" in (
+        tmp_path / "g/rules/107-rule-of-completion.md").read_text()
 
 
 def test_a_dry_run_shows_what_a_proposal_involves_needs_and_changes_and_records_nothing(table):

@@ -86,3 +86,37 @@ def test_the_bill_is_the_schedule_each_ruleset_s_timers_need(ruleset):
                                                  "borednomic" else {})).config)
     row = f"| {ruleset} | `{need.cron}` | {need.why()} | {need.runs_a_month:,} |"
     assert row in GUIDE.read_text()
+
+
+def test_every_name_and_figure_the_guide_states_is_the_code_s():
+    """What a host types or looks for, as the code spells it: the Actions secrets and the
+    variable (the engine workflow reads them), the ruleset, the files kept in the folder,
+    the App's permissions (the form `host` links, the token the workflow asks for), the
+    quiet game's days, the merge's tries, the summary's words."""
+    from nomic_ci.cli.bundle import ENGINE_WORKFLOW
+    from nomic_ci.cli.dice_secret import SECRET
+    from nomic_ci.cli.doctor_live import INACTIVE, WARN_AT
+    from nomic_ci.cli.repo_settings import HOSTED, RULESET
+    from nomic_ci.forges.githubforge import QUIET
+    from nomic_ci.reconcile import MERGE_TRIES
+
+    guide = " ".join(GUIDE.read_text().split())  # a phrase may break across lines
+    workflow = (ROOT / ENGINE_WORKFLOW).read_text()
+    for name in set(re.findall(r"\bNOMIC_[A-Z_]+", guide)):
+        assert re.search(rf"(secrets|vars)\.{name}\b", workflow), name
+    assert f"`{RULESET}`" in guide
+    assert f".git/nomic-ci/{SECRET}" in guide and f".git/nomic-ci/{HOSTED}" in guide
+    permissions = re.search(r"repository permissions (.*?), read and write", guide)[1]
+    named = {words.strip("* ").lower() for words in re.split(r",|\band\b", permissions)}
+    asked = {line.split(":")[0].removeprefix("permission-").replace("-", " ")
+             for line in re.findall(r"permission-[a-z-]+: write", workflow)}
+    assert named - {"commit statuses"} | {"statuses"} == asked, (named, asked)
+    form = {"contents", "pull_requests", "issues", "statuses", "workflows"}
+    assert all(f'"{p}": "write"' in (ROOT / "nomic_ci/cli/host.py").read_text() for p in form)
+    assert {p.replace("_", " ") for p in form} == asked
+    assert f"after {INACTIVE} days without a commit" in guide
+    assert f"after {QUIET.days} days without a commit" in guide
+    assert f"from the {WARN_AT}rd day" in guide
+    assert f"refused by GitHub at {['', 'one', 'two', 'three'][MERGE_TRIES]} runs" in guide
+    said = re.search(r'summary says "(.*?) …"', guide)[1]
+    assert said in (ROOT / "nomic_ci/reconcile.py").read_text()

@@ -85,6 +85,9 @@ class FakeGitHub(Scenario):
         # whether each request spends one of them, and none is answered once they are spent
         # (GitHub's 403 "API rate limit exceeded", until the hour's reset); off, they stay put
         self.rate_spent = False
+        # a classic token's (or GitHub CLI's) scopes, which GitHub names in every answer's
+        # X-OAuth-Scopes; None, a fine-grained token's or an App's, which names none
+        self.token_scopes: list[str] | None = None
         self.internal_errors: list[str] = []  # tracebacks of bugs in the fake itself
         self._meanwhile: list[tuple[str, re.Pattern, Callable[[], None]]] = []
         self._lock = threading.RLock()
@@ -298,7 +301,7 @@ class FakeGitHub(Scenario):
             "X-RateLimit-Limit": "5000",
             "X-RateLimit-Remaining": str(self.rate_remaining),
             "X-RateLimit-Reset": str(reset),
-        }
+        } | ({} if self.token_scopes is None else {"X-OAuth-Scopes": ", ".join(self.token_scopes)})
 
 
 _INVALID = object()

@@ -100,7 +100,9 @@ def _strangers_refusal(game: Game, proposal: Proposal) -> str | None:
         return "; ".join(found) if found else None
     config = game.config
     joining = (f"; to join, propose only adding yourself to the end of state/players.yaml "
-               f"({config.cite('join_window')})" if config.join_window else "")
+               f"({config.cite('join_window')})" if config.join_window else
+               "; to join, ask a player to propose adding you to the end of "
+               "state/players.yaml: only players propose here")
     return f"{proposal.author.login} is not a player (see state/players.yaml){joining}"
 
 

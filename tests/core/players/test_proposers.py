@@ -103,7 +103,8 @@ def test_a_stranger_is_refused_unless_they_ask_to_join_where_the_rules_allow_it(
         "mallory is not a player (see state/players.yaml); to join, propose only adding "
         "yourself to the end of state/players.yaml (rule 214)")
     assert refusal(make_game(), proposal("mallory")) == (
-        "mallory is not a player (see state/players.yaml)")
+        "mallory is not a player (see state/players.yaml); to join, ask a player to "
+        "propose adding you to the end of state/players.yaml: only players propose here")
 
 
 def test_nothing_may_be_proposed_once_the_game_is_over():
