@@ -121,7 +121,7 @@ def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requir
         passed, why = False, f"{why}, but it cannot pass: {'; '.join(found)}"
     return Decide(at, proposal, open_, passed, tally, f"the passing conditions of "
                   f"{game.config.cite('guard')}", involved(needed), why,
-                  game.config.starting_points)
+                  starting_points=game.config.starting_points)
 
 
 def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
@@ -137,7 +137,7 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requi
     return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
                   f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
                   f"{needed.threshold.explain(eligible)} — {verdict}",
-                  game.config.starting_points)
+                  starting_points=game.config.starting_points)
 
 
 def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
