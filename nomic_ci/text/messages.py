@@ -118,5 +118,5 @@ def _cop_car_amended(game: Game, state: GameState, record: Record | None) -> lis
     if car is None:
         return ["The Cop Car leaves the board: no rule in force makes it a feature now."]
     return [f"The Cop Car is on space {car.space} with {car.health} health: "
-            f"{game.config.cite('cop_car')} makes it a feature again, and says it is there "
+            f"{game.config.cite('cop_car')} makes it a feature, and says it is there "
             "initially."]

@@ -137,7 +137,7 @@ def test_the_cop_car_enacted_again_starts_afresh_and_plays(table, tmp_path):
     t.propose("carol", "cop-car-off")
     assert "the Cop Car's rule starts it on space 99, but the board has 10 spaces" in t.out, t.out
     passes(t, back, "carol", "cop-car-again")
-    assert "The Cop Car is on space 6 with 150 health: rule 11 makes it a feature again, " \
+    assert "The Cop Car is on space 6 with 150 health: rule 11 makes it a feature, " \
         "and says it is there initially." in t.out
     assert (board(t).cop_car.space, board(t).cop_car.health) == (6, 150)
     verified(t)
