@@ -277,14 +277,14 @@ def _merge(run: Run, decision: Decide, report: Report) -> Decide | None:
     if handed is not run.game.state:  # a list without the player whose turn it is
         run.change(handed, None, None)
     run.write()  # the merge goes on top of the state that led to it
-    board_before = run.game.config.board
+    before = run.game.config
     result = run.forge.merge(decision.proposal, merge_message(decision))
     detail = f" ({result.detail})" if result.detail else ""
     if result.status is MergeStatus.MERGED:
         run.reread()  # the new rules, and any state the proposal changed
         if result.before is not None:  # merged before this run read the game: its rules
-            board_before = derive_config(parse_rules(game_files(result.before))).board
-        return replace(decision, board_before=board_before)
+            before = derive_config(parse_rules(game_files(result.before)))
+        return replace(decision, rules_before=before)
     if result.status is MergeStatus.NOT_MERGEABLE or (
             result.status is MergeStatus.REFUSED and open_.merge_refused + 1 >= MERGE_TRIES):
         # it can never merge as it is: it fails, so the game goes on

@@ -152,11 +152,11 @@ def _decide(game: Game, state: GameState, decision: Decide,
     # is the part of them that nothing recorded explains yet
     stated = unexplained(game) if decision.passed and any(
         PLAYERS in (c.path, c.previous_path) for c in decision.proposal.changes) else {}
-    began = {}
-    if decision.passed and decision.starting_points not in (None, config.starting_points):
+    began, before = {}, decision.rules_before if decision.passed else None
+    if before is not None and before.starting_points != config.starting_points:
         # a new start is for whoever begins under it (rule 102): who plays keeps the points
         # they have, and began with the start before (what `unexplained` saw was that)
-        began = {p.login: decision.starting_points - config.starting_points
+        began = {p.login: before.starting_points - config.starting_points
                  for p in state.players}
         stated = {login: delta - began.get(login, 0) for login, delta in stated.items()
                   if delta != began.get(login, 0)}
@@ -190,12 +190,12 @@ def _decide(game: Game, state: GameState, decision: Decide,
             BOARD in (c.path, c.previous_path) for c in decision.proposal.changes)):
         # the board as the proposal left it: its stated events (rule 4), a Gulag's freed
         record = replace(record, board=dump_board(state.board))
-    if decision.passed and decision.board_before is not None and state.board is not None:
+    if before is not None and state.board is not None:
         from .board.opening import amended, dump_opening, opening  # for a game with a board
-        before, after = opening(decision.board_before), opening(config.board)
-        if before != after:  # the rules before, for verify's replay, and the board in line
-            record = replace(record, opening=MappingProxyType(dump_opening(before)))
-            state = replace(state, board=amended(state.board, before, after))
+        was, now = opening(before.board), opening(config.board)
+        if was != now:  # the rules before, for verify's replay, and the board in line
+            record = replace(record, opening=MappingProxyType(dump_opening(was)))
+            state = replace(state, board=amended(state.board, was, now))
     state = _without(state, open_.key)
     if decision.passed and state.paused_since and state.is_admin(open_.author):
         state = replace(state, paused_since=None)  # seed 003 rule 10.2: the game goes on

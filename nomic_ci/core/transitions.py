@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Mapping
 
 from .facts import Comment, Proposal
 from .files.history import RecordSummary
 from .files.judgments import Judgment
 from .files.state import OpenProposal
 from .frozen import frozen
+from .mechanics.config import GameConfig
 from .voting.tally import Tally
 
 
@@ -55,12 +55,10 @@ class Decide:
     threshold: str
     rules: tuple[int, ...]
     reason: str
-    # the board's rules in force until its merge (`reconcile` gives them): what a change to
-    # the board's opening pieces does to the board (`board.opening`)
-    board_before: Mapping[str, Any] | None = None
-    # the points a player starts with under the rules the vote was held under: a passed
-    # proposal changing them changes no one's points, and the records say so (core/apply.py)
-    starting_points: int | None = None
+    # the rules in force until its merge (`reconcile._merge` gives them, from the commit it
+    # went onto where it was merged by hand): what its change to a rule something in play
+    # rests on does (core/apply.py: the points players began with, the board's opening)
+    rules_before: GameConfig | None = None
 
 
 @frozen

@@ -61,7 +61,7 @@ class MergeResult:
     detail: str = ""
     # where it was merged before this run read the game (by hand, or by a run that stopped
     # before recording it): the game's files on the commit it was merged onto, whose rules
-    # are the ones it replaced (`Decide.board_before`); None where the run merged it
+    # are the ones it replaced (`Decide.rules_before`); None where the run merged it
     before: Mapping[str, str] | None = None
 
 

@@ -51,3 +51,25 @@ def test_amending_the_starting_points_leaves_the_scores_explained(table):
                               "mutable: true\n---\nA rule.\n"}, author="bob")
     assert t.propose("bob", "next") == 2  # bob's turn, his roll on top of what he had
     assert t.cli("verify") == 0, t.err
+
+
+def test_a_new_start_an_admin_merged_by_hand_leaves_the_scores_explained(tmp_path):
+    """On GitHub an admin may merge a pull request before its vote ends (or a run may stop
+    between a merge and its record): the next run finds the new start already in the files it
+    read. The start the players began with is then the commit's it was merged onto, as for
+    the Cop Car (`MergeResult.before`); before, nothing was recorded, and verify said every
+    player's points disagreed with the records by 50."""
+    hub = GitHubTable(tmp_path / "g", players="alice,bob,carol")
+    amended = hub.read(POINTS).replace("starting_points: 0", "starting_points: 50")
+    hub.later().branch("fifty", {POINTS: amended}, author="alice")
+    assert hub.propose("alice", "fifty") == 1
+    hub.vote(1, "bob")
+    hub.later().fake.backend.merge(hub.fake.pull(hub.prs["fifty"]), None, "merge", None, None)
+    hub.tick()
+    assert "merged on the forge by someone other than the engine" in hub.out
+    game = load_game(hub.files())
+    assert game.config.starting_points == 50
+    assert {p.login: p.points for p in game.state.players}["bob"] == 0
+    assert dict(game.records[0].points_began) == {"alice": -50, "bob": -50, "carol": -50}
+    assert hub.cli("verify") == 0, hub.err
+    hub.close()

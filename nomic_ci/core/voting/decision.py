@@ -120,8 +120,7 @@ def _guarded(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requir
     if found:
         passed, why = False, f"{why}, but it cannot pass: {'; '.join(found)}"
     return Decide(at, proposal, open_, passed, tally, f"the passing conditions of "
-                  f"{game.config.cite('guard')}", involved(needed), why,
-                  starting_points=game.config.starting_points)
+                  f"{game.config.cite('guard')}", involved(needed), why)
 
 
 def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requirement | str,
@@ -136,8 +135,7 @@ def _decision(game: Game, open_: OpenProposal, proposal: Proposal, needed: Requi
     verdict = "met" if passed else "not met"
     return Decide(at, proposal, open_, passed, tally, needed.explanation, needed.rules,
                   f"{why}: {tally.yes} yes, {tally.no} no of {eligible} eligible; "
-                  f"{needed.threshold.explain(eligible)} — {verdict}",
-                  starting_points=game.config.starting_points)
+                  f"{needed.threshold.explain(eligible)} — {verdict}")
 
 
 def merged_decision(game: Game, open_: OpenProposal, proposal: Proposal,
