@@ -182,9 +182,11 @@ def _decide(game: Game, state: GameState, decision: Decide,
         proposer = state.player(open_.author)
         state = state.with_player(replace(proposer, points=proposer.points + gained))
     board = state.board
-    if decision.passed and board is not None and "gulag" not in config.board:
+    if decision.passed and board is not None and ("gulag" not in config.board or (
+            before is not None and "gulag" not in before.board)):
         # no rule in force keeps a Gulag: whoever it held is freed with the merge, not left
-        # shut out of everything with no /rejoin to leave by (seed 004 rule 8 repealed)
+        # shut out of everything with no /rejoin to leave by (seed 004 rule 8 repealed);
+        # and one enacted again holds no one left in it while no rule kept one
         state = replace(state, board=board.without_gulag())
     if decision.passed and state.board is not None and (state.board is not board or any(
             BOARD in (c.path, c.previous_path) for c in decision.proposal.changes)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.board.actionlog import ActionRecord
+from ..core.board.boardfile import GULAG
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
@@ -99,6 +100,7 @@ def consequences(game: Game, state: GameState, record: Record | None,
         points = next((p.points for p in state.players if p.login == login), opened.rolled)
         parts.append(f"Dice: {login} rolls {rolls} (+{opened.rolled}, now {points} points).")
     parts += _cop_car_amended(game, state, record)
+    parts += _freed_from_gulag(game, state, transition)
     if game.state.paused_since and not state.paused_since:
         parts.append("The pause is over: the game goes on.")
     if state.over and not game.state.over:
@@ -106,6 +108,24 @@ def consequences(game: Game, state: GameState, record: Record | None,
     elif state.turn != game.state.turn and state.turn and not isinstance(transition, PassTurn):
         parts.append(f"Next: {state.turn}'s turn.")
     return "".join(" " + part for part in parts)
+
+
+def _freed_from_gulag(game: Game, state: GameState, transition: Transition) -> list[str]:
+    """Whom a passed proposal leaving no Gulag freed at its merge (`Board.without_gulag`):
+    told, or they would learn it only from the board."""
+    was, now = game.state.board, state.board
+    if not isinstance(transition, Decide) or was is None or now is None:
+        return []
+    freed = [t.login for t in was.tokens if t.space == GULAG and now.token(t.login).space != GULAG]
+    if not freed:
+        return []
+    who = f"{', '.join(freed)} {'is' if len(freed) == 1 else 'are'} freed"
+    if "gulag" in game.config.board:  # enacted again: it holds only whom it sends there
+        return [f"{who} from the Gulag, on space 1: no rule kept one before, and "
+                f"{game.config.cite('gulag')} holds only those it sends there."]
+    before = transition.rules_before
+    kept = f" ({before.cite('gulag')} did)" if before and "gulag" in before.board else ""
+    return [f"No rule in force keeps a Gulag now{kept}: {who}, on space 1."]
 
 
 def _cop_car_amended(game: Game, state: GameState, record: Record | None) -> list[str]:

@@ -18,6 +18,7 @@ from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
 
 from boardgames import board, forge_tables, points, seed_for, where
+from tables import engine_comments
 
 
 @pytest.fixture(params=["local", "github"])
@@ -346,6 +347,8 @@ def test_a_player_in_the_gulag_when_a_proposal_repealing_the_gulag_passes_is_fre
     to_the_gulag(t)
     gulag_amended(t, "no-gulag", None)
     assert where(t, "bob") == 1 and board(t).token("bob").missed_turns == 0
+    told = "\n".join(engine_comments(t, t.pr_of(1))) if hasattr(t, "fake") else t.out
+    assert "No rule in force keeps a Gulag now (rule 8 did): bob is freed, on space 1." in told
     assert t.status()["turn"] == "carol"
     for who in ("carol", "alice"):
         t.command(who, "/pass")
@@ -428,4 +431,29 @@ def test_a_player_left_in_a_gulag_no_rule_keeps_is_held_out_of_nothing(tmp_path)
                       "---\nBob was here.\n"}, author="bob")
     t.propose("bob", "bobs")
     assert [o.author.login for o in load_game(t.files()).state.open_proposals] == ["bob"]
+    assert t.cli("verify") == 0, t.err
+
+
+def test_a_player_left_in_a_gulag_no_rule_keeps_is_freed_by_the_gulag_enacted_again(tmp_path):
+    """As above, bob left in a Gulag no rule keeps (an older engine's board); the next
+    proposal to pass is the one putting the Gulag back. It holds no one it did not put there
+    itself: bob, held by no rule before it, is freed at its merge, told so, and keeps his
+    seat in the turn order. Before, the Gulag enacted again found him in it and held him:
+    out of the turn order and his proposals refused until he wrote /rejoin."""
+    from tables import LocalTable
+    t = LocalTable(tmp_path / "g", players="alice,bob,carol", ruleset="infinite-nomic-r7",
+                   dice_seed=seed_for())
+    t.later().command("alice", "/pass")
+    t.command("bob", "/pass")
+    gulag_amended(t, "no-gulag", None)  # carol's, passed in her turn; alice passed
+    left = tmp_path / "board.yaml"
+    left.write_text(t.read("state/board.yaml").replace("login: bob\n    space: 1",
+                                                       "login: bob\n    space: gulag"))
+    assert t.cli("adjust", "--board", str(left), "--as", "alice", "--reason",
+                 "bob was left in the Gulag its repeal found him in") == 0, t.err
+    t.command("bob", "/pass")
+    gulag_amended(t, "gulag-again", "  gulag:\n    missed_turns: 2\n")
+    assert "bob is freed from the Gulag, on space 1: no rule kept one before, and rule 8 " \
+        "holds only those it sends there." in t.out
+    assert where(t, "bob") == 1 and t.status()["turn"] == "bob"
     assert t.cli("verify") == 0, t.err
