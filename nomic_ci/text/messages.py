@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..core.board.actionlog import ActionRecord
-from ..core.board.boardfile import GULAG
 from ..core.files.records import Record
 from ..core.files.state import GameState
 from ..core.game import Game
@@ -116,6 +115,7 @@ def _freed_from_gulag(game: Game, state: GameState, transition: Transition) -> l
     was, now = game.state.board, state.board
     if not isinstance(transition, Decide) or was is None or now is None:
         return []
+    from ..core.board.boardfile import GULAG  # a game with a board has loaded it already
     freed = [t.login for t in was.tokens if t.space == GULAG and now.token(t.login).space != GULAG]
     if not freed:
         return []
