@@ -3,7 +3,8 @@
 Actions on and the game's workflows enabled, and a public repository's default branch not
 so long without a commit that GitHub is about to turn them off; the dice secret's name
 there (GitHub never shows a value); the App's variable and key together, when configured;
-the default branch's ruleset, and that it lets the engine commit; each player's account
+the default branch's ruleset, and that it lets the engine commit; the merge buttons
+offered; each player's account
 still the login the game has for their id; and the settings of runs for fork pull
 requests. Each finding says its fix; a note says what a choice costs, without failing.
 """
@@ -23,7 +24,7 @@ from ..core.game import Game
 from ..forges.githubforge import QUIET
 from .bundle import CARRIED
 from .githubapi import message
-from .repo_settings import APP_ID, APP_KEY, DICE_SECRET, PLAN
+from .repo_settings import APP_ID, APP_KEY, DICE_SECRET, PLAN, merge_commits_only
 from ..core.words import number_in
 
 WORKFLOWS = [path for path in CARRIED if path.startswith(".github/workflows/")]
@@ -43,7 +44,8 @@ def live_findings(gh: Github, full_name: str, game: Game | None, now: datetime,
                 "that the token may read it"], []
     problems: list[str] = []
     notes: list[str] = []
-    for check in (_actions, partial(_workflows, now=now), _secrets, _ruleset, _forks):
+    for check in (_actions, partial(_workflows, now=now), _secrets, _ruleset, _merges,
+                  _forks):
         found, noted = check(repo, game)
         problems += found
         notes += noted
@@ -198,6 +200,18 @@ def _ruleset(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]
                          f"{', '.join(sorted(blocking))} and the App ({app}) is not on its "
                          "bypass list, so the engine cannot commit the game's state: add it")
     return found, []
+
+
+def _merges(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]:
+    """A note, not a fault: only an admin's merge by hand uses another button."""
+    if repo.allow_merge_commit is None or merge_commits_only(repo):  # None: not shown us
+        return [], []
+    offered = [name for name, on in (("squash", repo.allow_squash_merge),
+                                     ("rebase", repo.allow_rebase_merge)) if on]
+    return [], [f"pull requests may be merged by {' or '.join(offered) or 'no merge commit'}:"
+                " an admin's merge by hand that way leaves the version voted on out of the "
+                "game's history. `nomic-ci host` offers merge commits alone, as the engine "
+                f"merges ({repo.html_url}/settings, 'Pull Requests')"]
 
 
 def _forks(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]:

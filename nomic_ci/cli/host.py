@@ -34,7 +34,7 @@ from .dice_secret import SECRET
 from .gamedir import now_from, working_files
 from .githubapi import account, connect, message, split_repository, token_from
 from .repo_settings import (APP_ID, APP_KEY, HOSTED, Hosted, app_key_given, set_app,
-                            set_dice_secret, set_ruleset)
+                            set_dice_secret, set_merge_commits_only, set_ruleset)
 
 
 def cmd_host(args: Namespace) -> int:
@@ -69,6 +69,7 @@ def _host(args: Namespace, say: Callable[[str], None]) -> int:
     set_dice_secret(repo, root, game, hosted, say)
     app_id = set_app(repo, args, hosted, say)
     guarded = set_ruleset(repo, app_id, say)
+    set_merge_commits_only(repo, say)
     _first_run(repo, say)
     _what_only_a_person_can_do(repo, owner != me, app_id, say)
     if repo.private:

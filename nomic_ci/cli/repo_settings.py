@@ -1,5 +1,6 @@
 """What `nomic-ci host` sets on the repository besides its content: the Actions secrets
-(the dice secret, the App's key), the App's variable, and the default branch's ruleset.
+(the dice secret, the App's key), the App's variable, the default branch's ruleset, and
+the one merge button the game's history can take.
 
 Each looks before it writes. GitHub never shows a secret's value, so what this command set
 is kept beside the game (`.git/nomic-ci/hosted.json`): the date GitHub gave the secret and
@@ -241,3 +242,22 @@ def set_ruleset(repo: Repository, app_id: int | None, say: Callable[[str], None]
         raise GameError(f"GitHub refused the branch ruleset ({message(error)})",
                         hint="the token needs the repository's Administration permission") \
             from None
+
+
+def merge_commits_only(repo: Repository) -> bool:
+    """Whether merging a pull request on GitHub keeps its commits, as the engine merges: an
+    admin's merge by hand with squash or rebase writes the proposal's changes as new
+    commits, so the version voted on is not in the game's history, and a rebase of several
+    commits leaves one of the proposal's own where the engine reads the commit it went onto
+    (the rules in force before it, `GitHubForge._merged_onto`)."""
+    return bool(repo.allow_merge_commit) and not repo.allow_squash_merge \
+        and not repo.allow_rebase_merge
+
+
+def set_merge_commits_only(repo: Repository, say: Callable[[str], None]) -> None:
+    if merge_commits_only(repo):
+        say("✓ pull requests merge by merge commit only: already")
+        return
+    repo.edit(allow_merge_commit=True, allow_squash_merge=False, allow_rebase_merge=False)
+    say("✓ pull requests merge by merge commit only, as the engine merges (squash and rebase "
+        "turned off: an admin's merge by hand keeps the version voted on in the history)")

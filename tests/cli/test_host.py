@@ -64,6 +64,7 @@ def test_one_command_starts_the_game_and_a_second_changes_nothing(fake, tmp_path
     ruleset = next(iter(fake.world.hosting.rulesets.values())).body
     assert {r["type"] for r in ruleset["rules"]} == {"deletion", "non_fast_forward"}
     assert ruleset["bypass_actors"] == []  # GITHUB_TOKEN could bypass none: no PR rule
+    assert fake.world.hosting.merge_methods == {"merge": True, "squash": False, "rebase": False}
     assert [d.workflow for d in fake.world.hosting.dispatches] == [".github/workflows/engine.yml"]
     for words in ("✓ created the repository hoster/nomic (public)",
                   "✓ started the engine's first run", "/settings/apps/new?",
@@ -75,7 +76,8 @@ def test_one_command_starts_the_game_and_a_second_changes_nothing(fake, tmp_path
     assert code == 0, again
     assert fake.writes() == []  # looked at everything, changed nothing
     for words in ("made before", "holds the game", "already set by this command",
-                  "ruleset 'nomic-ci: the default branch': already", "the engine has run"):
+                  "ruleset 'nomic-ci: the default branch': already", "the engine has run",
+                  "merge by merge commit only: already"):
         assert words in again, words
     code, out = host(fake, tmp_path, "--players", "alice,carol")
     assert code == 2 and "has other players (alice, bob, carol)" in out
@@ -471,3 +473,29 @@ def test_a_token_that_names_no_scope_is_let_through(fake, tmp_path):
     says nothing of them, and GitHub's own refusals say what is missing."""
     fake.token_scopes = [""]
     assert host(fake, tmp_path, "--players", "alice,bob")[0] == 0
+
+
+def test_a_hand_merge_keeps_the_version_voted_on_in_the_history(fake, tmp_path):
+    """GitHub offers a new repository's admins squash and rebase merges beside merge
+    commits. The engine merges by merge commit, keeping the proposal's commits; an admin
+    merging by hand with squash or rebase writes them anew, so the version voted on is not in
+    the game's history, and a rebase of several commits leaves one of the proposal's own
+    where the engine reads the rules in force before it. `host` offers merge commits alone;
+    `doctor --github` notes a repository where the others are back."""
+    assert fake.world.hosting.merge_methods["squash"]  # as GitHub makes a repository
+    code, out = host(fake, tmp_path, "--players", "alice,bob")
+    assert code == 0 and "✓ pull requests merge by merge commit only, as the engine merges" \
+        in out, out
+    fake.create_branch("idea", {"rules/299-idea.md": "---\nnumber: 299\ntitle: Idea\nmutable: true"
+                                              "\n---\nAn idea.\n"}, author="alice")
+    pr = fake.open_pr("alice", "idea", "An idea")
+    from github import Auth, Github, GithubException
+    repo = Github(auth=Auth.Token(TOKEN), base_url=fake.url).get_repo("hoster/nomic")
+    with pytest.raises(GithubException) as refused:
+        repo.get_pull(pr).merge(merge_method="squash")
+    assert refused.value.status == 405
+    fake.world.hosting.merge_methods["squash"] = True  # an admin turned it back on
+    code, out, _ = run_cli("--repo", str(tmp_path / "game"), "--now", T0, "doctor", "--github",
+                           "hoster/nomic", env=env(fake))
+    assert code == 0 and "pull requests may be merged by squash: an admin's merge by hand " \
+        "that way leaves the version voted on out of the game's history" in out, out

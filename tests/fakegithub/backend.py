@@ -205,8 +205,9 @@ class Backend:
             raise ApiError(409, "Head branch was modified. Review and try the merge again.")
         if pr.draft:
             raise ApiError(405, "Pull Request is still a draft")
-        if method == "rebase":
-            raise ApiError(405, "Rebase merges are not allowed on this repository.")
+        if not self.world.hosting.merge_methods[method]:
+            raise ApiError(405, f"{method.capitalize()} merges are not allowed on this "
+                                "repository.")
         tree = self.git.merge_tree(base, head)
         if tree is None or pr.mergeable is False:
             raise ApiError(405, "Pull Request is not mergeable")

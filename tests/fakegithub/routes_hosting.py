@@ -57,6 +57,28 @@ def create_for_user(call: Call) -> Response:
     return _create(call)
 
 
+MERGE_SETTINGS = {"merge": "allow_merge_commit", "squash": "allow_squash_merge",
+                  "rebase": "allow_rebase_merge"}
+
+
+def update_repo(call: Call) -> Response:
+    """PATCH /repos/{owner}/{repo}: of its settings, the merge buttons it offers (the fake
+    makes no rebase merge, so it refuses to offer one)."""
+    from .routes_repo import repo_json
+    b = call.backend
+    wanted = {method: call.field(setting, b.world.hosting.merge_methods[method])
+              for method, setting in MERGE_SETTINGS.items()}
+    if any(not isinstance(v, bool) for v in wanted.values()):
+        raise invalid("Repository", "allow_merge_commit")
+    if not any(wanted.values()):
+        raise invalid("Repository", "merge_strategy", "custom", message="Sorry, you need to "
+                      "allow at least one merge strategy. (no_merge_method)")
+    if wanted["rebase"]:
+        raise ApiError(400, "this fake makes no rebase merges: it offers none")
+    b.world.hosting.merge_methods.update(wanted)
+    return Response(200, repo_json(b))
+
+
 def create_for_org(call: Call) -> Response:
     b = call.backend
     if call.params["org"].lower() != b.world.owner.lower() or b.owner().type != "Organization":
@@ -415,6 +437,7 @@ def list_workflow_runs(call: Call) -> Response:
 ROUTES = [
     Route("POST", "/user/repos", create_for_user),
     Route("POST", "/orgs/{org}/repos", create_for_org),
+    Route("PATCH", REPO, update_repo),
     Route("GET", "/user/{account_id}", get_user_by_id),
     Route("GET", "/search/users", search_users),
     Route("GET", ACTIONS + "/secrets/public-key", get_public_key),

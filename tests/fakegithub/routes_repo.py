@@ -19,8 +19,11 @@ REPO = "/repos/{owner}/{repo}"
 def repo_json(b: Backend) -> dict[str, Any]:
     open_count = sum(pr.state == "open" for pr in b.world.pulls.values())
     w = b.world
-    return repository(b.urls, b.owner(), w.name, w.repo_id, w.default_branch, open_issues=open_count,
-                      private=w.private)
+    offered = w.hosting.merge_methods
+    return {**repository(b.urls, b.owner(), w.name, w.repo_id, w.default_branch,
+                         open_issues=open_count, private=w.private),
+            "allow_merge_commit": offered["merge"], "allow_squash_merge": offered["squash"],
+            "allow_rebase_merge": offered["rebase"]}
 
 
 def _commit_sha(b: Backend, ref: str) -> str:

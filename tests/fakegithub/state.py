@@ -193,6 +193,10 @@ class Hosting:
     # days without a commit in a public repository; only enabling it turns it back on
     inactive_workflows: set[str] = field(default_factory=set)
     approval_policy: str = "first_time_contributors"  # fork pull requests' runs (public)
+    # the merge buttons a repository offers, as `allow_merge_commit` and its kin name them;
+    # GitHub offers all three to a new repository, the fake no rebase (it makes none)
+    merge_methods: dict[str, bool] = field(default_factory=lambda: {
+        "merge": True, "squash": True, "rebase": False})
     fork_workflows: dict = field(default_factory=lambda: {  # fork pull requests' runs (private)
         "run_workflows_from_fork_pull_requests": True, "send_write_tokens_to_workflows": False,
         "send_secrets_and_variables": False, "require_approval_for_fork_pr_workflows": True})

@@ -51,6 +51,11 @@ def calls(gh: Github, fake: FakeGitHub, tmp_path) -> None:
     assert pushed.returncode == 0, pushed.stderr
     assert fake.branch_sha("main") == subprocess.run(
         [*git, "rev-parse", "main"], capture_output=True, text=True).stdout.strip()
+    # the merge buttons: at least one, and the fake makes no rebase merges
+    expect(200, "PATCH", repo_path, allow_squash_merge=False, allow_rebase_merge=False)
+    expect(422, "PATCH", repo_path, allow_merge_commit=False)
+    expect(400, "PATCH", repo_path, allow_rebase_merge=True)
+    assert fake.world.hosting.merge_methods == {"merge": True, "squash": False, "rebase": False}
     # accounts
     expect(200, "GET", "/user/501")
     expect(404, "GET", "/user/999999")
