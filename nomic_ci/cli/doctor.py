@@ -63,6 +63,13 @@ def check_game(root: Path) -> tuple[list[str], Game | None]:
     found += [f"state/players.yaml: {p.login} has no numeric id: GitHub matches players by id; "
               f"add `id: ID` under their login, with ID from `gh api users/{p.login} --jq .id`, "
               "and commit it" for p in game.state.players if p.id is None]
+    if game.config.board:
+        from ..core.board.rooms import unplayable  # only a game with a board loads it
+        stuck = unplayable(game.config)
+        if stuck:
+            found.append(f"the board stands still, its commands refused: the rules in "
+                         f"force are as a proposal would be held for: {'; '.join(stuck)}. A "
+                         "proposal, or an admin's commit, mends them")
     if game.state.admin is not None and game.state.admin_id is None:
         found.append(f"state/game.yaml: the Admin, {game.state.admin}, has no admin_id: "
                      f"add it (gh api users/{game.state.admin} --jq .id)")

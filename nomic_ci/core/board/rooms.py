@@ -18,7 +18,7 @@ modules it needs when called: importing the room (to read one of its bindings) l
 | `standing(view, login)` | how `login` stands, the last sentence of an answer to them; None: where they are, with their points |
 | `goals(game)` | its ways to win, each (the counter it reads, the amount that wins or None, the sentence players read): core/winning.py |
 | `holdings(config)` | what its players hold that the scoreboard shows, of core/holdings.py's `KINDS`, as its bindings in force give them |
-| `unplayable(config)` | why its bindings in force could not be played together (a price and no currency): a proposal leaving them so is refused before the vote |
+| `unplayable(config)` | why its bindings in force could not be played together (a price and no currency): a proposal leaving them so waits for a fix before its vote; rules found so (changed by hand) leave the board standing still, its commands refused, while the rest of the game goes on |
 """
 
 from __future__ import annotations
@@ -56,6 +56,15 @@ def _rooms(game, hook: str) -> Iterable[ModuleType]:
     return (room for room in rooms_in_force(game.config.board) if hasattr(room, hook))
 
 
+def _played(game, hook: str) -> Iterable[ModuleType]:
+    """The rooms in force that give `hook`, none where the bindings in force cannot be
+    played together (`unplayable`): a proposal leaving them so waits for a fix, but a rule
+    edited by hand, or merged by an older engine, may have. Then the board stands still,
+    its commands refused saying why, and the rest of the game goes on: every run stopped at
+    the first command or timer (KeyError: 'ring')."""
+    return () if unplayable(game.config) else _rooms(game, hook)
+
+
 def commands(game) -> Mapping[str, Command]:
     """The board commands the rules in force give, by name: where two games in force give
     one name, the first game's."""
@@ -68,25 +77,30 @@ def commands(game) -> Mapping[str, Command]:
 
 
 def refusal(game: Game, login: str, name: str) -> str | None:
+    stuck = unplayable(game.config)
+    if stuck:
+        return ("the board stands still: the rules in force were changed (by hand, or by "
+                "a proposal merged before the engine held such ones) as a proposal would be "
+                f"held for: {'; '.join(stuck)}. A proposal, or an admin, mends them")
     return next(filter(None, (room.refusal(game, login, name)
                               for room in _rooms(game, "refusal"))), None)
 
 
 def after_command(play: Play, login: str) -> None:
-    for room in _rooms(play, "after_command"):
+    for room in _played(play, "after_command"):
         room.after_command(play, login)
 
 
 def turn_ends(game: Game, at: datetime, dice: Dice, login: str,
               by_player: bool) -> tuple[GameState, ActionRecord | None]:
     state, record = game.state, None
-    for room in _rooms(game, "turn_ends"):
+    for room in _played(game, "turn_ends"):
         state, record = room.turn_ends(replace(game, state=state), at, dice, login, by_player)
     return state, record
 
 
 def timers(game: Game) -> Iterable[tuple[datetime, Transition]]:
-    for room in _rooms(game, "timers"):
+    for room in _played(game, "timers"):
         yield from room.timers(game)
 
 
@@ -100,7 +114,7 @@ def carry(game: Game, transition: Transition,
 
 
 def holds_turn(game: Game) -> str | None:
-    return next(filter(None, (room.holds_turn(game) for room in _rooms(game, "holds_turn"))),
+    return next(filter(None, (room.holds_turn(game) for room in _played(game, "holds_turn"))),
                 None)
 
 

@@ -188,7 +188,9 @@ def broken_by(game: Game, proposal: Proposal) -> list[str]:
     except GameError as error:
         what = "the rules" if (error.path or "").startswith("rules/") else "the game"
         return [f"it would leave {what} broken: {error}"]
-    found = unplayable(after.config)
+    # a game found so (a board rule edited by hand) goes on, its board standing still, and
+    # holds no proposal for it: any may mend it, or not
+    found = unplayable(after.config) if not unplayable(game.config) else []
     before = read_state(game.files) if GAME in dict(proposal.texts) else after.state
     if (after.state.dice_seed, after.state.dice_secrets) != (before.dice_seed,
                                                              before.dice_secrets):

@@ -25,6 +25,24 @@ def commands():
     return COMMANDS
 
 
+# what is had or done off the spaces: trades of points and items (rule 16)
+OFF_THE_RING = ("commerce", "trades")
+
+
+def unplayable(config) -> list[str]:
+    """Features, tiles and moves with no spaces: a proposal taking `ring` out of rule 5 and
+    leaving what is played on its spaces (the die's move, the Frontier, the Jail, the Cop
+    Car...) would leave every /roll and every turn's end with no board."""
+    from ..games import GAMES
+    if "ring" in config.board:
+        return []
+    mine = next(game for game in GAMES if game.room == "infinite").kinds
+    left = [key for key in mine if key in config.board and key not in OFF_THE_RING]
+    return [f"it would leave {', '.join(left)} (played on the board's spaces) with no board "
+            "to play on: keep the 'ring' binding (rule 5), or take those out with it"] \
+        if left else []
+
+
 def refusal(game, login: str, name: str) -> str | None:
     """A player in the Gulag takes no turns until they /rejoin (rule 8); a roll on the
     Frontier is explored before its roller does anything else."""
