@@ -188,9 +188,16 @@ def _decide(game: Game, state: GameState, decision: Decide,
         # shut out of everything with no /rejoin to leave by (seed 004 rule 8 repealed);
         # and one enacted again holds no one left in it while no rule kept one
         state = replace(state, board=board.without_gulag())
+    if decision.passed and state.board is not None and state.board.offers:
+        from .board.trade import TRADING  # a game with a board has loaded it already
+        if not any(key in config.board for key in TRADING):
+            # no rule lets anyone trade, nor /accept or /decline: an offer kept would be kept
+            # for good, so the merge withdraws it
+            state = replace(state, board=replace(state.board, offers=()))
     if decision.passed and state.board is not None and (state.board is not board or any(
             BOARD in (c.path, c.previous_path) for c in decision.proposal.changes)):
-        # the board as the proposal left it: its stated events (rule 4), a Gulag's freed
+        # the board as the proposal left it: its stated events (rule 4), a Gulag's freed,
+        # offers withdrawn
         record = replace(record, board=dump_board(state.board))
     if before is not None and state.board is not None:
         from .board.opening import amended, dump_opening, opening  # for a game with a board

@@ -100,6 +100,7 @@ def consequences(game: Game, state: GameState, record: Record | None,
         parts.append(f"Dice: {login} rolls {rolls} (+{opened.rolled}, now {points} points).")
     parts += _cop_car_amended(game, state, record)
     parts += _freed_from_gulag(game, state, transition)
+    parts += _offers_withdrawn(game, state, transition)
     if game.state.paused_since and not state.paused_since:
         parts.append("The pause is over: the game goes on.")
     if state.over and not game.state.over:
@@ -126,6 +127,22 @@ def _freed_from_gulag(game: Game, state: GameState, transition: Transition) -> l
     before = transition.rules_before
     kept = f" ({before.cite('gulag')} did)" if before and "gulag" in before.board else ""
     return [f"No rule in force keeps a Gulag now{kept}: {who}, on space 1."]
+
+
+def _offers_withdrawn(game: Game, state: GameState, transition: Transition) -> list[str]:
+    """The trades a passed proposal leaving no rule to trade by withdrew at its merge."""
+    was, now = game.state.board, state.board
+    if not isinstance(transition, Decide) or was is None or now is None or not was.offers \
+            or now.offers:
+        return []
+    from ..core.board.trade import TRADING  # a board with offers has loaded it already
+    before = transition.rules_before
+    rule = next((before.cite(key) for key in TRADING if before
+                 and key in before.board), None)
+    which = ", ".join(f"{o.number}: {o.offerer} to {o.to}" for o in was.offers)
+    return [f"No rule in force lets players trade now{f' ({rule} did)' if rule else ''}: "
+            f"{'the offer open is' if len(was.offers) == 1 else 'the offers open are'} "
+            f"withdrawn ({which})."]
 
 
 def _cop_car_amended(game: Game, state: GameState, record: Record | None) -> list[str]:

@@ -457,3 +457,34 @@ def test_a_player_left_in_a_gulag_no_rule_keeps_is_freed_by_the_gulag_enacted_ag
         "holds only those it sends there." in t.out
     assert where(t, "bob") == 1 and t.status()["turn"] == "bob"
     assert t.cli("verify") == 0, t.err
+
+
+def test_offers_open_when_trading_is_repealed_are_withdrawn_at_its_merge(table, tmp_path):
+    """Rule 16's trades: alice offers bob 5 points for nothing; carol's proposal taking
+    `trades` out of rule 16 passes before he accepts. No rule in force lets anyone trade, so
+    /accept and /decline are gone with it: the offer could never be taken up nor taken back,
+    and stayed in state/board.yaml for good. Now the merge withdraws it, says so, and the
+    record keeps the board it leaves, for `verify`."""
+    t = table(tmp_path, seed_for((6, 4)))
+    t.later().command("alice", "/roll")  # 1 + 4 = 5: Fives, +10 (rule 8)
+    t.command("alice", "/trade bob 5 points for nothing")  # action 2, offer 2
+    assert [o.number for o in board(t).offers] == [2]
+    t.command("alice", "/pass")
+    t.command("bob", "/pass")  # carol's turn
+    rule = "rules/016-commerce.md"
+    t.later().branch("no-trades", {rule: t.read(rule).replace("  trades: consent\n", "")},
+                     author="carol")
+    number = t.propose("carol", "no-trades")
+    assert number is not None, t.out
+    t.vote(number, "alice")
+    t.later(20).command("carol", "/pass")
+    t.command("alice", "/pass")
+    t.later(5).tick()
+    assert load_game(t.files()).records[-1].outcome.value == "passed"
+    told = "\n".join(engine_comments(t, t.pr_of(number))) if hasattr(t, "fake") else t.out
+    assert "No rule in force lets players trade now (rule 16 did): the offer open is " \
+        "withdrawn (2: alice to bob)." in told, told
+    assert board(t).offers == () and points(t)["alice"] == 10
+    t.command("bob", "/accept 2")
+    assert "the rules in force have no /accept command" in t.out
+    assert verify(t.files()) == []

@@ -19,6 +19,8 @@ from ..frozen import frozen
 from ..words import number_in
 
 Goods = tuple[tuple[str, int], ...]  # a good's name -> how many, sorted by name
+# the bindings that let players trade: Infinite Nomic's (rule 16), the Suber world's (306)
+TRADING = ("trades", "trade")
 
 
 @frozen
