@@ -249,11 +249,10 @@ class GitHubTable:
         return self
 
     def branch(self, name: str, files: dict[str, str | None], author: str = "alice") -> None:
-        if self.fake.branch_sha(name):
+        if name in self.prs:  # a push to a pull request's branch, which GitHub dates
+            self.fake.push(self.prs[name], files, author=author)
+        elif self.fake.branch_sha(name):
             self.fake.commit(name, files, author=author)
-            if name in self.prs:
-                self.fake.git.update_ref(f"refs/pull/{self.prs[name]}/head",
-                                         self.fake.branch_sha(name))
         else:
             self.fake.create_branch(name, files, author=author)
 

@@ -119,6 +119,10 @@ class Proposal:
     into: str | None = None  # the branch it would merge into, where that is not the default
     draft: bool = False  # not ready for review: not a proposal (yet, or any more)
     ready_at: datetime | None = None  # when it last became ready for review, if a draft before
+    # a moment by which its head was pushed, as the forge knows it (GitHub: when the pull
+    # request last changed, which a push does; locally: its head's commit time): a push
+    # shown by then to come before its vote's end restarts the vote (due.py)
+    head_by: datetime | None = None
 
     @property
     def proposed_at(self) -> datetime:

@@ -89,7 +89,7 @@ _OPINIONS = "latestOpinionatedReviews(first: %%d%%s) { pageInfo { hasNextPage en
 _REACTIONS = "reactions(first: %d%s) { pageInfo { hasNextPage endCursor } " \
              "nodes { databaseId content createdAt user { login databaseId } } }"
 _PULL = """fragment Pull on PullRequest {
-  number title body createdAt closedAt mergedAt state isDraft baseRefName headRefOid
+  number title body createdAt updatedAt closedAt mergedAt state isDraft baseRefName headRefOid
   changedFiles
   author { ...Who }
   readied: timelineItems(itemTypes: [READY_FOR_REVIEW_EVENT], last: 1) {

@@ -193,7 +193,10 @@ class LocalForge:
         if current is None:
             self._close(key, "closed")
         elif current != entry["head"]:
-            entry["head"] = current
+            # when it was pushed: its commit's time, as a player's git wrote it (a local
+            # game trusts its players' clocks), never after the run that sees it
+            made = moment(self.git.out("show", "-s", "--format=%cI", current).strip())
+            entry["head"], entry["pushed"] = current, iso(min(made, self.now))
 
     # --- the Forge interface -------------------------------------------------------------
 
@@ -285,6 +288,7 @@ class LocalForge:
         return Proposal(key=key, title=entry["title"], author=Account(entry["author"]),
                         description=entry["title"],
                         head=head, opened_at=moment(entry["opened"]),
+                        head_by=moment(entry["pushed"]) if entry.get("pushed") else None,
                         changes=changes, reviews=reviews,
                         texts=texts, state=ForgeState(entry["state"]),
                         problems=tuple(problems),

@@ -79,8 +79,9 @@ def test_a_push_restarts_the_window_and_makes_earlier_votes_stale():
     game, p = opened()
     votes = (review("bob", at=T0 + HOUR, commit="head1"),
              review("carol", at=T0 + 2 * HOUR, commit="head1"))
-    pushed = replace(p, head="head2", reviews=votes)
-    # the push is noticed before anything else, even though the vote was complete
+    pushed = replace(p, head="head2", reviews=votes, head_by=T0 + HOUR + HOUR / 2)
+    # the push is noticed before anything else, even though the vote on the version before
+    # looks complete: it was pushed before carol's vote
     t, game, _ = step(game, [pushed], T0 + 40 * HOUR)
     assert isinstance(t, Push) and t.at == T0 + 40 * HOUR
     assert game.state.open_proposals[0].head == "head2"
@@ -88,6 +89,22 @@ def test_a_push_restarts_the_window_and_makes_earlier_votes_stale():
     t, _, record = step(game, [pushed], T0 + 88 * HOUR)
     assert not t.passed and t.at == T0 + 88 * HOUR
     assert all("older version" in b.reason for b in record.left_out)
+
+
+@pytest.mark.parametrize("head_by", [None, T0 + 48 * HOUR + HOUR / 60])
+def test_a_push_not_shown_to_come_before_the_vote_ended_does_not_open_it_again(head_by):
+    """bob votes no; the window closes at 48 h; alice pushes a minute after, and the run
+    sees it at 50 h. Nothing shows the push came before the end (GitHub's time the pull
+    request last changed is after it, or unknown): the vote stays closed, and the proposal
+    is withdrawn at its end, never put to the vote again by a push timed after it."""
+    game, p = opened()
+    late = replace(p, head="head2", head_by=head_by,
+                   reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR, commit="head1"),))
+    t, after, record = step(game, [late], T0 + 50 * HOUR)
+    assert isinstance(t, Retract) and t.at == T0 + 48 * HOUR, t
+    assert "its branch was pushed after its vote closed (2026-05-03T12:00:00Z)" in t.reason
+    assert record.outcome.value == "retracted" and after.state.open_proposals == ()
+    assert after.state.turn == "bob"  # her turn's proposal is over
 
 
 def test_a_proposal_whose_new_version_breaks_a_rule_file_fails_at_its_decision():
@@ -205,7 +222,8 @@ def test_one_more_yes_never_turns_a_pass_into_a_fail(votes, extra):
 def test_a_head_that_comes_back_after_a_push_does_not_bring_its_votes_back():
     game, p = opened()
     early = (review("bob", at=T0 + HOUR), review("carol", at=T0 + HOUR))
-    _, game, _ = step(game, [replace(p, head="head2", reviews=early)], T0 + 2 * HOUR)
+    _, game, _ = step(game, [replace(p, head="head2", reviews=early, head_by=T0 + HOUR / 2)],
+                      T0 + 2 * HOUR)
     _, game, _ = step(game, [replace(p, reviews=early)], T0 + 3 * HOUR)  # head1 again
     assert game.state.open_proposals[0].replaced == (("head1", T0 + 2 * HOUR),
                                                      ("head2", T0 + 3 * HOUR))

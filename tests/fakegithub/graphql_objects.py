@@ -232,6 +232,7 @@ class Pull:
         self.b, self.pr = b, pr
         self.number, self.title, self.body = pr.number, pr.title, pr.body or ""
         self.createdAt, self.closedAt = iso(pr.created_at), iso(pr.closed_at)
+        self.updatedAt = iso(pr.updated_at)
         self.mergedAt = iso(pr.merged_at)
         self.state = "MERGED" if pr.merged else pr.state.upper()
         self.isDraft, self.baseRefName = pr.draft, pr.base_ref

@@ -1,0 +1,65 @@
+"""A push timed after a vote's end. A run reads the game when it is woken: by the push
+itself, or at the next scheduled run. The engine took any new version it found as pushed
+before everything else due, so a vote that had ended, unseen yet, began again: alice,
+watching bob's no carry the vote, pushed a minute after its window closed, before the next
+run, and her proposal went to the vote again; she could do so at every end. A push the forge
+cannot show to come before the vote's end (GitHub: the time the pull request last changed;
+locally: its commit's time) now leaves the vote closed, and the proposal is withdrawn at its
+end; one shown before it restarts the vote, as the rules say. Played on both forges."""
+
+from __future__ import annotations
+
+import pytest
+
+from nomic_ci.core.game import load_game
+from nomic_ci.core.verify import verify
+
+from tables import GitHubTable, LocalTable
+
+RULE = "rules/150-idea.md"
+
+
+def idea(text: str) -> dict[str, str]:
+    return {RULE: f"---\nnumber: 150\ntitle: Idea\nmutable: true\n---\n{text}\n"}
+
+
+def voted_down(tmp_path, forge):
+    """alice's proposal, bob's no: 1 yes (hers) and 1 no of 3 eligible, where rule 104
+    needs a majority of them, when its 48 hours (rule 103) end."""
+    t = (LocalTable if forge == "local" else GitHubTable)(tmp_path / forge,
+                                                          players="alice,bob,carol")
+    t.later().branch("idea", idea("An idea."), author="alice")
+    number = t.propose("alice", "idea")
+    assert number == 1, t.out
+    t.later().vote(number, "bob", yes=False)
+    return t
+
+
+@pytest.mark.parametrize("forge", ["local", "github"])
+def test_a_push_a_minute_after_the_vote_closed_does_not_open_it_again(tmp_path, forge):
+    t = voted_down(tmp_path, forge)
+    t.later(47 + 1 / 60).branch("idea", idea("An idea, reworded."), author="alice")
+    t.later(1 / 4).tick()  # the next run, a quarter of an hour after her push
+    game = load_game(t.files())
+    [record] = game.records
+    assert record.outcome.value == "retracted", record
+    assert "its branch was pushed after its vote closed (2026-05-03T13:00:00Z)" in \
+        record.reason
+    assert game.state.open_proposals == () and game.state.turn == "bob"
+    if forge == "github":
+        assert t.fake.pull(t.prs["idea"]).state == "closed"
+        assert not t.fake.pull(t.prs["idea"]).merged
+    assert verify(t.files()) == []
+    t.close() if forge == "github" else None
+
+
+@pytest.mark.parametrize("forge", ["local", "github"])
+def test_a_push_before_the_vote_closed_restarts_it_though_the_run_comes_after(tmp_path,
+                                                                              forge):
+    t = voted_down(tmp_path, forge)
+    t.later(45).branch("idea", idea("An idea, reworded."), author="alice")
+    t.later(2 + 1 / 4).tick()  # no run between: the next comes after the window's end
+    game = load_game(t.files())
+    assert not list(game.records) and game.state.open_proposals[0].restarts == 1
+    assert verify(t.files()) == []
+    t.close() if forge == "github" else None
