@@ -106,13 +106,9 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
                 at, proposal, open_.number, f"it was changed to merge into {proposal.into}, "
                 "not the game's default branch, where every proposal must go", open_)
         elif is_open and not state.over and proposal.head != open_.head:
-            ended = _ended_before_push(game, open_, proposal, now)
-            if ended is not None:
-                yield ended, Order.DECISIONS, Retract(
-                    ended, open_, f"its branch was pushed after its vote closed ({iso(ended)})"
-                    ", so the version voted on is not the one it would merge, and a vote once "
-                    "closed does not open again; to propose the new version, open a new pull "
-                    "request", proposal)
+            failed = _failed_before_push(game, open_, proposal, now)
+            if failed is not None:
+                yield failed.at, Order.DECISIONS, failed
                 continue
             # noticed before anything else is decided, so no vote is counted on a stale head
             reason = push_refusal(game, open_, now)
@@ -142,18 +138,23 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
                 yield end.at, Order.DECISIONS, end.decide  # judged if it comes first
 
 
-def _ended_before_push(game: Game, open_: OpenProposal, proposal: Proposal,
-                       now: datetime) -> datetime | None:
-    """When its vote ended, where it ended before its branch was shown to be pushed (the
-    forge's `head_by`, which a push comes no later than): such a push does not open the
-    vote again. An author watching the vote go against them pushed a minute after its end,
-    before the next run, and the vote began again; and again at every end."""
+def _failed_before_push(game: Game, open_: OpenProposal, proposal: Proposal,
+                        now: datetime) -> Decide | None:
+    """Its vote's failure, where the vote ended, and failed it, before its branch was shown
+    to be pushed (the forge's `head_by`, which a push comes no later than): such a push
+    saves nothing. An author watching the vote go against them pushed a minute after its
+    end, before the next run, and the vote began again; and again at every end. A vote that
+    passed still restarts: the push may be anyone's with write access to the branch."""
     if open_.join:
         return None
     end = vote_end(game, open_, replace(proposal, head=open_.head), now)  # as voted on
     if end is None or (proposal.head_by is not None and proposal.head_by < end.at):
         return None
-    return end.at
+    decision = end.decide()
+    if decision.passed:
+        return None
+    return replace(decision, reason=f"{decision.reason}; its branch was pushed after the "
+                   "vote closed, which does not open it again")
 
 
 def _closed(game: Game, open_: OpenProposal, proposal: Proposal | None,

@@ -104,7 +104,7 @@ def what_a_change_does(config: GameConfig) -> str:
         return (f"Changing it (a push, or its title or description) withdraws it "
                 f"({config.cite('edits')}).")
     return ("A push restarts the vote: votes on an earlier commit no longer count. One "
-            "after the vote has closed does not open it again: the proposal is withdrawn.")
+            "after the vote has closed does not save a proposal the vote failed.")
 
 
 def how_to_vote(config: GameConfig) -> str:

@@ -92,19 +92,31 @@ def test_a_push_restarts_the_window_and_makes_earlier_votes_stale():
 
 
 @pytest.mark.parametrize("head_by", [None, T0 + 48 * HOUR + HOUR / 60])
-def test_a_push_not_shown_to_come_before_the_vote_ended_does_not_open_it_again(head_by):
+def test_a_push_not_shown_to_come_before_a_failing_vote_ended_saves_nothing(head_by):
     """bob votes no; the window closes at 48 h; alice pushes a minute after, and the run
     sees it at 50 h. Nothing shows the push came before the end (GitHub's time the pull
-    request last changed is after it, or unknown): the vote stays closed, and the proposal
-    is withdrawn at its end, never put to the vote again by a push timed after it."""
+    request last changed is after it, or unknown): the vote on the version voted on failed
+    at its end, and the push does not open it again."""
     game, p = opened()
     late = replace(p, head="head2", head_by=head_by,
                    reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR, commit="head1"),))
     t, after, record = step(game, [late], T0 + 50 * HOUR)
-    assert isinstance(t, Retract) and t.at == T0 + 48 * HOUR, t
-    assert "its branch was pushed after its vote closed (2026-05-03T12:00:00Z)" in t.reason
-    assert record.outcome.value == "retracted" and after.state.open_proposals == ()
-    assert after.state.turn == "bob"  # her turn's proposal is over
+    assert isinstance(t, Decide) and not t.passed and t.at == T0 + 48 * HOUR, t
+    assert t.reason.endswith("its branch was pushed after the vote closed, which does not "
+                             "open it again")
+    assert record.outcome.value == "failed" and record.head == "head1"
+    assert after.state.open_proposals == () and after.state.turn == "bob"
+
+
+def test_a_push_after_a_passing_vote_ended_restarts_it():
+    """The same late push on a vote that passed: it restarts, as any push does (it may be
+    another player's with write access to the branch, and a pass is not taken from its
+    author for a push they did not make)."""
+    game, p = opened()
+    late = replace(p, head="head2", head_by=None, reviews=(
+        review("bob", at=T0 + HOUR, commit="head1"),))
+    t, _, _ = step(game, [late], T0 + 50 * HOUR)
+    assert isinstance(t, Push), t
 
 
 def test_a_proposal_whose_new_version_breaks_a_rule_file_fails_at_its_decision():
