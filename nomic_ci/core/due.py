@@ -29,7 +29,7 @@ from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deacti
                           EndGame, Hold, Judging, Open, PassTurn, Push, Reclose, Refuse, Retract,
                           Transition, Update, WorldTurn)
 from .turns import leaders, next_player
-from .voting.decision import merged_decision, vote_end
+from .voting.decision import merged_decision, standing, vote_end, vote_view
 
 
 class Order(enum.IntEnum):
@@ -144,14 +144,18 @@ def _failed_before_push(game: Game, open_: OpenProposal, proposal: Proposal,
     to be pushed (the forge's `head_by`, which a push comes no later than): such a push
     saves nothing. An author watching the vote go against them pushed a minute after its
     end, before the next run, and the vote began again; and again at every end. A vote that
-    passed still restarts: the push may be anyone's with write access to the branch."""
-    if open_.join:
+    passed still restarts, and so does one where the push changes what it needs (the rules
+    it touches, or a file broken): the push may be anyone's with write access to the branch,
+    and what the version voted on needed is known only from the engine's last count."""
+    if open_.join or open_.standing is None:
         return None
-    end = vote_end(game, open_, replace(proposal, head=open_.head), now)  # as voted on
+    voted = replace(proposal, head=open_.head)  # its votes; what it needs is read from the
+    end = vote_end(game, open_, voted, now)     # files pushed, so it must match the count's
     if end is None or (proposal.head_by is not None and proposal.head_by < end.at):
         return None
     decision = end.decide()
-    if decision.passed:
+    if decision.passed or standing(vote_view(game, open_, voted, end.at)).needs != \
+            open_.standing.needs:  # a push that changes what it needs could fail any vote
         return None
     return replace(decision, reason=f"{decision.reason}; its branch was pushed after the "
                    "vote closed, which does not open it again")

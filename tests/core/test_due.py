@@ -9,7 +9,7 @@ from nomic_ci.core.apply import apply
 from nomic_ci.core.dice import derive_roll, roll_inputs
 from nomic_ci.core.due import next_transition
 from nomic_ci.core.errors import GameError
-from nomic_ci.core.facts import ForgeState
+from nomic_ci.core.facts import ChangeKind, FileChange, ForgeState
 from nomic_ci.core.files.records import Outcome
 from nomic_ci.core.transitions import (Command, Decide, EndGame, Hold, Open, PassTurn, Push,
                                        Reclose, Refuse, Retract)
@@ -100,12 +100,36 @@ def test_a_push_not_shown_to_come_before_a_failing_vote_ended_saves_nothing(head
     game, p = opened()
     late = replace(p, head="head2", head_by=head_by,
                    reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR, commit="head1"),))
+    game = counted(game, replace(late, head="head1"), T0 + HOUR)
     t, after, record = step(game, [late], T0 + 50 * HOUR)
     assert isinstance(t, Decide) and not t.passed and t.at == T0 + 48 * HOUR, t
     assert t.reason.endswith("its branch was pushed after the vote closed, which does not "
                              "open it again")
     assert record.outcome.value == "failed" and record.head == "head1"
     assert after.state.open_proposals == () and after.state.turn == "bob"
+
+
+def counted(game, proposal, at):
+    """The game as the engine's run at `at` left it: its vote's standing counted."""
+    from nomic_ci.core.voting.decision import standing, vote_view
+    open_ = game.state.open_proposals[0]
+    count = standing(vote_view(game, open_, proposal, at))
+    return replace(game, state=replace(game.state, open_proposals=(
+        replace(open_, standing=count),)))
+
+
+def test_a_late_push_that_changes_what_the_proposal_needs_restarts_its_vote():
+    """The same late push, adding a file outside rules/ (rule 104: rule 000's layer): what
+    the version voted on needed is known only from the engine's count, and the new files
+    need more. Judged by them, any vote could fail, so another player with write access to
+    the branch could fail a winning one by such a push: it restarts the vote instead."""
+    game, p = opened()
+    late = replace(p, head="head2", head_by=None, changes=p.changes + (
+        FileChange("README.md", ChangeKind.MODIFIED),),
+        reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR, commit="head1"),))
+    game = counted(game, replace(p, reviews=late.reviews), T0 + HOUR)
+    t, _, _ = step(game, [late], T0 + 50 * HOUR)
+    assert isinstance(t, Push), t
 
 
 def test_a_push_after_a_passing_vote_ended_restarts_it():
@@ -115,6 +139,7 @@ def test_a_push_after_a_passing_vote_ended_restarts_it():
     game, p = opened()
     late = replace(p, head="head2", head_by=None, reviews=(
         review("bob", at=T0 + HOUR, commit="head1"),))
+    game = counted(game, replace(late, head="head1"), T0 + HOUR)
     t, _, _ = step(game, [late], T0 + 50 * HOUR)
     assert isinstance(t, Push), t
 
