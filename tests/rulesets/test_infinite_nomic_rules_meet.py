@@ -319,7 +319,13 @@ def gulag_amended(t, branch: str, text: str | None) -> None:
     amended = re.sub(r"  gulag:\n(    .*\n)*", text or "", now) if "  gulag:" in now \
         else now.replace("  master_of_your_fate:", f"{text}  master_of_your_fate:")
     assert amended != now
-    t.later().branch(branch, {rule: amended}, author="carol")
+    carol_passes(t, branch, {rule: amended})
+
+
+def carol_passes(t, branch: str, files: dict[str, str]) -> int:
+    """carol's proposal of `files`, in her turn, passed with alice's vote at its window's
+    end (rule 4); carol's turn passed, and alice's. Its number."""
+    t.later().branch(branch, files, author="carol")
     number = t.propose("carol", branch)
     assert number is not None, t.out
     t.vote(number, "alice")
@@ -327,6 +333,13 @@ def gulag_amended(t, branch: str, text: str | None) -> None:
     t.command("alice", "/pass")
     t.later(5).tick()
     assert load_game(t.files()).records[-1].outcome.value == "passed"
+    return number
+
+
+def decision_told(t, number: int) -> str:
+    """What the engine told of proposal `number`'s decision: on its pull request on GitHub,
+    as `tick` prints it locally."""
+    return "\n".join(engine_comments(t, t.pr_of(number))) if hasattr(t, "fake") else t.out
 
 
 def test_a_player_in_the_gulag_when_a_proposal_repealing_the_gulag_passes_is_freed_at_once(
@@ -347,8 +360,8 @@ def test_a_player_in_the_gulag_when_a_proposal_repealing_the_gulag_passes_is_fre
     to_the_gulag(t)
     gulag_amended(t, "no-gulag", None)
     assert where(t, "bob") == 1 and board(t).token("bob").missed_turns == 0
-    told = "\n".join(engine_comments(t, t.pr_of(1))) if hasattr(t, "fake") else t.out
-    assert "No rule in force keeps a Gulag now (rule 8 did): bob is freed, on space 1." in told
+    assert "No rule in force keeps a Gulag now (rule 8 did): bob is freed, on space 1." in \
+        decision_told(t, 1)
     assert t.status()["turn"] == "carol"
     for who in ("carol", "alice"):
         t.command(who, "/pass")
@@ -472,16 +485,9 @@ def test_offers_open_when_trading_is_repealed_are_withdrawn_at_its_merge(table, 
     t.command("alice", "/pass")
     t.command("bob", "/pass")  # carol's turn
     rule = "rules/016-commerce.md"
-    t.later().branch("no-trades", {rule: t.read(rule).replace("  trades: consent\n", "")},
-                     author="carol")
-    number = t.propose("carol", "no-trades")
-    assert number is not None, t.out
-    t.vote(number, "alice")
-    t.later(20).command("carol", "/pass")
-    t.command("alice", "/pass")
-    t.later(5).tick()
-    assert load_game(t.files()).records[-1].outcome.value == "passed"
-    told = "\n".join(engine_comments(t, t.pr_of(number))) if hasattr(t, "fake") else t.out
+    number = carol_passes(t, "no-trades", {rule: t.read(rule).replace("  trades: consent\n",
+                                                                       "")})
+    told = decision_told(t, number)
     assert "No rule in force lets players trade now (rule 16 did): the offer open is " \
         "withdrawn (2: alice to bob)." in told, told
     assert board(t).offers == () and points(t)["alice"] == 10
