@@ -116,17 +116,21 @@ def _freed_from_gulag(game: Game, state: GameState, transition: Transition) -> l
     was, now = game.state.board, state.board
     if not isinstance(transition, Decide) or was is None or now is None:
         return []
+    before, kept = transition.rules_before, "gulag" in game.config.board
+    kept_before = before is None or "gulag" in before.board
+    if kept and kept_before:  # a Gulag all along: whoever left it, a proposal's board moved
+        return []
     from ..core.board.boardfile import GULAG  # a game with a board has loaded it already
-    freed = [t.login for t in was.tokens if t.space == GULAG and now.token(t.login).space != GULAG]
+    freed = [t.login for t in was.tokens
+             if t.space == GULAG and now.token(t.login).space != GULAG]
     if not freed:
         return []
     who = f"{', '.join(freed)} {'is' if len(freed) == 1 else 'are'} freed"
-    if "gulag" in game.config.board:  # enacted again: it holds only whom it sends there
+    if kept:  # enacted again: it holds only whom it sends there
         return [f"{who} from the Gulag, on space 1: no rule kept one before, and "
                 f"{game.config.cite('gulag')} holds only those it sends there."]
-    before = transition.rules_before
-    kept = f" ({before.cite('gulag')} did)" if before and "gulag" in before.board else ""
-    return [f"No rule in force keeps a Gulag now{kept}: {who}, on space 1."]
+    did = f" ({before.cite('gulag')} did)" if before and "gulag" in before.board else ""
+    return [f"No rule in force keeps a Gulag now{did}: {who}, on space 1."]
 
 
 def _offers_withdrawn(game: Game, state: GameState, transition: Transition) -> list[str]:
