@@ -252,3 +252,24 @@ def test_flooding_commands_does_not_let_a_turn_begin_past_a_judgment_invoked_bef
             judgment.mover, judgment.judge, state.turn)
     finally:
         t.close()
+
+
+def test_in_a_game_of_two_a_judge_overruled_leaves_no_judge_and_every_answer_says_so(table):
+    """Two players: bob judges alice's move, alice overrules him (all the other active
+    players, rule 211), and the question passes to the active player preceding him, past
+    the one moving: there is none. Each later /ruling and /overrule says so, where they
+    named the Judge as "no one"."""
+    t = table(players="alice,bob")
+    for login, text in (("bob", "/judgment May alice pass?"), ("bob", "/ruling no, she may not"),
+                        ("alice", "/overrule")):
+        t.later().command(login, text)
+    assert state_of(t).judgment is not None
+    no_judge = "no player is left to judge Judgment 1: every one who could was overruled " \
+               "(rule 211)"
+    t.later().command("bob", "/overrule")
+    assert f"no ruling stands on Judgment 1 to overrule: {no_judge}" in t.out, t.out
+    t.later().command("alice", "/ruling yes")
+    assert f"alice is moving, and no player is Judge during their own turn (rule 211); " \
+           f"{no_judge}" in t.out, t.out
+    t.later().command("bob", "/ruling yes")
+    assert no_judge in t.out, t.out

@@ -151,11 +151,11 @@ def rule(game: Game, comment: Comment, at: datetime, _proposals):
     now = course(judgment)
     if player.login == state.turn:
         return None, (f"{player.login} is moving, and no player is Judge during their own "
-                      f"turn ({cite}); the Judge of Judgment {judgment.number} is "
-                      f"{now.judge or 'no one'}")
+                      f"turn ({cite}); " + (f"the Judge of Judgment {judgment.number} is "
+                                             f"{now.judge}" if now.judge else
+                                             _no_judge(judgment, cite)))
     if now.judge is None:
-        return None, (f"no player is left to judge Judgment {judgment.number}: every one who "
-                      f"could was overruled ({cite})")
+        return None, _no_judge(judgment, cite)
     if player.login != now.judge:
         return None, f"only the Judge, {now.judge}, rules on Judgment {judgment.number} ({cite})"
     if now.ruling is not None:
@@ -216,8 +216,7 @@ def overrule(game: Game, comment: Comment, at: datetime, _proposals):
     if not player.active:
         return None, f"only active players vote to overrule ({cite}): /active first"
     if now.ruling is None:
-        return None, (f"no ruling stands on Judgment {judgment.number} to overrule: its Judge, "
-                      f"{now.judge or 'no one'}, has not ruled")
+        return None, _nothing_to_overrule(judgment, now.judge, cite)
     if player.login == now.judge:
         return None, (f"{player.login} is the Judge, and the other active players vote to "
                       f"overrule ({cite})")
@@ -229,6 +228,16 @@ def overrule(game: Game, comment: Comment, at: datetime, _proposals):
             f"{player.login} votes to overrule {now.judge}: "
             f"{_votes(game, course(judgment).overrules, now.judge, procedure.overrule)}; "
             "until then the ruling stands")
+
+
+def _no_judge(judgment, cite: str) -> str:
+    return (f"no player is left to judge Judgment {judgment.number}: every one who could was "
+            f"overruled ({cite})")
+
+
+def _nothing_to_overrule(judgment, judge: str | None, cite: str) -> str:
+    return (f"no ruling stands on Judgment {judgment.number} to overrule: " +
+            (f"its Judge, {judge}, has not ruled" if judge else _no_judge(judgment, cite)))
 
 
 def _votes(game: Game, votes: tuple[str, ...], but: str | None, needs: Threshold) -> str:
@@ -255,8 +264,7 @@ def _administrator(game: Game, comment: Comment, at: datetime):
         return None, (f"the server administrator's overrule on Judgment {judgment.number} was "
                       f"nullified, so they may not overrule again this turn ({cite})")
     if now.ruling is None:
-        return None, (f"no ruling stands on Judgment {judgment.number} to overrule: its Judge, "
-                      f"{now.judge or 'no one'}, has not ruled")
+        return None, _nothing_to_overrule(judgment, now.judge, cite)
     why = _words(comment)
     if not why:
         return None, ("the server administrator overrules only a ruling that egregiously "
