@@ -16,7 +16,7 @@ import pytest
 from nomic_ci.core.game import load_game
 from nomic_ci.core.verify import verify
 
-from tables import GitHubTable, LocalTable
+from boardgames import forge_tables
 
 RULE = "rules/150-idea.md"
 
@@ -25,11 +25,10 @@ def idea(text: str) -> dict[str, str]:
     return {RULE: f"---\nnumber: 150\ntitle: Idea\nmutable: true\n---\n{text}\n"}
 
 
-def voted_down(tmp_path, forge):
+def voted_down(make, tmp_path):
     """alice's proposal, bob's no: 1 yes (hers) and 1 no of 3 eligible, where rule 104
     needs a majority of them, when its 48 hours (rule 103) end."""
-    t = (LocalTable if forge == "local" else GitHubTable)(tmp_path / forge,
-                                                          players="alice,bob,carol")
+    t = make(tmp_path, "late")
     t.later().branch("idea", idea("An idea."), author="alice")
     number = t.propose("alice", "idea")
     assert number == 1, t.out
@@ -39,29 +38,29 @@ def voted_down(tmp_path, forge):
 
 @pytest.mark.parametrize("forge", ["local", "github"])
 def test_a_push_a_minute_after_the_vote_closed_does_not_open_it_again(tmp_path, forge):
-    t = voted_down(tmp_path, forge)
-    t.later(47 + 1 / 60).branch("idea", idea("An idea, reworded."), author="alice")
-    t.later(1 / 4).tick()  # the next run, a quarter of an hour after her push
-    game = load_game(t.files())
-    [record] = game.records
-    assert record.outcome.value == "failed" and record.decided.hour == 13, record
-    assert record.reason.endswith("its branch was pushed after the vote closed, which does "
-                                  "not open it again")
-    assert game.state.open_proposals == () and game.state.turn == "bob"
-    if forge == "github":
-        assert t.fake.pull(t.prs["idea"]).state == "closed"
-        assert not t.fake.pull(t.prs["idea"]).merged
-    assert verify(t.files()) == []
-    t.close() if forge == "github" else None
+    with forge_tables(forge, "default") as make:
+        t = voted_down(make, tmp_path)
+        t.later(47 + 1 / 60).branch("idea", idea("An idea, reworded."), author="alice")
+        t.later(1 / 4).tick()  # the next run, a quarter of an hour after her push
+        game = load_game(t.files())
+        [record] = game.records
+        assert record.outcome.value == "failed" and record.decided.hour == 13, record
+        assert record.reason.endswith("its branch was pushed after the vote closed, which "
+                                      "does not open it again")
+        assert game.state.open_proposals == () and game.state.turn == "bob"
+        if forge == "github":
+            assert t.fake.pull(t.prs["idea"]).state == "closed"
+            assert not t.fake.pull(t.prs["idea"]).merged
+        assert verify(t.files()) == []
 
 
 @pytest.mark.parametrize("forge", ["local", "github"])
 def test_a_push_before_the_vote_closed_restarts_it_though_the_run_comes_after(tmp_path,
                                                                               forge):
-    t = voted_down(tmp_path, forge)
-    t.later(45).branch("idea", idea("An idea, reworded."), author="alice")
-    t.later(2 + 1 / 4).tick()  # no run between: the next comes after the window's end
-    game = load_game(t.files())
-    assert not list(game.records) and game.state.open_proposals[0].restarts == 1
-    assert verify(t.files()) == []
-    t.close() if forge == "github" else None
+    with forge_tables(forge, "default") as make:
+        t = voted_down(make, tmp_path)
+        t.later(45).branch("idea", idea("An idea, reworded."), author="alice")
+        t.later(2 + 1 / 4).tick()  # no run between: the next comes after the window's end
+        game = load_game(t.files())
+        assert not list(game.records) and game.state.open_proposals[0].restarts == 1
+        assert verify(t.files()) == []
