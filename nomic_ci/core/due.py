@@ -106,9 +106,9 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
                 at, proposal, open_.number, f"it was changed to merge into {proposal.into}, "
                 "not the game's default branch, where every proposal must go", open_)
         elif is_open and not state.over and proposal.head != open_.head:
-            failed = _failed_before_push(game, open_, proposal, now)
-            if failed is not None:
-                yield failed.at, Order.DECISIONS, failed
+            closed = _closed_before_push(game, open_, proposal, now)
+            if closed is not None:
+                yield closed.at, Order.DECISIONS, closed
                 continue
             # noticed before anything else is decided, so no vote is counted on a stale head
             reason = push_refusal(game, open_, now)
@@ -138,24 +138,30 @@ def _open_proposals(game: Game, by_key: Mapping[str, Proposal], now: datetime,
                 yield end.at, Order.DECISIONS, end.decide  # judged if it comes first
 
 
-def _failed_before_push(game: Game, open_: OpenProposal, proposal: Proposal,
-                        now: datetime) -> Decide | None:
-    """Its vote's failure, where the vote ended, and failed it, before its branch was shown
-    to be pushed (the forge's `head_by`, which a push comes no later than): such a push
-    saves nothing. An author watching the vote go against them pushed a minute after its
-    end, before the next run, and the vote began again; and again at every end. A vote that
-    passed still restarts, and so does one where the push changes what it needs (the rules
-    it touches, or a file broken): the push may be anyone's with write access to the branch,
-    and what the version voted on needed is known only from the engine's last count."""
+def _closed_before_push(game: Game, open_: OpenProposal, proposal: Proposal,
+                        now: datetime) -> Decide | Retract | None:
+    """What ends a proposal whose vote ended before its branch was shown to be pushed (the
+    forge's `head_by`, which a push comes no later than): such a push does not open the
+    vote again. An author watching the vote go against them pushed a minute after its end,
+    before the next run, and the vote began again; and again at every end.
+    - The vote failed it: it fails, on the version voted on.
+    - The push changes what it needs (the rules it touches, a file broken): withdrawn. What
+      the version voted on needed is known only from the engine's last count, and the new
+      files' requirement could pass or fail any vote.
+    - The vote passed it: the push restarts the vote, as any push does (GitHub merges a
+      pull request only at its head, and the head is no longer the version voted on)."""
     if open_.join or open_.standing is None:
         return None
-    voted = replace(proposal, head=open_.head)  # its votes; what it needs is read from the
-    end = vote_end(game, open_, voted, now)     # files pushed, so it must match the count's
+    voted = replace(proposal, head=open_.head)  # its votes, and the new files' requirement
+    end = vote_end(game, open_, voted, now)
     if end is None or (proposal.head_by is not None and proposal.head_by < end.at):
         return None
+    if standing(vote_view(game, open_, voted, end.at)).needs != open_.standing.needs:
+        return Retract(end.at, open_, "its branch was pushed after its vote closed, and the "
+                       "new version needs other than the one voted on, so no vote decides "
+                       "it; to propose the new version, open a new pull request", proposal)
     decision = end.decide()
-    if decision.passed or standing(vote_view(game, open_, voted, end.at)).needs != \
-            open_.standing.needs:  # a push that changes what it needs could fail any vote
+    if decision.passed:
         return None
     return replace(decision, reason=f"{decision.reason}; its branch was pushed after the "
                    "vote closed, which does not open it again")

@@ -118,24 +118,25 @@ def counted(game, proposal, at):
         replace(open_, standing=count),)))
 
 
-def test_a_late_push_that_changes_what_the_proposal_needs_restarts_its_vote():
+def test_a_late_push_that_changes_what_the_proposal_needs_withdraws_it():
     """The same late push, adding a file outside rules/ (rule 104: rule 000's layer): what
     the version voted on needed is known only from the engine's count, and the new files
-    need more. Judged by them, any vote could fail, so another player with write access to
-    the branch could fail a winning one by such a push: it restarts the vote instead."""
+    need more. Judged by them, a push could fail any vote, and judged as a new version it
+    would win its author a new vote by changing what it touches: withdrawn instead."""
     game, p = opened()
     late = replace(p, head="head2", head_by=None, changes=p.changes + (
         FileChange("README.md", ChangeKind.MODIFIED),),
         reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR, commit="head1"),))
     game = counted(game, replace(p, reviews=late.reviews), T0 + HOUR)
-    t, _, _ = step(game, [late], T0 + 50 * HOUR)
-    assert isinstance(t, Push), t
+    t, after, record = step(game, [late], T0 + 50 * HOUR)
+    assert isinstance(t, Retract) and t.at == T0 + 48 * HOUR, t
+    assert "the new version needs other than the one voted on" in t.reason
+    assert record.outcome.value == "retracted" and after.state.open_proposals == ()
 
 
 def test_a_push_after_a_passing_vote_ended_restarts_it():
-    """The same late push on a vote that passed: it restarts, as any push does (it may be
-    another player's with write access to the branch, and a pass is not taken from its
-    author for a push they did not make)."""
+    """The same late push on a vote that passed: it restarts, as any push does (GitHub
+    merges a pull request only at its head, no longer the version voted on)."""
     game, p = opened()
     late = replace(p, head="head2", head_by=None, reviews=(
         review("bob", at=T0 + HOUR, commit="head1"),))

@@ -64,3 +64,22 @@ def test_a_push_before_the_vote_closed_restarts_it_though_the_run_comes_after(tm
         game = load_game(t.files())
         assert not list(game.records) and game.state.open_proposals[0].restarts == 1
         assert verify(t.files()) == []
+
+
+@pytest.mark.parametrize("forge", ["local", "github"])
+def test_a_late_push_that_changes_what_the_proposal_needs_withdraws_it(tmp_path, forge):
+    """alice's late push also changes a file outside rules/, which rule 104 counts as rule
+    000, another layer: judged as the version voted on it would be judged by rules it no
+    longer holds, and judged anew it would win her a new vote by changing what it touches.
+    Withdrawn, at the vote's end. Before, the vote began again."""
+    with forge_tables(forge, "default") as make:
+        t = voted_down(make, tmp_path)
+        t.later(47 + 1 / 60).branch("idea", {**idea("An idea, reworded."),
+                                             "notes.md": "Why this idea.\n"}, author="alice")
+        t.later(1 / 4).tick()
+        game = load_game(t.files())
+        [record] = game.records
+        assert record.outcome.value == "retracted" and record.decided.hour == 13, record
+        assert "the new version needs other than the one voted on" in record.reason
+        assert game.state.open_proposals == () and game.state.turn == "bob"
+        assert verify(t.files()) == []
