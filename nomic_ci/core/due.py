@@ -29,7 +29,7 @@ from .transitions import (Activate, BeginTurn, BoardTimer, CloseJudgment, Deacti
                           EndGame, Hold, Judging, Open, PassTurn, Push, Reclose, Refuse, Retract,
                           Transition, Update, WorldTurn)
 from .turns import leaders, next_player
-from .voting.decision import merged_decision, standing, vote_end, vote_view
+from .voting.decision import merged_decision, needs_as_counted, vote_end, vote_view
 
 
 class Order(enum.IntEnum):
@@ -156,7 +156,7 @@ def _closed_before_push(game: Game, open_: OpenProposal, proposal: Proposal,
     end = vote_end(game, open_, voted, now)
     if end is None or (proposal.head_by is not None and proposal.head_by < end.at):
         return None
-    if standing(vote_view(game, open_, voted, end.at)).needs != open_.standing.needs:
+    if not needs_as_counted(vote_view(game, open_, voted, end.at), open_.standing):
         return Retract(end.at, open_, "its branch was pushed after its vote closed, and the "
                        "new version needs other than the one voted on, so no vote decides "
                        "it; to propose the new version, open a new pull request", proposal)

@@ -134,6 +134,23 @@ def test_a_late_push_that_changes_what_the_proposal_needs_withdraws_it():
     assert record.outcome.value == "retracted" and after.state.open_proposals == ()
 
 
+def test_a_late_push_is_judged_by_what_the_proposal_needs_whatever_the_count_since():
+    """The engine's last count was of four eligible voters (a fourth since gone inactive,
+    say): 'a majority of the eligible voters: 3 of 4' then, '2 of 3' now. It needs what it
+    needed, so the vote that failed it stands."""
+    game, p = opened()
+    late = replace(p, head="head2", head_by=None,
+                   reviews=(review("bob", "CHANGES_REQUESTED", at=T0 + HOUR, commit="head1"),))
+    game = counted(game, replace(late, head="head1"), T0 + HOUR)
+    open_ = game.state.open_proposals[0]
+    assert open_.standing.needs == "a majority of the eligible voters: 2 of 3"
+    then = replace(open_.standing, needs="a majority of the eligible voters: 3 of 4")
+    game = replace(game, state=replace(game.state, open_proposals=(
+        replace(open_, standing=then),)))
+    t, _, _ = step(game, [late], T0 + 50 * HOUR)
+    assert isinstance(t, Decide) and not t.passed, t
+
+
 def test_a_push_after_a_passing_vote_ended_restarts_it():
     """The same late push on a vote that passed: it restarts, as any push does (GitHub
     merges a pull request only at its head, no longer the version voted on)."""

@@ -8,6 +8,7 @@ needs once (`admission.requirement`).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Callable
 
@@ -198,6 +199,16 @@ def join_needs(config: GameConfig) -> tuple[Threshold, str]:
     if config.join_needs:
         return config.join_needs, config.cite("join_needs")
     return Threshold("majority"), config.cite("join_window")
+
+
+def needs_as_counted(view: VoteView, counted: Standing) -> bool:
+    """Whether the proposal needs what it needed at the engine's count `counted`, whatever
+    the number of eligible voters since ('a majority of the eligible voters: 2 of 3' is
+    what '...: 3 of 4' is)."""
+    def what(needs: str) -> str:
+        head, _, count = needs.rpartition(": ")
+        return head if head and re.fullmatch(r"[0-9]+ of [0-9]+", count) else needs
+    return what(standing(view).needs) == what(counted.needs)
 
 
 def standing(view: VoteView) -> Standing:
