@@ -87,9 +87,11 @@ class _Replay:
     def administrator(self, step: Step) -> None:
         self.check(not self.barred, "the administrator was barred from overruling this turn")
         self.check(self.standing is not None, "no ruling stood to overrule")
-        self.undone, self.admin = (self.judge, self.standing, tuple(self.judged)), step
+        if self.admin is None:  # overruling again keeps the original Judge to restore, and
+            # the votes to nullify so far: else it would put them out of the players' reach
+            self.undone, self.nullifies = (self.judge, self.standing, tuple(self.judged)), []
+        self.admin = step
         self._new_judge(step.judge)
-        self.nullifies = []
 
     def overruled(self, step: Step) -> None:
         of = others(step.active, self.judge)
