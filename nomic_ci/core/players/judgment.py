@@ -123,8 +123,9 @@ def winner_if_unplayable(game: Game, ruling: Step | None = None) -> str | None:
     ended = judgment.turn_ended
     if ended is not None and (ruling is None or ruling.at >= ended):
         if ruling is not None and ruling.active:  # recorded since the winner was fixed
-            state = replace(state, players=tuple(
-                replace(p, active=p.login in ruling.active) for p in state.players))
+            state = replace(state, players=tuple(replace(p, inactive_since=None if p.login in
+                                                         ruling.active else ruling.at)
+                                                 for p in state.players))
         return next_player(state, game.config, judgment.mover)
     return judgment.mover
 
