@@ -296,3 +296,21 @@ def test_the_administrator_overruling_twice_does_not_escape_the_nullification(ta
     now = course(state_of(t).judgment)
     assert now.judge == "dave" and now.ruling.by == "dave" and now.barred, now
     assert t.cli("verify") == 0, t.err
+
+
+def test_an_administrators_overrule_edited_to_name_another_judge_is_caught(tmp_path):
+    """The administrator overrules dave, and carol, preceding him, judges next. Someone with
+    write access edits the pending step to name bob, who would rule as they like: `verify`
+    replayed every other step of Judgment but found nothing in this one."""
+    t = LocalTable(tmp_path / "g", players=PLAYERS, ruleset="suber-initial-set", admin="judy")
+    propose_rule(t, "alice", 215)
+    t.later().command("bob", "/judgment Is proposal 301 legal?")
+    t.later().command("dave", "/ruling no: it breaks rule 202")
+    t.later().command("judy", "/overrule It lets alice propose twice a turn, for ever.")
+    assert course(state_of(t).judgment).judge == "carol"
+    pending = t.root / "state/game.yaml"  # what `verify` reads: the checkout
+    game = pending.read_text()
+    assert game.count("judge: carol") == 1
+    pending.write_text(game.replace("judge: carol", "judge: bob"))
+    assert t.cli("verify") == 1
+    assert "the next Judge is another player" in t.err + t.out, t.err + t.out
