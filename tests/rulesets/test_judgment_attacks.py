@@ -5,6 +5,7 @@ import pytest
 
 from nomic_ci.core.files.judgments import read_judgments
 from nomic_ci.core.game import load_game
+from nomic_ci.core.players.judgment_replay import course
 
 from builders import new_rule
 from tables import GitHubTable, LocalTable
@@ -101,6 +102,28 @@ def test_rule_213s_winner_is_the_one_announced_whatever_the_vote_does_meanwhile(
     assert state.over
     assert state.winners == ("alice",), state.winners
 
+
+
+def test_rule_213s_winner_named_after_the_turn_ended_wins_though_they_go_inactive(table):
+    """alice's turn ends and bob's waits; dave rules `paradox`, and the engine announces bob,
+    the first player unable to complete a turn, will win. bob then goes inactive before the
+    others consent: the game ended with carol the winner, not the player the ruling named
+    (rule 213's winner is fixed at the ruling)."""
+    t = table()
+    propose_rule(t, "alice", 215)
+    t.later().command("bob", "/judgment Does proposal 301 break rule 202?")
+    for voter in ("bob", "carol", "dave"):
+        t.later().vote(301, voter)
+    assert state_of(t).judgment.turn_ended is not None  # bob's turn waits
+    t.later().command("dave", "/ruling paradox Rule 202 both allows and forbids it.")
+    assert "the first player unable to complete a turn, bob, wins (rule 213)" in t.out
+    t.later().command("bob", "/inactive")
+    for who in ("carol", "dave", "alice"):
+        t.later().command(who, "/consent")
+    state = state_of(t)
+    assert state.over
+    assert state.winners == ("bob",), state.winners
+    assert t.cli("verify") == 0, t.err
 
 def propose_rule(t, login, number):
     t.later().branch(f"rule-{number}", new_rule(number), author=login)
@@ -273,3 +296,42 @@ def test_in_a_game_of_two_a_judge_overruled_leaves_no_judge_and_every_answer_say
            f"{no_judge}" in t.out, t.out
     t.later().command("bob", "/ruling yes")
     assert no_judge in t.out, t.out
+
+
+def test_the_administrator_overruling_twice_does_not_escape_the_nullification(table):
+    """Rule 211: a nullification restores "the original Judgement" and "the original Judge",
+    and voids every ruling of the Judges between. The administrator overrules dave; alice
+    votes to nullify; carol, the new Judge, rules, and the administrator overrules her too.
+    That dropped alice's vote, and the nullification then restored carol's ruling: by
+    overruling again, the administrator put dave's ruling out of the players' reach."""
+    t = table(admin="judy")
+    propose_rule(t, "alice", 215)
+    t.later().command("bob", "/judgment Is proposal 301 legal?")
+    t.later().command("dave", "/ruling no: it breaks rule 202")
+    t.later().command("judy", "/overrule It lets alice propose twice a turn, for ever.")
+    t.later().command("alice", "/nullify")
+    t.later().command("carol", "/ruling yes: it does not")
+    t.later().command("judy", "/overrule Still wrong.")
+    assert "the Judge is now bob" in t.out
+    t.later().command("bob", "/nullify")  # with alice's, a majority of the three but dave
+    now = course(state_of(t).judgment)
+    assert now.judge == "dave" and now.ruling.by == "dave" and now.barred, now
+    assert t.cli("verify") == 0, t.err
+
+
+def test_an_administrators_overrule_edited_to_name_another_judge_is_caught(tmp_path):
+    """The administrator overrules dave, and carol, preceding him, judges next. Someone with
+    write access edits the pending step to name bob, who would rule as they like: `verify`
+    replayed every other step of Judgment but found nothing in this one."""
+    t = LocalTable(tmp_path / "g", players=PLAYERS, ruleset="suber-initial-set", admin="judy")
+    propose_rule(t, "alice", 215)
+    t.later().command("bob", "/judgment Is proposal 301 legal?")
+    t.later().command("dave", "/ruling no: it breaks rule 202")
+    t.later().command("judy", "/overrule It lets alice propose twice a turn, for ever.")
+    assert course(state_of(t).judgment).judge == "carol"
+    pending = t.root / "state/game.yaml"  # what `verify` reads: the checkout
+    game = pending.read_text()
+    assert game.count("judge: carol") == 1
+    pending.write_text(game.replace("judge: carol", "judge: bob"))
+    assert t.cli("verify") == 1
+    assert "the next Judge is another player" in t.err + t.out, t.err + t.out

@@ -56,7 +56,8 @@ class Step:
     verdict: str | None = None  # a ruling's, one of VERDICTS (None: it has none)
     text: str = ""  # a ruling's reasons, an overrule's why, how it ended
     judge: str | None = None  # the Judge from this step on, where it names a new one
-    active: tuple[str, ...] = ()  # the engine's steps: the active players then, in turn order
+    active: tuple[str, ...] = ()  # the engine's steps, and a ruling `paradox` or
+    # `unplayable` (rule 213's winner is fixed by it): the active players then, in turn order
     needs: str | None = None  # the engine's steps: the share of them the vote needed
     comment: int | None = None  # the comment it answers
 

@@ -110,17 +110,22 @@ def hold(game: Game, after: GameState, at: datetime) -> GameState:
                    judgment=replace(judgment, turn_ended=judgment.turn_ended or at))
 
 
-def winner_if_unplayable(game: Game, ruled_at: datetime | None = None) -> str | None:
-    """Rule 213's winner, "the first player unable to complete a turn", as it stood when the
-    Judge ruled (`ruled_at`; None: now): the player whose move the Judgment is about, or,
-    where their turn was already over and the next waited, the next. Fixed at the ruling:
-    else the next player could make the win theirs by closing the mover's vote after it."""
+def winner_if_unplayable(game: Game, ruling: Step | None = None) -> str | None:
+    """Rule 213's winner, "the first player unable to complete a turn", as it stood at the
+    `ruling` (None: now): the player whose move the Judgment is about, or, where their turn
+    was already over and the next waited, the next, among the players active at the ruling.
+    Fixed at the ruling: else the next player could make the win theirs by closing the
+    mover's vote after it, and the player named lose it by going inactive before the end."""
     state = game.state
     judgment = state.judgment
     if judgment is None:
         return state.turn
     ended = judgment.turn_ended
-    if ended is not None and (ruled_at is None or ruled_at >= ended):
+    if ended is not None and (ruling is None or ruling.at >= ended):
+        if ruling is not None and ruling.active:  # recorded since the winner was fixed
+            state = replace(state, players=tuple(replace(p, inactive_since=None if p.login in
+                                                         ruling.active else ruling.at)
+                                                 for p in state.players))
         return next_player(state, game.config, judgment.mover)
     return judgment.mover
 
@@ -152,7 +157,7 @@ def due(game: Game) -> Transition | None:
     if state.turn != judgment.mover:
         if procedure.consent is None and _unplayable(game, now):
             return _unplayable_end(game, judgment, now,
-                                  winner_if_unplayable(game, now.ruling.at))
+                                  winner_if_unplayable(game, now.ruling))
         needs = _written(procedure.consent) if procedure.consent else None
         return CloseJudgment(at, judgment.then(Step(at, TURN_BEGAN, by=state.turn,
                                                     active=active, needs=needs)))
@@ -179,7 +184,7 @@ def due(game: Game) -> Transition | None:
             return None
         if _unplayable(game, now):
             return _unplayable_end(game, judgment, now,
-                                  winner_if_unplayable(game, now.ruling.at))
+                                  winner_if_unplayable(game, now.ruling))
         ended = judgment.then(Step(at, TURN_BEGAN, by=agreed.next, active=active))
         return BeginTurn(at, agreed.next, f"the rules in force no longer make the next turn "
                          f"wait for consent ({cite}), so {agreed.next}'s turn begins", ended)
@@ -187,7 +192,7 @@ def due(game: Game) -> Transition | None:
         return None
     if _unplayable(game, now):
         return _unplayable_end(game, judgment, now,
-                                  winner_if_unplayable(game, now.ruling.at))
+                                  winner_if_unplayable(game, now.ruling))
     if judgment.turn_ended is not None:
         ended = judgment.then(Step(at, TURN_BEGAN, by=agreed.next, active=active,
                                    needs=_written(procedure.consent)))

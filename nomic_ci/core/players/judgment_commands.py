@@ -171,7 +171,9 @@ def rule(game: Game, comment: Comment, at: datetime, _proposals):
     too_long = _too_long(reasons, "ruling")
     if too_long:
         return None, too_long
-    step = Step(at, RULING, by=player.login, verdict=verdict, text=reasons, comment=comment.id)
+    # a ruling that the game cannot go on keeps who was active: rule 213's winner is fixed then
+    step = Step(at, RULING, by=player.login, verdict=verdict, text=reasons, comment=comment.id,
+                active=active_players(state) if verdict in UNPLAYABLE else ())
     procedure = config.judgment
     said = f"{VERDICTS[verdict]}" if verdict else "a ruling with no verdict"
     overrule = (f"it stands unless {share(procedure.overrule)} vote to overrule it (/overrule) "

@@ -87,19 +87,27 @@ class _Replay:
     def administrator(self, step: Step) -> None:
         self.check(not self.barred, "the administrator was barred from overruling this turn")
         self.check(self.standing is not None, "no ruling stood to overrule")
-        self.undone, self.admin = (self.judge, self.standing, tuple(self.judged)), step
+        self._check_next(step)
+        if self.admin is None:  # overruling again keeps the original Judge to restore, and
+            # the votes to nullify so far: else it would put them out of the players' reach
+            self.undone, self.nullifies = (self.judge, self.standing, tuple(self.judged)), []
+        self.admin = step
         self._new_judge(step.judge)
-        self.nullifies = []
 
     def overruled(self, step: Step) -> None:
         of = others(step.active, self.judge)
         self.check(met(step.needs, self.overrules, of),
                    f"{len(set(self.overrules) & set(of))} of the {len(of)} other active "
                    f"players voted to overrule, short of {step.needs}")
+        self._check_next(step)
+        self._new_judge(step.judge)
+
+    def _check_next(self, step: Step) -> None:
+        """An overruled Judge's successor: the next active player their way, past the one
+        moving and every Judge overruled on the question."""
         judgment = self.judgment
         self.check(step.judge == beside(judgment.order, self.judge, judgment.side, eligible(
             step.active, judgment.mover, self.judged)), "the next Judge is another player")
-        self._new_judge(step.judge)
 
     def nullified(self, step: Step) -> None:
         self.check(self.admin is not None, "no overrule of the administrator's stood")

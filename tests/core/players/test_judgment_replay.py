@@ -4,8 +4,8 @@ is moving, and dave, preceding her, is the first Judge."""
 
 import pytest
 
-from nomic_ci.core.files.judgments import (CONSENT, NULLIFY, OVERRULE, OVERRULED, RULING,
-                                           TURN_BEGAN, Step)
+from nomic_ci.core.files.judgments import (ADMIN_OVERRULE, CONSENT, NULLIFY, OVERRULE,
+                                           OVERRULED, RULING, TURN_BEGAN, Step)
 from nomic_ci.core.players.judgment_replay import beside, course, met
 
 from judging import at, invoked
@@ -42,6 +42,9 @@ def test_course_replays_rulings_votes_and_a_new_judge():
      "1 of the 3 other active players voted to overrule, short of unanimous"),
     ((RULED, *(Step(at(3), OVERRULE, by=p) for p in ("alice", "bob", "carol")),
       Step(at(3), OVERRULED, judge="bob", active=EVERYONE, needs="unanimous")),
+     "the next Judge is another player"),
+    ((RULED, Step(at(3), ADMIN_OVERRULE, by="judy", text="Egregious.", judge="bob",
+                  active=EVERYONE)),  # carol precedes dave
      "the next Judge is another player"),
     ((Step(at(2), CONSENT, by="carol"),
       Step(at(3), TURN_BEGAN, by="bob", active=EVERYONE, needs="majority")),
