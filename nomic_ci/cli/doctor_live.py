@@ -206,9 +206,10 @@ def _merges(repo: Repository, game: Game | None) -> tuple[list[str], list[str]]:
     """A note, not a fault: only an admin's merge by hand uses another button."""
     if repo.allow_merge_commit is None or merge_commits_only(repo):  # None: not shown us
         return [], []
+    # GitHub keeps one button at least: where merge commits alone are not, one of these is
     offered = [name for name, on in (("squash", repo.allow_squash_merge),
                                      ("rebase", repo.allow_rebase_merge)) if on]
-    return [], [f"pull requests may be merged by {' or '.join(offered) or 'no merge commit'}:"
+    return [], [f"pull requests may be merged by {' or '.join(offered)}:"
                 " an admin's merge by hand that way leaves the version voted on out of the "
                 "game's history. `nomic-ci host` offers merge commits alone, as the engine "
                 f"merges ({repo.html_url}/settings, 'Pull Requests')"]
